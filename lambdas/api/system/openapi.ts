@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { errorResponseSchema, type Contract } from '../../contracts/contract';
+import { contracts } from '../../contracts/index';
+import { keyToSnakeCase } from '../../contracts/wire-case';
+import { API_PREFIX, routeEntries } from '../../routes';
+
+/**
+ * Builds the OpenAPI 3.1 document from the route table and the zod contracts. JSON Schemas come
+ * from zod's own converter; property names are converted to the wire's snake_case.
+ */
+const jsonSchema = (schema: z.ZodType): Record<string, unknown> => {
+  const converted = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+  delete converted.$schema;
+  return snakeCaseSchema(converted) as Record<string, unknown>;
+};
+
+/** Converts property names (and `required` entries) of a JSON Schema to snake_case, recursively. */
+const snakeCaseSchema = (node: unknown): unknown => {
+  if (Array.isArray(node)) return node.map(snakeCaseSchema);
+  if (typeof node !== 'object' || node === null) return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'properties' && typeof value === 'object' && value !== null) {
+      out.properties = Object.fromEntries(Object.entries(value).map(([name, inner]) => [keyToSnakeCase(name), snakeCaseSchema(inner)]));
+    } else if (key === 'required' && Array.isArray(value)) {
+      out.required = value.map((name) => keyToSnakeCase(String(name)));
+    } else {
+      out[key] = snakeCaseSchema(value);
+    }
+  }
+  return out;
+};
+
+const parameters = (contract: Contract, location: 'path' | 'query') => {
+  const schema = location === 'path' ? contract.params : contract.query;
+  if (!schema) return [];
+  const converted = jsonSchema(schema) as { properties?: Record<string, unknown>; required?: string[] };
+  return Object.entries(converted.properties ?? {}).map(([name, inner]) => ({
+    name,
+    in: location,
+    required: location === 'path' || (converted.required ?? []).includes(name),
+    schema: inner,
+  }));
+};
+
+const errorContent = { 'application/json': { schema: jsonSchema(errorResponseSchema) } };
+
+export const buildOpenApiDocument = () => {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const [operationId, route] of routeEntries) {
+    const contract: Contract = contracts[operationId];
+    const path = `${API_PREFIX}${route.path}`;
+    paths[path] ??= {};
+    paths[path][route.method.toLowerCase()] = {
+      operationId,
+      summary: contract.summary,
+      ...(route.auth === 'public' ? { security: [] } : {}),
+      parameters: [...parameters(contract, 'path'), ...parameters(contract, 'query')],
+      ...(contract.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(contract.body) } } } } : {}),
+      responses: {
+        [String(contract.successStatus ?? 200)]: {
+          description: 'Success',
+          ...(contract.successStatus === 204 ? {} : { content: { 'application/json': { schema: jsonSchema(contract.response) } } }),
+        },
+        '400': { description: 'Validation failed (`detail` is a list of `{loc, msg, type}`)', content: errorContent },
+        ...(route.auth === 'public' ? {} : { '401': { description: 'No valid session', content: errorContent } }),
+        ...(route.auth === 'owner' ? { '403': { description: 'Not the company owner', content: errorContent } } : {}),
+        default: { description: 'Error (`{detail, code}`)', content: errorContent },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Video interviews API', version: '1' },
+    components: { securitySchemes: { session: { type: 'apiKey', in: 'header', name: 'X-Session-Id' } } },
+    security: [{ session: [] }],
+    paths,
+  };
+};

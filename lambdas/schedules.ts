@@ -1,0 +1,19 @@
+import type { Grant } from './routes';
+
+/**
+ * Scheduled jobs, defined once: CDK turns each into an EventBridge schedule invoking its handler;
+ * the local stack's in-process scheduler calls the same handler on the same rate.
+ * Handlers export `handler(event: ScheduledEvent)`.
+ */
+export interface ScheduleDefinition {
+  readonly handler: string;
+  readonly rateMinutes: number;
+  readonly grants: readonly Grant[];
+  readonly timeoutSeconds?: number;
+}
+
+export const schedules = {} as const satisfies Record<string, ScheduleDefinition>;
+
+export type ScheduleId = keyof typeof schedules;
+
+export const scheduleEntries = Object.entries(schedules) as [ScheduleId, ScheduleDefinition][];

@@ -1,0 +1,42 @@
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { sha256 } from '../crypto';
+import { db, tableName } from './client';
+import { epochSeconds, keys } from './keys';
+
+/** Sessions expire after this much inactivity; each use slides the expiry (at most once a minute). */
+export const SESSION_IDLE_SECONDS = 14 * 24 * 60 * 60;
+const SLIDE_AFTER_SECONDS = 60;
+
+export interface Session {
+  sessionHash: string;
+  userId: string;
+  expiresAt: number;
+}
+
+/**
+ * The live session for a raw session id, or null when unknown or expired. The raw id never
+ * reaches the table: items are keyed by its hash. DynamoDB's TTL deletion is lazy, so expiry is
+ * checked here as well.
+ */
+export const loadSession = async (sessionId: string, now = new Date()): Promise<Session | null> => {
+  const sessionHash = sha256(sessionId);
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.session(sessionHash) }));
+  if (!Item || typeof Item.userId !== 'string' || typeof Item.ttl !== 'number') return null;
+  const nowSeconds = epochSeconds(now);
+  if (Item.ttl <= nowSeconds) return null;
+  const expiresAt = nowSeconds + SESSION_IDLE_SECONDS;
+  if (expiresAt - Item.ttl >= SLIDE_AFTER_SECONDS) {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.session(sessionHash),
+        UpdateExpression: 'SET #ttl = :ttl',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':ttl': expiresAt },
+      }),
+    ).catch(() => undefined); // a session revoked meanwhile simply stays revoked
+    return { sessionHash, userId: Item.userId, expiresAt };
+  }
+  return { sessionHash, userId: Item.userId, expiresAt: Item.ttl };
+};

@@ -1,0 +1,31 @@
+/**
+ * The one DynamoDB table (single-table design). CDK builds the AWS table from this and the local
+ * stack creates the same table in DynamoDB Local from it, so keys, indexes and TTL never drift.
+ * Every attribute named here is a string except the TTL attribute (epoch seconds).
+ */
+export interface IndexDefinition {
+  readonly indexName: string;
+  readonly partitionKey: string;
+  readonly sortKey: string;
+}
+
+export const tableDefinition = {
+  /** Logical name; the physical name gets the stage prefix (see tableName()). */
+  baseName: 'interviews',
+  partitionKey: 'PK',
+  sortKey: 'SK',
+  /**
+   * GSI1: lookups by an alternate key (user by e-mail, company memberships by user, candidate by
+   * interview token). GSI2: per-position candidate lists in status/time order. GSI3: spare
+   * secondary ordering (e.g. candidates by completion time) so list pages stay one Query.
+   */
+  globalSecondaryIndexes: [
+    { indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
+    { indexName: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
+    { indexName: 'GSI3', partitionKey: 'GSI3PK', sortKey: 'GSI3SK' },
+  ] as readonly IndexDefinition[],
+  /** Epoch seconds; DynamoDB deletes expired items (sessions, codes, expired invites) lazily. */
+  timeToLiveAttribute: 'ttl',
+} as const;
+
+export const tableName = (stage: string): string => `${stage}-${tableDefinition.baseName}`;

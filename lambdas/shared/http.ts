@@ -1,0 +1,208 @@
+import middy, { type MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import { z } from 'zod';
+import type { Contract, ValidationIssue } from '../contracts/contract';
+import { keyToSnakeCase, toCamelCase, toSnakeCase } from '../contracts/wire-case';
+import type { RouteDefinition } from '../routes';
+import { getMembership, type Membership } from './db/memberships';
+import { loadSession, type Session } from './db/sessions';
+import { badRequest, forbidden, HttpError, notFound, unauthorized } from './errors';
+import { createLogger, describeError, type Logger } from './logger';
+
+/**
+ * The one handler chain every route uses (middy):
+ *   request log → error model → session (per the route's auth mode) → JSON body → zod validation
+ *   → handler → response contract → snake_case JSON.
+ * Handlers receive camelCase, validated input and return camelCase bodies.
+ */
+
+export const SESSION_HEADER = 'x-session-id';
+
+type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+
+export interface RequestContext<C extends Contract> {
+  params: Infer<C['params']>;
+  query: Infer<C['query']>;
+  body: Infer<C['body']>;
+  /** Set for `session` and `owner` routes. */
+  session: Session | null;
+  /** Set for `owner` routes: the caller's membership of the path's company. */
+  membership: Membership | null;
+  requestId: string;
+  log: Logger;
+  event: APIGatewayProxyEventV2;
+}
+
+/** A response with a non-default status or extra headers. */
+export class Reply<T> {
+  constructor(
+    readonly status: number,
+    readonly body: T,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+type Impl<C extends Contract> = (ctx: RequestContext<C>) => Promise<z.infer<C['response']> | Reply<z.infer<C['response']>>>;
+
+/**
+ * Per-invocation state, keyed by the event object: a module instance may serve concurrent
+ * invocations (the local server does), so nothing request-scoped lives in module variables.
+ */
+interface State {
+  ctx: Partial<RequestContext<Contract>>;
+  startedAt: number;
+}
+const states = new WeakMap<APIGatewayProxyEventV2, State>();
+const stateOf = (event: APIGatewayProxyEventV2): State => {
+  let state = states.get(event);
+  if (!state) {
+    state = { ctx: {}, startedAt: Date.now() };
+    states.set(event, state);
+  }
+  return state;
+};
+
+const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
+
+const errorResult = (status: number, detail: string | ValidationIssue[], code: string): APIGatewayProxyResultV2 => ({
+  statusCode: status,
+  headers: jsonHeaders,
+  body: JSON.stringify({ detail, code }),
+});
+
+/** zod issues → `[{loc, msg, type}]` with the wire's snake_case field names. */
+export const toValidationIssues = (part: 'params' | 'query' | 'body', error: z.ZodError): ValidationIssue[] =>
+  error.issues.map((issue) => ({
+    loc: [part === 'params' ? 'path' : part, ...issue.path.map((p) => (typeof p === 'string' ? keyToSnakeCase(p) : Number(p)))],
+    msg: issue.message,
+    type: issue.code,
+  }));
+
+const headerValue = (event: APIGatewayProxyEventV2, name: string): string | undefined => {
+  const headers = event.headers ?? {};
+  const direct = headers[name];
+  if (direct !== undefined) return direct;
+  const match = Object.keys(headers).find((key) => key.toLowerCase() === name);
+  return match ? headers[match] : undefined;
+};
+
+const requestLog = (route: RouteDefinition): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyResultV2> => {
+  const finish = (request: { event: APIGatewayProxyEventV2; response?: APIGatewayProxyResultV2 | null }) => {
+    const state = stateOf(request.event);
+    const response = request.response;
+    const status = typeof response === 'object' && response !== null ? response.statusCode : undefined;
+    state.ctx.log?.info('request', { status, durationMs: Date.now() - state.startedAt });
+  };
+  return {
+    before: (request) => {
+      const requestId = request.event.requestContext?.requestId ?? request.context.awsRequestId ?? 'local';
+      const state = stateOf(request.event);
+      state.startedAt = Date.now();
+      state.ctx = {
+        requestId,
+        event: request.event,
+        session: null,
+        membership: null,
+        log: createLogger({ requestId, route: `${route.method} ${route.path}` }),
+      };
+    },
+    after: finish,
+    onError: finish,
+  };
+};
+
+const errorModel = (): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyResultV2> => ({
+  onError: (request) => {
+    const state = stateOf(request.event);
+    const error = request.error;
+    if (error instanceof HttpError) {
+      request.response = errorResult(error.status, error.detail, error.code);
+      return;
+    }
+    (state.ctx.log ?? createLogger()).error('unhandled error', describeError(error));
+    request.response = errorResult(500, 'Something went wrong on our side. Please try again.', 'internal_error');
+  },
+});
+
+const authenticate = (route: RouteDefinition): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyResultV2> => ({
+  before: async (request) => {
+    if (route.auth === 'public') return;
+    const state = stateOf(request.event);
+    const sessionId = headerValue(request.event, SESSION_HEADER)?.trim();
+    if (!sessionId || sessionId.length > 256) throw unauthorized();
+    const session = await loadSession(sessionId);
+    if (!session) throw unauthorized('Your session has ended. Sign in again.', 'session_expired');
+    state.ctx.session = session;
+    state.ctx.log = state.ctx.log?.child({ userId: session.userId });
+    if (route.auth === 'owner') {
+      const companyId = request.event.pathParameters?.companyId;
+      if (!companyId) throw new Error(`Owner route ${route.path} has no {companyId} path parameter`);
+      const membership = await getMembership(companyId, session.userId);
+      if (!membership) throw notFound();
+      if (membership.role !== 'owner') throw forbidden();
+      state.ctx.membership = membership;
+    }
+  },
+});
+
+const parseJsonBody = (event: APIGatewayProxyEventV2): unknown => {
+  if (event.body === undefined || event.body === null || event.body === '') return undefined;
+  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  const contentType = headerValue(event, 'content-type') ?? 'application/json';
+  if (!/^application\/(.+\+)?json/i.test(contentType)) {
+    throw new HttpError(415, 'Send the request body as JSON (Content-Type: application/json).', 'unsupported_media_type');
+  }
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw badRequest('The request body is not valid JSON.', 'invalid_json');
+  }
+};
+
+const validate = (contract: Contract): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyResultV2> => ({
+  before: (request) => {
+    const { event } = request;
+    const state = stateOf(event);
+    const issues: ValidationIssue[] = [];
+    const check = <K extends 'params' | 'query' | 'body'>(part: K, schema: z.ZodType | undefined, input: unknown) => {
+      if (!schema) return undefined;
+      const result = schema.safeParse(input);
+      if (result.success) return result.data;
+      issues.push(...toValidationIssues(part, result.error));
+      return undefined;
+    };
+    const body = contract.body ? toCamelCase(parseJsonBody(event)) : undefined;
+    state.ctx.params = check('params', contract.params, event.pathParameters ?? {});
+    state.ctx.query = check('query', contract.query, toCamelCase(event.queryStringParameters ?? {}));
+    state.ctx.body = check('body', contract.body, body);
+    if (issues.length > 0) throw badRequest(issues, 'validation_error');
+  },
+});
+
+/**
+ * Wraps a route's implementation in the handler chain. `route` comes from the route table, so the
+ * auth mode a handler enforces is the one the table (and thus CDK and the local server) declares.
+ */
+export const apiHandler = <C extends Contract>(route: RouteDefinition, contract: C, impl: Impl<C>) => {
+  const core = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyResultV2> => {
+    const state = stateOf(event);
+    const result = await impl(state.ctx as RequestContext<C>);
+    const reply = result instanceof Reply ? result : new Reply(contract.successStatus ?? 200, result);
+    if (reply.status === 204) return { statusCode: 204, headers: { 'cache-control': 'no-store', ...reply.headers } };
+    const checked = contract.response.safeParse(reply.body);
+    if (!checked.success) {
+      state.ctx.log?.error('response does not match its contract', { issues: checked.error.issues });
+      throw new Error('Response contract violation');
+    }
+    return {
+      statusCode: reply.status,
+      headers: { ...jsonHeaders, ...reply.headers },
+      body: JSON.stringify(contract.verbatimResponse ? checked.data : toSnakeCase(checked.data)),
+    };
+  };
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2, Error, Context>(core)
+    .use(requestLog(route))
+    .use(errorModel())
+    .use(authenticate(route))
+    .use(validate(contract));
+};

@@ -1,0 +1,36 @@
+/**
+ * Structured JSON logs, one line per entry, with the request id when there is one.
+ * LOG_LEVEL (debug, info, warn, error; default info) filters.
+ */
+const levels = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
+type Level = Exclude<keyof typeof levels, 'silent'>;
+
+const threshold = (): number => levels[(process.env.LOG_LEVEL as keyof typeof levels) ?? 'info'] ?? levels.info;
+
+export interface Logger {
+  debug(msg: string, fields?: Record<string, unknown>): void;
+  info(msg: string, fields?: Record<string, unknown>): void;
+  warn(msg: string, fields?: Record<string, unknown>): void;
+  error(msg: string, fields?: Record<string, unknown>): void;
+  child(fields: Record<string, unknown>): Logger;
+}
+
+const write = (level: Level, base: Record<string, unknown>, msg: string, fields?: Record<string, unknown>) => {
+  if (levels[level] < threshold()) return;
+  const line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...base, ...fields });
+  (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
+};
+
+export const createLogger = (base: Record<string, unknown> = {}): Logger => ({
+  debug: (msg, fields) => write('debug', base, msg, fields),
+  info: (msg, fields) => write('info', base, msg, fields),
+  warn: (msg, fields) => write('warn', base, msg, fields),
+  error: (msg, fields) => write('error', base, msg, fields),
+  child: (fields) => createLogger({ ...base, ...fields }),
+});
+
+export const logger = createLogger();
+
+/** An error's name, message and stack for the log (never for the client). */
+export const describeError = (error: unknown): Record<string, unknown> =>
+  error instanceof Error ? { errorName: error.name, errorMessage: error.message, stack: error.stack } : { error: String(error) };

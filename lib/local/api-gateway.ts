@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { API_PREFIX, routeEntries, routeKey, type RouteDefinition } from '../../lambdas/routes';
+import { invokeHandler } from './lambda-runtime';
+
+/**
+ * API Gateway (HTTP API, payload format 2.0) stand-in: matches a request against the one route
+ * table, builds the same event API Gateway would, invokes the route's handler in-process and
+ * writes its result back.
+ */
+const MAX_BODY_BYTES = 6 * 1024 * 1024; // Lambda's synchronous payload limit
+
+interface CompiledRoute {
+  route: RouteDefinition;
+  pattern: RegExp;
+  paramNames: string[];
+}
+
+const compile = (route: RouteDefinition): CompiledRoute => {
+  const paramNames: string[] = [];
+  const source = `${API_PREFIX}${route.path}`
+    .split('/')
+    .map((segment) => {
+      const param = /^\{(\w+)\}$/.exec(segment);
+      if (!param) return segment.replace(/[.*+?^$()|[\]\\]/g, '\\$&');
+      paramNames.push(param[1]!);
+      return '([^/]+)';
+    })
+    .join('/');
+  return { route, pattern: new RegExp(`^${source}$`), paramNames };
+};
+
+const compiled = routeEntries.map(([, route]) => compile(route));
+
+export const matchRoute = (method: string, pathname: string) => {
+  let pathMatched = false;
+  for (const candidate of compiled) {
+    const match = candidate.pattern.exec(pathname);
+    if (!match) continue;
+    pathMatched = true;
+    if (candidate.route.method !== method) continue;
+    const params = Object.fromEntries(candidate.paramNames.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
+    return { route: candidate.route, params };
+  }
+  return { route: undefined, pathMatched };
+};
+
+const sendJson = (res: ServerResponse, status: number, body: unknown) => {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+};
+
+const readBody = async (req: IncomingMessage): Promise<Buffer | null> => {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY_BYTES) return null;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+};
+
+export const handleApiRequest = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
+  const method = req.method ?? 'GET';
+  const { route, params, pathMatched } = matchRoute(method, url.pathname) as ReturnType<typeof matchRoute> & {
+    params?: Record<string, string>;
+  };
+  if (!route) {
+    if (pathMatched) sendJson(res, 405, { detail: `${method} is not supported on ${url.pathname}.`, code: 'method_not_allowed' });
+    else sendJson(res, 404, { detail: 'Not found.', code: 'not_found' });
+    return;
+  }
+  const body = await readBody(req);
+  if (body === null) {
+    sendJson(res, 413, { detail: 'The request body is too large.', code: 'payload_too_large' });
+    return;
+  }
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  const now = Date.now();
+  const event: APIGatewayProxyEventV2 = {
+    version: '2.0',
+    routeKey: routeKey(route),
+    rawPath: url.pathname,
+    rawQueryString: url.search.replace(/^\?/, ''),
+    headers,
+    queryStringParameters: Object.keys(query).length > 0 ? query : undefined,
+    pathParameters: params && Object.keys(params).length > 0 ? params : undefined,
+    body: body.length > 0 ? body.toString('utf8') : undefined,
+    isBase64Encoded: false,
+    requestContext: {
+      accountId: '000000000000',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'localhost',
+      http: { method, path: url.pathname, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+      requestId: randomUUID(),
+      routeKey: routeKey(route),
+      stage: '$default',
+      time: new Date(now).toISOString(),
+      timeEpoch: now,
+    },
+  };
+  let result: unknown;
+  try {
+    result = await invokeHandler(route.handler, event, route.timeoutSeconds ?? 10);
+  } catch (error) {
+    // What API Gateway answers when the function itself fails (handlers catch their own errors).
+    console.error(JSON.stringify({ level: 'error', msg: 'handler crashed', handler: route.handler, error: String(error) }));
+    sendJson(res, 500, { detail: 'Internal Server Error', code: 'internal_error' });
+    return;
+  }
+  const structured: APIGatewayProxyStructuredResultV2 =
+    typeof result === 'object' && result !== null && 'statusCode' in result
+      ? (result as APIGatewayProxyStructuredResultV2)
+      : { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(result) };
+  const responseHeaders: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(structured.headers ?? {})) responseHeaders[name] = String(value);
+  if (structured.cookies?.length) responseHeaders['set-cookie'] = structured.cookies;
+  res.writeHead(structured.statusCode ?? 200, responseHeaders);
+  const payload = structured.body ?? '';
+  res.end(structured.isBase64Encoded ? Buffer.from(payload, 'base64') : payload);
+};

@@ -1,0 +1,50 @@
+import type { ScheduledEvent } from 'aws-lambda';
+import { scheduleEntries, type ScheduleDefinition } from '../../lambdas/schedules';
+import { invokeHandler } from './lambda-runtime';
+
+/**
+ * In-process stand-in for EventBridge schedules: calls each scheduled handler at its rate with the
+ * event EventBridge would send. A run that is still going is not started again.
+ */
+export interface LocalScheduler {
+  run(id: string): Promise<unknown>;
+  stop(): void;
+}
+
+const scheduledEvent = (id: string): ScheduledEvent => ({
+  version: '0',
+  id: crypto.randomUUID(),
+  'detail-type': 'Scheduled Event',
+  source: 'aws.events',
+  account: '000000000000',
+  time: new Date().toISOString(),
+  region: 'us-east-1',
+  resources: [`arn:aws:events:us-east-1:000000000000:rule/local-${id}`],
+  detail: {},
+});
+
+export const startScheduler = (log: (msg: string, fields?: Record<string, unknown>) => void): LocalScheduler => {
+  const definitions = new Map<string, ScheduleDefinition>(scheduleEntries);
+  const running = new Map<string, Promise<unknown>>();
+  const run = (id: string) => {
+    const definition = definitions.get(id);
+    if (!definition) return Promise.reject(new Error(`No schedule named ${id}`));
+    let pending = running.get(id);
+    if (!pending) {
+      pending = invokeHandler(definition.handler, scheduledEvent(id), definition.timeoutSeconds ?? 60)
+        .catch((error: unknown) => {
+          log('scheduled job failed', { schedule: id, error: String(error) });
+          throw error;
+        })
+        .finally(() => running.delete(id));
+      running.set(id, pending);
+    }
+    return pending;
+  };
+  const timers = scheduleEntries.map(([id, definition]) => {
+    const timer = setInterval(() => void run(id).catch(() => undefined), definition.rateMinutes * 60_000);
+    timer.unref();
+    return timer;
+  });
+  return { run, stop: () => timers.forEach(clearInterval) };
+};

@@ -1,0 +1,169 @@
+import { rmSync, mkdirSync, existsSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import type { ViteDevServer } from 'vite';
+import { mediaPipelineDefinition, mediaPipelineStateMachineName } from '../../lambdas/pipeline/media-pipeline.asl';
+import { API_PREFIX } from '../../lambdas/routes';
+import { tableName } from '../../lambdas/shared/db/table-definition';
+import { localBucketName } from '../../lambdas/shared/storage-definition';
+import { localContentSecurityPolicy, securityHeaders } from '../security-headers';
+import { handleApiRequest } from './api-gateway';
+import { startDynamoDbLocal } from './dynamodb-local';
+import { LocalStackError } from './errors';
+import { sendMailbox } from './mailbox';
+import { portInUse } from './net';
+import { S3RVER_CREDENTIALS, startS3Local } from './s3-local';
+import { startScheduler } from './scheduler';
+import { startSesLocal } from './ses-local';
+import { serveStatic } from './static-files';
+import { startStepFunctionsLocal } from './step-functions-local';
+
+/**
+ * The local stack behind `npm start` (and the API/e2e tests): the AWS services' stand-ins plus one
+ * HTTP origin serving the SPA at `/` and the API at `/api/v1`, with handlers running in-process.
+ */
+export const repoRoot = path.resolve(import.meta.dirname, '../..');
+// Lambda runs Node 22; the local stack may run on Node 20, which the SDK would warn about on every start.
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+export const STAGE = 'local';
+const REGION = 'us-east-1';
+
+export interface LocalStackOptions {
+  port: number;
+  /** Where data persists (DynamoDB files, S3 objects, mail). */
+  dataDir: string;
+  /** Wipe dataDir first. */
+  reset?: boolean;
+  /** `dev`: Vite middleware with hot reload; `dist`: the built SPA from web/dist; `none`: API only. */
+  spa: 'dev' | 'dist' | 'none';
+  log?: (msg: string, fields?: Record<string, unknown>) => void;
+}
+
+export interface LocalStack {
+  url: string;
+  services: Record<'dynamodb' | 's3' | 'ses' | 'stepFunctions', string>;
+  env: Record<string, string>;
+  runSchedule(id: string): Promise<unknown>;
+  pipelineIdle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export const startLocalStack = async (options: LocalStackOptions): Promise<LocalStack> => {
+  const log = options.log ?? (() => undefined);
+  if (await portInUse(options.port)) {
+    throw new LocalStackError(`Port ${options.port} is already in use: stop whatever is using it, or pick another port with PORT=${options.port + 1} npm start.`);
+  }
+  if (options.spa === 'dist' && !existsSync(path.join(repoRoot, 'web/dist/index.html'))) {
+    throw new LocalStackError('The SPA is not built: run `npm run build:web` first, or start with the dev server.');
+  }
+  if (options.reset) rmSync(options.dataDir, { recursive: true, force: true });
+  mkdirSync(options.dataDir, { recursive: true });
+
+  const stops: (() => Promise<void> | void)[] = [];
+  const stop = async () => {
+    for (const fn of stops.reverse()) await Promise.resolve(fn()).catch(() => undefined);
+  };
+  try {
+    const table = tableName(STAGE);
+    const bucket = localBucketName(STAGE, 'media');
+    const [dynamo, s3, ses] = await Promise.all([
+      startDynamoDbLocal({ dbPath: path.join(options.dataDir, 'dynamodb'), tableName: table }),
+      startS3Local({ directory: path.join(options.dataDir, 's3'), buckets: [bucket] }),
+      startSesLocal({ mailFile: path.join(options.dataDir, 'mail.json') }),
+    ]);
+    stops.push(dynamo.stop, s3.stop, ses.stop);
+
+    const url = `http://localhost:${options.port}`;
+    const stateMachine = { name: mediaPipelineStateMachineName(STAGE), definition: mediaPipelineDefinition as never };
+    // The handlers read configuration from the environment exactly as in Lambda; the SDK's own
+    // AWS_ENDPOINT_URL_<SERVICE> variables point its clients at the stand-ins.
+    const sfnPlaceholderArn = `arn:aws:states:${REGION}:000000000000:stateMachine:${stateMachine.name}`;
+    const env: Record<string, string> = {
+      STAGE,
+      AWS_REGION: REGION,
+      AWS_ACCESS_KEY_ID: S3RVER_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: S3RVER_CREDENTIALS.secretAccessKey,
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      AWS_ENDPOINT_URL_S3: s3.endpoint,
+      AWS_ENDPOINT_URL_SESV2: ses.endpoint,
+      TABLE_NAME: table,
+      MEDIA_BUCKET: bucket,
+      STATE_MACHINE_ARN: sfnPlaceholderArn,
+      MAIL_FROM: 'Video Interviews <no-reply@localhost>',
+      APP_ORIGIN: url,
+      S3_FORCE_PATH_STYLE: 'true',
+    };
+    Object.assign(process.env, env);
+    delete process.env.AWS_PROFILE;
+
+    const sfn = await startStepFunctionsLocal({ region: REGION, machines: [stateMachine], log });
+    stops.push(sfn.stop);
+    process.env.AWS_ENDPOINT_URL_SFN = env.AWS_ENDPOINT_URL_SFN = sfn.endpoint;
+
+    const scheduler = startScheduler(log);
+    stops.push(scheduler.stop);
+
+    const server = createServer();
+    let vite: ViteDevServer | undefined;
+    if (options.spa === 'dev') {
+      const { createServer: createViteServer } = await import('vite');
+      vite = await createViteServer({
+        configFile: path.join(repoRoot, 'web/vite.config.ts'),
+        server: { middlewareMode: true, hmr: { server } },
+        appType: 'spa',
+        logLevel: 'warn',
+      });
+      stops.push(() => vite?.close());
+    }
+    const spaHeaders: Record<string, string> = { ...securityHeaders, 'content-security-policy': localContentSecurityPolicy([s3.endpoint]) };
+    delete spaHeaders['strict-transport-security']; // plain http on localhost
+
+    const onRequest = async (req: IncomingMessage, res: ServerResponse) => {
+      const requestUrl = new URL(req.url ?? '/', url);
+      if (requestUrl.pathname === API_PREFIX || requestUrl.pathname.startsWith(`${API_PREFIX}/`)) {
+        await handleApiRequest(req, res, requestUrl);
+      } else if (requestUrl.pathname === '/_local/mail') {
+        const wantsHtml = requestUrl.searchParams.get('format') !== 'json' && /text\/html/.test(req.headers.accept ?? '');
+        sendMailbox(res, ses.messages(), wantsHtml);
+      } else if (vite) {
+        vite.middlewares(req, res);
+      } else if (options.spa === 'dist') {
+        serveStatic(path.join(repoRoot, 'web/dist'), requestUrl.pathname, res, spaHeaders);
+      } else {
+        res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');
+      }
+    };
+    server.on('request', (req, res) => {
+      onRequest(req, res).catch((error: unknown) => {
+        log('request failed', { error: String(error) });
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ detail: 'Internal Server Error', code: 'internal_error' }));
+      });
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (error: NodeJS.ErrnoException) =>
+        reject(error.code === 'EADDRINUSE' ? new LocalStackError(`Port ${options.port} is already in use: stop whatever is using it, or pick another port with PORT=${options.port + 1} npm start.`) : error),
+      );
+      server.listen(options.port, resolve);
+    });
+    stops.push(
+      () =>
+        new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        }),
+    );
+
+    return {
+      url,
+      services: { dynamodb: dynamo.endpoint, s3: s3.endpoint, ses: ses.endpoint, stepFunctions: sfn.endpoint },
+      env,
+      runSchedule: scheduler.run,
+      pipelineIdle: sfn.idle,
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+};
