@@ -64,17 +64,17 @@ const readBody = async (req: IncomingMessage): Promise<Buffer | null> => {
 
 export const handleApiRequest = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
   const method = req.method ?? 'GET';
+  const body = await readBody(req);
+  if (body === null) {
+    sendJson(res, 413, { detail: 'The request body is too large.', code: 'payload_too_large' });
+    return;
+  }
   const { route, params, pathMatched } = matchRoute(method, url.pathname) as ReturnType<typeof matchRoute> & {
     params?: Record<string, string>;
   };
   if (!route) {
     if (pathMatched) sendJson(res, 405, { detail: `${method} is not supported on ${url.pathname}.`, code: 'method_not_allowed' });
     else sendJson(res, 404, { detail: 'Not found.', code: 'not_found' });
-    return;
-  }
-  const body = await readBody(req);
-  if (body === null) {
-    sendJson(res, 413, { detail: 'The request body is too large.', code: 'payload_too_large' });
     return;
   }
   const headers: Record<string, string> = {};

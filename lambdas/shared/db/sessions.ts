@@ -26,7 +26,8 @@ export const loadSession = async (sessionId: string, now = new Date()): Promise<
   if (Item.ttl <= nowSeconds) return null;
   const expiresAt = nowSeconds + SESSION_IDLE_SECONDS;
   if (expiresAt - Item.ttl >= SLIDE_AFTER_SECONDS) {
-    await db.send(
+    try {
+      await db.send(
       new UpdateCommand({
         TableName: tableName,
         Key: keys.session(sessionHash),
@@ -35,7 +36,10 @@ export const loadSession = async (sessionId: string, now = new Date()): Promise<
         ExpressionAttributeNames: { '#ttl': 'ttl' },
         ExpressionAttributeValues: { ':ttl': expiresAt },
       }),
-    ).catch(() => undefined); // a session revoked meanwhile simply stays revoked
+    );
+    } catch {
+      // A session revoked meanwhile simply stays revoked; the request itself may still proceed.
+    }
     return { sessionHash, userId: Item.userId, expiresAt };
   }
   return { sessionHash, userId: Item.userId, expiresAt: Item.ttl };

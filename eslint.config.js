@@ -1,0 +1,38 @@
+// @ts-check
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['node_modules', 'cdk.out', 'web/dist', '.local', 'coverage'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The SPA may use the wire contracts, and nothing else of the server code.
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/lambdas/*', '!**/lambdas/contracts', '**/lambdas/!(contracts)/**'], message: 'web/ may import only lambdas/contracts.' }] },
+      ],
+    },
+  },
+  {
+    files: ['lambdas/**/*.ts'],
+    rules: {
+      // Server code never reaches into infrastructure, the local stand-ins or the SPA.
+      'no-restricted-imports': ['error', { patterns: [{ group: ['**/lib/**', '**/web/**', '**/bin/**'], message: 'lambdas/ must not import lib/, web/ or bin/.' }] }],
+    },
+  },
+);

@@ -1,0 +1,27 @@
+/**
+ * `npm test`: the whole suite, as CI runs it (.ci/run calls this same command).
+ *   1. system packages (Chromium, ffmpeg, pocketsphinx, Java), installed with apt when missing
+ *   2. typecheck and lint
+ *   3. the SPA build (the browser tests run against the built SPA, as CloudFront serves it)
+ *   4. vitest: unit, infra (CDK + cdk-nag), api (local stack) and e2e (Chromium) projects
+ * Extra arguments go to vitest, e.g. `npm test -- --project api`.
+ */
+import { spawnSync } from 'node:child_process';
+import { ensureSystemPackages } from './system-deps';
+
+const run = (label: string, command: string, args: string[]) => {
+  console.log(`\n▶ ${label}`);
+  const startedAt = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', env: process.env });
+  if (result.status !== 0) {
+    console.error(`✖ ${label} failed`);
+    process.exit(result.status ?? 1);
+  }
+  console.log(`✔ ${label} (${((Date.now() - startedAt) / 1000).toFixed(1)} s)`);
+};
+
+ensureSystemPackages();
+run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+run('lint', 'npm', ['run', '--silent', 'lint']);
+run('build the SPA', 'npm', ['run', '--silent', 'build:web']);
+run('tests', 'npx', ['vitest', 'run', ...process.argv.slice(2)]);

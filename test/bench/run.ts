@@ -1,0 +1,130 @@
+/**
+ * `npm run bench`: figures, not assertions.
+ *   1. per Lambda handler: minified bundle size (raw and gzipped) and cold import time relative to
+ *      an empty handler bundled and imported the same way in the same run (median of several
+ *      fresh Node processes);
+ *   2. the SPA's JavaScript per route, gzipped: what the first page load needs, and what each
+ *      lazily loaded route adds.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { lambdaEsbuildOptions } from '../../lib/lambda-bundling';
+import { pipelineTasks } from '../../lambdas/pipeline/tasks';
+import { routeEntries } from '../../lambdas/routes';
+import { scheduleEntries } from '../../lambdas/schedules';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const outDir = mkdtempSync(path.join(tmpdir(), 'bench-'));
+
+const handlerEnv = {
+  ...process.env,
+  STAGE: 'bench',
+  TABLE_NAME: 'bench',
+  MEDIA_BUCKET: 'bench',
+  STATE_MACHINE_ARN: 'arn:aws:states:us-east-1:000000000000:stateMachine:bench',
+  MAIL_FROM: 'bench@example.com',
+  APP_ORIGIN: 'https://bench.example.com',
+  AWS_REGION: 'us-east-1',
+  AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+};
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+const bundle = async (name: string, entry: string) => {
+  const outfile = path.join(outDir, `${name.replaceAll('/', '_')}.mjs`);
+  await build({ ...lambdaEsbuildOptions, entryPoints: [entry], outfile, logLevel: 'error' });
+  const code = readFileSync(outfile);
+  return { outfile, bytes: code.length, gzip: gzipSync(code).length };
+};
+
+/** Milliseconds to import the bundle in a fresh Node process (what a cold start pays for the code). */
+const importTime = (file: string): number => {
+  const times: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const script = `const t=performance.now();await import(${JSON.stringify(file)});process.stdout.write(String(performance.now()-t))`;
+    const out = spawnSync(process.execPath, ['--input-type=module', '-e', script], { env: handlerEnv, encoding: 'utf8' });
+    if (out.status !== 0) throw new Error(`import of ${file} failed: ${out.stderr}`);
+    times.push(Number(out.stdout));
+  }
+  return median(times);
+};
+
+const lambdaTable = async () => {
+  const emptyEntry = path.join(outDir, 'empty-handler.mjs');
+  writeFileSync(emptyEntry, 'export const handler = async () => ({ statusCode: 200 });\n');
+  const empty = await bundle('empty', emptyEntry);
+  const baseline = importTime(empty.outfile);
+
+  const handlers = [
+    ...routeEntries.map(([operation, route]) => ({ name: `${route.method} ${route.path}`, id: operation, handler: route.handler })),
+    ...Object.entries(pipelineTasks).map(([id, task]) => ({ name: `pipeline ${id}`, id, handler: task.handler })),
+    ...scheduleEntries.map(([id, schedule]) => ({ name: `schedule ${id}`, id, handler: schedule.handler })),
+  ];
+  const rows: string[][] = [];
+  for (const h of handlers) {
+    const result = await bundle(h.id, path.join(root, 'lambdas', `${h.handler}.ts`));
+    const ms = importTime(result.outfile);
+    rows.push([h.name, kb(result.bytes), kb(result.gzip), `+${(ms - baseline).toFixed(1)} ms`]);
+  }
+  console.log(`\nLambda handlers (esbuild, minified, ${lambdaEsbuildOptions.target}; import time median of ${RUNS} cold Node processes, minus an empty handler at ${baseline.toFixed(1)} ms)\n`);
+  printTable(['handler', 'bundle', 'gzipped', 'cold import vs empty'], rows);
+};
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+const spaTable = () => {
+  const manifestFile = path.join(root, 'web/dist/.vite/manifest.json');
+  if (!existsSync(manifestFile)) {
+    console.log('\nBuilding the SPA for its figures…');
+    execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'error'], { cwd: root, stdio: 'inherit' });
+  }
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ManifestChunk>;
+  const gz = (file: string) => gzipSync(readFileSync(path.join(root, 'web/dist', file))).length;
+  /** A chunk's file plus every chunk it imports statically, transitively. */
+  const closure = (key: string, seen = new Set<string>()): Set<string> => {
+    if (seen.has(key)) return seen;
+    seen.add(key);
+    for (const dep of manifest[key]?.imports ?? []) closure(dep, seen);
+    return seen;
+  };
+  const jsOf = (keys: Set<string>) => [...keys].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js'));
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+  const initial = new Set(jsOf(closure(entryKey)));
+  const initialBytes = [...initial].reduce((sum, file) => sum + gz(file), 0);
+  const rows: string[][] = [['(initial load, every route)', String(initial.size), kb(initialBytes)]];
+  for (const key of Object.keys(manifest).filter((k) => manifest[k]!.isDynamicEntry).sort()) {
+    const extra = jsOf(closure(key)).filter((file) => !initial.has(file));
+    rows.push([`+ ${key.replace(/^src\//, '')}`, String(extra.length), kb(extra.reduce((sum, file) => sum + gz(file), 0))]);
+  }
+  console.log('\nSPA JavaScript (gzipped): the initial load, then what each lazily loaded route adds\n');
+  printTable(['route module', 'files', 'gzipped JS'], rows);
+};
+
+const printTable = (header: string[], rows: string[][]) => {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  rows.forEach((row) => console.log(line(row)));
+};
+
+try {
+  mkdirSync(outDir, { recursive: true });
+  await lambdaTable();
+  spaTable();
+} finally {
+  rmSync(outDir, { recursive: true, force: true });
+}

@@ -1,0 +1,18 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
+import { SFNClient } from '@aws-sdk/client-sfn';
+import { inject } from 'vitest';
+
+/** SDK clients pointed at the test run's local stand-ins, for seeding and checking. */
+export const localEnv = () => inject('localEnv');
+
+const credentials = () => ({ accessKeyId: localEnv().AWS_ACCESS_KEY_ID!, secretAccessKey: localEnv().AWS_SECRET_ACCESS_KEY! });
+const region = () => localEnv().AWS_REGION!;
+
+export const localDb = () =>
+  DynamoDBDocumentClient.from(new DynamoDBClient({ endpoint: localEnv().AWS_ENDPOINT_URL_DYNAMODB, region: region(), credentials: credentials() }), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+export const localSes = () => new SESv2Client({ endpoint: localEnv().AWS_ENDPOINT_URL_SESV2, region: region(), credentials: credentials() });
+export const localSfn = () => new SFNClient({ endpoint: localEnv().AWS_ENDPOINT_URL_SFN, region: region(), credentials: credentials() });

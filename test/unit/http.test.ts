@@ -1,0 +1,191 @@
+import { GetCommand, UpdateCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { defineContract } from '../../lambdas/contracts/contract';
+import type { RouteDefinition } from '../../lambdas/routes';
+import { sha256 } from '../../lambdas/shared/crypto';
+import { conflict } from '../../lambdas/shared/errors';
+import { apiHandler, Reply } from '../../lambdas/shared/http';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+
+const contract = defineContract({
+  summary: 'test route',
+  params: z.object({ companyId: z.string().min(1) }),
+  query: z.object({ pageSize: z.coerce.number().int().max(50).optional() }),
+  body: z.object({ jobTitle: z.string().min(1).max(10), interview: z.object({ thinkingTime: z.number().int() }) }),
+  response: z.object({ positionId: z.string(), echoedTitle: z.string(), userId: z.string().nullable() }),
+  successStatus: 201,
+});
+
+const route = (auth: RouteDefinition['auth']): RouteDefinition => ({
+  method: 'POST',
+  path: '/companies/{companyId}/positions',
+  handler: 'test',
+  auth,
+  grants: ['table:write'],
+});
+
+const event = (overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEventV2 =>
+  ({
+    version: '2.0',
+    routeKey: 'POST /api/v1/companies/{companyId}/positions',
+    rawPath: '/api/v1/companies/c1/positions',
+    rawQueryString: '',
+    headers: { 'content-type': 'application/json' },
+    pathParameters: { companyId: 'c1' },
+    body: JSON.stringify({ job_title: 'Engineer', interview: { thinking_time: 30 } }),
+    isBase64Encoded: false,
+    requestContext: { requestId: 'req-1', http: { method: 'POST', path: '/api/v1/companies/c1/positions' } },
+    ...overrides,
+  }) as APIGatewayProxyEventV2;
+
+const invoke = async (handler: ReturnType<typeof apiHandler>, e: APIGatewayProxyEventV2) => {
+  const result = (await handler(e, { awsRequestId: 'aws-1' } as Context)) as APIGatewayProxyStructuredResultV2;
+  return { status: result.statusCode, body: result.body ? JSON.parse(result.body) : undefined, headers: result.headers };
+};
+
+const future = () => Math.floor(Date.now() / 1000) + 3600;
+
+describe('the handler chain', () => {
+  beforeEach(() => ddb.reset());
+  afterEach(() => vi.restoreAllMocks());
+
+  it('hands the handler camelCase, validated input and sends its camelCase result as snake_case', async () => {
+    const impl = vi.fn(async (ctx: { body: { jobTitle: string } }) => ({ positionId: 'p1', echoedTitle: ctx.body.jobTitle, userId: null }));
+    const handler = apiHandler(route('public'), contract, impl as never);
+    const res = await invoke(handler, event({ queryStringParameters: { page_size: '20' } }));
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ position_id: 'p1', echoed_title: 'Engineer', user_id: null });
+    expect(impl.mock.calls[0]![0]).toMatchObject({
+      params: { companyId: 'c1' },
+      query: { pageSize: 20 },
+      body: { jobTitle: 'Engineer', interview: { thinkingTime: 30 } },
+      requestId: 'req-1',
+    });
+  });
+
+  it('answers invalid input with 400 and a list of {loc, msg, type} in wire names', async () => {
+    const impl = vi.fn();
+    const handler = apiHandler(route('public'), contract, impl);
+    const res = await invoke(handler, event({ body: JSON.stringify({ job_title: '', interview: {} }), queryStringParameters: { page_size: '500' } }));
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('validation_error');
+    const locs = res.body.detail.map((issue: { loc: unknown[] }) => issue.loc);
+    expect(locs).toEqual(expect.arrayContaining([['body', 'job_title'], ['body', 'interview', 'thinking_time'], ['query', 'page_size']]));
+    for (const issue of res.body.detail) {
+      expect(typeof issue.msg).toBe('string');
+      expect(typeof issue.type).toBe('string');
+    }
+    expect(impl).not.toHaveBeenCalled();
+  });
+
+  it('rejects a body that is not JSON with 400, and a non-JSON content type with 415', async () => {
+    const handler = apiHandler(route('public'), contract, vi.fn());
+    const broken = await invoke(handler, event({ body: '{"job_title": ' }));
+    expect(broken).toMatchObject({ status: 400, body: { code: 'invalid_json', detail: 'The request body is not valid JSON.' } });
+    const form = await invoke(handler, event({ headers: { 'content-type': 'text/plain' } }));
+    expect(form).toMatchObject({ status: 415, body: { code: 'unsupported_media_type' } });
+  });
+
+  it('reports a missing body as a validation error, not a crash', async () => {
+    const handler = apiHandler(route('public'), contract, vi.fn());
+    const res = await invoke(handler, event({ body: undefined }));
+    expect(res.status).toBe(400);
+    expect(res.body.detail[0].loc).toEqual(['body']);
+  });
+
+  it('requires a session on session routes and loads it by the hash of X-Session-Id', async () => {
+    const impl = vi.fn(async (ctx: { session: { userId: string } }) => ({ positionId: 'p1', echoedTitle: 'x', userId: ctx.session.userId }));
+    const handler = apiHandler(route('session'), contract, impl as never);
+
+    const anonymous = await invoke(handler, event());
+    expect(anonymous).toMatchObject({ status: 401, body: { code: 'unauthenticated' } });
+
+    ddb.on(GetCommand).resolves({});
+    const unknown = await invoke(handler, event({ headers: { 'content-type': 'application/json', 'X-Session-Id': 'nope' } }));
+    expect(unknown).toMatchObject({ status: 401, body: { code: 'session_expired' } });
+
+    ddb.on(GetCommand, { Key: { PK: `SESSION#${sha256('good-session')}`, SK: 'SESSION' } }).resolves({ Item: { userId: 'u1', ttl: future() } });
+    const ok = await invoke(handler, event({ headers: { 'content-type': 'application/json', 'x-session-id': 'good-session' } }));
+    expect(ok).toMatchObject({ status: 201, body: { user_id: 'u1' } });
+    // The raw session id never reaches the table.
+    for (const call of ddb.commandCalls(GetCommand)) expect(JSON.stringify(call.args[0].input)).not.toContain('good-session');
+  });
+
+  it('treats an expired session as no session, even before DynamoDB TTL deletes it', async () => {
+    ddb.on(GetCommand).resolves({ Item: { userId: 'u1', ttl: Math.floor(Date.now() / 1000) - 1 } });
+    const handler = apiHandler(route('session'), contract, vi.fn());
+    const res = await invoke(handler, event({ headers: { 'content-type': 'application/json', 'x-session-id': 'old' } }));
+    expect(res.status).toBe(401);
+  });
+
+  it('slides the session expiry on use', async () => {
+    ddb.on(GetCommand).resolves({ Item: { userId: 'u1', ttl: Math.floor(Date.now() / 1000) + 60 * 60 } });
+    ddb.on(UpdateCommand).resolves({});
+    const handler = apiHandler(route('session'), contract, async () => ({ positionId: 'p', echoedTitle: 'x', userId: null }));
+    await invoke(handler, event({ headers: { 'content-type': 'application/json', 'x-session-id': 's' } }));
+    const update = ddb.commandCalls(UpdateCommand)[0]!.args[0].input;
+    expect(update.ExpressionAttributeValues![':ttl']).toBeGreaterThan(Math.floor(Date.now() / 1000) + 13 * 24 * 3600);
+  });
+
+  it('lets only the owner of the path company through owner routes: others get 403, non-members 404', async () => {
+    ddb.on(GetCommand, { Key: { PK: `SESSION#${sha256('s')}`, SK: 'SESSION' } }).resolves({ Item: { userId: 'u1', ttl: future() } });
+    const handler = apiHandler(route('owner'), contract, async () => ({ positionId: 'p', echoedTitle: 'x', userId: null }));
+    const headers = { 'content-type': 'application/json', 'x-session-id': 's' };
+
+    ddb.on(GetCommand, { Key: { PK: 'COMPANY#c1', SK: 'MEMBER#u1' } }).resolves({});
+    expect((await invoke(handler, event({ headers }))).status).toBe(404);
+
+    ddb.on(GetCommand, { Key: { PK: 'COMPANY#c1', SK: 'MEMBER#u1' } }).resolves({ Item: { role: 'member' } });
+    expect(await invoke(handler, event({ headers }))).toMatchObject({ status: 403, body: { code: 'forbidden' } });
+
+    ddb.on(GetCommand, { Key: { PK: 'COMPANY#c1', SK: 'MEMBER#u1' } }).resolves({ Item: { role: 'owner' } });
+    expect((await invoke(handler, event({ headers }))).status).toBe(201);
+  });
+
+  it('sends HttpErrors as {detail, code} and hides everything else behind a generic 500', async () => {
+    vi.stubEnv('LOG_LEVEL', 'error');
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const failing = apiHandler(route('public'), contract, async () => {
+      throw conflict('This position was changed by someone else. Reload it and try again.', 'version_conflict');
+    });
+    expect(await invoke(failing, event())).toMatchObject({ status: 409, body: { code: 'version_conflict', detail: expect.stringContaining('changed') } });
+
+    const crashing = apiHandler(route('public'), contract, async () => {
+      throw new Error('secret internals at /var/task/index.js:1');
+    });
+    const res = await invoke(crashing, event());
+    expect(res.status).toBe(500);
+    expect(res.body).toEqual({ detail: 'Something went wrong on our side. Please try again.', code: 'internal_error' });
+    expect(JSON.stringify(res.body)).not.toContain('internals');
+    expect(stderr).toHaveBeenCalled();
+  });
+
+  it('refuses to send a response that breaks its contract, and strips fields the contract does not name', async () => {
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    const wrong = apiHandler(route('public'), contract, async () => ({ positionId: 1 }) as never);
+    expect((await invoke(wrong, event())).status).toBe(500);
+    const extra = apiHandler(route('public'), contract, async () => ({ positionId: 'p', echoedTitle: 'x', userId: null, secret: 'hash' }) as never);
+    expect((await invoke(extra, event())).body).toEqual({ position_id: 'p', echoed_title: 'x', user_id: null });
+  });
+
+  it('supports explicit statuses and 204 replies', async () => {
+    const handler = apiHandler(route('public'), contract, async () => new Reply(204, undefined as never));
+    const res = (await handler(event(), {} as Context)) as APIGatewayProxyStructuredResultV2;
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBeUndefined();
+  });
+
+  it('writes one structured JSON log line per request with the request id', async () => {
+    vi.stubEnv('LOG_LEVEL', 'info');
+    const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
+    const handler = apiHandler(route('public'), contract, async () => ({ positionId: 'p', echoedTitle: 'x', userId: null }));
+    await invoke(handler, event());
+    const lines = stdout.mock.calls.map((call) => JSON.parse(String(call[0])));
+    expect(lines).toContainEqual(expect.objectContaining({ level: 'info', msg: 'request', requestId: 'req-1', status: 201 }));
+    vi.unstubAllEnvs();
+  });
+});

@@ -1,0 +1,70 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { contracts } from '../../lambdas/contracts/index';
+import { pipelineTasks } from '../../lambdas/pipeline/tasks';
+import { API_PREFIX, routeEntries, routeKey, routes } from '../../lambdas/routes';
+import { scheduleEntries } from '../../lambdas/schedules';
+import { buildOpenApiDocument } from '../../lambdas/api/system/openapi';
+
+const lambdasDir = path.resolve(import.meta.dirname, '../../lambdas');
+
+describe('the route table', () => {
+  it('gives every route a contract and every contract a route', () => {
+    expect(Object.keys(contracts).sort()).toEqual(Object.keys(routes).sort());
+  });
+
+  it('names handler modules that exist and export a handler', async () => {
+    const modules = [
+      ...routeEntries.map(([, route]) => route.handler),
+      ...Object.values(pipelineTasks).map((task) => task.handler),
+      ...scheduleEntries.map(([, schedule]) => schedule.handler),
+    ];
+    for (const handler of modules) {
+      expect(existsSync(path.join(lambdasDir, `${handler}.ts`)), handler).toBe(true);
+      const mod = (await import(path.join(lambdasDir, `${handler}.ts`))) as { handler?: unknown };
+      expect(typeof mod.handler, handler).toBe('function');
+    }
+  });
+
+  it('has one route per method and path', () => {
+    const keys = routeEntries.map(([, route]) => routeKey(route));
+    expect(new Set(keys).size).toBe(keys.length);
+    for (const key of keys) expect(key).toMatch(new RegExp(`^(GET|POST|PUT|DELETE) ${API_PREFIX}/`));
+  });
+
+  it('declares path parameters in the contract exactly as in the path', () => {
+    for (const [operation, route] of routeEntries) {
+      const inPath = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
+      const contract = contracts[operation] as { params?: { shape?: Record<string, unknown> } };
+      const inContract = Object.keys(contract.params?.shape ?? {}).sort();
+      expect(inContract, operation).toEqual(inPath);
+    }
+  });
+
+  it('only marks routes as owner-only when the path names the company', () => {
+    for (const [operation, route] of routeEntries) {
+      if (route.auth === 'owner') expect(route.path, operation).toContain('{companyId}');
+    }
+  });
+});
+
+describe('the OpenAPI document', () => {
+  const document = buildOpenApiDocument();
+
+  it('describes every route with its operation id', () => {
+    for (const [operation, route] of routeEntries) {
+      const entry = (document.paths[`${API_PREFIX}${route.path}`] as Record<string, { operationId: string }>)[route.method.toLowerCase()];
+      expect(entry?.operationId).toBe(operation);
+    }
+  });
+
+  it('uses the wire names (snake_case) in schemas and the error model for failures', () => {
+    const health = (document.paths[`${API_PREFIX}/health`] as Record<string, any>).get;
+    const services = health.responses['200'].content['application/json'].schema.properties.services;
+    expect(JSON.stringify(services)).toContain('latency_ms');
+    expect(JSON.stringify(services)).not.toContain('latencyMs');
+    expect(health.responses['400'].content['application/json'].schema.properties).toHaveProperty('detail');
+    expect(health.security).toEqual([]);
+  });
+});

@@ -1,0 +1,68 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Four kinds of tests, one run (`npm test`):
+ * - unit: pure domain rules and helpers (lambdas, web), no services.
+ * - infra: CDK assertions on the synthesized app, cdk-nag included.
+ * - api: handlers through the local server against DynamoDB Local and the other stand-ins.
+ * - e2e: the SPA in headless Debian Chromium (playwright-core) against the same local server.
+ * api and e2e each start one local stack per run (globalSetup) on free ports and a temp data dir.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['test/unit/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
+          // What Lambda's environment would hold; AWS calls are mocked (aws-sdk-client-mock).
+          env: {
+            STAGE: 'test',
+            TABLE_NAME: 'test-interviews',
+            MEDIA_BUCKET: 'test-media',
+            STATE_MACHINE_ARN: 'arn:aws:states:us-east-1:000000000000:stateMachine:test-media-pipeline',
+            MAIL_FROM: 'no-reply@example.com',
+            APP_ORIGIN: 'https://app.example.com',
+            AWS_REGION: 'us-east-1',
+            AWS_ACCESS_KEY_ID: 'test',
+            AWS_SECRET_ACCESS_KEY: 'test',
+            LOG_LEVEL: 'silent',
+          },
+        },
+      },
+      {
+        test: {
+          name: 'infra',
+          environment: 'node',
+          include: ['test/infra/**/*.test.ts'],
+          testTimeout: 240_000,
+          hookTimeout: 240_000,
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['test/api/**/*.test.ts'],
+          globalSetup: ['test/support/local-stack-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          environment: 'node',
+          include: ['test/e2e/**/*.e2e.test.ts'],
+          globalSetup: ['test/support/local-stack-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          // One browser at a time: the machine has two cores.
+          fileParallelism: false,
+          env: { LOCAL_STACK_SPA: 'dist' },
+        },
+      },
+    ],
+  },
+});
