@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * A route's contract: the zod schemas of its path parameters, query, body and response, in

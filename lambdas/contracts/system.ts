@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineContract } from './contract';
 
 export const serviceNames = ['database', 'storage', 'email', 'workflow'] as const;

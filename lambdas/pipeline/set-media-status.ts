@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { z } from 'zod';
+import * as z from 'zod';
 import { db, tableName } from '../shared/db/client';
 import { keys } from '../shared/db/keys';
 import { logger } from '../shared/logger';

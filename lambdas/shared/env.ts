@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * Environment variables, parsed once with zod. Each consumer asks only for the variables it needs,

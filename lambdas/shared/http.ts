@@ -1,6 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Contract, ValidationIssue } from '../contracts/contract';
 import { keyToSnakeCase, toCamelCase, toSnakeCase } from '../contracts/wire-case';
 import type { RouteDefinition } from '../routes';

@@ -2,7 +2,7 @@ import { GetCommand, UpdateCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineContract } from '../../lambdas/contracts/contract';
 import type { RouteDefinition } from '../../lambdas/routes';
 import { sha256 } from '../../lambdas/shared/crypto';

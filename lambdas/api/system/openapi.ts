@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { errorResponseSchema, type Contract } from '../../contracts/contract';
 import { contracts } from '../../contracts/index';
 import { keyToSnakeCase } from '../../contracts/wire-case';
