@@ -4,9 +4,24 @@
  */
 import type { OperationId } from '../routes';
 import type { Contract } from './contract';
+import * as account from './account';
+import * as company from './company';
 import * as system from './system';
 
 export const contracts = {
   getHealth: system.getHealth,
   getOpenApi: system.getOpenApi,
+  checkEmail: account.checkEmail,
+  createAccount: account.createAccount,
+  sendMagicCode: account.sendMagicCode,
+  createMagicCodeSession: account.createMagicCodeSession,
+  deleteSession: account.deleteSession,
+  getMe: account.getMe,
+  getCompany: company.getCompany,
+  updateCompany: company.updateCompany,
+  deleteCompany: company.deleteCompany,
+  getCompanyConfig: company.getCompanyConfig,
+  getOwnershipStatus: company.getOwnershipStatus,
+  getPlanStatus: company.getPlanStatus,
+  getTheme: company.getTheme,
 } satisfies Record<OperationId, Contract>;

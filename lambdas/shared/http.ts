@@ -18,7 +18,7 @@ import { createLogger, describeError, type Logger } from './logger';
 
 export const SESSION_HEADER = 'x-session-id';
 
-type Infer<T> = T extends z.ZodType ? z.infer<T> : undefined;
+type Infer<T> = [NonNullable<T>] extends [z.ZodType] ? z.infer<NonNullable<T>> : undefined;
 
 export interface RequestContext<C extends Contract> {
   params: Infer<C['params']>;

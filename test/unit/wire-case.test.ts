@@ -12,7 +12,7 @@ describe('wire case conversion', () => {
   it('passes through primitives, arrays of primitives and dates untouched', () => {
     const date = new Date(0);
     expect(toCamelCase(['a_b', 1, null])).toEqual(['a_b', 1, null]);
-    expect(toSnakeCase({ createdAt: date }).created_at).toBe(date);
+    expect(toSnakeCase<{ created_at: Date }>({ createdAt: date }).created_at).toBe(date);
     expect(toCamelCase('some_value')).toBe('some_value');
   });
 });

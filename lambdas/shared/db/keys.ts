@@ -6,7 +6,13 @@ export const keys = {
   session: (sessionHash: string) => ({ PK: `SESSION#${sessionHash}`, SK: 'SESSION' }),
   user: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
   company: (companyId: string) => ({ PK: `COMPANY#${companyId}`, SK: 'PROFILE' }),
+  /** Uniqueness of e-mail addresses: one item per address, written in the account's transaction. */
+  userEmail: (email: string) => ({ PK: `EMAIL#${email}`, SK: 'USER' }),
   membership: (companyId: string, userId: string) => ({ PK: `COMPANY#${companyId}`, SK: `MEMBER#${userId}` }),
+  /** GSI1 of a membership: the companies of a user, in one Query. */
+  membershipByUser: (userId: string, companyId: string) => ({ GSI1PK: `USER#${userId}`, GSI1SK: `COMPANY#${companyId}` }),
+  magicCode: (emailHash: string) => ({ PK: `CODE#${emailHash}`, SK: 'CODE' }),
+  rateLimit: (name: string, subject: string, windowStart: number) => ({ PK: `RATE#${name}#${subject}`, SK: String(windowStart) }),
   media: (mediaId: string) => ({ PK: `MEDIA#${mediaId}`, SK: 'MEDIA' }),
 } as const;
 

@@ -1,5 +1,5 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { sha256 } from '../crypto';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { randomToken, sha256 } from '../crypto';
 import { db, tableName } from './client';
 import { epochSeconds, keys } from './keys';
 
@@ -43,4 +43,16 @@ export const loadSession = async (sessionId: string, now = new Date()): Promise<
     return { sessionHash, userId: Item.userId, expiresAt };
   }
   return { sessionHash, userId: Item.userId, expiresAt: Item.ttl };
+};
+
+/** A new session's raw id (256 random bits, returned once) and the item that stores only its hash. */
+export const newSessionItem = (userId: string, now = new Date()) => {
+  const sessionId = randomToken(32);
+  const item = { ...keys.session(sha256(sessionId)), type: 'session', userId, createdAt: now.toISOString(), ttl: epochSeconds(now) + SESSION_IDLE_SECONDS };
+  return { sessionId, item };
+};
+
+/** Sign-out: the session stops working at once. Deleting an unknown session is not an error. */
+export const deleteSession = async (sessionId: string): Promise<void> => {
+  await db.send(new DeleteCommand({ TableName: tableName, Key: keys.session(sha256(sessionId)) }));
 };

@@ -1,0 +1,12 @@
+import { getMembership, type Membership } from './db/memberships';
+import { notFound } from './errors';
+
+/**
+ * Tenant check: the caller must belong to the company. Another company's object is a 404, never
+ * a sign that it exists.
+ */
+export const requireMembership = async (companyId: string, userId: string): Promise<Membership> => {
+  const membership = await getMembership(companyId, userId);
+  if (!membership) throw notFound('Company not found.');
+  return membership;
+};

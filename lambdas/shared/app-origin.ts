@@ -1,0 +1,23 @@
+import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
+
+/**
+ * The SPA's public origin, for links in e-mails. APP_ORIGIN when set (local stack, custom domain);
+ * otherwise read once per cold start from the SSM parameter named by APP_ORIGIN_PARAMETER, which
+ * the web stack writes after CloudFront exists (the API cannot reference the distribution
+ * directly without a dependency cycle).
+ */
+let cached: Promise<string> | undefined;
+
+export const appOrigin = (): Promise<string> => {
+  cached ??= (async () => {
+    const direct = process.env.APP_ORIGIN;
+    if (direct) return direct.replace(/\/$/, '');
+    const name = process.env.APP_ORIGIN_PARAMETER;
+    if (!name) throw new Error('Neither APP_ORIGIN nor APP_ORIGIN_PARAMETER is set');
+    const { Parameter } = await new SSMClient({}).send(new GetParameterCommand({ Name: name }));
+    if (!Parameter?.Value) throw new Error(`SSM parameter ${name} has no value`);
+    return Parameter.Value.replace(/\/$/, '');
+  })();
+  cached.catch(() => (cached = undefined));
+  return cached;
+};

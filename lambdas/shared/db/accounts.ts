@@ -1,0 +1,110 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { defaultConfig, SIGN_UP_CREDITS } from '../../domain/company';
+import { newId } from '../crypto';
+import { db, tableName } from './client';
+import { keys } from './keys';
+
+export interface User {
+  userId: string;
+  email: string;
+}
+
+export class EmailTaken extends Error {}
+
+/**
+ * Registration: the user, the e-mail's uniqueness item, the company and the owner membership are
+ * written in one transaction, so a half-created account can never exist and two concurrent
+ * registrations of one address cannot both succeed.
+ */
+export const createAccount = async (input: { email: string; companyName: string; tags: string[] }): Promise<{ userId: string; companyId: string }> => {
+  const userId = newId();
+  const companyId = newId();
+  const now = new Date().toISOString();
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: tableName, Item: { ...keys.userEmail(input.email), userId }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          { Put: { TableName: tableName, Item: { ...keys.user(userId), type: 'user', userId, email: input.email, createdAt: now } } },
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...keys.company(companyId),
+                type: 'company',
+                companyId,
+                companyName: input.companyName,
+                tags: input.tags,
+                subscriptionStatus: 'not_subscribed',
+                credits: { allocated: SIGN_UP_CREDITS, invited: 0 },
+                config: { ...defaultConfig },
+                createdAt: now,
+              },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...keys.membership(companyId, userId),
+                ...keys.membershipByUser(userId, companyId),
+                type: 'membership',
+                companyId,
+                userId,
+                email: input.email,
+                companyName: input.companyName,
+                role: 'owner',
+                status: 'active',
+                createdAt: now,
+              },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') throw new EmailTaken();
+    throw error;
+  }
+  return { userId, companyId };
+};
+
+export const findUserIdByEmail = async (email: string): Promise<string | null> => {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.userEmail(email) }));
+  return typeof Item?.userId === 'string' ? Item.userId : null;
+};
+
+export const getUser = async (userId: string): Promise<User | null> => {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.user(userId) }));
+  return Item ? { userId: Item.userId as string, email: Item.email as string } : null;
+};
+
+export interface UserCompany {
+  companyId: string;
+  companyName: string;
+  userRole: 'owner' | 'member';
+}
+
+/** The user's companies: one Query on GSI1 (memberships carry the company name). */
+export const listUserCompanies = async (userId: string): Promise<UserCompany[]> => {
+  const companies: UserCompany[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :company)',
+        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':company': 'COMPANY#' },
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      if (item.status === 'invited') continue;
+      companies.push({ companyId: item.companyId, companyName: item.companyName, userRole: item.role === 'owner' ? 'owner' : 'member' });
+    }
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return companies.sort((a, b) => a.companyName.localeCompare(b.companyName));
+};

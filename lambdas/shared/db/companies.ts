@@ -1,0 +1,86 @@
+import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Theme } from '../../contracts/company';
+import { defaultConfig, defaultTheme, type Credits, type SubscriptionStatus } from '../../domain/company';
+import { db, tableName } from './client';
+import { keys } from './keys';
+
+export interface Company {
+  companyId: string;
+  companyName: string;
+  subscriptionStatus: SubscriptionStatus;
+  credits: Credits;
+  config: { isEvaluationEnabled: boolean; isRatingEnabled: boolean };
+  theme: Theme;
+}
+
+const fromItem = (item: Record<string, any>): Company => ({
+  companyId: item.companyId,
+  companyName: item.companyName,
+  subscriptionStatus: item.subscriptionStatus ?? 'not_subscribed',
+  credits: { allocated: Number(item.credits?.allocated ?? 0), invited: Number(item.credits?.invited ?? 0) },
+  config: { ...defaultConfig, ...item.config },
+  theme: item.theme ?? defaultTheme(),
+});
+
+export const getCompany = async (companyId: string): Promise<Company | null> => {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.company(companyId) }));
+  return Item ? fromItem(Item) : null;
+};
+
+/** Items in the company's own partition (profile, memberships…), for renames and deletion. */
+const companyPartition = async (companyId: string, prefix?: string) => {
+  const items: Record<string, any>[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: prefix ? 'PK = :pk AND begins_with(SK, :prefix)' : 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': `COMPANY#${companyId}`, ...(prefix ? { ':prefix': prefix } : {}) },
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    items.push(...(page.Items ?? []));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return items;
+};
+
+/** Renames the company; memberships carry the name (so "my companies" is one query) and follow. */
+export const renameCompany = async (companyId: string, companyName: string): Promise<Company | null> => {
+  const { Attributes } = await db.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.company(companyId),
+      UpdateExpression: 'SET companyName = :name',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':name': companyName },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  const memberships = await companyPartition(companyId, 'MEMBER#');
+  await Promise.all(
+    memberships.map((m) =>
+      db.send(new UpdateCommand({ TableName: tableName, Key: { PK: m.PK, SK: m.SK }, UpdateExpression: 'SET companyName = :name', ExpressionAttributeValues: { ':name': companyName } })),
+    ),
+  );
+  return Attributes ? fromItem(Attributes) : null;
+};
+
+/**
+ * Deletes the company's partition: profile and memberships. Features that keep data elsewhere
+ * (positions, candidates, media) extend this when they arrive.
+ */
+export const deleteCompanyData = async (companyId: string): Promise<void> => {
+  const items = await companyPartition(companyId);
+  for (let i = 0; i < items.length; i += 25) {
+    const chunk = items.slice(i, i + 25);
+    let requests: Record<string, any>[] | undefined = chunk.map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } }));
+    for (let attempt = 0; requests && requests.length > 0 && attempt < 5; attempt++) {
+      const result: { UnprocessedItems?: Record<string, Record<string, any>[]> } = await db.send(
+        new BatchWriteCommand({ RequestItems: { [tableName]: requests as never } }),
+      );
+      requests = result.UnprocessedItems?.[tableName];
+    }
+  }
+};
