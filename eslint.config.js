@@ -17,7 +17,10 @@ export default tseslint.config(
       // every Lambda bundle); `import * as z` costs ~85 KB.
       'no-restricted-syntax': [
         'error',
-        { selector: "ImportDeclaration[source.value='zod'] > ImportSpecifier[imported.name='z']", message: "Use `import * as z from 'zod'` (tree-shakes)." },
+        {
+          selector: "ImportDeclaration[source.value='zod'] > ImportSpecifier[imported.name='z']",
+          message: "Use `import * as z from 'zod'` (tree-shakes).",
+        },
       ],
     },
   },
@@ -30,7 +33,11 @@ export default tseslint.config(
       // The SPA may use the wire contracts, and nothing else of the server code.
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/lambdas/*', '!**/lambdas/contracts', '**/lambdas/!(contracts)/**'], message: 'web/ may import only lambdas/contracts.' }] },
+        {
+          patterns: [
+            { group: ['**/lambdas/*', '!**/lambdas/contracts', '**/lambdas/!(contracts)/**'], message: 'web/ may import only lambdas/contracts.' },
+          ],
+        },
       ],
     },
   },
@@ -38,7 +45,10 @@ export default tseslint.config(
     files: ['lambdas/**/*.ts'],
     rules: {
       // Server code never reaches into infrastructure, the local stand-ins or the SPA.
-      'no-restricted-imports': ['error', { patterns: [{ group: ['**/lib/**', '**/web/**', '**/bin/**'], message: 'lambdas/ must not import lib/, web/ or bin/.' }] }],
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/lib/**', '**/web/**', '**/bin/**'], message: 'lambdas/ must not import lib/, web/ or bin/.' }] },
+      ],
     },
   },
 );

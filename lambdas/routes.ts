@@ -24,15 +24,7 @@ export type AuthMode = 'public' | 'session' | 'owner';
  * - workflow:start  StartExecution on the media pipeline (STATE_MACHINE_ARN)
  * - health:check  describe-only calls on the table, bucket, SES account and state machine
  */
-export type Grant =
-  | 'table:read'
-  | 'table:write'
-  | 'media:read'
-  | 'media:write'
-  | 'media:delete'
-  | 'mail:send'
-  | 'workflow:start'
-  | 'health:check';
+export type Grant = 'table:read' | 'table:write' | 'media:read' | 'media:write' | 'media:delete' | 'mail:send' | 'workflow:start' | 'health:check';
 
 export interface RouteDefinition {
   readonly method: HttpMethod;
@@ -52,18 +44,60 @@ export const routes = {
   // Account and session
   checkEmail: { method: 'POST', path: '/email-check', handler: 'api/account/check-email', auth: 'public', grants: [] },
   createAccount: { method: 'POST', path: '/accounts', handler: 'api/account/create-account', auth: 'public', grants: ['table:write'] },
-  sendMagicCode: { method: 'POST', path: '/magic-codes', handler: 'api/account/send-magic-code', auth: 'public', grants: ['table:write', 'mail:send'] },
-  createMagicCodeSession: { method: 'POST', path: '/magic-code-sessions', handler: 'api/account/create-magic-code-session', auth: 'public', grants: ['table:write'] },
-  deleteSession: { method: 'DELETE', path: '/magic-link-sessions/{sessionId}', handler: 'api/account/delete-session', auth: 'public', grants: ['table:write'] },
+  sendMagicCode: {
+    method: 'POST',
+    path: '/magic-codes',
+    handler: 'api/account/send-magic-code',
+    auth: 'public',
+    grants: ['table:write', 'mail:send'],
+  },
+  createMagicCodeSession: {
+    method: 'POST',
+    path: '/magic-code-sessions',
+    handler: 'api/account/create-magic-code-session',
+    auth: 'public',
+    grants: ['table:write'],
+  },
+  deleteSession: {
+    method: 'DELETE',
+    path: '/magic-link-sessions/{sessionId}',
+    handler: 'api/account/delete-session',
+    auth: 'public',
+    grants: ['table:write'],
+  },
   getMe: { method: 'GET', path: '/me', handler: 'api/account/get-me', auth: 'session', grants: ['table:read'] },
 
   // Company
   getCompany: { method: 'GET', path: '/companies/{companyId}', handler: 'api/companies/get-company', auth: 'session', grants: ['table:read'] },
   updateCompany: { method: 'PUT', path: '/companies/{companyId}', handler: 'api/companies/update-company', auth: 'owner', grants: ['table:write'] },
-  deleteCompany: { method: 'DELETE', path: '/companies/{companyId}', handler: 'api/companies/delete-company', auth: 'owner', grants: ['table:write'] },
-  getCompanyConfig: { method: 'GET', path: '/companies/{companyId}/config', handler: 'api/companies/get-company-config', auth: 'session', grants: ['table:read'] },
-  getOwnershipStatus: { method: 'GET', path: '/companies/{companyId}/ownership-status', handler: 'api/companies/get-ownership-status', auth: 'session', grants: ['table:read'] },
-  getPlanStatus: { method: 'GET', path: '/companies/{companyId}/plan-status', handler: 'api/companies/get-plan-status', auth: 'session', grants: ['table:read'] },
+  deleteCompany: {
+    method: 'DELETE',
+    path: '/companies/{companyId}',
+    handler: 'api/companies/delete-company',
+    auth: 'owner',
+    grants: ['table:write'],
+  },
+  getCompanyConfig: {
+    method: 'GET',
+    path: '/companies/{companyId}/config',
+    handler: 'api/companies/get-company-config',
+    auth: 'session',
+    grants: ['table:read'],
+  },
+  getOwnershipStatus: {
+    method: 'GET',
+    path: '/companies/{companyId}/ownership-status',
+    handler: 'api/companies/get-ownership-status',
+    auth: 'session',
+    grants: ['table:read'],
+  },
+  getPlanStatus: {
+    method: 'GET',
+    path: '/companies/{companyId}/plan-status',
+    handler: 'api/companies/get-plan-status',
+    auth: 'session',
+    grants: ['table:read'],
+  },
   getTheme: { method: 'GET', path: '/companies/{companyId}/theme', handler: 'api/companies/get-theme', auth: 'session', grants: ['table:read'] },
 } as const satisfies Record<string, RouteDefinition>;
 

@@ -26,4 +26,7 @@ export const securityHeaders = {
 
 /** Local variant: the browser must reach the local S3 stand-in on its own loopback port. */
 export const localContentSecurityPolicy = (extraOrigins: string[]): string =>
-  contentSecurityPolicy.replace(/(img-src|media-src|connect-src) ([^;]+)/g, (_, directive: string, sources: string) => `${directive} ${sources} ${extraOrigins.join(' ')}`);
+  contentSecurityPolicy.replace(
+    /(img-src|media-src|connect-src) ([^;]+)/g,
+    (_, directive: string, sources: string) => `${directive} ${sources} ${extraOrigins.join(' ')}`,
+  );

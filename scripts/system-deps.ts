@@ -35,7 +35,8 @@ export const ensureSystemPackages = (packages: SystemPackage[] = systemPackages)
   console.log(`Installing system packages: ${missing.join(' ')}`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   const update = spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-  const install = update.status === 0 ? spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env }) : update;
+  const install =
+    update.status === 0 ? spawnSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env }) : update;
   const still = packages.filter((pkg) => !pkg.present()).map((pkg) => pkg.name);
   if (install.status !== 0 || still.length > 0) {
     console.error(`Could not install system packages: ${still.join(' ') || missing.join(' ')} — install them with apt-get and run again.`);

@@ -32,11 +32,7 @@ export const createMagicCodeSession = defineContract({
   summary: 'Signs in with the e-mailed code and returns a new session id. Five wrong codes burn the code.',
   body: z.object({
     email: emailSchema,
-    shortnonce: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .length(MAGIC_CODE_LENGTH, `The code has ${MAGIC_CODE_LENGTH} characters.`),
+    shortnonce: z.string().trim().toUpperCase().length(MAGIC_CODE_LENGTH, `The code has ${MAGIC_CODE_LENGTH} characters.`),
   }),
   response: z.object({ sessionId: z.string(), userId: z.string() }),
   successStatus: 201,

@@ -17,7 +17,13 @@ const lambdaTask = (substitution: string, payload: Record<string, unknown>, next
   OutputPath: '$.Payload',
   Retry: [
     {
-      ErrorEquals: ['Lambda.ServiceException', 'Lambda.AWSLambdaException', 'Lambda.SdkClientException', 'Lambda.TooManyRequestsException', 'States.Timeout'],
+      ErrorEquals: [
+        'Lambda.ServiceException',
+        'Lambda.AWSLambdaException',
+        'Lambda.SdkClientException',
+        'Lambda.TooManyRequestsException',
+        'States.Timeout',
+      ],
       IntervalSeconds: 2,
       MaxAttempts: 3,
       BackoffRate: 2,

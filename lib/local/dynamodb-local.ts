@@ -37,7 +37,9 @@ export interface DynamoDbLocal {
 export const startDynamoDbLocal = async (options: { dbPath: string; tableName: string; log?: (line: string) => void }): Promise<DynamoDbLocal> => {
   const java = javaMajorVersion();
   if (java === null) {
-    throw new LocalStackError('Java was not found; DynamoDB Local needs Java 17 or newer: install it (Debian: apt-get install -y openjdk-17-jre-headless) and run the command again.');
+    throw new LocalStackError(
+      'Java was not found; DynamoDB Local needs Java 17 or newer: install it (Debian: apt-get install -y openjdk-17-jre-headless) and run the command again.',
+    );
   }
   if (java < 17) throw new LocalStackError(`Java ${java} is too old for DynamoDB Local: install Java 17 or newer and run the command again.`);
 

@@ -3,11 +3,18 @@ import type { MailMessage } from './ses-local';
 
 /** `/_local/mail`: the local mailbox as JSON (newest first) or, for a browser, as a page. */
 export const mailboxJson = (messages: MailMessage[]) => ({
-  messages: messages.map((m) => ({ message_id: m.messageId, from: m.from, to: m.to, subject: m.subject, text: m.text, html: m.html, sent_at: m.sentAt })),
+  messages: messages.map((m) => ({
+    message_id: m.messageId,
+    from: m.from,
+    to: m.to,
+    subject: m.subject,
+    text: m.text,
+    html: m.html,
+    sent_at: m.sentAt,
+  })),
 });
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export const mailboxPage = (messages: MailMessage[]): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Local mailbox (${messages.length})</title>
@@ -29,7 +36,10 @@ pre{white-space:pre-wrap;padding:16px;margin:0;border-top:1px solid #eee}
     ? '<p class="empty">No e-mail has been sent yet.</p>'
     : messages
         .map(
-          (m, i) => `<details${i === 0 ? ' open' : ''}><summary><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to.join(', '))}</span><span>${escapeHtml(new Date(m.sentAt).toLocaleString('en'))}</span></summary>
+          (
+            m,
+            i,
+          ) => `<details${i === 0 ? ' open' : ''}><summary><strong>${escapeHtml(m.subject)}</strong><span>to ${escapeHtml(m.to.join(', '))}</span><span>${escapeHtml(new Date(m.sentAt).toLocaleString('en'))}</span></summary>
 ${m.html ? `<iframe sandbox title="${escapeHtml(m.subject)}" srcdoc="${escapeHtml(m.html)}"></iframe>` : ''}<pre>${escapeHtml(m.text)}</pre></details>`,
         )
         .join('\n')

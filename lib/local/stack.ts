@@ -51,7 +51,9 @@ export interface LocalStack {
 export const startLocalStack = async (options: LocalStackOptions): Promise<LocalStack> => {
   const log = options.log ?? (() => undefined);
   if (await portInUse(options.port)) {
-    throw new LocalStackError(`Port ${options.port} is already in use: stop whatever is using it, or pick another port with PORT=${options.port + 1} npm start.`);
+    throw new LocalStackError(
+      `Port ${options.port} is already in use: stop whatever is using it, or pick another port with PORT=${options.port + 1} npm start.`,
+    );
   }
   if (options.spa === 'dist' && !existsSync(path.join(repoRoot, 'web/dist/index.html'))) {
     throw new LocalStackError('The SPA is not built: run `npm run build:web` first, or start with the dev server.');
@@ -142,7 +144,13 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     });
     await new Promise<void>((resolve, reject) => {
       server.once('error', (error: NodeJS.ErrnoException) =>
-        reject(error.code === 'EADDRINUSE' ? new LocalStackError(`Port ${options.port} is already in use: stop whatever is using it, or pick another port with PORT=${options.port + 1} npm start.`) : error),
+        reject(
+          error.code === 'EADDRINUSE'
+            ? new LocalStackError(
+                `Port ${options.port} is already in use: stop whatever is using it, or pick another port with PORT=${options.port + 1} npm start.`,
+              )
+            : error,
+        ),
       );
       server.listen(options.port, resolve);
     });

@@ -175,21 +175,23 @@ export const startStepFunctionsLocal = async (options: {
         overrides: { taskResourceLocalHandlers: machine.taskHandlers as never },
         context: { Execution: { Id: executionArn, Name: name, Input: parsedInput as never, StartTime: execution.startDate.toISOString() } },
       });
-      execution.done = run.result.then(
-        (output) => {
-          execution.status = 'SUCCEEDED';
-          execution.output = JSON.stringify(output);
-        },
-        (error: unknown) => {
-          const failure = error as { name?: string; message?: string; cause?: { name?: string; message?: string } };
-          execution.status = 'FAILED';
-          execution.error = failure.cause?.name ?? failure.name ?? 'States.Runtime';
-          execution.cause = failure.cause?.message ?? failure.message ?? '';
-        },
-      ).finally(() => {
-        execution.stopDate = new Date();
-        options.log?.('execution finished', { name, status: execution.status, error: execution.error });
-      });
+      execution.done = run.result
+        .then(
+          (output) => {
+            execution.status = 'SUCCEEDED';
+            execution.output = JSON.stringify(output);
+          },
+          (error: unknown) => {
+            const failure = error as { name?: string; message?: string; cause?: { name?: string; message?: string } };
+            execution.status = 'FAILED';
+            execution.error = failure.cause?.name ?? failure.name ?? 'States.Runtime';
+            execution.cause = failure.cause?.message ?? failure.message ?? '';
+          },
+        )
+        .finally(() => {
+          execution.stopDate = new Date();
+          options.log?.('execution finished', { name, status: execution.status, error: execution.error });
+        });
       return { executionArn, startDate: execution.startDate.getTime() / 1000 };
     },
     DescribeExecution: (body) => describeExecution(executionOf(body.executionArn)),

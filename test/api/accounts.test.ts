@@ -36,7 +36,12 @@ describe('registration', () => {
   it('answers missing or malformed fields with 400 and the fields named', async () => {
     const res = await call('POST', '/accounts', { body: { email: 'not-an-email', company_name: '' } });
     expect(res.status).toBe(400);
-    expect(res.body.detail.map((d: { loc: string[] }) => d.loc)).toEqual(expect.arrayContaining([['body', 'email'], ['body', 'company_name']]));
+    expect(res.body.detail.map((d: { loc: string[] }) => d.loc)).toEqual(
+      expect.arrayContaining([
+        ['body', 'email'],
+        ['body', 'company_name'],
+      ]),
+    );
     expect((await call('POST', '/accounts', { rawBody: '{' })).body.code).toBe('invalid_json');
   });
 });
@@ -123,7 +128,10 @@ describe('sign-in codes', () => {
     for (let i = 0; i < 5; i++) statuses.push((await call('POST', '/magic-codes', { body: { email } })).status);
     expect(statuses).toEqual([202, 202, 202, 202, 429]);
     const limited = await call('POST', '/magic-codes', { body: { email } });
-    expect(limited.body).toEqual({ code: 'rate_limited', detail: 'Too many codes were requested for this address. Wait a few minutes and try again.' });
+    expect(limited.body).toEqual({
+      code: 'rate_limited',
+      detail: 'Too many codes were requested for this address. Wait a few minutes and try again.',
+    });
     await expect(latestCode(email)).resolves.toMatch(/^[A-Z]{6}$/);
   });
 });
@@ -186,7 +194,10 @@ describe('companies', () => {
 
     const member = await registerAndSignIn('Elsewhere');
     await localDb().send(
-      new PutCommand({ TableName: table(), Item: { ...keys.membership(owner.companyId, member.userId), companyId: owner.companyId, userId: member.userId, role: 'member' } }),
+      new PutCommand({
+        TableName: table(),
+        Item: { ...keys.membership(owner.companyId, member.userId), companyId: owner.companyId, userId: member.userId, role: 'member' },
+      }),
     );
     const denied = await call('PUT', `/companies/${owner.companyId}`, { session: member.sessionId, body: { company_name: 'Hijack' } });
     expect(denied).toMatchObject({ status: 403, body: { code: 'forbidden' } });
@@ -203,7 +214,10 @@ describe('companies', () => {
 
 describe('POST /email-check', () => {
   it('normalises and validates without revealing accounts', async () => {
-    expect((await call('POST', '/email-check', { body: { email: '  Ada@Example.COM ' } })).body).toEqual({ email: 'ada@example.com', is_valid: true });
+    expect((await call('POST', '/email-check', { body: { email: '  Ada@Example.COM ' } })).body).toEqual({
+      email: 'ada@example.com',
+      is_valid: true,
+    });
     expect((await call('POST', '/email-check', { body: { email: 'nope' } })).body).toEqual({ email: 'nope', is_valid: false });
   });
 });

@@ -30,7 +30,11 @@ describe('the local media pipeline', () => {
     const db = localDb();
     await db.send(new PutCommand({ TableName: localEnv().TABLE_NAME, Item: { ...keys.media(mediaId), processingStatus: 'uploading' } }));
     const { executionArn } = await localSfn().send(
-      new StartExecutionCommand({ stateMachineArn: stateMachineArn(), name: mediaId, input: JSON.stringify({ mediaId, bucket: 'b', key: `uploads/${mediaId}` }) }),
+      new StartExecutionCommand({
+        stateMachineArn: stateMachineArn(),
+        name: mediaId,
+        input: JSON.stringify({ mediaId, bucket: 'b', key: `uploads/${mediaId}` }),
+      }),
     );
     const execution = await waitForEnd(executionArn!);
     expect(execution.status).toBe('SUCCEEDED');

@@ -72,7 +72,9 @@ const lambdaTable = async () => {
     const ms = importTime(result.outfile);
     rows.push([h.name, kb(result.bytes), kb(result.gzip), `+${(ms - baseline).toFixed(1)} ms`]);
   }
-  console.log(`\nLambda handlers (esbuild, minified, ${lambdaEsbuildOptions.target}; import time median of ${RUNS} cold Node processes, minus an empty handler at ${baseline.toFixed(1)} ms)\n`);
+  console.log(
+    `\nLambda handlers (esbuild, minified, ${lambdaEsbuildOptions.target}; import time median of ${RUNS} cold Node processes, minus an empty handler at ${baseline.toFixed(1)} ms)\n`,
+  );
   printTable(['handler', 'bundle', 'gzipped', 'cold import vs empty'], rows);
 };
 
@@ -105,7 +107,9 @@ const spaTable = () => {
   const initial = new Set(jsOf(closure(entryKey)));
   const initialBytes = [...initial].reduce((sum, file) => sum + gz(file), 0);
   const rows: string[][] = [['(initial load, every route)', String(initial.size), kb(initialBytes)]];
-  for (const key of Object.keys(manifest).filter((k) => manifest[k]!.isDynamicEntry).sort()) {
+  for (const key of Object.keys(manifest)
+    .filter((k) => manifest[k]!.isDynamicEntry)
+    .sort()) {
     const extra = jsOf(closure(key)).filter((file) => !initial.has(file));
     rows.push([`+ ${key.replace(/^src\//, '')}`, String(extra.length), kb(extra.reduce((sum, file) => sum + gz(file), 0))]);
   }

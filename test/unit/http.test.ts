@@ -74,7 +74,13 @@ describe('the handler chain', () => {
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('validation_error');
     const locs = res.body.detail.map((issue: { loc: unknown[] }) => issue.loc);
-    expect(locs).toEqual(expect.arrayContaining([['body', 'job_title'], ['body', 'interview', 'thinking_time'], ['query', 'page_size']]));
+    expect(locs).toEqual(
+      expect.arrayContaining([
+        ['body', 'job_title'],
+        ['body', 'interview', 'thinking_time'],
+        ['query', 'page_size'],
+      ]),
+    );
     for (const issue of res.body.detail) {
       expect(typeof issue.msg).toBe('string');
       expect(typeof issue.type).toBe('string');
@@ -152,7 +158,10 @@ describe('the handler chain', () => {
     const failing = apiHandler(route('public'), contract, async () => {
       throw conflict('This position was changed by someone else. Reload it and try again.', 'version_conflict');
     });
-    expect(await invoke(failing, event())).toMatchObject({ status: 409, body: { code: 'version_conflict', detail: expect.stringContaining('changed') } });
+    expect(await invoke(failing, event())).toMatchObject({
+      status: 409,
+      body: { code: 'version_conflict', detail: expect.stringContaining('changed') },
+    });
 
     const crashing = apiHandler(route('public'), contract, async () => {
       throw new Error('secret internals at /var/task/index.js:1');

@@ -8,7 +8,13 @@ const minutes = CODE_TTL_SECONDS / 60;
 export const magicCodeEmail = (to: string, code: string): MailMessage => ({
   to,
   subject: `Your sign-in code: ${code}`,
-  text: [`Your sign-in code is ${code}`, '', `Enter it on the sign-in screen. It expires in ${minutes} minutes and works once.`, '', 'If you did not try to sign in, you can ignore this e-mail.'].join('\n'),
+  text: [
+    `Your sign-in code is ${code}`,
+    '',
+    `Enter it on the sign-in screen. It expires in ${minutes} minutes and works once.`,
+    '',
+    'If you did not try to sign in, you can ignore this e-mail.',
+  ].join('\n'),
   html: emailLayout(
     'Your sign-in code',
     `<h1 style="font-size:20px;margin:0 0 16px">Your sign-in code</h1>
@@ -26,7 +32,13 @@ export const magicCodeEmail = (to: string, code: string): MailMessage => ({
 export const noAccountEmail = (to: string, registerHref: string): MailMessage => ({
   to,
   subject: 'Sign-in attempt: no account for this address',
-  text: [`Someone (hopefully you) asked for a sign-in code for ${to}, but there is no account for this address.`, '', `To create one, register here: ${registerHref}`, '', 'If it was not you, you can ignore this e-mail.'].join('\n'),
+  text: [
+    `Someone (hopefully you) asked for a sign-in code for ${to}, but there is no account for this address.`,
+    '',
+    `To create one, register here: ${registerHref}`,
+    '',
+    'If it was not you, you can ignore this e-mail.',
+  ].join('\n'),
   html: emailLayout(
     'No account for this address',
     `<h1 style="font-size:20px;margin:0 0 16px">No account for this address</h1>

@@ -17,7 +17,11 @@ export class EmailTaken extends Error {}
  * written in one transaction, so a half-created account can never exist and two concurrent
  * registrations of one address cannot both succeed.
  */
-export const createAccount = async (input: { email: string; companyName: string; tags: string[] }): Promise<{ userId: string; companyId: string }> => {
+export const createAccount = async (input: {
+  email: string;
+  companyName: string;
+  tags: string[];
+}): Promise<{ userId: string; companyId: string }> => {
   const userId = newId();
   const companyId = newId();
   const now = new Date().toISOString();

@@ -61,7 +61,14 @@ export const renameCompany = async (companyId: string, companyName: string): Pro
   const memberships = await companyPartition(companyId, 'MEMBER#');
   await Promise.all(
     memberships.map((m) =>
-      db.send(new UpdateCommand({ TableName: tableName, Key: { PK: m.PK, SK: m.SK }, UpdateExpression: 'SET companyName = :name', ExpressionAttributeValues: { ':name': companyName } })),
+      db.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: { PK: m.PK, SK: m.SK },
+          UpdateExpression: 'SET companyName = :name',
+          ExpressionAttributeValues: { ':name': companyName },
+        }),
+      ),
     ),
   );
   return Attributes ? fromItem(Attributes) : null;

@@ -22,7 +22,8 @@ export const storeMagicCode = async (email: string, code: string, now = new Date
 
 const equalHashes = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
-export type SignInResult = { outcome: 'signed_in'; sessionId: string } | { outcome: 'wrong'; attemptsLeft: number } | { outcome: 'expired' | 'invalid' };
+export type SignInResult =
+  { outcome: 'signed_in'; sessionId: string } | { outcome: 'wrong'; attemptsLeft: number } | { outcome: 'expired' | 'invalid' };
 
 /**
  * Checks a code; on success burns it and creates the session in one transaction (so a code can
@@ -74,9 +75,16 @@ export const signInWithCode = async (email: string, userId: string | null, code:
     );
     const attempts = Number(Attributes?.attempts ?? CODE_MAX_ATTEMPTS);
     if (attempts >= CODE_MAX_ATTEMPTS) {
-      await db.send(new DeleteCommand({ TableName: tableName, Key: key, ConditionExpression: 'codeHash = :hash', ExpressionAttributeValues: { ':hash': stored.codeHash } })).catch(
-        () => undefined,
-      );
+      await db
+        .send(
+          new DeleteCommand({
+            TableName: tableName,
+            Key: key,
+            ConditionExpression: 'codeHash = :hash',
+            ExpressionAttributeValues: { ':hash': stored.codeHash },
+          }),
+        )
+        .catch(() => undefined);
     }
     return { outcome: 'wrong', attemptsLeft: Math.max(0, CODE_MAX_ATTEMPTS - attempts) };
   } catch (error) {

@@ -28,15 +28,15 @@ export const loadSession = async (sessionId: string, now = new Date()): Promise<
   if (expiresAt - Item.ttl >= SLIDE_AFTER_SECONDS) {
     try {
       await db.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: keys.session(sessionHash),
-        UpdateExpression: 'SET #ttl = :ttl',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: { '#ttl': 'ttl' },
-        ExpressionAttributeValues: { ':ttl': expiresAt },
-      }),
-    );
+        new UpdateCommand({
+          TableName: tableName,
+          Key: keys.session(sessionHash),
+          UpdateExpression: 'SET #ttl = :ttl',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeNames: { '#ttl': 'ttl' },
+          ExpressionAttributeValues: { ':ttl': expiresAt },
+        }),
+      );
     } catch {
       // A session revoked meanwhile simply stays revoked; the request itself may still proceed.
     }
@@ -48,7 +48,13 @@ export const loadSession = async (sessionId: string, now = new Date()): Promise<
 /** A new session's raw id (256 random bits, returned once) and the item that stores only its hash. */
 export const newSessionItem = (userId: string, now = new Date()) => {
   const sessionId = randomToken(32);
-  const item = { ...keys.session(sha256(sessionId)), type: 'session', userId, createdAt: now.toISOString(), ttl: epochSeconds(now) + SESSION_IDLE_SECONDS };
+  const item = {
+    ...keys.session(sha256(sessionId)),
+    type: 'session',
+    userId,
+    createdAt: now.toISOString(),
+    ttl: epochSeconds(now) + SESSION_IDLE_SECONDS,
+  };
   return { sessionId, item };
 };
 
