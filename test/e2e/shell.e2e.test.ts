@@ -1,0 +1,57 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, trackErrors } from './support/browser';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the app shell', () => {
+  it('sends a visitor without a session to sign-in, with the Sign in button in the bar', async () => {
+    const page = await browser.newPage();
+    const errors = trackErrors(page);
+    await page.goto(`${baseUrl()}/`);
+    await page.waitForURL(/#\/signin$/);
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('heading', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows a friendly page for unknown routes', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}/#/no-such-page`);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await page.waitForURL(/#\/signin$/);
+    await page.close();
+  });
+
+  it('loads each screen as its own chunk, after the shell', async () => {
+    const page = await browser.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.goto(`${baseUrl()}/#/signin`);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    expect(scripts.some((s) => /sign-in-screen-.*\.js$/.test(s))).toBe(true);
+    expect(scripts.some((s) => /register-screen-.*\.js$/.test(s))).toBe(false);
+
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByRole('heading', { name: 'Create your account' }).waitFor();
+    expect(scripts.some((s) => /register-screen-.*\.js$/.test(s))).toBe(true);
+    await page.close();
+  });
+
+  it('serves the SPA with its security headers', async () => {
+    const response = await fetch(`${baseUrl()}/`);
+    expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+});

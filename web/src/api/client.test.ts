@@ -1,0 +1,75 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+/** The client in a Node test: fetch and localStorage are stubbed. */
+const store = new Map<string, string>();
+vi.stubGlobal('window', {
+  localStorage: {
+    getItem: (key: string) => store.get(key) ?? null,
+    setItem: (key: string, value: string) => store.set(key, value),
+    removeItem: (key: string) => store.delete(key),
+  },
+  addEventListener: () => undefined,
+});
+
+const { api, ApiError, errorMessage } = await import('./client');
+const { session } = await import('../lib/session');
+
+const respond = (status: number, body: unknown) =>
+  vi.fn(async () => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+
+describe('the API client', () => {
+  beforeEach(() => store.clear());
+  afterEach(() => vi.unstubAllGlobals);
+
+  it('sends snake_case with the session header and returns camelCase', async () => {
+    const fetchMock = respond(201, { position_id: 'p1', job_title: 'QA' });
+    vi.stubGlobal('fetch', fetchMock);
+    session.set('s-1');
+    const result = await api.post<{ positionId: string }>('/companies/c/positions', { jobTitle: 'QA', interview: { thinkingTime: 30 } });
+    expect(result).toEqual({ positionId: 'p1', jobTitle: 'QA' });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/v1/companies/c/positions');
+    expect((init.headers as Record<string, string>)['X-Session-Id']).toBe('s-1');
+    expect(JSON.parse(String(init.body))).toEqual({ job_title: 'QA', interview: { thinking_time: 30 } });
+  });
+
+  it('raises ApiError with status, detail and code, and drops the session on 401/403', async () => {
+    session.set('s-1');
+    const signedOut = vi.fn();
+    session.onSignOut(signedOut);
+    vi.stubGlobal('fetch', respond(401, { detail: 'Sign in to continue.', code: 'unauthenticated' }));
+    const error = await api.get('/me').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, detail: 'Sign in to continue.', code: 'unauthenticated' });
+    expect(session.get()).toBeNull();
+    expect(signedOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the session on other errors', async () => {
+    session.set('s-1');
+    vi.stubGlobal('fetch', respond(409, { detail: 'You already have an account and can sign in.', code: 'already_exists' }));
+    await expect(api.post('/accounts', {})).rejects.toMatchObject({ status: 409, code: 'already_exists' });
+    expect(session.get()).toBe('s-1');
+  });
+
+  it('turns a network failure into a status 0 error', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
+    await expect(api.get('/me')).rejects.toMatchObject({ status: 0, code: 'network_error' });
+  });
+
+  it('shows the server message when there is one, otherwise the fallback', () => {
+    expect(errorMessage(new ApiError(429, 'Too many codes.', 'rate_limited'), 'Fallback')).toBe('Too many codes.');
+    expect(
+      errorMessage(
+        new ApiError(400, [{ loc: ['body', 'email'], msg: 'Enter a valid e-mail address.', type: 'invalid_format' }], 'validation_error'),
+        'Fallback',
+      ),
+    ).toBe('Enter a valid e-mail address.');
+    expect(errorMessage(new ApiError(0, 'Unable to reach the server.', 'network_error'), 'Fallback')).toBe('Fallback');
+    expect(errorMessage(new ApiError(500, 'Something went wrong', 'internal_error'), 'Fallback')).toBe('Fallback');
+    expect(errorMessage(new Error('boom'), 'Fallback')).toBe('Fallback');
+  });
+});

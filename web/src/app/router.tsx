@@ -1,0 +1,30 @@
+import { createHashRouter, Navigate, RouterProvider, useParams } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { AppLayout } from './layout/app-layout';
+import { HomeRedirect } from './routes/home-redirect';
+
+/**
+ * Hash routes (spec §2). Every screen is loaded lazily, so the first load carries only the shell
+ * and each screen arrives as its own chunk.
+ */
+const CompanyRedirect = () => {
+  const { companyId } = useParams();
+  return <Navigate to={paths.positions.to(companyId!)} replace />;
+};
+
+const router = createHashRouter([
+  {
+    element: <AppLayout />,
+    children: [
+      { path: paths.home.pattern, element: <HomeRedirect /> },
+      { path: paths.signIn.pattern, lazy: async () => ({ Component: (await import('../features/auth/components/sign-in-screen')).default }) },
+      { path: paths.magicCode.pattern, lazy: async () => ({ Component: (await import('../features/auth/components/magic-code-screen')).default }) },
+      { path: paths.register.pattern, lazy: async () => ({ Component: (await import('../features/auth/components/register-screen')).default }) },
+      { path: paths.companies.pattern, lazy: async () => ({ Component: (await import('../features/companies/companies-screen')).default }) },
+      { path: paths.company.pattern, element: <CompanyRedirect /> },
+      { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).default }) },
+    ],
+  },
+]);
+
+export const AppRouter = () => <RouterProvider router={router} />;
