@@ -11,10 +11,10 @@ const ALERT_KEY = 'global_alert';
 
 export const globalAlert = {
   set: (value: GlobalAlertValue) => storage.setJson(ALERT_KEY, value),
-  /** Reads and clears it: an alert is shown once. */
-  take(): GlobalAlertValue | null {
+  peek(): GlobalAlertValue | null {
     const value = storage.getJson<GlobalAlertValue>(ALERT_KEY);
-    storage.remove(ALERT_KEY);
     return value && typeof value.message === 'string' ? value : null;
   },
+  /** Once shown, an alert is cleared: it appears after one navigation only. */
+  clear: () => storage.remove(ALERT_KEY),
 };
