@@ -99,6 +99,15 @@ export const routes = {
     grants: ['table:read'],
   },
   getTheme: { method: 'GET', path: '/companies/{companyId}/theme', handler: 'api/companies/get-theme', auth: 'session', grants: ['table:read'] },
+
+  // Positions
+  listPositions: {
+    method: 'GET',
+    path: '/companies/{companyId}/positions',
+    handler: 'api/positions/list-positions',
+    auth: 'session',
+    grants: ['table:read'],
+  },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type OperationId = keyof typeof routes;

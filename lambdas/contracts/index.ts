@@ -6,6 +6,7 @@ import type { OperationId } from '../routes';
 import type { Contract } from './contract';
 import * as account from './account';
 import * as company from './company';
+import * as position from './position';
 import * as system from './system';
 
 export const contracts = {
@@ -24,4 +25,5 @@ export const contracts = {
   getOwnershipStatus: company.getOwnershipStatus,
   getPlanStatus: company.getPlanStatus,
   getTheme: company.getTheme,
+  listPositions: position.listPositions,
 } satisfies Record<OperationId, Contract>;

@@ -22,6 +22,10 @@ const router = createHashRouter([
       { path: paths.register.pattern, lazy: async () => ({ Component: (await import('../features/auth/components/register-screen')).default }) },
       { path: paths.companies.pattern, lazy: async () => ({ Component: (await import('../features/companies/companies-screen')).default }) },
       { path: paths.company.pattern, element: <CompanyRedirect /> },
+      {
+        path: paths.positions.pattern,
+        lazy: async () => ({ Component: (await import('../features/positions/components/positions-screen')).default }),
+      },
       { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).default }) },
     ],
   },

@@ -1,0 +1,92 @@
+import { Alert, Badge, Card, Flex, Heading, Tabs, Text } from '@aws-amplify/ui-react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { useCompany } from '../../../api/companies';
+import { usePositions, type PositionSummary } from '../../../api/positions';
+import { PageLoader } from '../../../components/page-loader';
+import { paths } from '../../../config/paths';
+
+type Tab = 'open' | 'closed';
+
+const POSITIONS_FAILED = 'Unable to retrieve positions at this time. Please contact us.';
+const emptyTab: Record<Tab, { title: string; text: string }> = {
+  open: { title: 'Open positions', text: 'Interviews are ongoing' },
+  closed: { title: 'Closed positions', text: 'Interviews have concluded' },
+};
+
+const PositionCard = ({ companyId, position, evaluation }: { companyId: string; position: PositionSummary; evaluation: boolean }) => {
+  const statuses = evaluation ? (['invited', 'responded', 'shortlisted', 'rejected'] as const) : (['invited', 'responded'] as const);
+  const total = Object.values(position.candidates).reduce((sum, n) => sum + n, 0);
+  return (
+    <Card variation="outlined" padding="medium">
+      <Flex direction="column" gap="small">
+        <Link to={paths.position.to(companyId, position.positionId)}>
+          <Heading level={5}>{position.jobTitle}</Heading>
+        </Link>
+        {total === 0 ? (
+          <Text color="font.secondary">Awaiting candidates to be invited</Text>
+        ) : (
+          <Flex gap="xs" wrap="wrap">
+            {statuses.map((status) => (
+              <Link key={status} to={paths.position.to(companyId, position.positionId, { tab: status })} style={{ textDecoration: 'none' }}>
+                <Badge size="small">
+                  {position.candidates[status]} {status}
+                </Badge>
+              </Link>
+            ))}
+          </Flex>
+        )}
+      </Flex>
+    </Card>
+  );
+};
+
+const PositionList = ({ companyId, tab }: { companyId: string; tab: Tab }) => {
+  const positions = usePositions(companyId, tab);
+  const company = useCompany(companyId);
+  if (positions.error) return <Alert variation="error">{POSITIONS_FAILED}</Alert>;
+  if (!positions.data) return <PageLoader />;
+  if (positions.data.positions.length === 0) {
+    return (
+      <Flex direction="column" alignItems="center" padding="xxl" gap="xs">
+        <Heading level={5}>{emptyTab[tab].title}</Heading>
+        <Text color="font.secondary">{emptyTab[tab].text}</Text>
+      </Flex>
+    );
+  }
+  return (
+    <Flex direction="column" gap="small">
+      {positions.data.positions.map((position) => (
+        <PositionCard
+          key={position.positionId}
+          companyId={companyId}
+          position={position}
+          evaluation={company.data?.config.isEvaluationEnabled ?? true}
+        />
+      ))}
+    </Flex>
+  );
+};
+
+/** The positions list with Open and Closed tabs (spec §2), the tab kept in the `tab` query. */
+const PositionsScreen = () => {
+  const { companyId } = useParams();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = params.get('tab') === 'closed' ? 'closed' : 'open';
+  return (
+    <main className="app-main">
+      <Flex direction="column" gap="medium">
+        <Heading level={3}>Positions</Heading>
+        <Tabs
+          value={tab}
+          onValueChange={(value) => setParams(value === 'closed' ? { tab: 'closed' } : {}, { replace: true })}
+          items={[
+            // Only the visible tab's list is mounted: one query per shown page.
+            { label: 'Open', value: 'open', content: tab === 'open' ? <PositionList companyId={companyId!} tab="open" /> : null },
+            { label: 'Closed', value: 'closed', content: tab === 'closed' ? <PositionList companyId={companyId!} tab="closed" /> : null },
+          ]}
+        />
+      </Flex>
+    </main>
+  );
+};
+export default PositionsScreen;
