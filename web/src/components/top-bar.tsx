@@ -1,28 +1,11 @@
-import { Button, Flex, Menu, MenuButton, MenuItem, Text, View } from '@aws-amplify/ui-react';
-import { Link, useMatch, useNavigate } from 'react-router-dom';
-import { api } from '../api/client';
-import { chatWidget, env } from '../config/env';
-import { PRODUCT_NAME } from '../config/constants';
+import { Button, Flex, View } from '@aws-amplify/ui-react';
+import { lazy, Suspense } from 'react';
+import { useMatch, useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { describePlan, useCompany, useMe, usePlanStatus } from '../api/companies';
-import { session, useSessionId } from '../lib/session';
+import { useSessionId } from '../lib/session';
+import { barStyle, Brand } from './top-bar-parts';
 
-const barStyle = {
-  backgroundColor: 'var(--amplify-colors-white)',
-  borderBottom: '1px solid var(--amplify-colors-border-secondary)',
-  minHeight: '56px',
-} as const;
-
-const Brand = ({ to }: { to: string }) => (
-  <Link to={to} style={{ textDecoration: 'none', color: 'inherit' }} aria-label={`${PRODUCT_NAME} home`}>
-    <Flex alignItems="center" gap="small">
-      <img src="/favicon.svg" alt="" width={28} height={28} />
-      <Text fontWeight="bold" fontSize="large">
-        {PRODUCT_NAME}
-      </Text>
-    </Flex>
-  </Link>
-);
+const SignedInBar = lazy(() => import('./signed-in-bar'));
 
 /** The bar for visitors without a session: the product and a Sign in button. */
 const SignedOutBar = () => {
@@ -37,53 +20,17 @@ const SignedOutBar = () => {
   );
 };
 
-const signOut = async () => {
-  const sessionId = session.get();
-  if (sessionId) await api.del(`/magic-link-sessions/${encodeURIComponent(sessionId)}`).catch(() => undefined);
-  session.clear();
-};
-
-/** The signed-in bar: company name (plan status on hover) and the user menu. */
-const SignedInBar = ({ companyId }: { companyId?: string }) => {
-  const navigate = useNavigate();
-  const me = useMe();
-  const company = useCompany(companyId);
-  const plan = usePlanStatus(companyId);
-  // Spec §2: if loading the company bar fails, the bar is hidden.
-  if (me.error || company.error) return null;
-  const chat = chatWidget();
-  const companies = me.data?.companies ?? [];
-  return (
-    <Flex as="header" style={barStyle} justifyContent="space-between" alignItems="center" padding="small large" gap="medium">
-      <Flex alignItems="center" gap="large">
-        <Brand to={companyId ? paths.company.to(companyId) : paths.companies.to()} />
-        {company.data && (
-          <Text fontWeight="semibold" title={plan.data ? describePlan(plan.data) : undefined} data-testid="company-name">
-            {company.data.companyName}
-          </Text>
-        )}
-      </Flex>
-      <Flex alignItems="center" gap="small">
-        <Menu
-          trigger={
-            <MenuButton size="small" aria-label="User menu">
-              {me.data?.user.email ?? 'Account'} ▾
-            </MenuButton>
-          }
-        >
-          <MenuItem onClick={() => window.open(env.helpCenterUrl, '_blank', 'noopener')}>Help center</MenuItem>
-          {chat && <MenuItem onClick={chat.open}>Chat with us</MenuItem>}
-          {companies.length > 1 && <MenuItem onClick={() => navigate(paths.companies.to())}>Switch company</MenuItem>}
-          <MenuItem onClick={() => void signOut()}>Sign out</MenuItem>
-        </Menu>
-      </Flex>
-    </Flex>
-  );
-};
+/** Placeholder of the signed-in bar's height while its code loads. */
+const BarPlaceholder = () => <View as="header" style={barStyle} />;
 
 export const TopBar = () => {
   const sessionId = useSessionId();
   const inCompany = useMatch('/companies/:companyId/*');
   const companyId = inCompany?.params.companyId;
-  return <View>{sessionId ? <SignedInBar key={sessionId} companyId={companyId} /> : <SignedOutBar />}</View>;
+  if (!sessionId) return <SignedOutBar />;
+  return (
+    <Suspense fallback={<BarPlaceholder />}>
+      <SignedInBar key={sessionId} companyId={companyId} />
+    </Suspense>
+  );
 };
