@@ -100,6 +100,43 @@ export const routes = {
   },
   getTheme: { method: 'GET', path: '/companies/{companyId}/theme', handler: 'api/companies/get-theme', auth: 'session', grants: ['table:read'] },
 
+  // Members
+  listMembers: {
+    method: 'GET',
+    path: '/companies/{companyId}/members',
+    handler: 'api/members/list-members',
+    auth: 'session',
+    grants: ['table:read'],
+  },
+  inviteMember: {
+    method: 'POST',
+    path: '/companies/{companyId}/members',
+    handler: 'api/members/invite-member',
+    auth: 'owner',
+    grants: ['table:write', 'mail:send'],
+  },
+  removeMember: {
+    method: 'DELETE',
+    path: '/companies/{companyId}/members/{userId}',
+    handler: 'api/members/remove-member',
+    auth: 'owner',
+    grants: ['table:write'],
+  },
+  getMemberInvite: {
+    method: 'GET',
+    path: '/member-invites/{nonce}',
+    handler: 'api/members/get-member-invite',
+    auth: 'public',
+    grants: ['table:read'],
+  },
+  confirmMemberInvite: {
+    method: 'POST',
+    path: '/member-invites/confirmed',
+    handler: 'api/members/confirm-member-invite',
+    auth: 'public',
+    grants: ['table:write'],
+  },
+
   // Positions
   listPositions: {
     method: 'GET',

@@ -6,6 +6,7 @@ import type { OperationId } from '../routes';
 import type { Contract } from './contract';
 import * as account from './account';
 import * as company from './company';
+import * as member from './member';
 import * as position from './position';
 import * as system from './system';
 
@@ -25,5 +26,10 @@ export const contracts = {
   getOwnershipStatus: company.getOwnershipStatus,
   getPlanStatus: company.getPlanStatus,
   getTheme: company.getTheme,
+  listMembers: member.listMembers,
+  inviteMember: member.inviteMember,
+  removeMember: member.removeMember,
+  getMemberInvite: member.getMemberInvite,
+  confirmMemberInvite: member.confirmMemberInvite,
   listPositions: position.listPositions,
 } satisfies Record<OperationId, Contract>;

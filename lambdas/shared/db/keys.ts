@@ -12,6 +12,10 @@ export const keys = {
   /** GSI1 of a membership: the companies of a user, in one Query. */
   membershipByUser: (userId: string, companyId: string) => ({ GSI1PK: `USER#${userId}`, GSI1SK: `COMPANY#${companyId}` }),
   magicCode: (emailHash: string) => ({ PK: `CODE#${emailHash}`, SK: 'CODE' }),
+  /** A pending member invitation, in the company's partition beside its memberships. */
+  memberInvite: (companyId: string, inviteId: string) => ({ PK: `COMPANY#${companyId}`, SK: `INVITE#${inviteId}` }),
+  /** Lookup of an invitation by the hash of its link's nonce. */
+  memberInviteNonce: (nonceHash: string) => ({ PK: `MEMBERINVITE#${nonceHash}`, SK: 'INVITE' }),
   rateLimit: (name: string, subject: string, windowStart: number) => ({ PK: `RATE#${name}#${subject}`, SK: String(windowStart) }),
   media: (mediaId: string) => ({ PK: `MEDIA#${mediaId}`, SK: 'MEDIA' }),
 } as const;

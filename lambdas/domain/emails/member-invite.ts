@@ -1,0 +1,22 @@
+import type { MailMessage } from '../../shared/clients/mail';
+import { emailLayout, escapeHtml } from './layout';
+
+/** The invitation to join a company's hiring team. */
+export const memberInviteEmail = (to: string, companyName: string, acceptHref: string): MailMessage => ({
+  to,
+  subject: `You're invited to join ${companyName} on Video Interviews`,
+  text: [
+    `You have been invited to join the hiring team of ${companyName} on Video Interviews.`,
+    '',
+    `Accept the invitation: ${acceptHref}`,
+    '',
+    'The link works for 14 days.',
+  ].join('\n'),
+  html: emailLayout(
+    `Join ${companyName}`,
+    `<h1 style="font-size:20px;margin:0 0 16px">Join ${escapeHtml(companyName)}</h1>
+<p style="margin:0 0 16px">You have been invited to join the hiring team of <strong>${escapeHtml(companyName)}</strong> on Video Interviews.</p>
+<p style="margin:0 0 16px"><a href="${escapeHtml(acceptHref)}" style="display:inline-block;background:#3f51b5;color:#fff;text-decoration:none;padding:10px 18px;border-radius:4px">Accept invitation</a></p>
+<p style="margin:0;color:#666;font-size:13px">The link works for 14 days.</p>`,
+  ),
+});

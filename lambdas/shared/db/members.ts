@@ -1,0 +1,167 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { newId, randomToken, sha256 } from '../crypto';
+import { db, tableName } from './client';
+import { epochSeconds, keys } from './keys';
+import { newSessionItem } from './sessions';
+
+export const INVITE_TTL_SECONDS = 14 * 24 * 60 * 60;
+
+export interface MemberRow {
+  userId: string;
+  email: string;
+  userRole: 'owner' | 'member';
+  status: 'active';
+}
+export interface InvitedRow {
+  userId: string;
+  email: string;
+  status: 'invited';
+}
+
+/** Members and pending invitations: one Query over the company partition's INVITE#…MEMBER# range. */
+export const listMembers = async (companyId: string, now = new Date()) => {
+  const members: MemberRow[] = [];
+  const invitedMembers: InvitedRow[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+        ExpressionAttributeValues: { ':pk': `COMPANY#${companyId}`, ':from': 'INVITE#', ':to': 'MEMBER#\uffff' },
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      if (String(item.SK).startsWith('MEMBER#')) {
+        members.push({ userId: item.userId, email: item.email, userRole: item.role === 'owner' ? 'owner' : 'member', status: 'active' });
+      } else if (Number(item.ttl) > epochSeconds(now)) {
+        invitedMembers.push({ userId: item.inviteId, email: item.email, status: 'invited' });
+      }
+    }
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  members.sort((a, b) => (a.userRole === b.userRole ? a.email.localeCompare(b.email) : a.userRole === 'owner' ? -1 : 1));
+  invitedMembers.sort((a, b) => a.email.localeCompare(b.email));
+  return { members, invitedMembers };
+};
+
+/**
+ * Creates (or renews) the invitation of an address. The invite id derives from the address, so
+ * inviting again replaces the previous invitation and its link.
+ */
+export const createMemberInvite = async (companyId: string, email: string, now = new Date()) => {
+  const inviteId = sha256(`${companyId}\n${email}`).slice(0, 24);
+  const nonce = randomToken(24);
+  const nonceHash = sha256(nonce);
+  const ttl = epochSeconds(now) + INVITE_TTL_SECONDS;
+  await db.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: tableName,
+            Item: { ...keys.memberInvite(companyId, inviteId), type: 'memberInvite', inviteId, email, nonceHash, ttl, createdAt: now.toISOString() },
+          },
+        },
+        { Put: { TableName: tableName, Item: { ...keys.memberInviteNonce(nonceHash), type: 'memberInviteNonce', companyId, inviteId, email, ttl } } },
+      ],
+    }),
+  );
+  return { inviteId, nonce };
+};
+
+export const removeMembership = async (companyId: string, userId: string) => {
+  await db.send(
+    new DeleteCommand({
+      TableName: tableName,
+      Key: keys.membership(companyId, userId),
+      ConditionExpression: 'attribute_exists(PK) AND #role <> :owner',
+      ExpressionAttributeNames: { '#role': 'role' },
+      ExpressionAttributeValues: { ':owner': 'owner' },
+    }),
+  );
+};
+
+export const removeMemberInvite = async (companyId: string, inviteId: string) => {
+  await db.send(
+    new DeleteCommand({ TableName: tableName, Key: keys.memberInvite(companyId, inviteId), ConditionExpression: 'attribute_exists(PK)' }),
+  );
+};
+
+export interface PendingInvite {
+  companyId: string;
+  inviteId: string;
+  email: string;
+  nonceHash: string;
+}
+
+/** The live invitation behind a link's nonce, or null (unknown, expired, replaced or used). */
+export const findInviteByNonce = async (nonce: string, now = new Date()): Promise<PendingInvite | null> => {
+  const nonceHash = sha256(nonce);
+  const { Item: link } = await db.send(new GetCommand({ TableName: tableName, Key: keys.memberInviteNonce(nonceHash) }));
+  if (!link || Number(link.ttl) <= epochSeconds(now)) return null;
+  const { Item: invite } = await db.send(
+    new GetCommand({ TableName: tableName, Key: keys.memberInvite(link.companyId, link.inviteId), ConsistentRead: true }),
+  );
+  if (!invite || invite.nonceHash !== nonceHash || Number(invite.ttl) <= epochSeconds(now)) return null;
+  return { companyId: link.companyId, inviteId: link.inviteId, email: link.email, nonceHash };
+};
+
+/**
+ * Accepting: the account (when new), the membership, the session and the removal of the
+ * invitation happen in one transaction, conditioned on the invitation being unchanged.
+ */
+export const acceptInvite = async (invite: PendingInvite, existingUserId: string | null, companyName: string, now = new Date()) => {
+  const userId = existingUserId ?? newId();
+  const createdAt = now.toISOString();
+  const { sessionId, item: sessionItem } = newSessionItem(userId, now);
+  const account = existingUserId
+    ? []
+    : [
+        { Put: { TableName: tableName, Item: { ...keys.userEmail(invite.email), userId }, ConditionExpression: 'attribute_not_exists(PK)' } },
+        { Put: { TableName: tableName, Item: { ...keys.user(userId), type: 'user', userId, email: invite.email, createdAt } } },
+      ];
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          ...account,
+          {
+            Delete: {
+              TableName: tableName,
+              Key: keys.memberInvite(invite.companyId, invite.inviteId),
+              ConditionExpression: 'nonceHash = :hash',
+              ExpressionAttributeValues: { ':hash': invite.nonceHash },
+            },
+          },
+          { Delete: { TableName: tableName, Key: keys.memberInviteNonce(invite.nonceHash) } },
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...keys.membership(invite.companyId, userId),
+                ...keys.membershipByUser(userId, invite.companyId),
+                type: 'membership',
+                companyId: invite.companyId,
+                userId,
+                email: invite.email,
+                companyName,
+                role: 'member',
+                status: 'active',
+                createdAt,
+              },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          { Put: { TableName: tableName, Item: sessionItem } },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (error instanceof TransactionCanceledException) return null;
+    throw error;
+  }
+  return { sessionId, userId };
+};
