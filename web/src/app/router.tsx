@@ -20,6 +20,10 @@ const router = createHashRouter([
       { path: paths.signIn.pattern, lazy: async () => ({ Component: (await import('../features/auth/components/sign-in-screen')).default }) },
       { path: paths.magicCode.pattern, lazy: async () => ({ Component: (await import('../features/auth/components/magic-code-screen')).default }) },
       { path: paths.register.pattern, lazy: async () => ({ Component: (await import('../features/auth/components/register-screen')).default }) },
+      {
+        path: paths.memberInvite.pattern,
+        lazy: async () => ({ Component: (await import('../features/members/components/accept-invite-screen')).default }),
+      },
       { path: paths.companies.pattern, lazy: async () => ({ Component: (await import('../features/companies/companies-screen')).default }) },
       { path: paths.company.pattern, element: <CompanyRedirect /> },
       {

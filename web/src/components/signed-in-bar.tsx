@@ -1,11 +1,14 @@
-import { Flex, Menu, MenuButton, MenuItem, Text } from '@aws-amplify/ui-react';
+import { Button, Flex, Menu, MenuButton, MenuItem, Text } from '@aws-amplify/ui-react';
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { api } from '../api/client';
-import { describePlan, useCompany, useMe, usePlanStatus } from '../api/companies';
+import { describePlan, useCompany, useMe, useOwnershipStatus, usePlanStatus } from '../api/companies';
 import { chatWidget, env } from '../config/env';
 import { paths } from '../config/paths';
 import { session } from '../lib/session';
 import { barStyle, Brand } from './top-bar-parts';
+
+const CompanySettingsDialog = lazy(() => import('../features/settings/components/company-settings-dialog'));
 
 /**
  * Loaded only once someone is signed in: the menu (and its positioning library) stays out of the
@@ -23,6 +26,8 @@ const SignedInBar = ({ companyId }: { companyId?: string }) => {
   const me = useMe();
   const company = useCompany(companyId);
   const plan = usePlanStatus(companyId);
+  const ownership = useOwnershipStatus(companyId);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   // Spec §2: if loading the company bar fails, the bar is hidden.
   if (me.error || company.error) return null;
   const chat = chatWidget();
@@ -38,6 +43,16 @@ const SignedInBar = ({ companyId }: { companyId?: string }) => {
         )}
       </Flex>
       <Flex alignItems="center" gap="small">
+        {companyId && ownership.data?.isOwner && (
+          <Button variation="link" size="small" aria-label="Company settings" title="Company settings" onClick={() => setSettingsOpen(true)}>
+            ⚙
+          </Button>
+        )}
+        {companyId && settingsOpen && (
+          <Suspense fallback={null}>
+            <CompanySettingsDialog companyId={companyId} open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+          </Suspense>
+        )}
         <Menu
           trigger={
             <MenuButton size="small" aria-label="User menu">

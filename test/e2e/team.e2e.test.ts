@@ -1,0 +1,70 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, trackErrors } from './support/browser';
+import { signedInOwner } from './support/session';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const invitationLink = async (email: string) => {
+  const { messages } = (await fetch(`${baseUrl()}/_local/mail?format=json`).then((r) => r.json())) as { messages: { to: string[]; text: string }[] };
+  const link = /(http\S+#\/invite\/[A-Za-z0-9_-]+)/.exec(
+    messages.find((m) => m.to.includes(email) && m.text.includes('/#/invite/'))?.text ?? '',
+  )?.[1];
+  if (!link) throw new Error(`no invitation for ${email}`);
+  return link;
+};
+
+describe('the team', () => {
+  it("lets the owner invite someone from the gear's settings; the invitee accepts and switches between companies", async () => {
+    const owner = await signedInOwner(browser, 'Umbrella');
+    const invitee = await signedInOwner(browser, 'Own Shop');
+    const page = await owner.context.newPage();
+    const errors = trackErrors(page);
+    await page.goto(`${baseUrl()}/#/companies/${owner.companyId}`);
+    await page.getByTestId('company-name').waitFor();
+
+    await page.getByRole('button', { name: 'Company settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Company settings' });
+    await dialog.getByRole('tab', { name: 'Team' }).waitFor();
+    await dialog.getByText(`${owner.email} (owner)`).waitFor();
+    await expect(dialog.getByRole('button', { name: `Remove ${owner.email}` }).count()).resolves.toBe(0);
+    const invite = dialog.getByRole('button', { name: 'Invite', exact: true });
+    expect(await invite.isDisabled()).toBe(true);
+    await dialog.getByLabel('Invite by e-mail').fill(invitee.email);
+    await invite.click();
+    await dialog
+      .getByRole('row', { name: new RegExp(invitee.email) })
+      .getByText('invited')
+      .waitFor();
+    expect(errors).toEqual([]);
+
+    const inviteePage = await invitee.context.newPage();
+    await inviteePage.goto(await invitationLink(invitee.email));
+    await inviteePage.getByRole('heading', { name: 'Join Umbrella' }).waitFor();
+    await inviteePage.getByRole('button', { name: 'Accept invitation' }).click();
+    // Two companies now: the picker, then into Umbrella, where the invitee is not the owner.
+    await inviteePage.waitForURL(/#\/companies$/);
+    await inviteePage.getByText('Umbrella').click();
+    await inviteePage.getByTestId('company-name').filter({ hasText: 'Umbrella' }).waitFor();
+    await expect(inviteePage.getByRole('button', { name: 'Company settings' }).count()).resolves.toBe(0);
+    await inviteePage.getByRole('button', { name: 'User menu' }).click();
+    await inviteePage.getByRole('menuitem', { name: 'Switch company' }).click();
+    await inviteePage.waitForURL(/#\/companies$/);
+
+    await page.reload();
+    await page.getByRole('button', { name: 'Company settings' }).click();
+    await page
+      .getByRole('dialog', { name: 'Company settings' })
+      .getByRole('row', { name: new RegExp(invitee.email) })
+      .getByText('active')
+      .waitFor();
+    await owner.context.close();
+    await invitee.context.close();
+  });
+});

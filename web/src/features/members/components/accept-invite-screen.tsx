@@ -1,0 +1,53 @@
+import { Alert, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { errorMessage } from '../../../api/client';
+import { confirmMemberInviteCall, useMemberInvite } from '../../../api/members';
+import { PageLoader } from '../../../components/page-loader';
+import { paths } from '../../../config/paths';
+import { session } from '../../../lib/session';
+import { messages } from '../messages';
+
+/** `/invite/{nonce}`: the inviting company and an Accept invitation button; on success to `/` (spec §2). */
+const AcceptInviteScreen = () => {
+  const { nonce = '' } = useParams();
+  const navigate = useNavigate();
+  const invite = useMemberInvite(nonce);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const accept = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await confirmMemberInviteCall(nonce);
+      session.set(result.sessionId);
+      navigate(paths.home.to(), { replace: true });
+    } catch (e) {
+      setError(errorMessage(e, messages.acceptFailed));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="app-main app-main--narrow">
+      <Card variation="elevated" padding="xl">
+        {invite.error ? (
+          <Alert variation="error">{errorMessage(invite.error, messages.retrieveInviteFailed)}</Alert>
+        ) : !invite.data ? (
+          <PageLoader />
+        ) : (
+          <Flex direction="column" gap="medium">
+            <Heading level={3}>Join {invite.data.companyName}</Heading>
+            <Text>{invite.data.companyName} invited you to join their hiring team.</Text>
+            {error && <Alert variation="error">{error}</Alert>}
+            <Button variation="primary" onClick={() => void accept()} isLoading={busy} loadingText="Accepting...">
+              Accept invitation
+            </Button>
+          </Flex>
+        )}
+      </Card>
+    </main>
+  );
+};
+export default AcceptInviteScreen;

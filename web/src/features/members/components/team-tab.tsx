@@ -1,0 +1,128 @@
+import { Alert, Badge, Button, Flex, Pagination, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@aws-amplify/ui-react';
+import { useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../api/client';
+import { inviteMemberCall, removeMemberCall, useMembers, type Members } from '../../../api/members';
+import { PageLoader } from '../../../components/page-loader';
+import { GRID_PAGE_SIZE } from '../../../config/constants';
+import { messages } from '../messages';
+
+interface Row {
+  userId: string;
+  email: string;
+  status: 'active' | 'invited';
+  isOwner: boolean;
+}
+
+const rowsOf = (data: Members): Row[] => [
+  ...data.members.map((m) => ({ userId: m.userId, email: m.email, status: m.status, isOwner: m.userRole === 'owner' })),
+  ...data.invitedMembers.map((m) => ({ userId: m.userId, email: m.email, status: m.status, isOwner: false })),
+];
+
+/** Team: members and invitations (5 rows a page), invite by e-mail, remove (spec §2, §5). */
+export const TeamTab = ({ companyId }: { companyId: string }) => {
+  const { data, error, mutate } = useMembers(companyId);
+  const [page, setPage] = useState(1);
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [inviteError, setInviteError] = useState<string | null>(null);
+
+  if (error) return <Alert variation="error">{messages.membersFailed}</Alert>;
+  if (!data) return <PageLoader />;
+  const rows = rowsOf(data);
+  const pages = Math.max(1, Math.ceil(rows.length / GRID_PAGE_SIZE));
+  const current = Math.min(page, pages);
+  const visible = rows.slice((current - 1) * GRID_PAGE_SIZE, current * GRID_PAGE_SIZE);
+
+  const invite = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim() || busy) return;
+    setBusy(true);
+    setInviteError(null);
+    try {
+      await inviteMemberCall(companyId, email.trim());
+      setEmail('');
+      await mutate();
+    } catch (e) {
+      setInviteError(errorMessage(e, messages.inviteFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // Optimistic; a failed removal silently restores the row (spec §8).
+  const remove = (row: Row) =>
+    mutate(
+      async () => {
+        await removeMemberCall(companyId, row.userId);
+        return undefined;
+      },
+      {
+        optimisticData: (current?: Members) =>
+          current
+            ? {
+                members: current.members.filter((m) => m.userId !== row.userId),
+                invitedMembers: current.invitedMembers.filter((m) => m.userId !== row.userId),
+              }
+            : data,
+        rollbackOnError: true,
+        populateCache: false,
+        revalidate: true,
+      },
+    ).catch(() => undefined);
+
+  return (
+    <Flex direction="column" gap="medium">
+      <form onSubmit={invite}>
+        <Flex gap="small" alignItems="flex-end">
+          <TextField label="Invite by e-mail" type="email" name="inviteEmail" value={email} onChange={(e) => setEmail(e.target.value)} flex="1" />
+          <Button type="submit" variation="primary" isDisabled={!email.trim()} isLoading={busy} loadingText="Inviting...">
+            Invite
+          </Button>
+        </Flex>
+      </form>
+      {inviteError && <Alert variation="error">{inviteError}</Alert>}
+      <Table size="small" highlightOnHover caption="Team members">
+        <TableHead>
+          <TableRow>
+            <TableCell as="th">E-mail</TableCell>
+            <TableCell as="th">Status</TableCell>
+            <TableCell as="th">
+              <span className="visually-hidden">Actions</span>
+            </TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {visible.map((row) => (
+            <TableRow key={row.userId}>
+              <TableCell>
+                {row.email}
+                {row.isOwner && ' (owner)'}
+              </TableCell>
+              <TableCell>
+                <Badge size="small" variation={row.status === 'active' ? 'success' : 'info'}>
+                  {row.status}
+                </Badge>
+              </TableCell>
+              <TableCell textAlign="end">
+                {!row.isOwner && (
+                  <Button size="small" variation="link" onClick={() => void remove(row)} aria-label={`Remove ${row.email}`}>
+                    Remove
+                  </Button>
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      {pages > 1 && (
+        <Pagination
+          currentPage={current}
+          totalPages={pages}
+          onNext={() => setPage(current + 1)}
+          onPrevious={() => setPage(current - 1)}
+          onChange={(p) => setPage(p ?? 1)}
+        />
+      )}
+    </Flex>
+  );
+};
