@@ -48,6 +48,31 @@ describe('the app shell', () => {
     await page.close();
   });
 
+  it('shows a stored global alert for 5 seconds after navigation, once', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}/#/signin`);
+    await page.evaluate(() => localStorage.setItem('global_alert', JSON.stringify({ message: 'Integration completed.', severity: 'success' })));
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Integration completed.' });
+    await alert.waitFor();
+    const shownAt = Date.now();
+    await alert.waitFor({ state: 'detached', timeout: 8000 });
+    expect(Date.now() - shownAt).toBeGreaterThan(3500);
+    expect(await page.evaluate(() => localStorage.getItem('global_alert'))).toBeNull();
+    await page.close();
+  });
+
+  it('drops a session the server no longer accepts and goes to sign-in', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl()}/#/signin`);
+    await page.evaluate(() => localStorage.setItem('session_id', 'revoked-or-made-up'));
+    await page.goto(`${baseUrl()}/#/companies`);
+    await page.waitForURL(/#\/signin$/);
+    await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('session_id'))).toBeNull();
+    await page.close();
+  });
+
   it('serves the SPA with its security headers', async () => {
     const response = await fetch(`${baseUrl()}/`);
     expect(response.headers.get('content-security-policy')).toContain("default-src 'self'");
