@@ -137,6 +137,29 @@ export const routes = {
     grants: ['table:write'],
   },
 
+  // Media
+  createUserMediaUpload: {
+    method: 'POST',
+    path: '/user-media-uploads',
+    handler: 'api/media/create-user-media-upload',
+    auth: 'session',
+    grants: ['table:write', 'media:write'],
+  },
+  completeMediaUploads: {
+    method: 'PUT',
+    path: '/media-uploads/complete',
+    handler: 'api/media/complete-media-uploads',
+    auth: 'session',
+    grants: ['table:write', 'media:read', 'workflow:start'],
+  },
+  getMediaUploadGroups: {
+    method: 'GET',
+    path: '/media-upload-groups/{mediaGroupIds}',
+    handler: 'api/media/get-media-upload-groups',
+    auth: 'session',
+    grants: ['table:read', 'media:read'],
+  },
+
   // Positions
   listPositions: {
     method: 'GET',

@@ -6,6 +6,7 @@ import type { OperationId } from '../routes';
 import type { Contract } from './contract';
 import * as account from './account';
 import * as company from './company';
+import * as media from './media';
 import * as member from './member';
 import * as position from './position';
 import * as system from './system';
@@ -31,5 +32,8 @@ export const contracts = {
   removeMember: member.removeMember,
   getMemberInvite: member.getMemberInvite,
   confirmMemberInvite: member.confirmMemberInvite,
+  createUserMediaUpload: media.createUserMediaUpload,
+  completeMediaUploads: media.completeMediaUploads,
+  getMediaUploadGroups: media.getMediaUploadGroups,
   listPositions: position.listPositions,
 } satisfies Record<OperationId, Contract>;

@@ -2,49 +2,183 @@ import { pipelineTasks } from './tasks';
 
 /**
  * The media pipeline's one Amazon States Language definition. Step Functions in AWS (via CDK with
- * `definitionSubstitutions`) and aws-local-stepfunctions in the local stack run this same JSON.
+ * `definitionSubstitutions`) and aws-local-stepfunctions in the local stack run this same JSON;
+ * locally, the AWS service tasks (MediaConvert, Transcribe) are overridden by state name with ffmpeg
+ * and pocketsphinx implementations that return the services' result shapes (lib/local/media-tasks.ts).
  *
- * Input: `{ "mediaId": string, "bucket": string, "key": string }`. The execution name is the media id,
- * so a re-delivered start for the same upload is rejected by Step Functions instead of processing twice.
+ * Input: `{ mediaId, key, contentType }`. The execution name is the media id, so a repeated start
+ * for the same upload is refused by Step Functions instead of processing twice.
  *
- * Skeleton: it records that the upload was received and has one failure path that stores the
- * failed state. Probe, transcode, thumbnail, captions and transcript states slot in between.
+ * probe → transcode (MP4 H.264/AAC, faststart + thumbnail) → transcribe (polled) → finalize
+ * (captions, transcript paragraphs, statuses). Any failing step ends in RecordFailed, which stores
+ * the failed state on the media. A failed transcription alone leaves the video playable.
  */
-const lambdaTask = (substitution: string, payload: Record<string, unknown>, next: string | undefined) => ({
+const sub = (name: string) => '${' + name + '}';
+const bucketUri = (pathTemplate: string, arg: string) => `States.Format('s3://${sub('MediaBucket')}/${pathTemplate}', ${arg})`;
+
+const retryLambda = [
+  {
+    ErrorEquals: [
+      'Lambda.ServiceException',
+      'Lambda.AWSLambdaException',
+      'Lambda.SdkClientException',
+      'Lambda.TooManyRequestsException',
+      'States.Timeout',
+    ],
+    IntervalSeconds: 2,
+    MaxAttempts: 3,
+    BackoffRate: 2,
+  },
+];
+const catchToFailure = [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'RecordFailed' }];
+
+const lambdaTask = (task: keyof typeof pipelineTasks, payload: Record<string, unknown>, rest: Record<string, unknown>) => ({
   Type: 'Task',
   Resource: 'arn:aws:states:::lambda:invoke',
-  Parameters: { FunctionName: `\${${substitution}}`, Payload: payload },
-  OutputPath: '$.Payload',
-  Retry: [
-    {
-      ErrorEquals: [
-        'Lambda.ServiceException',
-        'Lambda.AWSLambdaException',
-        'Lambda.SdkClientException',
-        'Lambda.TooManyRequestsException',
-        'States.Timeout',
-      ],
-      IntervalSeconds: 2,
-      MaxAttempts: 3,
-      BackoffRate: 2,
-    },
-  ],
-  ...(next ? { Next: next } : { End: true }),
+  Parameters: { FunctionName: sub(pipelineTasks[task].substitution), Payload: payload },
+  ResultSelector: { 'Payload.$': '$.Payload' },
+  Retry: retryLambda,
+  ...rest,
 });
 
+/** MediaConvert job settings: one progressive-download MP4 (H.264/AAC) and one frame capture. */
+const mediaConvertSettings = {
+  TimecodeConfig: { Source: 'ZEROBASED' },
+  Inputs: [
+    {
+      'FileInput.$': bucketUri('{}', '$.key'),
+      AudioSelectors: { 'Audio Selector 1': { DefaultSelection: 'DEFAULT' } },
+      VideoSelector: {},
+      TimecodeSource: 'ZEROBASED',
+    },
+  ],
+  OutputGroups: [
+    {
+      Name: 'Web MP4',
+      OutputGroupSettings: { Type: 'FILE_GROUP_SETTINGS', FileGroupSettings: { 'Destination.$': bucketUri('processed/{}/video', '$.mediaId') } },
+      Outputs: [
+        {
+          ContainerSettings: { Container: 'MP4', Mp4Settings: { MoovPlacement: 'PROGRESSIVE_DOWNLOAD' } },
+          VideoDescription: {
+            CodecSettings: {
+              Codec: 'H_264',
+              H264Settings: {
+                RateControlMode: 'QVBR',
+                QvbrSettings: { QvbrQualityLevel: 7 },
+                MaxBitrate: 3000000,
+                SceneChangeDetect: 'TRANSITION_DETECTION',
+              },
+            },
+          },
+          AudioDescriptions: [
+            {
+              AudioSourceName: 'Audio Selector 1',
+              CodecSettings: { Codec: 'AAC', AacSettings: { Bitrate: 128000, CodingMode: 'CODING_MODE_2_0', SampleRate: 48000 } },
+            },
+          ],
+        },
+      ],
+    },
+    {
+      Name: 'Thumbnail',
+      OutputGroupSettings: { Type: 'FILE_GROUP_SETTINGS', FileGroupSettings: { 'Destination.$': bucketUri('processed/{}/thumbnail', '$.mediaId') } },
+      Outputs: [
+        {
+          ContainerSettings: { Container: 'RAW' },
+          VideoDescription: {
+            CodecSettings: {
+              Codec: 'FRAME_CAPTURE',
+              FrameCaptureSettings: { FramerateNumerator: 1, FramerateDenominator: 1, MaxCaptures: 1, Quality: 80 },
+            },
+          },
+        },
+      ],
+    },
+  ],
+};
+
 export const mediaPipelineDefinition = {
-  Comment: 'Media processing: upload received → (probe → transcode → thumbnail → captions/transcript) → status',
-  StartAt: 'RecordReceived',
+  Comment: 'Media processing: probe → transcode → transcribe → finalize, with one failure path',
+  StartAt: 'MarkProcessing',
   States: {
-    RecordReceived: {
-      ...lambdaTask(pipelineTasks.setMediaStatus.substitution, { 'mediaId.$': '$.mediaId', status: 'received' }, 'Done'),
-      ResultPath: null,
-      OutputPath: '$',
-      Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'RecordFailed' }],
+    MarkProcessing: lambdaTask(
+      'setMediaStatus',
+      { 'mediaId.$': '$.mediaId', status: 'processing' },
+      { ResultPath: null, Next: 'Probe', Catch: catchToFailure },
+    ),
+    Probe: lambdaTask(
+      'probeMedia',
+      { 'mediaId.$': '$.mediaId', 'key.$': '$.key', 'contentType.$': '$.contentType' },
+      { ResultPath: '$.probe', Next: 'Transcode', Catch: catchToFailure },
+    ),
+    Transcode: {
+      Type: 'Task',
+      Resource: 'arn:aws:states:::mediaconvert:createJob.sync',
+      Parameters: { Role: sub('MediaConvertRoleArn'), UserMetadata: { 'mediaId.$': '$.mediaId' }, Settings: mediaConvertSettings },
+      ResultPath: '$.transcode',
+      Retry: [
+        {
+          ErrorEquals: ['States.Timeout', 'MediaConvert.TooManyRequestsException', 'MediaConvert.InternalServerErrorException'],
+          IntervalSeconds: 5,
+          MaxAttempts: 3,
+          BackoffRate: 2,
+        },
+      ],
+      Catch: catchToFailure,
+      Next: 'StartTranscription',
     },
-    RecordFailed: {
-      ...lambdaTask(pipelineTasks.setMediaStatus.substitution, { 'mediaId.$': '$.mediaId', status: 'failed', 'error.$': '$.error' }, 'Failed'),
+    StartTranscription: {
+      Type: 'Task',
+      Resource: 'arn:aws:states:::aws-sdk:transcribe:startTranscriptionJob',
+      Parameters: {
+        'TranscriptionJobName.$': '$.mediaId',
+        LanguageCode: 'en-US',
+        Media: { 'MediaFileUri.$': bucketUri('processed/{}/video.mp4', '$.mediaId') },
+        OutputBucketName: sub('MediaBucket'),
+        'OutputKey.$': "States.Format('processed/{}/transcribe.json', $.mediaId)",
+      },
+      ResultPath: '$.transcription',
+      Retry: [
+        {
+          ErrorEquals: ['Transcribe.LimitExceededException', 'Transcribe.InternalFailureException', 'States.Timeout'],
+          IntervalSeconds: 5,
+          MaxAttempts: 4,
+          BackoffRate: 2,
+        },
+      ],
+      Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.transcriptionError', Next: 'NoTranscript' }],
+      Next: 'WaitForTranscript',
     },
+    WaitForTranscript: { Type: 'Wait', Seconds: 10, Next: 'CheckTranscript' },
+    CheckTranscript: {
+      Type: 'Task',
+      Resource: 'arn:aws:states:::aws-sdk:transcribe:getTranscriptionJob',
+      Parameters: { 'TranscriptionJobName.$': '$.mediaId' },
+      ResultPath: '$.transcription',
+      Retry: [{ ErrorEquals: ['States.ALL'], IntervalSeconds: 5, MaxAttempts: 3, BackoffRate: 2 }],
+      Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.transcriptionError', Next: 'NoTranscript' }],
+      Next: 'TranscriptDone',
+    },
+    TranscriptDone: {
+      Type: 'Choice',
+      Choices: [
+        { Variable: '$.transcription.TranscriptionJob.TranscriptionJobStatus', StringEquals: 'COMPLETED', Next: 'WithTranscript' },
+        { Variable: '$.transcription.TranscriptionJob.TranscriptionJobStatus', StringEquals: 'FAILED', Next: 'NoTranscript' },
+      ],
+      Default: 'WaitForTranscript',
+    },
+    WithTranscript: { Type: 'Pass', Result: true, ResultPath: '$.hasTranscript', Next: 'Finalize' },
+    NoTranscript: { Type: 'Pass', Result: false, ResultPath: '$.hasTranscript', Next: 'Finalize' },
+    Finalize: lambdaTask(
+      'finalizeMedia',
+      { 'mediaId.$': '$.mediaId', 'transcode.$': '$.transcode', 'hasTranscript.$': '$.hasTranscript' },
+      { ResultPath: '$.finalize', Next: 'Done', Catch: catchToFailure },
+    ),
+    RecordFailed: lambdaTask(
+      'setMediaStatus',
+      { 'mediaId.$': '$.mediaId', status: 'failed', 'error.$': '$.error' },
+      { ResultPath: null, Next: 'Failed' },
+    ),
     Failed: { Type: 'Fail', Error: 'MediaProcessingFailed', Cause: 'A pipeline step failed; the media is marked failed.' },
     Done: { Type: 'Succeed' },
   },

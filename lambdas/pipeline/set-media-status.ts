@@ -1,33 +1,42 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import * as z from 'zod';
-import { db, tableName } from '../shared/db/client';
-import { keys } from '../shared/db/keys';
+import { updateMediaProcessing } from '../shared/db/media';
 import { logger } from '../shared/logger';
 
 /**
- * Pipeline task: records a media item's processing status (and the failure cause on the failed
- * path). The media item must exist: a pipeline run for unknown media fails instead of inventing it.
+ * Pipeline task: records a media item's status. On the failure path it stores the failed state
+ * (with the failing step's error), so the UI shows a failure instead of "Processing..." forever.
+ * The media item must exist: a run for unknown media fails instead of inventing it.
  */
 const inputSchema = z.object({
   mediaId: z.string().min(1),
-  status: z.enum(['received', 'processing', 'ready', 'failed']),
+  status: z.enum(['processing', 'failed']),
   error: z.object({ Error: z.string().optional(), Cause: z.string().optional() }).optional(),
 });
 
+/** A readable reason from a Step Functions error (`Cause` may be a JSON-encoded Lambda error). */
+const reasonOf = (error: { Error?: string; Cause?: string } | undefined) => {
+  if (!error) return 'Unknown';
+  try {
+    const cause = JSON.parse(error.Cause ?? '') as { errorMessage?: string };
+    if (cause.errorMessage) return cause.errorMessage.slice(0, 500);
+  } catch {
+    // not JSON
+  }
+  return (error.Cause || error.Error || 'Unknown').slice(0, 500);
+};
+
 export const handler = async (event: unknown) => {
   const input = inputSchema.parse(event);
-  const failure = input.error ? { error: input.error.Error ?? 'Unknown', cause: (input.error.Cause ?? '').slice(0, 1000) } : undefined;
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: keys.media(input.mediaId),
-      ConditionExpression: 'attribute_exists(PK)',
-      UpdateExpression: failure
-        ? 'SET processingStatus = :status, updatedAt = :now, processingError = :failure'
-        : 'SET processingStatus = :status, updatedAt = :now REMOVE processingError',
-      ExpressionAttributeValues: { ':status': input.status, ':now': new Date().toISOString(), ...(failure ? { ':failure': failure } : {}) },
-    }),
-  );
+  if (input.status === 'failed') {
+    await updateMediaProcessing(input.mediaId, {
+      uploadStatus: 'failed',
+      captionsStatus: 'failed',
+      transcriptStatus: 'failed',
+      processingError: { error: reasonOf(input.error), step: input.error?.Error ?? 'Unknown' },
+    });
+  } else {
+    await updateMediaProcessing(input.mediaId, { uploadStatus: 'processing', captionsStatus: 'preparing', transcriptStatus: 'submitted' });
+  }
   logger.info('media status recorded', { mediaId: input.mediaId, status: input.status });
   return { mediaId: input.mediaId, status: input.status };
 };

@@ -21,6 +21,20 @@ export const pipelineTasks = {
     memoryMb: 256,
     grants: ['table:write'],
   },
+  probeMedia: { handler: 'pipeline/probe-media', substitution: 'ProbeMediaFunctionArn', timeoutSeconds: 20, memoryMb: 256, grants: ['media:read'] },
+  finalizeMedia: {
+    handler: 'pipeline/finalize-media',
+    substitution: 'FinalizeMediaFunctionArn',
+    timeoutSeconds: 60,
+    memoryMb: 512,
+    grants: ['table:write', 'media:read', 'media:write'],
+  },
 } as const satisfies Record<string, PipelineTaskDefinition>;
 
 export type PipelineTaskId = keyof typeof pipelineTasks;
+
+/**
+ * Substitutions the definition needs besides the task functions' ARNs, provided by CDK in AWS and
+ * by the local runner locally.
+ */
+export const pipelineResourceSubstitutions = ['MediaBucket', 'MediaConvertRoleArn'] as const;

@@ -16,7 +16,8 @@ import { S3RVER_CREDENTIALS, startS3Local } from './s3-local';
 import { startScheduler } from './scheduler';
 import { startSesLocal } from './ses-local';
 import { serveStatic } from './static-files';
-import { startStepFunctionsLocal } from './step-functions-local';
+import { localServiceTasks, localWaitOverrides } from './media-tasks';
+import { startStepFunctionsLocal, type LocalStateMachine } from './step-functions-local';
 
 /**
  * The local stack behind `npm start` (and the API/e2e tests): the AWS services' stand-ins plus one
@@ -76,7 +77,13 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     stops.push(dynamo.stop, s3.stop, ses.stop);
 
     const url = `http://localhost:${options.port}`;
-    const stateMachine = { name: mediaPipelineStateMachineName(STAGE), definition: mediaPipelineDefinition as never };
+    const stateMachine: LocalStateMachine = {
+      name: mediaPipelineStateMachineName(STAGE),
+      definition: mediaPipelineDefinition as never,
+      substitutions: { MediaBucket: bucket, MediaConvertRoleArn: `arn:aws:iam::000000000000:role/${STAGE}-mediaconvert` },
+      serviceTasks: localServiceTasks,
+      waitOverrides: localWaitOverrides,
+    };
     // The handlers read configuration from the environment exactly as in Lambda; the SDK's own
     // AWS_ENDPOINT_URL_<SERVICE> variables point its clients at the stand-ins.
     const sfnPlaceholderArn = `arn:aws:states:${REGION}:000000000000:stateMachine:${stateMachine.name}`;

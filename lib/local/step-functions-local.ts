@@ -15,6 +15,12 @@ import { freePort } from './net';
 export interface LocalStateMachine {
   name: string;
   definition: { States: Record<string, unknown>; StartAt: string };
+  /** Values of `${Name}` placeholders that are not Lambda task ARNs (bucket names, roles…). */
+  substitutions?: Record<string, string>;
+  /** Local implementations of AWS service-integration Task states, by state name. */
+  serviceTasks?: Record<string, (input: unknown) => Promise<unknown>>;
+  /** Milliseconds to wait in Wait states, by state name (polling waits need none locally). */
+  waitOverrides?: Record<string, number>;
 }
 
 interface Execution {
@@ -57,16 +63,20 @@ const substitutionOf = (state: Record<string, unknown>): string | undefined => {
 };
 
 /** Task-state overrides: each Lambda task of the definition runs its pipeline module locally. */
-const localTaskHandlers = (definition: LocalStateMachine['definition']) => {
+const localTaskHandlers = (machine: LocalStateMachine) => {
+  const { definition } = machine;
   const bySubstitution = new Map(Object.values(pipelineTasks).map((task) => [task.substitution as string, task]));
   const handlers: Record<string, (input: unknown) => Promise<unknown>> = {};
   const visit = (states: Record<string, unknown>) => {
     for (const [name, raw] of Object.entries(states)) {
       const state = raw as Record<string, unknown>;
-      if (state.Type === 'Task') {
+      const service = machine.serviceTasks?.[name];
+      if (state.Type === 'Task' && service) {
+        handlers[name] = service;
+      } else if (state.Type === 'Task') {
         const substitution = substitutionOf(state);
         const task = substitution ? bySubstitution.get(substitution) : undefined;
-        if (!task) throw new Error(`Task state ${name} names no known pipeline task`);
+        if (!task) throw new Error(`Task state ${name} has neither a pipeline task nor a local service implementation`);
         handlers[name] = async (input) => {
           const payload = (input as { Payload?: unknown }).Payload;
           return { StatusCode: 200, Payload: (await invokeHandler(task.handler, payload, task.timeoutSeconds)) ?? null };
@@ -81,10 +91,13 @@ const localTaskHandlers = (definition: LocalStateMachine['definition']) => {
   return handlers;
 };
 
-/** Fills `${Name}` placeholders the way CDK's definitionSubstitutions do, with local ARNs. */
-const substitute = (definition: LocalStateMachine['definition'], region: string) =>
+/** Fills `${Name}` placeholders the way CDK's definitionSubstitutions do: given values, else local Lambda ARNs. */
+const substitute = (machine: LocalStateMachine, region: string) =>
   JSON.parse(
-    JSON.stringify(definition).replace(/\$\{(\w+)\}/g, (_, name: string) => `arn:aws:lambda:${region}:${ACCOUNT}:function:local-${name}`),
+    JSON.stringify(machine.definition).replace(
+      /\$\{(\w+)\}/g,
+      (_, name: string) => machine.substitutions?.[name] ?? `arn:aws:lambda:${region}:${ACCOUNT}:function:local-${name}`,
+    ),
   ) as LocalStateMachine['definition'];
 
 const readBody = async (req: IncomingMessage): Promise<string> => {
@@ -101,14 +114,15 @@ export const startStepFunctionsLocal = async (options: {
   const arnOf = (name: string) => `arn:aws:states:${options.region}:${ACCOUNT}:stateMachine:${name}`;
   const machines = new Map(
     options.machines.map((machine) => {
-      const definition = substitute(machine.definition, options.region);
+      const definition = substitute(machine, options.region);
       return [
         arnOf(machine.name),
         {
           name: machine.name,
           definition,
           runner: new StateMachine(definition as never, { validationOptions: { checkArn: false } }),
-          taskHandlers: localTaskHandlers(machine.definition),
+          taskHandlers: localTaskHandlers(machine),
+          waitOverrides: machine.waitOverrides ?? {},
         },
       ] as const;
     }),
@@ -172,7 +186,7 @@ export const startStepFunctionsLocal = async (options: {
       const execution: Execution = { executionArn, stateMachineArn, name, status: 'RUNNING', input, startDate: new Date(), done: Promise.resolve() };
       executions.set(executionArn, execution);
       const run = machine.runner.run(parsedInput as never, {
-        overrides: { taskResourceLocalHandlers: machine.taskHandlers as never },
+        overrides: { taskResourceLocalHandlers: machine.taskHandlers as never, waitTimeOverrides: machine.waitOverrides },
         context: { Execution: { Id: executionArn, Name: name, Input: parsedInput as never, StartTime: execution.startDate.toISOString() } },
       });
       execution.done = run.result

@@ -22,24 +22,26 @@ describe('the local media pipeline', () => {
   it('is described like the deployed state machine', async () => {
     const machine = await localSfn().send(new DescribeStateMachineCommand({ stateMachineArn: stateMachineArn() }));
     expect(machine.status).toBe('ACTIVE');
-    expect(JSON.parse(machine.definition!).StartAt).toBe('RecordReceived');
+    expect(JSON.parse(machine.definition!).StartAt).toBe('MarkProcessing');
+    expect(machine.definition).not.toContain('${');
   });
 
-  it('runs the Lambda tasks in-process and records the status on the media item', async () => {
+  it('runs the Lambda tasks in-process and records a failing step on the media item', async () => {
     const mediaId = newId();
     const db = localDb();
-    await db.send(new PutCommand({ TableName: localEnv().TABLE_NAME, Item: { ...keys.media(mediaId), processingStatus: 'uploading' } }));
+    await db.send(new PutCommand({ TableName: localEnv().TABLE_NAME, Item: { ...keys.media(mediaId), mediaId, uploadStatus: 'processing' } }));
     const { executionArn } = await localSfn().send(
       new StartExecutionCommand({
         stateMachineArn: stateMachineArn(),
         name: mediaId,
-        input: JSON.stringify({ mediaId, bucket: 'b', key: `uploads/${mediaId}` }),
+        input: JSON.stringify({ mediaId, key: `uploads/${mediaId}/source`, contentType: 'video/mp4' }),
       }),
     );
     const execution = await waitForEnd(executionArn!);
-    expect(execution.status).toBe('SUCCEEDED');
+    expect(execution.status).toBe('FAILED');
     const { Item } = await db.send(new GetCommand({ TableName: localEnv().TABLE_NAME, Key: keys.media(mediaId) }));
-    expect(Item?.processingStatus).toBe('received');
+    expect(Item?.uploadStatus).toBe('failed');
+    expect(Item?.processingError?.error).toBe('The upload is missing or empty.');
   });
 
   it('refuses to start the same execution name twice, so a re-delivered event is not processed again', async () => {
@@ -56,7 +58,7 @@ describe('the local media pipeline', () => {
   it('ends in an explicit failure when a task fails', async () => {
     const mediaId = newId(); // no media item: the task's condition fails, and so does the failure path
     const { executionArn } = await localSfn().send(
-      new StartExecutionCommand({ stateMachineArn: stateMachineArn(), input: JSON.stringify({ mediaId, bucket: 'b', key: 'k' }) }),
+      new StartExecutionCommand({ stateMachineArn: stateMachineArn(), input: JSON.stringify({ mediaId, key: 'k', contentType: 'video/mp4' }) }),
     );
     const execution = await waitForEnd(executionArn!);
     expect(execution.status).toBe('FAILED');

@@ -1,0 +1,53 @@
+import * as z from 'zod';
+import { MEDIA_CONTENT_TYPES } from '../domain/media';
+import { idSchema } from './common';
+import { defineContract } from './contract';
+
+const groupIdSchema = z
+  .string()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid media group id.');
+
+export const createUserMediaUpload = defineContract({
+  summary: 'Registers a team upload (video or image) and returns a short-lived presigned URL to PUT the file to, with its Content-Type.',
+  body: z.object({
+    mediaGroupId: groupIdSchema,
+    contentType: z.enum(MEDIA_CONTENT_TYPES, 'Must upload a video file or an image (PNG, JPEG or WebP).'),
+    properties: z.object({
+      companyId: idSchema,
+      size: z.number().int().positive('Empty file encountered'),
+      fileName: z.string().max(255).optional(),
+    }),
+  }),
+  response: z.object({ mediaId: z.string(), uploadUrl: z.string() }),
+  successStatus: 201,
+});
+
+export const completeMediaUploads = defineContract({
+  summary: 'Marks uploads as complete and starts their processing (idempotent: a repeated call does not process twice).',
+  query: z.object({ transcoder: z.string().max(40).optional() }),
+  body: z.object({ mediaIds: z.array(idSchema).min(1).max(20) }),
+  response: z.object({ media: z.array(z.object({ mediaId: z.string(), uploadStatus: z.string() })) }),
+});
+
+const variantSchema = z.object({ contentHref: z.string(), contentType: z.string() });
+
+export const mediaGroupSchema = z.object({
+  mediaGroupId: z.string(),
+  mediaId: z.string(),
+  contentType: z.string(),
+  uploadStatus: z.enum(['uploading', 'processing', 'ready', 'failed']),
+  variants: z.array(variantSchema),
+  thumbnail: z.object({ variants: z.array(variantSchema) }).nullable(),
+  captions: z.object({ captionsStatus: z.enum(['none', 'preparing', 'ready', 'failed']), variants: z.array(variantSchema) }),
+  transcriptStatus: z.enum(['none', 'created', 'submitted', 'completed', 'failed']),
+  durationMillis: z.number().int().nullable(),
+  failureReason: z.string().nullable(),
+});
+
+export const getMediaUploadGroups = defineContract({
+  summary: 'The latest media of each group (comma-separated ids, up to 20): status, playable variants, thumbnail, captions.',
+  params: z.object({ mediaGroupIds: z.string().min(1).max(1400) }),
+  response: z.object({ mediaUploadGroups: z.array(mediaGroupSchema) }),
+});

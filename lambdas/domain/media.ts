@@ -1,0 +1,119 @@
+/**
+ * Media rules: what may be uploaded, how big, where its objects live, and how processing
+ * statuses read (spec §3, §4: upload_status `processing` until ready, captions `preparing`,
+ * transcript `created`/`submitted`).
+ */
+export const VIDEO_CONTENT_TYPES = ['video/mp4', 'video/webm', 'video/quicktime', 'video/x-matroska', 'video/ogg'] as const;
+export const IMAGE_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
+export const MEDIA_CONTENT_TYPES = [...VIDEO_CONTENT_TYPES, ...IMAGE_CONTENT_TYPES] as const;
+export type MediaContentType = (typeof MEDIA_CONTENT_TYPES)[number];
+
+export const MAX_VIDEO_BYTES = 500 * 1024 * 1024;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
+export const DOWNLOAD_URL_TTL_SECONDS = 60 * 60;
+
+export const isVideo = (contentType: string) => (VIDEO_CONTENT_TYPES as readonly string[]).includes(contentType);
+export const maxBytesFor = (contentType: string) => (isVideo(contentType) ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES);
+
+export const imageContentTypeOf = (key: string) => (key.endsWith('.png') ? 'image/png' : key.endsWith('.webp') ? 'image/webp' : 'image/jpeg');
+
+export type UploadStatus = 'uploading' | 'processing' | 'ready' | 'failed';
+export type CaptionsStatus = 'none' | 'preparing' | 'ready' | 'failed';
+export type TranscriptStatus = 'none' | 'created' | 'submitted' | 'completed' | 'failed';
+
+/** Object keys of one media item: the upload and everything the pipeline derives from it. */
+export const mediaKeys = (mediaId: string) => ({
+  source: `uploads/${mediaId}/source`,
+  video: `processed/${mediaId}/video.mp4`,
+  thumbnail: `processed/${mediaId}/thumbnail.png`,
+  /** MediaConvert's frame capture output (it names the file itself). */
+  frameCapture: `processed/${mediaId}/thumbnail.0000000.jpg`,
+  captions: `processed/${mediaId}/captions.vtt`,
+  transcriptSource: `processed/${mediaId}/transcribe.json`,
+  transcript: `processed/${mediaId}/transcript.json`,
+  prefix: `processed/${mediaId}/`,
+});
+
+/**
+ * Container signatures of the first bytes: a video must really be one (an ISO-BMFF `ftyp` box, a
+ * Matroska/WebM EBML header or an Ogg page), an image a PNG, JPEG or WebP.
+ */
+export const sniffContainer = (head: Uint8Array): 'mp4' | 'matroska' | 'ogg' | 'png' | 'jpeg' | 'webp' | null => {
+  const ascii = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
+  if (head.length >= 12 && ascii(4, 8) === 'ftyp') return 'mp4';
+  if (head.length >= 4 && head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return 'matroska';
+  if (head.length >= 4 && ascii(0, 4) === 'OggS') return 'ogg';
+  if (head.length >= 8 && head[0] === 0x89 && ascii(1, 4) === 'PNG') return 'png';
+  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
+  if (head.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  return null;
+};
+
+export interface TranscriptParagraph {
+  startMillis: number;
+  content: string;
+}
+
+/** A word with its start and end in seconds, as Amazon Transcribe (and the local recognizer) report them. */
+export interface TimedWord {
+  start: number;
+  end: number;
+  content: string;
+}
+
+/** Words → paragraphs: a new paragraph after a pause of 1.5 s or 40 words, so the transcript reads and seeks well. */
+export const toParagraphs = (words: TimedWord[], pauseSeconds = 1.5, maxWords = 40): TranscriptParagraph[] => {
+  const paragraphs: { startMillis: number; words: string[] }[] = [];
+  let lastEnd = -Infinity;
+  for (const word of words) {
+    const current = paragraphs[paragraphs.length - 1];
+    if (!current || word.start - lastEnd >= pauseSeconds || current.words.length >= maxWords) {
+      paragraphs.push({ startMillis: Math.round(word.start * 1000), words: [word.content] });
+    } else {
+      current.words.push(word.content);
+    }
+    lastEnd = word.end;
+  }
+  return paragraphs.map((p) => ({ startMillis: p.startMillis, content: p.words.join(' ').replace(/\s+([.,?!])/g, '$1') }));
+};
+
+const vttTime = (seconds: number) => {
+  const ms = Math.max(0, Math.round(seconds * 1000));
+  const h = Math.floor(ms / 3_600_000);
+  const m = Math.floor((ms % 3_600_000) / 60_000);
+  const s = Math.floor((ms % 60_000) / 1000);
+  return `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}.${String(ms % 1000).padStart(3, '0')}`;
+};
+
+/** Words → WebVTT captions: cues of up to 8 words or 4 seconds, split at pauses. */
+export const toWebVtt = (words: TimedWord[], maxWords = 8, maxSeconds = 4): string => {
+  const cues: TimedWord[][] = [];
+  for (const word of words) {
+    const cue = cues[cues.length - 1];
+    const last = cue?.[cue.length - 1];
+    if (!cue || cue.length >= maxWords || word.end - cue[0]!.start > maxSeconds || (last && word.start - last.end > 1)) cues.push([word]);
+    else cue.push(word);
+  }
+  const body = cues.map(
+    (cue, i) => `${i + 1}\n${vttTime(cue[0]!.start)} --> ${vttTime(cue[cue.length - 1]!.end)}\n${cue.map((w) => w.content).join(' ')}`,
+  );
+  return `WEBVTT\n\n${body.join('\n\n')}${body.length ? '\n' : ''}`;
+};
+
+/** Amazon Transcribe's output JSON → timed words (punctuation attached to the word before it). */
+export const wordsFromTranscribe = (output: {
+  results?: { items?: { type: string; start_time?: string; end_time?: string; alternatives?: { content: string }[] }[] };
+}): TimedWord[] => {
+  const words: TimedWord[] = [];
+  for (const item of output.results?.items ?? []) {
+    const content = item.alternatives?.[0]?.content ?? '';
+    if (item.type === 'punctuation') {
+      const last = words[words.length - 1];
+      if (last) last.content += content;
+    } else if (content) {
+      words.push({ start: Number(item.start_time ?? 0), end: Number(item.end_time ?? 0), content });
+    }
+  }
+  return words;
+};

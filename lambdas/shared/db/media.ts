@@ -1,0 +1,160 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { CaptionsStatus, TranscriptStatus, UploadStatus } from '../../domain/media';
+import { db, tableName } from './client';
+import { keys } from './keys';
+
+/**
+ * A media item (one upload and what the pipeline derived from it) and its group (the id the
+ * client keeps: the latest media of a group is what a question or answer shows). A group belongs
+ * to one company, claimed by its first upload, so a guessed group id never reaches another tenant.
+ */
+export interface MediaItem {
+  mediaId: string;
+  mediaGroupId: string;
+  companyId: string;
+  contentType: string;
+  size: number;
+  uploadStatus: UploadStatus;
+  captionsStatus: CaptionsStatus;
+  transcriptStatus: TranscriptStatus;
+  variants: { key: string; contentType: string }[];
+  thumbnailKey: string | null;
+  captionsKey: string | null;
+  transcriptKey: string | null;
+  durationMillis: number | null;
+  failureReason: string | null;
+  createdAt: string;
+}
+
+const groupKey = (mediaGroupId: string) => ({ PK: `MEDIAGROUP#${mediaGroupId}`, SK: 'GROUP' });
+
+export class GroupOwnedElsewhere extends Error {}
+
+export const createMedia = async (media: Pick<MediaItem, 'mediaId' | 'mediaGroupId' | 'companyId' | 'contentType' | 'size'>): Promise<void> => {
+  const now = new Date().toISOString();
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...groupKey(media.mediaGroupId), type: 'mediaGroup', companyId: media.companyId, mediaGroupId: media.mediaGroupId },
+              ConditionExpression: 'attribute_not_exists(PK) OR companyId = :company',
+              ExpressionAttributeValues: { ':company': media.companyId },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...keys.media(media.mediaId),
+                type: 'media',
+                ...media,
+                uploadStatus: 'uploading',
+                captionsStatus: 'none',
+                transcriptStatus: 'none',
+                variants: [],
+                createdAt: now,
+                GSI1PK: `MEDIAGROUP#${media.mediaGroupId}`,
+                GSI1SK: `${now}#${media.mediaId}`,
+              },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name === 'TransactionCanceledException') throw new GroupOwnedElsewhere();
+    throw error;
+  }
+};
+
+const fromItem = (item: Record<string, any>): MediaItem => ({
+  mediaId: item.mediaId,
+  mediaGroupId: item.mediaGroupId,
+  companyId: item.companyId,
+  contentType: item.contentType,
+  size: Number(item.size ?? 0),
+  uploadStatus: item.uploadStatus,
+  captionsStatus: item.captionsStatus ?? 'none',
+  transcriptStatus: item.transcriptStatus ?? 'none',
+  variants: item.variants ?? [],
+  thumbnailKey: item.thumbnailKey ?? null,
+  captionsKey: item.captionsKey ?? null,
+  transcriptKey: item.transcriptKey ?? null,
+  durationMillis: item.durationMillis ?? null,
+  failureReason: item.processingError?.error ?? null,
+  createdAt: item.createdAt,
+});
+
+export const getMedia = async (mediaId: string): Promise<MediaItem | null> => {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.media(mediaId) }));
+  return Item ? fromItem(Item) : null;
+};
+
+export const getGroupCompany = async (mediaGroupId: string): Promise<string | null> => {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: groupKey(mediaGroupId) }));
+  return typeof Item?.companyId === 'string' ? Item.companyId : null;
+};
+
+/** The newest media of a group: one Query on GSI1, newest first, one item. */
+export const latestMediaOfGroup = async (mediaGroupId: string): Promise<MediaItem | null> => {
+  const { Items } = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': `MEDIAGROUP#${mediaGroupId}` },
+      ScanIndexForward: false,
+      Limit: 1,
+    }),
+  );
+  return Items?.[0] ? fromItem(Items[0]) : null;
+};
+
+/** uploading → the next status, once: a repeated completion changes nothing. */
+export const markUploaded = async (
+  mediaId: string,
+  next: UploadStatus,
+  extra: Partial<Pick<MediaItem, 'variants' | 'captionsStatus' | 'transcriptStatus'>> = {},
+) => {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.media(mediaId),
+        UpdateExpression: `SET uploadStatus = :next, updatedAt = :now${Object.keys(extra)
+          .map((k) => `, ${k} = :${k}`)
+          .join('')}`,
+        ConditionExpression: 'uploadStatus = :uploading',
+        ExpressionAttributeValues: {
+          ':next': next,
+          ':uploading': 'uploading',
+          ':now': new Date().toISOString(),
+          ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [`:${k}`, v])),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+};
+
+/** Pipeline results and statuses (written by the pipeline's tasks). */
+export const updateMediaProcessing = async (mediaId: string, fields: Partial<Omit<MediaItem, 'mediaId'>> & { processingError?: unknown }) => {
+  const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
+  await db.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.media(mediaId),
+      ConditionExpression: 'attribute_exists(PK)',
+      UpdateExpression: `SET updatedAt = :now, ${entries.map(([k]) => `#${k} = :${k}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(entries.map(([k]) => [`#${k}`, k])),
+      ExpressionAttributeValues: { ':now': new Date().toISOString(), ...Object.fromEntries(entries.map(([k, v]) => [`:${k}`, v])) },
+    }),
+  );
+};

@@ -1,0 +1,200 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+
+/**
+ * Local stand-ins for the pipeline's AWS service tasks, run by state name in place of
+ * MediaConvert (ffmpeg) and Amazon Transcribe (pocketsphinx). Each reads and writes the same S3
+ * objects the service would and returns the service's result shape, so the rest of the one ASL
+ * definition runs unchanged.
+ */
+const run = promisify(execFile);
+const s3 = () => new S3Client({ forcePathStyle: true });
+
+const parseS3Uri = (uri: string) => {
+  const match = /^s3:\/\/([^/]+)\/(.+)$/.exec(uri);
+  if (!match) throw new Error(`Not an S3 URI: ${uri}`);
+  return { bucket: match[1]!, key: match[2]! };
+};
+
+const download = async (uri: string, file: string) => {
+  const { bucket, key } = parseS3Uri(uri);
+  const object = await s3().send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+  await writeFile(file, await object.Body!.transformToByteArray());
+};
+
+const upload = async (bucket: string, key: string, file: string, contentType: string) =>
+  s3().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: await readFile(file), ContentType: contentType }));
+
+const withTempDir = async <T>(fn: (dir: string) => Promise<T>): Promise<T> => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'media-'));
+  try {
+    return await fn(dir);
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+};
+
+interface TranscodeInput {
+  UserMetadata?: { mediaId?: string };
+  Settings: {
+    Inputs: { FileInput: string }[];
+    OutputGroups: { Name: string; OutputGroupSettings: { FileGroupSettings: { Destination: string } } }[];
+  };
+}
+
+/** MediaConvert createJob.sync → ffmpeg: a faststart H.264/AAC MP4 and a PNG thumbnail 200 ms in. */
+export const transcode = async (raw: unknown) => {
+  const input = raw as TranscodeInput;
+  const source = input.Settings.Inputs[0]!.FileInput;
+  const videoDestination = parseS3Uri(
+    input.Settings.OutputGroups.find((g) => g.Name === 'Web MP4')!.OutputGroupSettings.FileGroupSettings.Destination,
+  );
+  const thumbDestination = parseS3Uri(
+    input.Settings.OutputGroups.find((g) => g.Name === 'Thumbnail')!.OutputGroupSettings.FileGroupSettings.Destination,
+  );
+  return withTempDir(async (dir) => {
+    const src = path.join(dir, 'source');
+    const mp4 = path.join(dir, 'video.mp4');
+    const png = path.join(dir, 'thumbnail.png');
+    await download(source, src);
+    await run(
+      'ffmpeg',
+      [
+        '-hide_banner',
+        '-loglevel',
+        'error',
+        '-y',
+        '-i',
+        src,
+        '-map',
+        '0:v:0',
+        '-map',
+        '0:a:0?',
+        '-c:v',
+        'libx264',
+        '-preset',
+        'veryfast',
+        '-crf',
+        '23',
+        '-pix_fmt',
+        'yuv420p',
+        '-vf',
+        "scale='min(1280,iw)':-2",
+        '-c:a',
+        'aac',
+        '-b:a',
+        '128k',
+        '-ar',
+        '48000',
+        '-movflags',
+        '+faststart',
+        mp4,
+      ],
+      { timeout: 15 * 60_000, maxBuffer: 8 * 1024 * 1024 },
+    );
+    await run(
+      'ffmpeg',
+      ['-hide_banner', '-loglevel', 'error', '-y', '-ss', '0.2', '-i', mp4, '-frames:v', '1', '-vf', "scale='min(640,iw)':-2", png],
+      { timeout: 60_000 },
+    );
+    const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration:stream=width,height', '-of', 'json', mp4]);
+    const probe = JSON.parse(stdout) as { format?: { duration?: string }; streams?: { width?: number; height?: number }[] };
+    const videoKey = `${videoDestination.key}.mp4`;
+    const thumbnailKey = `${thumbDestination.key}.png`;
+    await Promise.all([upload(videoDestination.bucket, videoKey, mp4, 'video/mp4'), upload(thumbDestination.bucket, thumbnailKey, png, 'image/png')]);
+    const stream = probe.streams?.find((s) => s.width);
+    return {
+      Job: {
+        Id: `local-${input.UserMetadata?.mediaId ?? 'job'}`,
+        Status: 'COMPLETE',
+        UserMetadata: input.UserMetadata ?? {},
+        OutputGroupDetails: [
+          {
+            OutputDetails: [
+              {
+                DurationInMs: Math.round(Number(probe.format?.duration ?? 0) * 1000),
+                VideoDetails: { WidthInPx: stream?.width, HeightInPx: stream?.height },
+              },
+            ],
+          },
+        ],
+      },
+      thumbnailKey,
+    };
+  });
+};
+
+interface StartTranscriptionInput {
+  TranscriptionJobName: string;
+  Media: { MediaFileUri: string };
+  OutputBucketName: string;
+  OutputKey: string;
+}
+
+/** pocketsphinx_continuous `-time yes` lines: `word start end confidence`; fillers and markers dropped. */
+export const parseSphinxWords = (output: string) =>
+  output
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter((parts) => parts.length === 4 && !Number.isNaN(Number(parts[1])))
+    .map(([word, start, end, confidence]) => ({
+      word: word!.replace(/\(\d+\)$/, ''),
+      start: Number(start),
+      end: Number(end),
+      confidence: Number(confidence),
+    }))
+    .filter((w) => !/^(<s>|<\/s>|<sil>|\[.*\]|\+\+.*\+\+)$/.test(w.word));
+
+/** Transcribe startTranscriptionJob → pocketsphinx, writing Transcribe's output JSON to the same key. */
+export const startTranscription = async (raw: unknown) => {
+  const input = raw as StartTranscriptionInput;
+  return withTempDir(async (dir) => {
+    const media = path.join(dir, 'media.mp4');
+    const wav = path.join(dir, 'audio.wav');
+    await download(input.Media.MediaFileUri, media);
+    await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', media, '-vn', '-ar', '16000', '-ac', '1', '-c:a', 'pcm_s16le', wav], {
+      timeout: 10 * 60_000,
+    });
+    const { stdout } = await run('pocketsphinx_continuous', ['-infile', wav, '-time', 'yes', '-logfn', '/dev/null'], {
+      timeout: 30 * 60_000,
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const words = parseSphinxWords(stdout);
+    const transcribeOutput = {
+      jobName: input.TranscriptionJobName,
+      status: 'COMPLETED',
+      results: {
+        transcripts: [{ transcript: words.map((w) => w.word).join(' ') }],
+        items: words.map((w) => ({
+          type: 'pronunciation',
+          start_time: w.start.toFixed(3),
+          end_time: w.end.toFixed(3),
+          alternatives: [{ confidence: String(Math.min(1, w.confidence)), content: w.word }],
+        })),
+      },
+    };
+    const out = path.join(dir, 'transcribe.json');
+    await writeFile(out, JSON.stringify(transcribeOutput));
+    await upload(input.OutputBucketName, input.OutputKey, out, 'application/json');
+    return { TranscriptionJob: { TranscriptionJobName: input.TranscriptionJobName, TranscriptionJobStatus: 'IN_PROGRESS' } };
+  });
+};
+
+/** Transcribe getTranscriptionJob: the local job finished within startTranscription. */
+export const getTranscriptionJob = async (raw: unknown) => ({
+  TranscriptionJob: { TranscriptionJobName: (raw as { TranscriptionJobName: string }).TranscriptionJobName, TranscriptionJobStatus: 'COMPLETED' },
+});
+
+/** State name → local implementation, for the states whose Resource is an AWS service integration. */
+export const localServiceTasks: Record<string, (input: unknown) => Promise<unknown>> = {
+  Transcode: transcode,
+  StartTranscription: startTranscription,
+  CheckTranscript: getTranscriptionJob,
+};
+
+/** Wait states that only pace polling of a remote service: no waiting locally. */
+export const localWaitOverrides: Record<string, number> = { WaitForTranscript: 0 };
