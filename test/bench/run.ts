@@ -125,10 +125,63 @@ const printTable = (header: string[], rows: string[][]) => {
   rows.forEach((row) => console.log(line(row)));
 };
 
+/** A 60-second answer through the local pipeline (ffmpeg + pocketsphinx), from completion to ready. */
+const pipelineFigure = async () => {
+  const { startLocalStack } = await import('../../lib/local/stack');
+  const { freePort } = await import('../../lib/local/net');
+  const { makeClip } = await import('../support/media');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-stack-'));
+  process.env.LOG_LEVEL = 'warn';
+  const stack = await startLocalStack({ port: await freePort(), dataDir, spa: 'none' });
+  try {
+    const api = async (method: string, route: string, body?: unknown, session?: string) => {
+      const res = await fetch(`${stack.url}/api/v1${route}`, {
+        method,
+        headers: { 'content-type': 'application/json', ...(session ? { 'x-session-id': session } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return (await res.json().catch(() => ({}))) as Record<string, any>;
+    };
+    const email = `bench-${Date.now()}@example.com`;
+    const account = await api('POST', '/accounts', { email, company_name: 'Bench' });
+    await api('POST', '/magic-codes', { email });
+    const mail = (await (await fetch(`${stack.url}/_local/mail?format=json`)).json()) as { messages: { text: string }[] };
+    const code = /code is ([A-Z]{6})/.exec(mail.messages[0]!.text)![1];
+    const { session_id: session } = await api('POST', '/magic-code-sessions', { email, shortnonce: code });
+    const clip = await makeClip(
+      60,
+      'thank you for the question. in my last role i led a small team that built the payment system. we shipped it in six months.',
+    );
+    const group = `bench-${Date.now()}`;
+    const created = await api(
+      'POST',
+      '/user-media-uploads',
+      { media_group_id: group, content_type: 'video/webm', properties: { company_id: account.company_id, size: clip.bytes.length } },
+      session,
+    );
+    await fetch(created.upload_url, { method: 'PUT', headers: { 'content-type': 'video/webm' }, body: clip.bytes });
+    const startedAt = performance.now();
+    await api('PUT', '/media-uploads/complete', { media_ids: [created.media_id] }, session);
+    let status = 'processing';
+    while (status === 'processing') {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      status = (await api('GET', `/media-upload-groups/${group}`, undefined, session)).media_upload_groups?.[0]?.upload_status ?? 'processing';
+    }
+    const seconds = (performance.now() - startedAt) / 1000;
+    console.log(
+      `\nLocal media pipeline (60-second WebM answer, ${kb(clip.bytes.length)}): ${status} in ${seconds.toFixed(1)} s (transcode, thumbnail, transcription, captions)\n`,
+    );
+  } finally {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+};
+
 try {
   mkdirSync(outDir, { recursive: true });
   await lambdaTable();
   spaTable();
+  if (process.env.BENCH_SKIP_PIPELINE !== '1') await pipelineFigure();
 } finally {
   rmSync(outDir, { recursive: true, force: true });
 }
