@@ -1,3 +1,4 @@
+import { getCompany, type Company } from './db/companies';
 import { getMembership, type Membership } from './db/memberships';
 import { notFound } from './errors';
 
@@ -9,4 +10,11 @@ export const requireMembership = async (companyId: string, userId: string): Prom
   const membership = await getMembership(companyId, userId);
   if (!membership) throw notFound('Company not found.');
   return membership;
+};
+
+/** The company, for one of its members (both reads in parallel); 404 otherwise. */
+export const memberCompany = async (companyId: string, userId: string): Promise<Company> => {
+  const [company] = await Promise.all([getCompany(companyId), requireMembership(companyId, userId)]);
+  if (!company) throw notFound('Company not found.');
+  return company;
 };

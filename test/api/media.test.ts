@@ -22,7 +22,7 @@ const upload = async (contentType: string, bytes: Uint8Array, group = groupId())
     body: { media_group_id: group, content_type: contentType, properties: { company_id: owner.companyId, size: bytes.length } },
   });
   expect(created.status).toBe(201);
-  const put = await fetch(created.body.upload_url, { method: 'PUT', headers: { 'content-type': contentType }, body: bytes });
+  const put = await fetch(created.body.upload_url, { method: 'PUT', headers: { 'content-type': contentType }, body: Buffer.from(bytes) });
   expect(put.status).toBe(200);
   return { group, mediaId: created.body.media_id as string };
 };
