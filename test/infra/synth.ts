@@ -2,6 +2,7 @@
  * Synthesizes the CDK app for the infra tests, the way bin/app.ts builds it, without esbuild:
  * `aws:cdk:bundling-stacks: []` skips bundling (every handler entry must still exist), which keeps a
  * full synth at a few seconds. test/infra/bundling.test.ts bundles a real handler separately.
+ * cdk-nag is registered exactly as in bin/app.ts, so a finding fails the synth itself.
  */
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +13,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import type { IConstruct } from 'constructs';
 import { buildInterviewsApp, FEATURE_FLAGS, type InterviewsAppOptions } from '../../lib/app';
 import { stageConfigFromContext, type StageConfig } from '../../lib/config';
+import { addNagChecks } from '../../lib/nag';
 
 export const SKIP_BUNDLING = { 'aws:cdk:bundling-stacks': [] };
 
@@ -34,6 +36,8 @@ export const synthApp = (options: SynthOptions = {}) => {
   const app = new App({ context: { ...FEATURE_FLAGS, ...SKIP_BUNDLING, ...context }, outdir: mkdtempSync(path.join(tmpdir(), 'cdk-out-')) });
   const config: StageConfig = stageConfigFromContext((key) => app.node.tryGetContext(key));
   const stacks = buildInterviewsApp(app, config, options);
+  // As in bin/app.ts: synthesis fails on any unacknowledged cdk-nag finding.
+  addNagChecks(app);
   const assembly = app.synth();
   return { app, config, assembly, ...stacks };
 };

@@ -1,0 +1,150 @@
+import { Duration, NestedStack } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { CorsHttpMethod, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, LogGroupLogDestination, type HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { API_PREFIX, routeEntries, routeKey, type AuthMode, type RouteDefinition } from '../../lambdas/routes';
+import type { StageConfig } from '../config';
+import { acknowledge } from '../nag';
+import type { DataResourceRefs } from './data';
+import { bindGrants, effectiveGrants, type GrantTargets } from './grants';
+import { AppFunction } from './lambda-function';
+import { chunkRoutes, DEFAULT_MAX_ROUTES_PER_CHUNK, type RouteChunk } from './route-chunks';
+
+export interface ApiRoute {
+  readonly operationId: string;
+  readonly path: string;
+  readonly route: RouteDefinition;
+}
+
+export interface ApiProps {
+  readonly config: StageConfig;
+  readonly data: DataResourceRefs;
+  readonly stateMachineArn: string;
+  /** Defaults to the route table (lambdas/routes.ts); tests may pass another list. */
+  readonly routes?: readonly (readonly [string, RouteDefinition])[];
+  readonly maxRoutesPerChunk?: number;
+}
+
+const AUTHORIZATION_REASONS: Record<AuthMode, string> = {
+  public:
+    'Public by design (sign-in, sign-up, public candidate pages, health): no caller identity exists yet. Inputs are validated with zod and the stage is throttled.',
+  session:
+    'Authorized in the Lambda handler: the X-Session-Id session (hashed, expiring, revocable) is looked up in DynamoDB and the company/position access checked (lambdas/shared/http.ts). API Gateway authorizers cannot see those rules.',
+  owner:
+    'Authorized in the Lambda handler: a valid X-Session-Id session whose user owns the company in the path (lambdas/shared/http.ts). API Gateway authorizers cannot see ownership.',
+};
+
+/** HTTP API access log line: the HTTP API ($context) variables, one JSON object per request. */
+const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
+  JSON.stringify({
+    requestId: '$context.requestId',
+    requestTime: '$context.requestTime',
+    ip: '$context.identity.sourceIp',
+    userAgent: '$context.identity.userAgent',
+    method: '$context.httpMethod',
+    path: '$context.path',
+    routeKey: '$context.routeKey',
+    status: '$context.status',
+    protocol: '$context.protocol',
+    responseLength: '$context.responseLength',
+    latencyMs: '$context.responseLatency',
+    integrationLatencyMs: '$context.integrationLatency',
+    integrationError: '$context.integrationErrorMessage',
+  }),
+);
+
+export interface RouteChunkStackProps {
+  readonly config: StageConfig;
+  readonly httpApi: HttpApi;
+  readonly chunk: RouteChunk<ApiRoute>;
+  readonly targets: GrantTargets;
+}
+
+/**
+ * One nested stack per route chunk (see route-chunks.ts for why and how routes are grouped):
+ * each route's function, its grants, the API route, integration and invoke permission.
+ */
+export class RouteChunkStack extends NestedStack {
+  readonly functions: ReadonlyMap<string, AppFunction>;
+  readonly routes: ReadonlyMap<string, HttpRoute>;
+
+  constructor(scope: Construct, id: string, props: RouteChunkStackProps) {
+    super(scope, id, { description: `Video interviews API routes under ${API_PREFIX}/${props.chunk.area} (${props.config.stage})` });
+    const functions = new Map<string, AppFunction>();
+    const routes = new Map<string, HttpRoute>();
+    for (const { operationId, route } of props.chunk.routes) {
+      const fn = new AppFunction(this, operationId, {
+        config: props.config,
+        handler: route.handler,
+        description: `${routeKey(route)} (${operationId})`,
+        memoryMb: route.memoryMb,
+        timeoutSeconds: route.timeoutSeconds,
+      });
+      bindGrants(fn, effectiveGrants(route.grants, route.auth), props.targets);
+
+      const httpRoute = new HttpRoute(this, `${operationId}Route`, {
+        httpApi: props.httpApi,
+        routeKey: HttpRouteKey.with(`${API_PREFIX}${route.path}`, HttpMethod[route.method]),
+        integration: new HttpLambdaIntegration(`${operationId}Integration`, fn),
+      });
+      acknowledge(httpRoute, 'AwsSolutions-APIG4', AUTHORIZATION_REASONS[route.auth]);
+      functions.set(operationId, fn);
+      routes.set(operationId, httpRoute);
+    }
+    this.functions = functions;
+    this.routes = routes;
+  }
+}
+
+/**
+ * The HTTP API (API Gateway v2): one Lambda per route of lambdas/routes.ts, payload format 2.0,
+ * the `$default` stage auto-deployed with throttling and JSON access logs. Route resources live in
+ * nested stacks, chunked by path area; this parent holds only the API, its stage and log group.
+ */
+export class Api extends Construct {
+  readonly httpApi: HttpApi;
+  readonly stage: HttpStage;
+  readonly chunkStacks: readonly RouteChunkStack[];
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const { config } = props;
+
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      apiName: `${config.stage}-interviews`,
+      description: `Video interviews API (${config.stage}); served to browsers through CloudFront at ${API_PREFIX}`,
+      createDefaultStage: false,
+      // CloudFront serves the SPA and /api from one origin, so browsers need no CORS; other origins
+      // (a local SPA against a deployed API, say) can be allowed with -c apiCorsOrigins=...
+      corsPreflight:
+        config.apiCorsOrigins.length > 0
+          ? {
+              allowOrigins: [...config.apiCorsOrigins],
+              allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST, CorsHttpMethod.PUT, CorsHttpMethod.DELETE],
+              allowHeaders: ['content-type', 'x-session-id'],
+              maxAge: Duration.hours(1),
+            }
+          : undefined,
+    });
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: config.logRetention, removalPolicy: config.removalPolicy });
+    this.stage = this.httpApi.addStage('DefaultStage', {
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: config.apiThrottle.rateLimit, burstLimit: config.apiThrottle.burstLimit },
+      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs), format: ACCESS_LOG_FORMAT },
+    });
+
+    const apiRoutes: ApiRoute[] = (props.routes ?? routeEntries).map(([operationId, route]) => ({ operationId, path: route.path, route }));
+    const chunks = chunkRoutes(apiRoutes, props.maxRoutesPerChunk ?? DEFAULT_MAX_ROUTES_PER_CHUNK);
+    const targets: GrantTargets = { config, data: props.data, stateMachineArn: props.stateMachineArn };
+    this.chunkStacks = chunks.map((chunk) => new RouteChunkStack(this, `Routes-${chunk.id}`, { config, httpApi: this.httpApi, chunk, targets }));
+  }
+
+  /** Every route function, by operation id. */
+  get functions(): ReadonlyMap<string, AppFunction> {
+    return new Map(this.chunkStacks.flatMap((chunk) => [...chunk.functions]));
+  }
+}

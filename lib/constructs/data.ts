@@ -1,0 +1,101 @@
+import { ArnFormat, Stack } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { Bucket, HttpMethods } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import { tableDefinition, tableName } from '../../lambdas/shared/db/table-definition';
+import { localBucketName, uploadCorsRule } from '../../lambdas/shared/storage-definition';
+import type { StageConfig } from '../config';
+import { createLogBucket, privateBucketProps } from './buckets';
+
+/**
+ * Names and ARNs of the data resources, derived from the stage and the stack's account/region alone.
+ * The API stack addresses the table and bucket through these instead of cross-stack references:
+ * no CloudFormation exports (an exported value cannot change while another stack imports it), and
+ * IAM resources with wildcards (`bucket/uploads/*`) have the same template form in every stack,
+ * which cdk-nag acknowledgments must name exactly.
+ */
+export interface DataResourceRefs {
+  readonly tableName: string;
+  readonly tableArn: string;
+  readonly indexArns: readonly string[];
+  readonly mediaBucketName: string;
+  readonly mediaBucketArn: string;
+}
+
+export const dataResourceRefs = (scope: Construct, stage: string): DataResourceRefs => {
+  const stack = Stack.of(scope);
+  const table = tableName(stage);
+  const tableArn = stack.formatArn({ service: 'dynamodb', resource: 'table', resourceName: table, arnFormat: ArnFormat.SLASH_RESOURCE_NAME });
+  // Bucket names are global: the local name (`dev-media`) plus account and region.
+  const mediaBucketName = `${localBucketName(stage, 'media')}-${stack.account}-${stack.region}`;
+  return {
+    tableName: table,
+    tableArn,
+    indexArns: tableDefinition.globalSecondaryIndexes.map((index) => `${tableArn}/index/${index.indexName}`),
+    mediaBucketName,
+    mediaBucketArn: `arn:${stack.partition}:s3:::${mediaBucketName}`,
+  };
+};
+
+export interface DataProps {
+  readonly config: StageConfig;
+  /** Origins allowed to PUT/GET media from the browser. Default `*` (see below). */
+  readonly mediaCorsOrigins?: readonly string[];
+}
+
+/** The one DynamoDB table (lambdas/shared/db/table-definition.ts) and the media bucket. */
+export class Data extends Construct {
+  readonly table: Table;
+  readonly mediaBucket: Bucket;
+  readonly accessLogsBucket: Bucket;
+  readonly refs: DataResourceRefs;
+
+  constructor(scope: Construct, id: string, props: DataProps) {
+    super(scope, id);
+    const { config } = props;
+    this.refs = dataResourceRefs(this, config.stage);
+
+    this.table = new Table(this, 'Table', {
+      tableName: this.refs.tableName,
+      partitionKey: { name: tableDefinition.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: tableDefinition.sortKey, type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      encryption: TableEncryption.AWS_MANAGED,
+      timeToLiveAttribute: tableDefinition.timeToLiveAttribute,
+      deletionProtection: config.isProduction,
+      removalPolicy: config.removalPolicy,
+    });
+    for (const index of tableDefinition.globalSecondaryIndexes) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.indexName,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+        projectionType: ProjectionType.ALL,
+      });
+    }
+
+    this.accessLogsBucket = createLogBucket(this, 'AccessLogs', config);
+
+    this.mediaBucket = new Bucket(this, 'Media', {
+      ...privateBucketProps(config),
+      bucketName: this.refs.mediaBucketName,
+      serverAccessLogsBucket: this.accessLogsBucket,
+      serverAccessLogsPrefix: 'media/',
+      // Browsers PUT straight to S3 with presigned URLs (and multipart parts, reading back ETag).
+      // Origins default to '*': the presigned signature is the authorization, CORS only decides
+      // whether a page may read the response, and the CloudFront domain is not known when this
+      // stack is built (it is created after the API). Set `appOrigin` to pin it.
+      cors: [
+        {
+          allowedOrigins: [...(props.mediaCorsOrigins ?? ['*'])],
+          allowedMethods: uploadCorsRule.allowedMethods.map((method) => HttpMethods[method]),
+          allowedHeaders: [...uploadCorsRule.allowedHeaders],
+          exposedHeaders: [...uploadCorsRule.exposedHeaders],
+          maxAge: uploadCorsRule.maxAgeSeconds,
+        },
+      ],
+      lifecycleRules: [{ id: 'abort-incomplete-multipart-uploads', abortIncompleteMultipartUploadAfter: config.abortIncompleteUploadsAfter }],
+    });
+  }
+}

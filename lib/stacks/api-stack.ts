@@ -1,0 +1,43 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { Construct } from 'constructs';
+import type { RouteDefinition } from '../../lambdas/routes';
+import type { ScheduleDefinition } from '../../lambdas/schedules';
+import type { StageConfig } from '../config';
+import { Api } from '../constructs/api';
+import { dataResourceRefs } from '../constructs/data';
+import { MediaPipeline } from '../constructs/media-pipeline';
+import { Schedules } from '../constructs/schedules';
+
+export interface ApiStackProps extends StackProps {
+  readonly config: StageConfig;
+  /** Defaults to lambdas/routes.ts. */
+  readonly routes?: readonly (readonly [string, RouteDefinition])[];
+  /** Defaults to lambdas/schedules.ts. */
+  readonly schedules?: readonly (readonly [string, ScheduleDefinition])[];
+  readonly maxRoutesPerChunk?: number;
+}
+
+/**
+ * Compute: the HTTP API (route functions in nested stacks), the media pipeline and the scheduled
+ * jobs. It addresses the data stack's table and bucket by name (see DataResourceRefs), so the only
+ * link between the two is the deployment order (`addDependency` in lib/app.ts).
+ */
+export class ApiStack extends Stack {
+  readonly api: Api;
+  readonly pipeline: MediaPipeline;
+  readonly schedules: Schedules;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const { config } = props;
+    const data = dataResourceRefs(this, config.stage);
+
+    this.pipeline = new MediaPipeline(this, 'MediaPipeline', { config, data });
+    const stateMachineArn = this.pipeline.stateMachine.stateMachineArn;
+    this.api = new Api(this, 'Api', { config, data, stateMachineArn, routes: props.routes, maxRoutesPerChunk: props.maxRoutesPerChunk });
+    this.schedules = new Schedules(this, 'Schedules', { config, data, stateMachineArn, schedules: props.schedules });
+
+    new CfnOutput(this, 'ApiEndpoint', { value: this.api.httpApi.apiEndpoint });
+    new CfnOutput(this, 'StateMachineArn', { value: stateMachineArn });
+  }
+}
