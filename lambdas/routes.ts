@@ -168,6 +168,64 @@ export const routes = {
     auth: 'session',
     grants: ['table:read'],
   },
+  createPosition: {
+    method: 'POST',
+    path: '/companies/{companyId}/positions',
+    handler: 'api/positions/create-position',
+    auth: 'session',
+    grants: ['table:write'],
+  },
+  getPosition: {
+    method: 'GET',
+    path: '/positions/{positionId}',
+    handler: 'api/positions/get-position',
+    auth: 'session',
+    grants: ['table:read', 'mail:send'],
+  },
+  updatePosition: {
+    method: 'PUT',
+    path: '/positions/{positionId}',
+    handler: 'api/positions/update-position',
+    auth: 'session',
+    grants: ['table:write', 'mail:send'],
+  },
+  setPositionStatus: {
+    method: 'PUT',
+    path: '/positions/{positionId}/{status}',
+    handler: 'api/positions/set-position-status',
+    auth: 'session',
+    grants: ['table:write'],
+  },
+  createApplyLink: {
+    method: 'POST',
+    path: '/positions/{positionId}/apply-links',
+    handler: 'api/positions/create-apply-link',
+    auth: 'session',
+    grants: ['table:write', 'mail:send'],
+  },
+  getContentLibrary: {
+    method: 'GET',
+    path: '/companies/{companyId}/content-library',
+    handler: 'api/positions/get-content-library',
+    auth: 'session',
+    grants: ['table:read'],
+  },
+
+  // Message settings
+  getMessageTriggers: {
+    method: 'GET',
+    path: '/available-message-triggers',
+    handler: 'api/messages/get-message-triggers',
+    auth: 'session',
+    grants: [],
+  },
+  getInviteExpiryOffsets: {
+    method: 'GET',
+    path: '/available-invite-expiry-offsets',
+    handler: 'api/messages/get-invite-expiry-offsets',
+    auth: 'session',
+    grants: [],
+  },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type OperationId = keyof typeof routes;

@@ -36,4 +36,12 @@ export const contracts = {
   completeMediaUploads: media.completeMediaUploads,
   getMediaUploadGroups: media.getMediaUploadGroups,
   listPositions: position.listPositions,
+  createPosition: position.createPosition,
+  getPosition: position.getPosition,
+  updatePosition: position.updatePosition,
+  setPositionStatus: position.setPositionStatus,
+  createApplyLink: position.createApplyLink,
+  getContentLibrary: position.getContentLibrary,
+  getMessageTriggers: position.getMessageTriggers,
+  getInviteExpiryOffsets: position.getInviteExpiryOffsets,
 } satisfies Record<OperationId, Contract>;

@@ -1,6 +1,20 @@
 import * as z from 'zod';
 import { companyIdParams } from './account';
+import { idSchema } from './common';
 import { defineContract } from './contract';
+import {
+  ANSWER_TIME_OPTIONS,
+  isQuestionComplete,
+  JOB_TITLE_MAX,
+  MAX_QUESTIONS,
+  OUTRO_CONTENT_MAX,
+  OUTRO_TITLE_MAX,
+  QUESTION_CONTENT_MAX,
+  QUESTION_TITLE_MAX,
+  RETAKE_OPTIONS,
+  THINKING_TIME_OPTIONS,
+} from '../domain/pacing';
+import { isInviteExpiryOffset, isMessageTrigger } from '../domain/messages';
 
 export const positionStatuses = ['open', 'closed'] as const;
 export const candidateStatuses = ['invited', 'responded', 'shortlisted', 'rejected'] as const;
@@ -10,6 +24,74 @@ export const candidateCountsSchema = z.object({
   responded: z.number().int(),
   shortlisted: z.number().int(),
   rejected: z.number().int(),
+});
+
+const groupId = z
+  .string()
+  .min(8)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid media group id.')
+  .nullable()
+  .default(null);
+const oneOf = (options: readonly number[], label: string) =>
+  z
+    .number()
+    .int()
+    .refine((value) => options.includes(value), `${label} must be one of ${options.join(', ')} seconds.`);
+
+export const jobTitleSchema = z.string().trim().min(1, 'Enter a position name.').max(JOB_TITLE_MAX, `Use at most ${JOB_TITLE_MAX} characters.`);
+
+export const introSchema = z.object({ thumbnailImageGroupId: groupId, videoGroupId: groupId });
+export const questionSchema = z
+  .object({
+    title: z.string().max(QUESTION_TITLE_MAX, `A question title has at most ${QUESTION_TITLE_MAX} characters.`).default(''),
+    content: z.string().max(QUESTION_CONTENT_MAX, `Additional details have at most ${QUESTION_CONTENT_MAX} characters.`).default(''),
+    thumbnailImageGroupId: groupId,
+    videoGroupId: groupId,
+  })
+  .refine(isQuestionComplete, { message: 'Every question needs a video or a title.', path: ['title'] });
+export const outroSchema = z.object({
+  title: z.string().max(OUTRO_TITLE_MAX, `The outro title has at most ${OUTRO_TITLE_MAX} characters.`).default(''),
+  content: z.string().max(OUTRO_CONTENT_MAX, `The outro message has at most ${OUTRO_CONTENT_MAX} characters.`).default(''),
+  thumbnailImageGroupId: groupId,
+  videoGroupId: groupId,
+});
+export const pacingSchema = z.object({
+  thinkingTime: oneOf(THINKING_TIME_OPTIONS, 'Thinking time').nullable(),
+  answerTime: oneOf(ANSWER_TIME_OPTIONS, 'Max answer length'),
+  retakes: oneOf(RETAKE_OPTIONS, 'Retakes').nullable(),
+});
+export const interviewSchema = z.object({
+  intro: introSchema.nullable().default(null),
+  questions: z.array(questionSchema).min(1, 'Add at least one question.').max(MAX_QUESTIONS, `Use at most ${MAX_QUESTIONS} questions.`),
+  outro: outroSchema.nullable().default(null),
+  pacing: pacingSchema,
+});
+
+const userIdsSchema = z.object({ userIds: z.array(idSchema).min(1, "Nobody would have access. Changes can't be saved.").max(500) });
+export const plannedMessageSchema = z.object({
+  templateId: z.string().min(1).max(64),
+  sendTrigger: z.string().refine(isMessageTrigger, 'Choose a trigger from the list.'),
+});
+
+/** The editable body of a position (what PUT /positions/{id} sends in full). */
+export const positionBodySchema = z.object({
+  jobTitle: jobTitleSchema,
+  interview: interviewSchema,
+  sharing: userIdsSchema.nullable(),
+  notifying: userIdsSchema.nullable(),
+  plannedMessages: z.array(plannedMessageSchema).max(20),
+  invitesExpireAfter: z.string().refine(isInviteExpiryOffset, 'Choose a deadline from the list.').nullable(),
+  applyLink: z.object({ linkHref: z.string() }).nullable(),
+});
+
+export const positionSchema = positionBodySchema.extend({
+  positionId: z.string(),
+  companyId: z.string(),
+  currentStatus: z.enum(positionStatuses),
+  candidates: candidateCountsSchema,
+  version: z.number().int(),
+  createdAt: z.string(),
 });
 
 export const positionSummarySchema = z.object({
@@ -28,4 +110,69 @@ export const listPositions = defineContract({
     cursor: z.string().max(1024).optional(),
   }),
   response: z.object({ positions: z.array(positionSummarySchema), cursor: z.string().nullable() }),
+});
+
+export const createPosition = defineContract({
+  summary: 'Creates an open position from the wizard (job title and interview).',
+  params: companyIdParams,
+  body: z.object({ jobTitle: jobTitleSchema, interview: interviewSchema }),
+  response: z.object({ positionId: z.string() }),
+  successStatus: 201,
+});
+
+const positionIdParams = z.object({ positionId: idSchema });
+
+export const getPosition = defineContract({
+  summary: 'A position with its interview, access, notifications, messages, deadline and public link.',
+  params: positionIdParams,
+  response: positionSchema,
+});
+
+export const updatePosition = defineContract({
+  summary: 'Replaces the editable body of a position. `version` must be the one read: a concurrent edit gives 409.',
+  params: positionIdParams,
+  body: positionBodySchema.extend({ version: z.number().int().nonnegative() }),
+  response: positionSchema,
+});
+
+export const setPositionStatus = defineContract({
+  summary: 'close, open (re-open) or delete (only when closed; removes its candidates and media).',
+  params: positionIdParams.extend({ status: z.enum(['close', 'open', 'delete']) }),
+  response: z.object({ positionId: z.string(), currentStatus: z.enum(['open', 'closed', 'deleted']) }),
+});
+
+export const createApplyLink = defineContract({
+  summary: "Creates the position's public apply link (or returns the existing one).",
+  params: positionIdParams,
+  response: z.object({ linkHref: z.string() }),
+  successStatus: 201,
+});
+
+const contentItemSchema = z.object({
+  contentType: z.enum(['intro', 'question', 'outro']),
+  title: z.string(),
+  content: z.string(),
+  thumbnailImageGroupId: z.string().nullable(),
+  videoGroupId: z.string().nullable(),
+  ephemeralId: z.string(),
+});
+
+export const getContentLibrary = defineContract({
+  summary: "Intros, questions and outros of the company's positions the user can access, to reuse.",
+  params: companyIdParams,
+  response: z.object({
+    positionsContent: z.array(z.object({ positionId: z.string(), jobTitle: z.string(), contentItems: z.array(contentItemSchema) })),
+  }),
+});
+
+const labelledValues = z.array(z.object({ label: z.string(), value: z.string() }));
+
+export const getMessageTriggers = defineContract({
+  summary: 'When a planned message may be sent.',
+  response: z.object({ messageTriggers: labelledValues }),
+});
+
+export const getInviteExpiryOffsets = defineContract({
+  summary: 'Candidate deadlines a position may set (besides never).',
+  response: z.object({ inviteExpiryOffsets: labelledValues }),
 });

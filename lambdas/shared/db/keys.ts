@@ -18,6 +18,13 @@ export const keys = {
   memberInviteNonce: (nonceHash: string) => ({ PK: `MEMBERINVITE#${nonceHash}`, SK: 'INVITE' }),
   rateLimit: (name: string, subject: string, windowStart: number) => ({ PK: `RATE#${name}#${subject}`, SK: String(windowStart) }),
   media: (mediaId: string) => ({ PK: `MEDIA#${mediaId}`, SK: 'MEDIA' }),
+  position: (positionId: string) => ({ PK: `POSITION#${positionId}`, SK: 'POSITION' }),
+  /** GSI1 of a position: the company's positions by status, newest first. */
+  positionByCompany: (companyId: string, status: string, createdAt: string, positionId: string) => ({
+    GSI1PK: `COMPANY#${companyId}#POSITIONS`,
+    GSI1SK: `${status}#${createdAt}#${positionId}`,
+  }),
+  applyLink: (linkId: string) => ({ PK: `APPLYLINK#${linkId}`, SK: 'LINK' }),
 } as const;
 
 export const epochSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);

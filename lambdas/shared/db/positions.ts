@@ -1,13 +1,50 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type * as z from 'zod';
+import type { interviewSchema, positionBodySchema } from '../../contracts/position';
+import { newId, randomToken } from '../crypto';
 import { db, tableName } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
+import { keys } from './keys';
 
 /**
- * Positions of a company are listed from GSI1 (`COMPANY#{id}#POSITIONS`, sorted by
- * `{status}#{createdAt}`), so a tab page is one Query; the counts by candidate status live on the
- * position item itself.
+ * Positions: one item each (`POSITION#{id}`), listed per company from GSI1 (`COMPANY#{id}#POSITIONS`,
+ * sorted by `{status}#{createdAt}`), so a tab page is one Query; the counts by candidate status
+ * live on the item and change in the candidates' transactions. `version` catches concurrent edits.
  */
 export const POSITION_PAGE_SIZE = 50;
+
+type Interview = z.infer<typeof interviewSchema>;
+type PositionBody = z.infer<typeof positionBodySchema>;
+
+export interface Position extends PositionBody {
+  positionId: string;
+  companyId: string;
+  currentStatus: 'open' | 'closed';
+  candidates: { invited: number; responded: number; shortlisted: number; rejected: number };
+  version: number;
+  createdAt: string;
+  applyLinkId: string | null;
+}
+
+const emptyCounts = { invited: 0, responded: 0, shortlisted: 0, rejected: 0 };
+
+const fromItem = (item: Record<string, any>): Position => ({
+  positionId: item.positionId,
+  companyId: item.companyId,
+  jobTitle: item.jobTitle,
+  interview: item.interview,
+  sharing: item.sharing ?? null,
+  notifying: item.notifying ?? null,
+  plannedMessages: item.plannedMessages ?? [],
+  invitesExpireAfter: item.invitesExpireAfter ?? null,
+  applyLink: null,
+  applyLinkId: item.applyLinkId ?? null,
+  currentStatus: item.currentStatus === 'closed' ? 'closed' : 'open',
+  candidates: { ...emptyCounts, ...item.candidates },
+  version: Number(item.version ?? 0),
+  createdAt: item.createdAt,
+});
 
 export const positionListKey = (companyId: string) => `COMPANY#${companyId}#POSITIONS`;
 
@@ -23,17 +60,185 @@ export const listPositions = async (companyId: string, status: 'open' | 'closed'
       ExclusiveStartKey: decodeCursor(cursor),
     }),
   );
-  const positions = (page.Items ?? []).map((item) => ({
-    positionId: String(item.positionId),
-    jobTitle: String(item.jobTitle),
-    currentStatus: item.currentStatus === 'closed' ? ('closed' as const) : ('open' as const),
-    candidates: {
-      invited: Number(item.candidates?.invited ?? 0),
-      responded: Number(item.candidates?.responded ?? 0),
-      shortlisted: Number(item.candidates?.shortlisted ?? 0),
-      rejected: Number(item.candidates?.rejected ?? 0),
-    },
-    createdAt: String(item.createdAt),
-  }));
+  const positions = (page.Items ?? []).map(fromItem);
   return { positions, cursor: encodeCursor(page.LastEvaluatedKey) };
 };
+
+/** Every position of a company (content library): one Query, paged by DynamoDB only past 1 MB. */
+export const allPositions = async (companyId: string): Promise<Position[]> => {
+  const positions: Position[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': positionListKey(companyId) },
+        ScanIndexForward: false,
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    positions.push(...(page.Items ?? []).map(fromItem));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return positions;
+};
+
+export const createPosition = async (companyId: string, input: { jobTitle: string; interview: Interview }): Promise<string> => {
+  const positionId = newId();
+  const createdAt = new Date().toISOString();
+  await db.send(
+    new PutCommand({
+      TableName: tableName,
+      Item: {
+        ...keys.position(positionId),
+        ...keys.positionByCompany(companyId, 'open', createdAt, positionId),
+        type: 'position',
+        positionId,
+        companyId,
+        jobTitle: input.jobTitle,
+        interview: input.interview,
+        sharing: null,
+        notifying: null,
+        plannedMessages: [],
+        invitesExpireAfter: null,
+        currentStatus: 'open',
+        candidates: emptyCounts,
+        version: 1,
+        createdAt,
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
+  return positionId;
+};
+
+export const getPosition = async (positionId: string): Promise<Position | null> => {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.position(positionId) }));
+  return Item ? fromItem(Item) : null;
+};
+
+export class VersionConflict extends Error {}
+
+/** Replaces the editable body when the stored version is the one the editor read. */
+export const updatePosition = async (
+  positionId: string,
+  body: Omit<PositionBody, 'applyLink'>,
+  expectedVersion: number,
+  applyLinkId: string | null,
+) => {
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.position(positionId),
+        UpdateExpression:
+          'SET jobTitle = :jobTitle, interview = :interview, sharing = :sharing, notifying = :notifying, plannedMessages = :plannedMessages, invitesExpireAfter = :expiry, applyLinkId = :link, version = version + :one',
+        ConditionExpression: 'attribute_exists(PK) AND version = :expected',
+        ExpressionAttributeValues: {
+          ':jobTitle': body.jobTitle,
+          ':interview': body.interview,
+          ':sharing': body.sharing,
+          ':notifying': body.notifying,
+          ':plannedMessages': body.plannedMessages,
+          ':expiry': body.invitesExpireAfter,
+          ':link': applyLinkId,
+          ':one': 1,
+          ':expected': expectedVersion,
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return fromItem(Attributes!);
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) throw new VersionConflict();
+    throw error;
+  }
+};
+
+export class WrongStatus extends Error {}
+
+/** open ↔ closed; the list key moves with the status. */
+export const setPositionStatus = async (position: Position, next: 'open' | 'closed') => {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.position(position.positionId),
+        UpdateExpression: 'SET currentStatus = :next, GSI1SK = :sk, version = version + :one',
+        ConditionExpression: 'currentStatus = :current',
+        ExpressionAttributeValues: {
+          ':next': next,
+          ':current': next === 'open' ? 'closed' : 'open',
+          ':sk': keys.positionByCompany(position.companyId, next, position.createdAt, position.positionId).GSI1SK,
+          ':one': 1,
+        },
+      }),
+    );
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) throw new WrongStatus();
+    throw error;
+  }
+};
+
+/** Deletes a closed position and its apply link. (Candidates and their media go with the candidate features.) */
+export const deletePosition = async (position: Position) => {
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName,
+              Key: keys.position(position.positionId),
+              ConditionExpression: 'currentStatus = :closed',
+              ExpressionAttributeValues: { ':closed': 'closed' },
+            },
+          },
+          ...(position.applyLinkId ? [{ Delete: { TableName: tableName, Key: keys.applyLink(position.applyLinkId) } }] : []),
+        ],
+      }),
+    );
+  } catch (error) {
+    if ((error as Error).name === 'TransactionCanceledException') throw new WrongStatus();
+    throw error;
+  }
+};
+
+/** The position's public apply link id, created once. */
+export const ensureApplyLink = async (position: Position): Promise<string> => {
+  if (position.applyLinkId) return position.applyLinkId;
+  const linkId = randomToken(12);
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...keys.applyLink(linkId), type: 'applyLink', positionId: position.positionId, companyId: position.companyId },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName,
+              Key: keys.position(position.positionId),
+              UpdateExpression: 'SET applyLinkId = :link',
+              ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(applyLinkId)',
+              ExpressionAttributeValues: { ':link': linkId },
+            },
+          },
+        ],
+      }),
+    );
+    return linkId;
+  } catch (error) {
+    if ((error as Error).name !== 'TransactionCanceledException') throw error;
+    const current = await getPosition(position.positionId);
+    if (!current?.applyLinkId) throw error;
+    return current.applyLinkId;
+  }
+};
+
+export const deleteApplyLink = (linkId: string) => db.send(new DeleteCommand({ TableName: tableName, Key: keys.applyLink(linkId) }));

@@ -1,0 +1,6 @@
+import { getMessageTriggers } from '../../contracts/position';
+import { messageTriggers } from '../../domain/messages';
+import { routes } from '../../routes';
+import { apiHandler } from '../../shared/http';
+
+export const handler = apiHandler(routes.getMessageTriggers, getMessageTriggers, async () => ({ messageTriggers: [...messageTriggers] }));

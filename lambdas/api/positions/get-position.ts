@@ -1,0 +1,10 @@
+import { getPosition } from '../../contracts/position';
+import { routes } from '../../routes';
+import { apiHandler } from '../../shared/http';
+import { requirePositionAccess } from '../../shared/position-access';
+import { positionView } from './position-view';
+
+export const handler = apiHandler(routes.getPosition, getPosition, async ({ params, session }) => {
+  const { position } = await requirePositionAccess(params.positionId, session!.userId);
+  return positionView(position);
+});

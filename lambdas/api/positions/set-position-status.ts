@@ -1,0 +1,25 @@
+import { setPositionStatus as contract } from '../../contracts/position';
+import { routes } from '../../routes';
+import { deletePosition, setPositionStatus, WrongStatus } from '../../shared/db/positions';
+import { conflict } from '../../shared/errors';
+import { apiHandler } from '../../shared/http';
+import { requirePositionAccess } from '../../shared/position-access';
+
+/** Spec §4: open → closed (close), closed → open (re-open), closed → deleted. */
+export const handler = apiHandler(routes.setPositionStatus, contract, async ({ params, session, log }) => {
+  const { position } = await requirePositionAccess(params.positionId, session!.userId);
+  try {
+    if (params.status === 'delete') {
+      if (position.currentStatus !== 'closed') throw new WrongStatus();
+      await deletePosition(position);
+      log.info('position deleted', { positionId: position.positionId });
+      return { positionId: position.positionId, currentStatus: 'deleted' as const };
+    }
+    const next: 'open' | 'closed' = params.status === 'close' ? 'closed' : 'open';
+    if (position.currentStatus !== next) await setPositionStatus(position, next);
+    return { positionId: position.positionId, currentStatus: next };
+  } catch (error) {
+    if (error instanceof WrongStatus) throw conflict('Only a closed position can be deleted. Close it first.', 'position_not_closed');
+    throw error;
+  }
+});

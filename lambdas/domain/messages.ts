@@ -1,0 +1,60 @@
+/**
+ * Message triggers, invite expiry offsets and the standard message templates every company starts
+ * with (read-only). The server owns these lists; the SPA shows them as they come (spec §3).
+ */
+export const messageTriggers = [
+  { label: 'When the candidate is invited', value: 'invite' },
+  { label: 'When the candidate responds', value: 'response' },
+  { label: '2 days after the invite, if no response', value: 'P2D' },
+  { label: '5 days after the invite, if no response', value: 'P5D' },
+  { label: '1 day before the deadline, if no response', value: '-P1D' },
+] as const;
+
+export const inviteExpiryOffsets = [
+  { label: '3 days', value: 'P3D' },
+  { label: '1 week', value: 'P7D' },
+  { label: '2 weeks', value: 'P14D' },
+  { label: '30 days', value: 'P30D' },
+] as const;
+
+export const isMessageTrigger = (value: string) => messageTriggers.some((t) => t.value === value);
+export const isInviteExpiryOffset = (value: string) => inviteExpiryOffsets.some((o) => o.value === value);
+
+/** Days in an ISO-8601 day duration (`P7D` → 7). */
+export const offsetDays = (value: string): number => Number(/^-?P(\d+)D$/.exec(value)?.[1] ?? 0);
+
+export interface StandardTemplate {
+  templateId: string;
+  templateName: string;
+  subjectLine: string;
+  bodyContent: string;
+  isStandard: true;
+}
+
+export const standardTemplates: StandardTemplate[] = [
+  {
+    templateId: 'standard-invite',
+    templateName: 'Interview invitation',
+    subjectLine: '{companyName} invites you to a video interview for {jobTitle}',
+    bodyContent:
+      'Hello {candidateName},\n\nThank you for your interest in the {jobTitle} position at {companyName}. Please record your answers here: {interviewLink}\n\n{deadline}',
+    isStandard: true,
+  },
+  {
+    templateId: 'standard-reminder',
+    templateName: 'Interview reminder',
+    subjectLine: 'Reminder: your video interview for {jobTitle}',
+    bodyContent:
+      'Hello {candidateName},\n\nA reminder that your video interview for {jobTitle} at {companyName} is waiting for you: {interviewLink}\n\n{deadline}',
+    isStandard: true,
+  },
+  {
+    templateId: 'standard-thank-you',
+    templateName: 'Thank you for your answers',
+    subjectLine: 'Thank you for interviewing with {companyName}',
+    bodyContent: 'Hello {candidateName},\n\nThank you for recording your answers for {jobTitle}. The team at {companyName} will be in touch.',
+    isStandard: true,
+  },
+];
+
+export const isStandardTemplateId = (templateId: string) => standardTemplates.some((t) => t.templateId === templateId);

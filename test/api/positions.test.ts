@@ -1,0 +1,186 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../../lambdas/shared/db/keys';
+import { call } from '../support/api';
+import { localDb, localEnv } from '../support/aws';
+import { registerAndSignIn } from '../support/accounts';
+
+const interview = {
+  intro: null,
+  questions: [
+    { title: 'Tell us about yourself', content: 'Two minutes is plenty.', thumbnail_image_group_id: null, video_group_id: null },
+    { title: '', content: '', thumbnail_image_group_id: 'thumb-group-1', video_group_id: 'video-group-1' },
+  ],
+  outro: { title: 'Thanks!', content: 'We will be in touch.', thumbnail_image_group_id: null, video_group_id: null },
+  pacing: { thinking_time: 30, answer_time: 120, retakes: 0 },
+};
+
+let owner: Awaited<ReturnType<typeof registerAndSignIn>>;
+beforeAll(async () => {
+  owner = await registerAndSignIn('Positions Co');
+});
+
+const create = async (jobTitle = 'Backend engineer', session = owner.sessionId, companyId = owner.companyId) => {
+  const res = await call('POST', `/companies/${companyId}/positions`, { session, body: { job_title: jobTitle, interview } });
+  expect(res.status).toBe(201);
+  return res.body.position_id as string;
+};
+
+const body = (position: Record<string, unknown>) => {
+  const { position_id: _id, company_id: _company, current_status: _status, candidates: _c, created_at: _created, ...rest } = position;
+  return rest;
+};
+
+describe('positions', () => {
+  it('are created open with the interview, listed in one page per tab, and read back', async () => {
+    const positionId = await create('Designer');
+    const list = await call('GET', `/companies/${owner.companyId}/positions?status=open`, { session: owner.sessionId });
+    expect(list.body.positions[0]).toMatchObject({
+      position_id: positionId,
+      job_title: 'Designer',
+      current_status: 'open',
+      candidates: { invited: 0, responded: 0, shortlisted: 0, rejected: 0 },
+    });
+    const position = await call('GET', `/positions/${positionId}`, { session: owner.sessionId });
+    expect(position.body).toMatchObject({
+      job_title: 'Designer',
+      interview: {
+        questions: [{ title: 'Tell us about yourself' }, { video_group_id: 'video-group-1' }],
+        pacing: { thinking_time: 30, answer_time: 120, retakes: 0 },
+      },
+      sharing: null,
+      notifying: null,
+      planned_messages: [],
+      invites_expire_after: null,
+      apply_link: null,
+      version: 1,
+    });
+  });
+
+  it('validate the interview: limits, pacing options and complete questions', async () => {
+    const post = (i: unknown, jobTitle = 'X') =>
+      call('POST', `/companies/${owner.companyId}/positions`, { session: owner.sessionId, body: { job_title: jobTitle, interview: i } });
+    const tooLong = await post({ ...interview, questions: [{ ...interview.questions[0], title: 'x'.repeat(141) }] });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.detail[0].loc).toEqual(['body', 'interview', 'questions', 0, 'title']);
+    expect((await post({ ...interview, questions: [{ ...interview.questions[0], content: 'x'.repeat(281) }] })).status).toBe(400);
+    expect((await post({ ...interview, outro: { ...interview.outro, title: 'x'.repeat(51) } })).status).toBe(400);
+    expect((await post({ ...interview, outro: { ...interview.outro, content: 'x'.repeat(251) } })).status).toBe(400);
+    expect((await post({ ...interview, questions: [] })).body.detail[0].msg).toBe('Add at least one question.');
+    const empty = await post({ ...interview, questions: [{ title: '  ', content: '', thumbnail_image_group_id: null, video_group_id: null }] });
+    expect(empty.body.detail[0].msg).toBe('Every question needs a video or a title.');
+    expect((await post({ ...interview, pacing: { thinking_time: 20, answer_time: 120, retakes: 0 } })).status).toBe(400);
+    expect((await post({ ...interview, pacing: { thinking_time: null, answer_time: null, retakes: null } })).status).toBe(400);
+    expect((await post({ ...interview, pacing: { thinking_time: null, answer_time: 600, retakes: null } })).status).toBe(201);
+    expect((await post(interview, '   ')).body.detail[0].msg).toBe('Enter a position name.');
+  });
+
+  it('save the full body with a version: a stale version is a 409', async () => {
+    const positionId = await create();
+    const read = (await call('GET', `/positions/${positionId}`, { session: owner.sessionId })).body;
+    const saved = await call('PUT', `/positions/${positionId}`, {
+      session: owner.sessionId,
+      body: {
+        ...body(read),
+        job_title: 'Senior backend engineer',
+        invites_expire_after: 'P7D',
+        planned_messages: [{ template_id: 'standard-reminder', send_trigger: 'P2D' }],
+      },
+    });
+    expect(saved).toMatchObject({ status: 200, body: { job_title: 'Senior backend engineer', invites_expire_after: 'P7D', version: 2 } });
+    const stale = await call('PUT', `/positions/${positionId}`, { session: owner.sessionId, body: { ...body(read), job_title: 'Overwrite' } });
+    expect(stale).toMatchObject({ status: 409, body: { code: 'version_conflict' } });
+    expect((await call('GET', `/positions/${positionId}`, { session: owner.sessionId })).body.job_title).toBe('Senior backend engineer');
+    const badTrigger = await call('PUT', `/positions/${positionId}`, {
+      session: owner.sessionId,
+      body: { ...body(saved.body), planned_messages: [{ template_id: 'standard-reminder', send_trigger: 'P99D' }] },
+    });
+    expect(badTrigger.status).toBe(400);
+    const badTemplate = await call('PUT', `/positions/${positionId}`, {
+      session: owner.sessionId,
+      body: { ...body(saved.body), planned_messages: [{ template_id: 'nope', send_trigger: 'invite' }] },
+    });
+    expect(badTemplate.body.code).toBe('unknown_template');
+  });
+
+  it('limit access to named members, and notifications to members with access', async () => {
+    const positionId = await create();
+    const member = await registerAndSignIn('Elsewhere');
+    await localDb().send(
+      new PutCommand({
+        TableName: localEnv().TABLE_NAME,
+        Item: {
+          ...keys.membership(owner.companyId, member.userId),
+          companyId: owner.companyId,
+          userId: member.userId,
+          email: member.email,
+          role: 'member',
+          status: 'active',
+        },
+      }),
+    );
+    expect((await call('GET', `/positions/${positionId}`, { session: member.sessionId })).status).toBe(200);
+    const read = (await call('GET', `/positions/${positionId}`, { session: owner.sessionId })).body;
+    const nobody = await call('PUT', `/positions/${positionId}`, { session: owner.sessionId, body: { ...body(read), sharing: { user_ids: [] } } });
+    expect(nobody.body.detail[0].msg).toBe("Nobody would have access. Changes can't be saved.");
+    const notifyOutsider = await call('PUT', `/positions/${positionId}`, {
+      session: owner.sessionId,
+      body: { ...body(read), sharing: { user_ids: [owner.userId] }, notifying: { user_ids: [member.userId] } },
+    });
+    expect(notifyOutsider.body.code).toBe('notify_without_access');
+    const limited = await call('PUT', `/positions/${positionId}`, {
+      session: owner.sessionId,
+      body: { ...body(read), sharing: { user_ids: [owner.userId] } },
+    });
+    expect(limited.status).toBe(200);
+    expect((await call('GET', `/positions/${positionId}`, { session: member.sessionId })).status).toBe(404);
+    const list = await call('GET', `/companies/${owner.companyId}/content-library`, { session: member.sessionId });
+    expect(list.body.positions_content.map((p: { position_id: string }) => p.position_id)).not.toContain(positionId);
+  });
+
+  it('close, re-open, and delete only when closed', async () => {
+    const positionId = await create('Short-lived');
+    const put = (status: string) => call('PUT', `/positions/${positionId}/${status}`, { session: owner.sessionId });
+    expect((await put('delete')).body.code).toBe('position_not_closed');
+    expect((await put('close')).body.current_status).toBe('closed');
+    const closed = await call('GET', `/companies/${owner.companyId}/positions?status=closed`, { session: owner.sessionId });
+    expect(closed.body.positions.map((p: { position_id: string }) => p.position_id)).toContain(positionId);
+    expect((await put('open')).body.current_status).toBe('open');
+    await put('close');
+    expect((await put('delete')).body.current_status).toBe('deleted');
+    expect((await call('GET', `/positions/${positionId}`, { session: owner.sessionId })).status).toBe(404);
+    expect((await put('archive')).status).toBe(400);
+  });
+
+  it('make one public apply link, cleared by saving with no link', async () => {
+    const positionId = await create();
+    const first = await call('POST', `/positions/${positionId}/apply-links`, { session: owner.sessionId });
+    expect(first.body.link_href).toMatch(/^http:\/\/localhost:\d+\/#\/apply\/[A-Za-z0-9_-]+$/);
+    expect((await call('POST', `/positions/${positionId}/apply-links`, { session: owner.sessionId })).body.link_href).toBe(first.body.link_href);
+    const read = (await call('GET', `/positions/${positionId}`, { session: owner.sessionId })).body;
+    expect(read.apply_link).toEqual({ link_href: first.body.link_href });
+    const cleared = await call('PUT', `/positions/${positionId}`, { session: owner.sessionId, body: { ...body(read), apply_link: null } });
+    expect(cleared.body.apply_link).toBeNull();
+  });
+
+  it('are invisible to other companies: 404 for every call', async () => {
+    const positionId = await create();
+    const other = await registerAndSignIn('Intruder');
+    expect((await call('GET', `/positions/${positionId}`, { session: other.sessionId })).status).toBe(404);
+    expect((await call('PUT', `/positions/${positionId}/close`, { session: other.sessionId })).status).toBe(404);
+    expect((await call('POST', `/positions/${positionId}/apply-links`, { session: other.sessionId })).status).toBe(404);
+    expect((await call('GET', `/companies/${owner.companyId}/positions`, { session: other.sessionId })).status).toBe(404);
+    expect(
+      (await call('POST', `/companies/${owner.companyId}/positions`, { session: other.sessionId, body: { job_title: 'X', interview } })).status,
+    ).toBe(404);
+    expect((await call('GET', `/companies/${owner.companyId}/content-library`, { session: other.sessionId })).status).toBe(404);
+  });
+
+  it('offer the server-side lists of message triggers and invite expiry offsets', async () => {
+    const triggers = await call('GET', '/available-message-triggers', { session: owner.sessionId });
+    expect(triggers.body.message_triggers).toContainEqual({ label: 'When the candidate is invited', value: 'invite' });
+    const offsets = await call('GET', '/available-invite-expiry-offsets', { session: owner.sessionId });
+    expect(offsets.body.invite_expiry_offsets).toContainEqual({ label: '1 week', value: 'P7D' });
+    expect((await call('GET', '/available-message-triggers')).status).toBe(401);
+  });
+});
