@@ -13,7 +13,7 @@ import {
   QUESTION_TITLE_MAX,
   RETAKE_OPTIONS,
   THINKING_TIME_OPTIONS,
-} from '../domain/pacing';
+} from './pacing';
 import { isInviteExpiryOffset, isMessageTrigger } from '../domain/messages';
 
 export const positionStatuses = ['open', 'closed'] as const;

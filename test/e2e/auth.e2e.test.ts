@@ -39,7 +39,7 @@ describe('registration and sign-in', () => {
     await enterCode(page, code); // auto-submits at the sixth character
     await page.waitForURL(/#\/companies\/[^/]+\/positions$/);
     await page.getByRole('heading', { name: 'Positions' }).waitFor();
-    await page.getByText('Interviews are ongoing').waitFor();
+    await page.getByRole('button', { name: 'Create a position' }).waitFor(); // no positions at all yet
     await expect(page.getByTestId('company-name').textContent()).resolves.toBe('Globex');
     expect(await page.getByTestId('company-name').getAttribute('title')).toBe('Pay as you go: 3 of 3 interview credits remaining');
 

@@ -1,7 +1,7 @@
 import type * as z from 'zod';
 import type { confirmMemberInvite, getMemberInvite, inviteMember, listMembers } from '../../../lambdas/contracts/member';
 import { api } from './client';
-import { useApi } from './use-api';
+import { useApi, usePublicApi } from './use-api';
 
 export type Members = z.infer<typeof listMembers.response>;
 export type MemberInvite = z.infer<typeof getMemberInvite.response>;
@@ -11,6 +11,6 @@ export const useMembers = (companyId: string) => useApi<Members>(membersPath(com
 export const inviteMemberCall = (companyId: string, email: string) =>
   api.post<z.infer<typeof inviteMember.response>>(membersPath(companyId), { email });
 export const removeMemberCall = (companyId: string, userId: string) => api.del<void>(`${membersPath(companyId)}/${encodeURIComponent(userId)}`);
-export const useMemberInvite = (nonce: string) => useApi<MemberInvite>(`/member-invites/${encodeURIComponent(nonce)}`);
+export const useMemberInvite = (nonce: string) => usePublicApi<MemberInvite>(`/member-invites/${encodeURIComponent(nonce)}`);
 export const confirmMemberInviteCall = (nonce: string) =>
   api.post<z.infer<typeof confirmMemberInvite.response>>('/member-invites/confirmed', { nonce });

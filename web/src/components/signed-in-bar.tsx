@@ -15,9 +15,10 @@ const CompanySettingsDialog = lazy(() => import('../features/settings/components
  * first load of sign-in, candidate and public pages.
  */
 const signOut = async () => {
+  // Drop it here first, so nothing still on screen asks with a session that is being revoked.
   const sessionId = session.get();
-  if (sessionId) await api.del(`/magic-link-sessions/${encodeURIComponent(sessionId)}`).catch(() => undefined);
   session.clear();
+  if (sessionId) await api.del(`/magic-link-sessions/${encodeURIComponent(sessionId)}`).catch(() => undefined);
 };
 
 /** The signed-in bar: company name (plan status on hover) and the user menu. */

@@ -1,7 +1,8 @@
-import { Alert, Badge, Card, Flex, Heading, Tabs, Text } from '@aws-amplify/ui-react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Alert, Badge, Button, Card, Flex, Heading, Tabs, Text } from '@aws-amplify/ui-react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useCompany } from '../../../api/companies';
 import { usePositions, type PositionSummary } from '../../../api/positions';
+import { useApi } from '../../../api/use-api';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 
@@ -40,11 +41,45 @@ const PositionCard = ({ companyId, position, evaluation }: { companyId: string; 
   );
 };
 
+const wizardHref = (companyId: string) => paths.newPositionWizard.to(companyId, { title: 'Create a position', cancellable: true });
+
+/** Shown when the company has no positions at all. */
+const CreatePositionIllustration = ({ companyId }: { companyId: string }) => {
+  const navigate = useNavigate();
+  return (
+    <Flex direction="column" alignItems="center" padding="xxl" gap="medium">
+      <svg width="160" height="110" viewBox="0 0 160 110" role="img" aria-label="Create a position">
+        <rect
+          x="10"
+          y="20"
+          width="110"
+          height="76"
+          rx="10"
+          fill="var(--amplify-colors-primary-10)"
+          stroke="var(--amplify-colors-primary-80)"
+          strokeWidth="3"
+        />
+        <path d="M120 48l30-18v56l-30-18z" fill="var(--amplify-colors-primary-80)" />
+        <circle cx="65" cy="58" r="18" fill="var(--amplify-colors-primary-40)" />
+        <path d="M65 49v18M56 58h18" stroke="white" strokeWidth="4" strokeLinecap="round" />
+      </svg>
+      <Button variation="primary" onClick={() => navigate(wizardHref(companyId))}>
+        Create a position
+      </Button>
+    </Flex>
+  );
+};
+
 const PositionList = ({ companyId, tab }: { companyId: string; tab: Tab }) => {
   const positions = usePositions(companyId, tab);
   const company = useCompany(companyId);
+  // Only when this tab is empty: does the other tab have any (else: no positions at all)?
+  const other = useApi<{ positions: unknown[] }>(
+    positions.data?.positions.length === 0 ? `/companies/${companyId}/positions?status=${tab === 'open' ? 'closed' : 'open'}` : null,
+  );
   if (positions.error) return <Alert variation="error">{POSITIONS_FAILED}</Alert>;
   if (!positions.data) return <PageLoader />;
+  if (positions.data.positions.length === 0 && other.data?.positions.length === 0) return <CreatePositionIllustration companyId={companyId} />;
   if (positions.data.positions.length === 0) {
     return (
       <Flex direction="column" alignItems="center" padding="xxl" gap="xs">
@@ -71,11 +106,17 @@ const PositionList = ({ companyId, tab }: { companyId: string; tab: Tab }) => {
 const PositionsScreen = () => {
   const { companyId } = useParams();
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const tab: Tab = params.get('tab') === 'closed' ? 'closed' : 'open';
   return (
     <main className="app-main">
       <Flex direction="column" gap="medium">
-        <Heading level={3}>Positions</Heading>
+        <Flex justifyContent="space-between" alignItems="center">
+          <Heading level={3}>Positions</Heading>
+          <Button variation="primary" onClick={() => navigate(wizardHref(companyId!))}>
+            Add position
+          </Button>
+        </Flex>
         <Tabs
           value={tab}
           onValueChange={(value) => setParams(value === 'closed' ? { tab: 'closed' } : {}, { replace: true })}

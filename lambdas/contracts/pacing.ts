@@ -1,3 +1,4 @@
+/** Pacing and interview limits (spec §5, §9): wire rules the server validates and the SPA's editors show. */
 /**
  * Pacing options and defaults (spec §9). In selectors, -1 means unlimited; it is stored as null.
  */

@@ -1,0 +1,229 @@
+import { Alert, Button, Flex, Heading, Radio, RadioGroupField, SelectField, SwitchField, Text, TextField, View } from '@aws-amplify/ui-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { JOB_TITLE_MAX } from '../../../../../lambdas/contracts/pacing';
+import { useMe } from '../../../api/companies';
+import { errorMessage } from '../../../api/client';
+import { useMembers } from '../../../api/members';
+import { createApplyLink, savePosition, setPositionStatus, useInviteExpiryOffsets, type Position } from '../../../api/positions';
+import { toEditable, toWire } from '../../../components/interview/interview-model';
+import { PacingFields } from '../../../components/interview/pacing-fields';
+import { paths } from '../../../config/paths';
+import { messages } from '../messages';
+import { MemberPicker } from './member-picker';
+import { SaveBar } from './save-bar';
+
+const NEVER = 'never';
+
+type Settings = Pick<Position, 'jobTitle' | 'sharing' | 'notifying' | 'invitesExpireAfter' | 'plannedMessages'> & {
+  pacing: ReturnType<typeof toEditable>['pacing'];
+};
+
+const settingsOf = (position: Position): Settings => ({
+  jobTitle: position.jobTitle,
+  sharing: position.sharing,
+  notifying: position.notifying,
+  invitesExpireAfter: position.invitesExpireAfter,
+  plannedMessages: position.plannedMessages,
+  pacing: toEditable(position.interview).pacing,
+});
+
+const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
+  <View as="section" aria-label={title} padding="medium 0" style={{ borderBottom: '1px solid var(--amplify-colors-border-tertiary)' }}>
+    <Heading level={5} marginBottom="small">
+      {title}
+    </Heading>
+    {children}
+  </View>
+);
+
+/**
+ * Settings view (spec §2, §4, §5, §6): the sections in the spec's order and the fixed bar with Close,
+ * Re-open, Delete and Save changes, each enabled by the position's state.
+ */
+export const SettingsView = ({ position, companyId, onChanged }: { position: Position; companyId: string; onChanged: () => Promise<unknown> }) => {
+  const navigate = useNavigate();
+  const me = useMe();
+  const members = useMembers(companyId);
+  const offsets = useInviteExpiryOffsets();
+  const [original] = useState(() => settingsOf(position));
+  const [settings, setSettings] = useState<Settings>(original);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [applyLink, setApplyLink] = useState(position.applyLink);
+
+  const allMembers = members.data?.members ?? [];
+  const withAccess =
+    settings.sharing === null ? allMembers : allMembers.filter((m) => m.userRole === 'owner' || settings.sharing!.userIds.includes(m.userId));
+  const accessValid = settings.sharing === null || settings.sharing.userIds.length > 0;
+  const changed = JSON.stringify(settings) !== JSON.stringify(original) || (applyLink === null) !== (position.applyLink === null);
+  const canSave = changed && settings.jobTitle.trim() !== '' && accessValid;
+
+  const run = async (label: string, fallback: string, action: () => Promise<void>) => {
+    setBusy(label);
+    setError(null);
+    try {
+      await action();
+    } catch (e) {
+      setError(errorMessage(e, fallback));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const save = () =>
+    run('save', messages.saveFailed, async () => {
+      const interview = {
+        ...toWire(toEditable(position.interview)),
+        pacing: toWire({ ...toEditable(position.interview), pacing: settings.pacing }).pacing,
+      };
+      await savePosition({
+        ...position,
+        jobTitle: settings.jobTitle.trim(),
+        sharing: settings.sharing,
+        notifying: settings.notifying,
+        invitesExpireAfter: settings.invitesExpireAfter,
+        plannedMessages: settings.plannedMessages,
+        applyLink,
+        interview,
+      });
+      const myId = me.data?.user.userId;
+      const myRole = allMembers.find((m) => m.userId === myId)?.userRole;
+      const keepsAccess = settings.sharing === null || myRole === 'owner' || (myId !== undefined && settings.sharing.userIds.includes(myId));
+      await onChanged();
+      navigate(keepsAccess ? paths.position.to(companyId, position.positionId, { view: 'candidates' }) : paths.positions.to(companyId));
+    });
+
+  const toggleLink = (on: boolean) =>
+    run('link', messages.publicLinkFailed, async () => {
+      if (on) setApplyLink(await createApplyLink(position.positionId));
+      else setApplyLink(null);
+    });
+
+  const status = (action: 'close' | 'open' | 'delete', fallback: string) =>
+    run(action, fallback, async () => {
+      await setPositionStatus(position.positionId, action);
+      if (action === 'delete') navigate(paths.positions.to(companyId), { replace: true });
+      else await onChanged();
+    });
+
+  return (
+    <Flex direction="column">
+      <Section title="Position name">
+        <TextField
+          label="Position name"
+          labelHidden
+          value={settings.jobTitle}
+          maxLength={JOB_TITLE_MAX}
+          hasError={settings.jobTitle.trim() === ''}
+          errorMessage="Enter a position name."
+          onChange={(e) => setSettings({ ...settings, jobTitle: e.target.value })}
+        />
+      </Section>
+      <Section title="Pacing">
+        <PacingFields pacing={settings.pacing} onChange={(pacing) => setSettings({ ...settings, pacing })} />
+      </Section>
+      <Section title="Candidate deadline">
+        <SelectField
+          label="Invitations expire after"
+          value={settings.invitesExpireAfter ?? NEVER}
+          onChange={(e) => setSettings({ ...settings, invitesExpireAfter: e.target.value === NEVER ? null : e.target.value })}
+        >
+          <option value={NEVER}>Invitations never expire</option>
+          {(offsets.data?.inviteExpiryOffsets ?? []).map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </SelectField>
+      </Section>
+      <Section title="Public link">
+        <SwitchField
+          label="Candidates can apply through a public link"
+          isChecked={applyLink !== null}
+          onChange={(e) => void toggleLink(e.target.checked)}
+        />
+        {applyLink && (
+          <Text fontSize="small" marginTop="xs" data-testid="apply-link">
+            {applyLink.linkHref}
+          </Text>
+        )}
+      </Section>
+      <Section title="Team access">
+        <RadioGroupField
+          legend="Who can see this position"
+          name="access"
+          value={settings.sharing === null ? 'team' : 'limited'}
+          onChange={(e) =>
+            setSettings({
+              ...settings,
+              sharing: e.target.value === 'team' ? null : { userIds: me.data ? [me.data.user.userId] : [] },
+              notifying: null,
+            })
+          }
+        >
+          <Radio value="team">The whole team</Radio>
+          <Radio value="limited">Only selected members</Radio>
+        </RadioGroupField>
+        {settings.sharing !== null && (
+          <>
+            <MemberPicker
+              label="Members with access"
+              members={allMembers}
+              selected={settings.sharing.userIds}
+              onChange={(userIds) => setSettings({ ...settings, sharing: { userIds } })}
+            />
+            {!accessValid && <Alert variation="warning">{messages.nobodyHasAccess}</Alert>}
+          </>
+        )}
+      </Section>
+      <Section title="Team notifications">
+        <RadioGroupField
+          legend="Who is notified of responses"
+          name="notifying"
+          value={settings.notifying === null ? 'everyone' : 'selected'}
+          onChange={(e) => setSettings({ ...settings, notifying: e.target.value === 'everyone' ? null : { userIds: [] } })}
+        >
+          <Radio value="everyone">Everyone with access</Radio>
+          <Radio value="selected">Selected members</Radio>
+        </RadioGroupField>
+        {settings.notifying !== null && (
+          <MemberPicker
+            label="Notified members"
+            members={withAccess}
+            selected={settings.notifying.userIds}
+            onChange={(userIds) => setSettings({ ...settings, notifying: { userIds } })}
+          />
+        )}
+      </Section>
+      {error && <Alert variation="error">{error}</Alert>}
+      <SaveBar>
+        <Button
+          isDisabled={position.currentStatus !== 'open'}
+          isLoading={busy === 'close'}
+          onClick={() => void status('close', messages.closeFailed)}
+        >
+          Close
+        </Button>
+        <Button
+          isDisabled={position.currentStatus !== 'closed'}
+          isLoading={busy === 'open'}
+          onClick={() => void status('open', messages.reopenFailed)}
+        >
+          Re-open
+        </Button>
+        <Button
+          colorTheme="error"
+          isDisabled={position.currentStatus !== 'closed'}
+          isLoading={busy === 'delete'}
+          onClick={() => void status('delete', messages.deleteFailed)}
+        >
+          Delete
+        </Button>
+        <Button variation="primary" isDisabled={!canSave} isLoading={busy === 'save'} loadingText="Saving..." onClick={() => void save()}>
+          Save changes
+        </Button>
+      </SaveBar>
+    </Flex>
+  );
+};
