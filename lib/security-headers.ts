@@ -9,6 +9,8 @@ export const contentSecurityPolicy = [
   "connect-src 'self' https://*.amazonaws.com",
   "style-src 'self' 'unsafe-inline'",
   "script-src 'self'",
+  // canvas-confetti draws off the main thread in a worker built from a blob URL.
+  "worker-src 'self' blob:",
   "font-src 'self' data:",
   "frame-ancestors 'none'",
   "object-src 'none'",

@@ -30,6 +30,11 @@ const router = createHashRouter([
         path: paths.positions.pattern,
         lazy: async () => ({ Component: (await import('../features/positions/components/positions-screen')).default }),
       },
+      {
+        path: paths.newPositionWizard.pattern,
+        lazy: async () => ({ Component: (await import('../features/wizard/components/wizard-screen')).default }),
+      },
+      { path: paths.position.pattern, lazy: async () => ({ Component: (await import('../features/positions/components/position-screen')).default }) },
       { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).default }) },
     ],
   },
