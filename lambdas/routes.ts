@@ -226,6 +226,13 @@ export const routes = {
     auth: 'session',
     grants: [],
   },
+  listMessageTemplates: {
+    method: 'GET',
+    path: '/companies/{companyId}/message-templates',
+    handler: 'api/messages/list-message-templates',
+    auth: 'session',
+    grants: ['table:read'],
+  },
 } as const satisfies Record<string, RouteDefinition>;
 
 export type OperationId = keyof typeof routes;

@@ -44,4 +44,5 @@ export const contracts = {
   getContentLibrary: position.getContentLibrary,
   getMessageTriggers: position.getMessageTriggers,
   getInviteExpiryOffsets: position.getInviteExpiryOffsets,
+  listMessageTemplates: position.listMessageTemplates,
 } satisfies Record<OperationId, Contract>;

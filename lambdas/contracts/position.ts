@@ -172,6 +172,16 @@ export const getMessageTriggers = defineContract({
   response: z.object({ messageTriggers: labelledValues }),
 });
 
+export const listMessageTemplates = defineContract({
+  summary: "The company's message templates: the read-only standard ones every company starts with.",
+  params: z.object({ companyId: idSchema }),
+  response: z.object({
+    messageTemplates: z.array(
+      z.object({ templateId: z.string(), templateName: z.string(), subjectLine: z.string(), bodyContent: z.string(), isStandard: z.boolean(), inUse: z.boolean() }),
+    ),
+  }),
+});
+
 export const getInviteExpiryOffsets = defineContract({
   summary: 'Candidate deadlines a position may set (besides never).',
   response: z.object({ inviteExpiryOffsets: labelledValues }),
