@@ -20,11 +20,13 @@ export type AuthMode = 'public' | 'session' | 'owner';
  * Authenticated routes always get `table:write` (sessions slide their expiry).
  * - table:read / table:write  the one DynamoDB table (TABLE_NAME)
  * - media:read / media:write / media:delete  the media bucket (MEDIA_BUCKET), presigned URLs included
- * - mail:send  SES (MAIL_FROM; APP_ORIGIN for links in mails)
+ * - mail:send  SES (MAIL_FROM), with app:links for the links in mails
+ * - app:links  the SPA's origin (APP_ORIGIN or its SSM parameter) for links in responses
  * - workflow:start  StartExecution on the media pipeline (STATE_MACHINE_ARN)
  * - health:check  describe-only calls on the table, bucket, SES account and state machine
  */
-export type Grant = 'table:read' | 'table:write' | 'media:read' | 'media:write' | 'media:delete' | 'mail:send' | 'workflow:start' | 'health:check';
+export type Grant =
+  'table:read' | 'table:write' | 'media:read' | 'media:write' | 'media:delete' | 'mail:send' | 'app:links' | 'workflow:start' | 'health:check';
 
 export interface RouteDefinition {
   readonly method: HttpMethod;
@@ -75,7 +77,8 @@ export const routes = {
     path: '/companies/{companyId}',
     handler: 'api/companies/delete-company',
     auth: 'owner',
-    grants: ['table:write'],
+    grants: ['table:write', 'media:delete'],
+    timeoutSeconds: 120,
   },
   getCompanyConfig: {
     method: 'GET',
@@ -180,28 +183,29 @@ export const routes = {
     path: '/positions/{positionId}',
     handler: 'api/positions/get-position',
     auth: 'session',
-    grants: ['table:read', 'mail:send'],
+    grants: ['table:read', 'app:links'],
   },
   updatePosition: {
     method: 'PUT',
     path: '/positions/{positionId}',
     handler: 'api/positions/update-position',
     auth: 'session',
-    grants: ['table:write', 'mail:send'],
+    grants: ['table:write', 'app:links'],
   },
   setPositionStatus: {
     method: 'PUT',
     path: '/positions/{positionId}/{status}',
     handler: 'api/positions/set-position-status',
     auth: 'session',
-    grants: ['table:write'],
+    grants: ['table:write', 'media:read', 'media:delete'],
+    timeoutSeconds: 60,
   },
   createApplyLink: {
     method: 'POST',
     path: '/positions/{positionId}/apply-links',
     handler: 'api/positions/create-apply-link',
     auth: 'session',
-    grants: ['table:write', 'mail:send'],
+    grants: ['table:write', 'app:links'],
   },
   getContentLibrary: {
     method: 'GET',
@@ -209,6 +213,104 @@ export const routes = {
     handler: 'api/positions/get-content-library',
     auth: 'session',
     grants: ['table:read'],
+  },
+
+  // Candidates (the hiring team's side)
+  listCandidates: {
+    method: 'GET',
+    path: '/positions/{positionId}/candidates',
+    handler: 'api/candidates/list-candidates',
+    auth: 'session',
+    grants: ['table:read', 'media:read', 'app:links'],
+  },
+  inviteCandidate: {
+    method: 'POST',
+    path: '/positions/{positionId}/candidates',
+    handler: 'api/candidates/invite-candidate',
+    auth: 'session',
+    grants: ['table:write', 'mail:send'],
+  },
+  inviteCandidatesBatch: {
+    method: 'POST',
+    path: '/positions/{positionId}/candidates/batch',
+    handler: 'api/candidates/invite-candidates-batch',
+    auth: 'session',
+    grants: ['table:write', 'mail:send'],
+    timeoutSeconds: 60,
+  },
+  sendPreviewInvite: {
+    method: 'POST',
+    path: '/positions/{positionId}/preview-invite',
+    handler: 'api/candidates/send-preview-invite',
+    auth: 'session',
+    grants: ['table:write', 'mail:send'],
+  },
+  getCandidate: {
+    method: 'GET',
+    path: '/candidates/{candidateId}',
+    handler: 'api/candidates/get-candidate',
+    auth: 'session',
+    grants: ['table:read', 'media:read', 'app:links'],
+  },
+  reinviteCandidate: {
+    method: 'PUT',
+    path: '/candidates/{candidateId}/reinvite',
+    handler: 'api/candidates/reinvite-candidate',
+    auth: 'session',
+    grants: ['table:write', 'mail:send'],
+  },
+  setCandidateStatus: {
+    method: 'PUT',
+    path: '/candidates/{candidateId}/{status}',
+    handler: 'api/candidates/set-candidate-status',
+    auth: 'session',
+    grants: ['table:write', 'media:delete'],
+    timeoutSeconds: 30,
+  },
+
+  // The candidate's interview (public: the interview token authorizes) and public apply links
+  getInterview: {
+    method: 'GET',
+    path: '/interviews/{token}',
+    handler: 'api/interviews/get-interview',
+    auth: 'public',
+    grants: ['table:read', 'media:read'],
+  },
+  startAnswer: {
+    method: 'POST',
+    path: '/interviews/{token}/answers',
+    handler: 'api/interviews/start-answer',
+    auth: 'public',
+    grants: ['table:write', 'media:write'],
+  },
+  getAnswerPartUrls: {
+    method: 'POST',
+    path: '/interviews/{token}/answers/{answerId}/part-urls',
+    handler: 'api/interviews/get-answer-part-urls',
+    auth: 'public',
+    grants: ['table:read', 'media:write'],
+  },
+  submitAnswer: {
+    method: 'PUT',
+    path: '/interviews/{token}/answers/{answerId}/submission',
+    handler: 'api/interviews/submit-answer',
+    auth: 'public',
+    grants: ['table:write', 'media:read', 'media:write', 'workflow:start', 'mail:send'],
+    timeoutSeconds: 30,
+  },
+  getApplyLink: {
+    method: 'GET',
+    path: '/apply-links/{linkId}',
+    handler: 'api/interviews/get-apply-link',
+    auth: 'public',
+    grants: ['table:read', 'media:read'],
+  },
+  applyThroughLink: {
+    method: 'POST',
+    path: '/apply-links/{linkId}/candidates',
+    handler: 'api/interviews/apply-through-link',
+    auth: 'public',
+    grants: ['table:write', 'mail:send'],
   },
 
   // Message settings

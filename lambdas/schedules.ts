@@ -12,7 +12,10 @@ export interface ScheduleDefinition {
   readonly timeoutSeconds?: number;
 }
 
-export const schedules = {} as const satisfies Record<string, ScheduleDefinition>;
+export const schedules = {
+  /** Deletes invited candidates whose deadline has passed (spec §9). */
+  expireInvites: { handler: 'jobs/expire-invites', rateMinutes: 15, grants: ['table:write', 'media:delete'], timeoutSeconds: 300 },
+} as const satisfies Record<string, ScheduleDefinition>;
 
 export type ScheduleId = keyof typeof schedules;
 

@@ -5,7 +5,9 @@
 import type { OperationId } from '../routes';
 import type { Contract } from './contract';
 import * as account from './account';
+import * as candidate from './candidate';
 import * as company from './company';
+import * as interview from './interview';
 import * as media from './media';
 import * as member from './member';
 import * as position from './position';
@@ -45,4 +47,17 @@ export const contracts = {
   getMessageTriggers: position.getMessageTriggers,
   getInviteExpiryOffsets: position.getInviteExpiryOffsets,
   listMessageTemplates: position.listMessageTemplates,
+  listCandidates: candidate.listCandidates,
+  inviteCandidate: candidate.inviteCandidate,
+  inviteCandidatesBatch: candidate.inviteCandidatesBatch,
+  sendPreviewInvite: candidate.sendPreviewInvite,
+  getCandidate: candidate.getCandidate,
+  reinviteCandidate: candidate.reinviteCandidate,
+  setCandidateStatus: candidate.setCandidateStatus,
+  getInterview: interview.getInterview,
+  startAnswer: interview.startAnswer,
+  getAnswerPartUrls: interview.getAnswerPartUrls,
+  submitAnswer: interview.submitAnswer,
+  getApplyLink: interview.getApplyLink,
+  applyThroughLink: interview.applyThroughLink,
 } satisfies Record<OperationId, Contract>;

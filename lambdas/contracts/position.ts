@@ -177,7 +177,14 @@ export const listMessageTemplates = defineContract({
   params: z.object({ companyId: idSchema }),
   response: z.object({
     messageTemplates: z.array(
-      z.object({ templateId: z.string(), templateName: z.string(), subjectLine: z.string(), bodyContent: z.string(), isStandard: z.boolean(), inUse: z.boolean() }),
+      z.object({
+        templateId: z.string(),
+        templateName: z.string(),
+        subjectLine: z.string(),
+        bodyContent: z.string(),
+        isStandard: z.boolean(),
+        inUse: z.boolean(),
+      }),
     ),
   }),
 });

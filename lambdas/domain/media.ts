@@ -33,6 +33,7 @@ export const mediaKeys = (mediaId: string) => ({
   transcriptSource: `processed/${mediaId}/transcribe.json`,
   transcript: `processed/${mediaId}/transcript.json`,
   prefix: `processed/${mediaId}/`,
+  uploadPrefix: `uploads/${mediaId}/`,
 });
 
 /**

@@ -58,3 +58,15 @@ export const standardTemplates: StandardTemplate[] = [
 ];
 
 export const isStandardTemplateId = (templateId: string) => standardTemplates.some((t) => t.templateId === templateId);
+
+export interface TemplateValues {
+  candidateName: string;
+  companyName: string;
+  jobTitle: string;
+  interviewLink: string;
+  deadline: string;
+}
+
+/** Fills a template's `{placeholders}`; unknown placeholders stay as written. */
+export const renderTemplate = (text: string, values: TemplateValues): string =>
+  text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? values[name as keyof TemplateValues] : whole));

@@ -27,6 +27,7 @@ export const ALL_GRANTS: readonly Grant[] = [
   'media:write',
   'media:delete',
   'mail:send',
+  'app:links',
   'workflow:start',
   'health:check',
 ];
@@ -39,12 +40,14 @@ export const effectiveGrants = (grants: readonly Grant[], auth?: AuthMode): Gran
   const set = new Set(grants);
   if (auth === 'session' || auth === 'owner') set.add('table:write');
   if (set.has('table:write')) set.delete('table:read');
+  // Mails carry links into the SPA.
+  if (set.has('mail:send')) set.add('app:links');
   return ALL_GRANTS.filter((grant) => set.has(grant));
 };
 
 /** Environment variables each grant sets, beyond STAGE and NODE_OPTIONS which every function gets. */
 export const grantEnvironmentNames = (grant: Grant, config: Pick<StageConfig, 'appOrigin'>): string[] => {
-  const mail = ['MAIL_FROM', 'APP_ORIGIN_PARAMETER', ...(config.appOrigin ? ['APP_ORIGIN'] : [])];
+  const links = ['APP_ORIGIN_PARAMETER', ...(config.appOrigin ? ['APP_ORIGIN'] : [])];
   switch (grant) {
     case 'table:read':
     case 'table:write':
@@ -54,11 +57,13 @@ export const grantEnvironmentNames = (grant: Grant, config: Pick<StageConfig, 'a
     case 'media:delete':
       return ['MEDIA_BUCKET'];
     case 'mail:send':
-      return mail;
+      return ['MAIL_FROM'];
+    case 'app:links':
+      return links;
     case 'workflow:start':
       return ['STATE_MACHINE_ARN'];
     case 'health:check':
-      return ['TABLE_NAME', 'MEDIA_BUCKET', 'STATE_MACHINE_ARN', ...mail];
+      return ['TABLE_NAME', 'MEDIA_BUCKET', 'STATE_MACHINE_ARN', 'MAIL_FROM'];
   }
 };
 
@@ -85,11 +90,23 @@ export const bindGrants = (fn: LambdaFunction, grants: readonly Grant[], targets
     if (!targets.stateMachineArn) throw new Error(`${fn.node.path}: grant ${grant} needs the media pipeline, which is not available here`);
     return targets.stateMachineArn;
   };
-  const mailEnvironment = () => {
-    env('MAIL_FROM', config.mailFrom);
+  const mailEnvironment = () => env('MAIL_FROM', config.mailFrom);
+  const linksEnvironment = () => {
     env('APP_ORIGIN_PARAMETER', appOriginParameterName(config.stage));
     if (config.appOrigin) env('APP_ORIGIN', config.appOrigin);
   };
+  const allowAppOrigin = () =>
+    allow(
+      ['ssm:GetParameter'],
+      [
+        stack.formatArn({
+          service: 'ssm',
+          resource: 'parameter',
+          resourceName: appOriginParameterName(config.stage).replace(/^\//, ''),
+          arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+        }),
+      ],
+    );
   // Findings are reported on the role's policy, a sibling of the function: acknowledge on the role.
   const policyOwner = fn.role ?? fn;
   const mediaObjectArns = Object.values(mediaPrefixes).map((prefix) => `${data.mediaBucketArn}/${prefix}*`);
@@ -126,17 +143,11 @@ export const bindGrants = (fn: LambdaFunction, grants: readonly Grant[], targets
           stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity, arnFormat: ArnFormat.SLASH_RESOURCE_NAME }),
         );
         allow(['ses:SendEmail', 'ses:SendRawEmail'], identities);
-        allow(
-          ['ssm:GetParameter'],
-          [
-            stack.formatArn({
-              service: 'ssm',
-              resource: 'parameter',
-              resourceName: appOriginParameterName(config.stage).replace(/^\//, ''),
-              arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
-            }),
-          ],
-        );
+        break;
+      }
+      case 'app:links': {
+        linksEnvironment();
+        allowAppOrigin();
         break;
       }
       case 'workflow:start': {

@@ -31,7 +31,13 @@ const compile = (route: RouteDefinition): CompiledRoute => {
   return { route, pattern: new RegExp(`^${source}$`), paramNames };
 };
 
-const compiled = routeEntries.map(([, route]) => compile(route));
+/** API Gateway's rule: the most specific route wins, so a literal segment beats a `{param}` at the same place. */
+const specificity = (route: RouteDefinition) =>
+  route.path
+    .split('/')
+    .map((segment) => (segment.startsWith('{') ? '1' : '0'))
+    .join('');
+const compiled = routeEntries.map(([, route]) => compile(route)).sort((a, b) => specificity(a.route).localeCompare(specificity(b.route)));
 
 export const matchRoute = (method: string, pathname: string) => {
   let pathMatched = false;

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import S3rver from 's3rver';
 import { uploadCorsRule } from '../../lambdas/shared/storage-definition';
 import { freePort } from './net';
+import { multipartFidelity } from './s3-multipart';
 
 /**
  * s3rver stands in for S3: presigned URLs, multipart uploads and CORS for browser uploads.
@@ -40,6 +41,7 @@ export const startS3Local = async (options: { directory: string; buckets: string
     vhostBuckets: false,
     configureBuckets: options.buckets.map((name) => ({ name, configs: [corsXml()] })),
   });
+  server.middleware.unshift(multipartFidelity(options.directory));
   const { port } = await server.run();
   return { endpoint: `http://127.0.0.1:${port}`, server, stop: () => server.close() };
 };

@@ -13,6 +13,7 @@ import { LocalStackError } from './errors';
 import { sendMailbox } from './mailbox';
 import { portInUse } from './net';
 import { S3RVER_CREDENTIALS, startS3Local } from './s3-local';
+import { scheduleEntries } from '../../lambdas/schedules';
 import { startScheduler } from './scheduler';
 import { startSesLocal } from './ses-local';
 import { serveStatic } from './static-files';
@@ -134,6 +135,11 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       } else if (requestUrl.pathname === '/_local/mail') {
         const wantsHtml = requestUrl.searchParams.get('format') !== 'json' && /text\/html/.test(req.headers.accept ?? '');
         sendMailbox(res, ses.messages(), wantsHtml);
+      } else if (req.method === 'POST' && requestUrl.pathname.startsWith('/_local/schedules/')) {
+        // Runs a scheduled job now (testers need not wait for its rate).
+        const id = decodeURIComponent(requestUrl.pathname.slice('/_local/schedules/'.length));
+        if (!scheduleEntries.some(([name]) => name === id)) res.writeHead(404, { 'content-type': 'text/plain' }).end(`No schedule named ${id}`);
+        else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify((await scheduler.run(id)) ?? null));
       } else if (vite) {
         vite.middlewares(req, res);
       } else if (options.spa === 'dist') {

@@ -13,6 +13,8 @@ declare module 's3rver' {
   }
   export default class S3rver extends EventEmitter {
     constructor(options: S3rverOptions);
+    /** Koa's middleware list (s3rver is a Koa app); local fixes run before s3rver's own. */
+    middleware: ((ctx: any, next: () => Promise<unknown>) => unknown)[];
     run(): Promise<{ address: string; port: number }>;
     close(): Promise<void>;
   }

@@ -1,3 +1,4 @@
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
@@ -16,3 +17,12 @@ export const localDb = () =>
   });
 export const localSes = () => new SESv2Client({ endpoint: localEnv().AWS_ENDPOINT_URL_SESV2, region: region(), credentials: credentials() });
 export const localSfn = () => new SFNClient({ endpoint: localEnv().AWS_ENDPOINT_URL_SFN, region: region(), credentials: credentials() });
+
+export const localS3 = () =>
+  new S3Client({ endpoint: localEnv().AWS_ENDPOINT_URL_S3, region: region(), credentials: credentials(), forcePathStyle: true });
+
+/** Keys under a prefix of the media bucket. */
+export const mediaObjectKeys = async (prefix: string): Promise<string[]> => {
+  const page = await localS3().send(new ListObjectsV2Command({ Bucket: localEnv().MEDIA_BUCKET, Prefix: prefix }));
+  return (page.Contents ?? []).map((o) => o.Key!);
+};

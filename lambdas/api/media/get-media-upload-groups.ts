@@ -1,31 +1,12 @@
 import { getMediaUploadGroups } from '../../contracts/media';
-import { imageContentTypeOf } from '../../domain/media';
 import { routes } from '../../routes';
-import { presignDownload } from '../../shared/clients/storage';
-import { getGroupCompany, latestMediaOfGroup, type MediaItem } from '../../shared/db/media';
+import { getGroupCompany, latestMediaOfGroup } from '../../shared/db/media';
 import { getMembership } from '../../shared/db/memberships';
 import { badRequest } from '../../shared/errors';
 import { apiHandler } from '../../shared/http';
+import { describeMedia } from '../../shared/media';
 
 const MAX_GROUPS = 20;
-
-const describe = async (media: MediaItem) => ({
-  mediaGroupId: media.mediaGroupId,
-  mediaId: media.mediaId,
-  contentType: media.contentType,
-  uploadStatus: media.uploadStatus,
-  variants: await Promise.all(media.variants.map(async (v) => ({ contentHref: await presignDownload(v.key), contentType: v.contentType }))),
-  thumbnail: media.thumbnailKey
-    ? { variants: [{ contentHref: await presignDownload(media.thumbnailKey), contentType: imageContentTypeOf(media.thumbnailKey) }] }
-    : null,
-  captions: {
-    captionsStatus: media.captionsStatus,
-    variants: media.captionsKey ? [{ contentHref: await presignDownload(media.captionsKey), contentType: 'text/vtt' }] : [],
-  },
-  transcriptStatus: media.transcriptStatus,
-  durationMillis: media.durationMillis,
-  failureReason: media.uploadStatus === 'failed' ? (media.failureReason ?? 'Processing failed') : null,
-});
 
 /** Groups the caller's companies own; unknown or foreign ids are simply absent (nothing leaks). */
 export const handler = apiHandler(routes.getMediaUploadGroups, getMediaUploadGroups, async ({ params, session }) => {
@@ -45,7 +26,7 @@ export const handler = apiHandler(routes.getMediaUploadGroups, getMediaUploadGro
       const companyId = await getGroupCompany(id);
       if (!companyId || !(await getMembership(companyId, session!.userId))) return null;
       const media = await latestMediaOfGroup(id);
-      return media ? describe(media) : null;
+      return media ? describeMedia(media) : null;
     }),
   );
   return { mediaUploadGroups: await Promise.all(groups.filter((g): g is NonNullable<typeof g> => g !== null)) };

@@ -1,6 +1,7 @@
 import { setPositionStatus as contract } from '../../contracts/position';
 import { routes } from '../../routes';
-import { deletePosition, setPositionStatus, WrongStatus } from '../../shared/db/positions';
+import { setPositionStatus, WrongStatus } from '../../shared/db/positions';
+import { deletePositionCascade } from '../../shared/deletion';
 import { conflict } from '../../shared/errors';
 import { apiHandler } from '../../shared/http';
 import { requirePositionAccess } from '../../shared/position-access';
@@ -11,7 +12,7 @@ export const handler = apiHandler(routes.setPositionStatus, contract, async ({ p
   try {
     if (params.status === 'delete') {
       if (position.currentStatus !== 'closed') throw new WrongStatus();
-      await deletePosition(position);
+      await deletePositionCascade(position);
       log.info('position deleted', { positionId: position.positionId });
       return { positionId: position.positionId, currentStatus: 'deleted' as const };
     }

@@ -25,6 +25,27 @@ export const keys = {
     GSI1SK: `${status}#${createdAt}#${positionId}`,
   }),
   applyLink: (linkId: string) => ({ PK: `APPLYLINK#${linkId}`, SK: 'LINK' }),
+  /** A candidate's partition: the profile, their answers and their recording attempts. */
+  candidate: (candidateId: string) => ({ PK: `CANDIDATE#${candidateId}`, SK: 'CANDIDATE' }),
+  answer: (candidateId: string, questionIndex: number) => ({
+    PK: `CANDIDATE#${candidateId}`,
+    SK: `ANSWER#${String(questionIndex).padStart(2, '0')}`,
+  }),
+  attempt: (candidateId: string, answerId: string) => ({ PK: `CANDIDATE#${candidateId}`, SK: `ATTEMPT#${answerId}` }),
+  /** Lookup of a candidate by the hash of their interview token (strongly consistent, unlike an index). */
+  interviewToken: (tokenHash: string) => ({ PK: `INTERVIEW#${tokenHash}`, SK: 'TOKEN' }),
+  /** GSI1 of a candidate: every candidate of a position, newest invite first (deletion, search, export). */
+  candidateByPosition: (positionId: string, createdAt: string, candidateId: string) => ({
+    GSI1PK: `POSITION#${positionId}#CANDIDATES`,
+    GSI1SK: `${createdAt}#${candidateId}`,
+  }),
+  /** GSI2 of a candidate: one status tab of a position, newest first (invite time, or completion time). */
+  candidateByStatus: (positionId: string, status: string, sortTime: string, candidateId: string) => ({
+    GSI2PK: `POSITION#${positionId}#${status}`,
+    GSI2SK: `${sortTime}#${candidateId}`,
+  }),
+  /** GSI3 of an invited candidate with a deadline (sparse): the expiry job reads what is due in one Query. */
+  candidateExpiry: (expiresAt: string, candidateId: string) => ({ GSI3PK: 'INVITE_EXPIRY', GSI3SK: `${expiresAt}#${candidateId}` }),
 } as const;
 
 export const epochSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);

@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CaptionsStatus, TranscriptStatus, UploadStatus } from '../../domain/media';
 import { db, tableName } from './client';
 import { keys } from './keys';
@@ -157,4 +157,26 @@ export const updateMediaProcessing = async (mediaId: string, fields: Partial<Omi
       ExpressionAttributeValues: { ':now': new Date().toISOString(), ...Object.fromEntries(entries.map(([k, v]) => [`:${k}`, v])) },
     }),
   );
+};
+
+/** Media items by id in one BatchGet (a list page's thumbnails), up to 100. */
+export const getMediaItems = async (mediaIds: string[]): Promise<Map<string, MediaItem>> => {
+  const ids = [...new Set(mediaIds)].slice(0, 100);
+  const found = new Map<string, MediaItem>();
+  let requested: Record<string, unknown>[] | undefined = ids.map((id) => keys.media(id));
+  for (let attempt = 0; requested && requested.length > 0 && attempt < 5; attempt++) {
+    const result: { Responses?: Record<string, Record<string, any>[]>; UnprocessedKeys?: Record<string, { Keys?: Record<string, unknown>[] }> } =
+      await db.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: requested } } }));
+    for (const item of result.Responses?.[tableName] ?? []) found.set(item.mediaId, fromItem(item));
+    requested = result.UnprocessedKeys?.[tableName]?.Keys;
+  }
+  return found;
+};
+
+/** Removes media items and their groups (their objects are deleted from the bucket separately). */
+export const deleteMediaItems = async (media: Pick<MediaItem, 'mediaId' | 'mediaGroupId'>[]) => {
+  const itemKeys = [...new Map(media.flatMap((m) => [keys.media(m.mediaId), groupKey(m.mediaGroupId)]).map((k) => [`${k.PK}|${k.SK}`, k])).values()];
+  for (let i = 0; i < itemKeys.length; i += 25) {
+    await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: itemKeys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })) } }));
+  }
 };

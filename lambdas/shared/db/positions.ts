@@ -242,3 +242,11 @@ export const ensureApplyLink = async (position: Position): Promise<string> => {
 };
 
 export const deleteApplyLink = (linkId: string) => db.send(new DeleteCommand({ TableName: tableName, Key: keys.applyLink(linkId) }));
+
+/** The position a public apply link leads to, while the link is still the position's own (a cleared link leads nowhere). */
+export const getPositionByApplyLink = async (linkId: string): Promise<Position | null> => {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.applyLink(linkId) }));
+  if (typeof Item?.positionId !== 'string') return null;
+  const position = await getPosition(Item.positionId);
+  return position?.applyLinkId === linkId ? position : null;
+};

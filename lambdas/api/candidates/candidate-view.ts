@@ -1,0 +1,36 @@
+import { timeField } from '../../domain/candidates';
+import type { Candidate } from '../../shared/db/candidates';
+import { getMediaItems, type MediaItem } from '../../shared/db/media';
+import { interviewHref } from '../../shared/invites';
+import { thumbnailOf } from '../../shared/media';
+
+/** The media shown as a candidate's thumbnail: their first answer's. */
+export const firstAnswerMediaId = (candidate: Candidate): string | null => {
+  const first = Object.entries(candidate.answers).sort(([a], [b]) => Number(a.slice(1)) - Number(b.slice(1)))[0];
+  return first ? first[1].mediaId : null;
+};
+
+/** A candidate as the team's lists show it (spec §3): times with relative text, the interview link, the thumbnail. */
+export const candidateSummary = async (candidate: Candidate, media: Map<string, MediaItem>, now = new Date()) => {
+  const thumbnailMedia = firstAnswerMediaId(candidate);
+  return {
+    candidateId: candidate.candidateId,
+    positionId: candidate.positionId,
+    candidateName: candidate.candidateName,
+    email: candidate.email,
+    currentStatus: candidate.currentStatus,
+    createdAt: timeField(candidate.createdAt, now)!,
+    expiresAt: timeField(candidate.expiresAt, now),
+    completedAt: timeField(candidate.completedAt, now),
+    interviewHref: await interviewHref(candidate.interviewToken),
+    thumbnail: thumbnailMedia ? await thumbnailOf(media.get(thumbnailMedia)) : null,
+  };
+};
+
+/** Summaries of a page of candidates, with their thumbnails' media read in one BatchGet. */
+export const candidateSummaries = async (candidates: Candidate[]) => {
+  const mediaIds = candidates.map(firstAnswerMediaId).filter((id): id is string => id !== null);
+  const media = mediaIds.length > 0 ? await getMediaItems(mediaIds) : new Map<string, MediaItem>();
+  const now = new Date();
+  return Promise.all(candidates.map((c) => candidateSummary(c, media, now)));
+};

@@ -1,0 +1,68 @@
+import type { MailMessage } from '../../shared/clients/mail';
+import { emailLayout, escapeHtml } from './layout';
+
+const button = (href: string, label: string, color: string) =>
+  `<p style="margin:0 0 16px"><a href="${escapeHtml(href)}" style="display:inline-block;background:${escapeHtml(color)};color:#fff;text-decoration:none;padding:10px 18px;border-radius:4px">${escapeHtml(label)}</a></p>`;
+
+const deadlineText = (expiresAt: string | null) =>
+  expiresAt
+    ? `Please complete it by ${new Date(expiresAt).toLocaleString('en-GB', { dateStyle: 'long', timeStyle: 'short', timeZone: 'UTC' })} (UTC).`
+    : 'The link has no deadline.';
+
+/** The invitation to record a video interview: the candidate's own link, the company, the position and the deadline. */
+export const candidateInviteEmail = (input: {
+  to: string;
+  candidateName: string;
+  companyName: string;
+  jobTitle: string;
+  interviewHref: string;
+  expiresAt: string | null;
+  brandColor: string;
+  preview?: boolean;
+}): MailMessage => {
+  const { candidateName, companyName, jobTitle, interviewHref, expiresAt } = input;
+  const subject = `${input.preview ? '[Preview] ' : ''}${companyName} invites you to a video interview for ${jobTitle}`;
+  return {
+    to: input.to,
+    subject,
+    text: [
+      ...(input.preview
+        ? ['This is a preview of the invitation your candidates receive. Answers you record are not saved with your candidates.', '']
+        : []),
+      `Hello ${candidateName},`,
+      '',
+      `${companyName} invites you to a video interview for the ${jobTitle} position. You answer the questions by recording short videos in your browser, whenever suits you.`,
+      '',
+      `Start your interview: ${interviewHref}`,
+      '',
+      deadlineText(expiresAt),
+      'The link is personal: please do not share it.',
+    ].join('\n'),
+    html: emailLayout(
+      subject,
+      `${input.preview ? '<p style="margin:0 0 16px;padding:8px 12px;background:#fff4e5;border-radius:4px;font-size:13px">This is a preview of the invitation your candidates receive. Answers you record are not saved with your candidates.</p>' : ''}
+<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(jobTitle)} at ${escapeHtml(companyName)}</h1>
+<p style="margin:0 0 16px">Hello ${escapeHtml(candidateName)},</p>
+<p style="margin:0 0 16px"><strong>${escapeHtml(companyName)}</strong> invites you to a video interview for the <strong>${escapeHtml(jobTitle)}</strong> position. You answer the questions by recording short videos in your browser, whenever suits you.</p>
+${button(interviewHref, 'Start your interview', input.brandColor)}
+<p style="margin:0 0 8px;color:#444;font-size:14px">${escapeHtml(deadlineText(expiresAt))}</p>
+<p style="margin:0;color:#666;font-size:13px">The link is personal: please do not share it.</p>`,
+    ),
+  };
+};
+
+/** Tells a member of the hiring team that a candidate has completed their interview. */
+export const responseNotificationEmail = (input: { to: string; candidateName: string; jobTitle: string; candidateHref: string }): MailMessage => {
+  const subject = `${input.candidateName} completed the interview for ${input.jobTitle}`;
+  return {
+    to: input.to,
+    subject,
+    text: [`${input.candidateName} has recorded their answers for ${input.jobTitle}.`, '', `Watch the answers: ${input.candidateHref}`].join('\n'),
+    html: emailLayout(
+      subject,
+      `<h1 style="font-size:20px;margin:0 0 16px">New response for ${escapeHtml(input.jobTitle)}</h1>
+<p style="margin:0 0 16px"><strong>${escapeHtml(input.candidateName)}</strong> has recorded their answers.</p>
+${button(input.candidateHref, 'Watch the answers', '#3f51b5')}`,
+    ),
+  };
+};

@@ -1,0 +1,107 @@
+import { candidateInviteEmail } from '../domain/emails/candidate';
+import { inviteExpiry, spendsCredits } from '../domain/candidates';
+import { appOrigin } from './app-origin';
+import { sendMail } from './clients/mail';
+import { createCandidates, INVITES_PER_TRANSACTION, NotEnoughCredits, PositionNotOpen, type Candidate, type NewCandidate } from './db/candidates';
+import { getCompany, type Company } from './db/companies';
+import type { Position } from './db/positions';
+import { conflict, notFound, paymentRequired } from './errors';
+import { describeError, type Logger } from './logger';
+import { sendPlannedMessages } from './planned-messages';
+
+/**
+ * Inviting (spec §2 Candidates view, §6 Plan gating): the one use case behind single and bulk
+ * invites, public applications and previews. Credits are checked up front for a clear message and
+ * enforced again by the transaction that creates the candidates.
+ */
+export const messages = {
+  closed: 'The position is currently closed and needs to be re-opened before additional candidates can be invited.',
+  noCredits: 'You have no interview credits left. Select a plan to invite more candidates.',
+  notEnoughCredits: (remaining: number) =>
+    `You have ${remaining} interview credit${remaining === 1 ? '' : 's'} left, not enough for this many candidates. Select a plan to invite more.`,
+};
+
+export const interviewHref = async (token: string) => `${await appOrigin()}/#/interview/${token}`;
+
+const checkCredits = (company: Company, count: number) => {
+  if (!spendsCredits(company.subscriptionStatus)) return;
+  const remaining = Math.max(0, company.credits.allocated - company.credits.invited);
+  if (remaining === 0) throw paymentRequired(messages.noCredits);
+  if (remaining < count) throw paymentRequired(messages.notEnoughCredits(remaining));
+};
+
+const createChunk = async (position: Position, company: Company, people: NewCandidate[], preview: boolean, now: Date): Promise<Candidate[]> => {
+  const expiresAt = inviteExpiry(position.invitesExpireAfter, now);
+  // A credit purchase between the read and the write changes `allocated`: read again once and retry.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await createCandidates(position, company, spendsCredits(company.subscriptionStatus), people, expiresAt, { preview, now });
+    } catch (error) {
+      if (error instanceof PositionNotOpen) throw conflict(messages.closed, 'position_closed');
+      if (!(error instanceof NotEnoughCredits) || attempt > 0) {
+        if (error instanceof NotEnoughCredits) throw paymentRequired(messages.noCredits);
+        throw error;
+      }
+      const fresh = await getCompany(company.companyId);
+      if (!fresh) throw notFound('Company not found.');
+      checkCredits(fresh, people.length);
+      company = fresh;
+    }
+  }
+};
+
+/**
+ * Sends each invitation with an e-mail address; a failed send is logged and the invite stands (its
+ * link can be copied or resent). A preview has nothing else to show, so its failure is the answer.
+ */
+export const sendInvitations = async (
+  candidates: Candidate[],
+  company: Pick<Company, 'companyName' | 'theme'>,
+  jobTitle: string,
+  log: Logger,
+  to?: string,
+) => {
+  for (const candidate of candidates) {
+    const recipient = to ?? candidate.email;
+    if (!recipient) continue;
+    try {
+      await sendMail(
+        candidateInviteEmail({
+          to: recipient,
+          candidateName: candidate.candidateName,
+          companyName: company.companyName,
+          jobTitle,
+          interviewHref: await interviewHref(candidate.interviewToken),
+          expiresAt: candidate.expiresAt,
+          brandColor: company.theme.themeEnabled ? company.theme.themeDefinition.palette.primary.main : '#3f51b5',
+          preview: candidate.preview,
+        }),
+      );
+    } catch (error) {
+      if (candidate.preview) throw error;
+      log.error('invitation not sent', { candidateId: candidate.candidateId, ...describeError(error) });
+    }
+  }
+};
+
+export const invite = async (
+  position: Position,
+  people: NewCandidate[],
+  log: Logger,
+  options: { preview?: boolean; sendTo?: string; now?: Date } = {},
+): Promise<Candidate[]> => {
+  if (position.currentStatus !== 'open') throw conflict(messages.closed, 'position_closed');
+  const company = await getCompany(position.companyId);
+  if (!company) throw notFound('Company not found.');
+  const preview = options.preview === true;
+  if (!preview) checkCredits(company, people.length);
+  const now = options.now ?? new Date();
+  const created: Candidate[] = [];
+  for (let i = 0; i < people.length; i += INVITES_PER_TRANSACTION) {
+    created.push(...(await createChunk(position, company, people.slice(i, i + INVITES_PER_TRANSACTION), preview, now)));
+  }
+  log.info('candidates invited', { positionId: position.positionId, count: created.length, preview });
+  await sendInvitations(created, company, position.jobTitle, log, options.sendTo);
+  await sendPlannedMessages('invite', created, position, company, log);
+  return created;
+};

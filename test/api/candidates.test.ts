@@ -1,0 +1,391 @@
+import { HeadObjectCommand } from '@aws-sdk/client-s3';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../../lambdas/shared/db/keys';
+import { baseUrl, call } from '../support/api';
+import { localDb, localEnv, localS3, mediaObjectKeys } from '../support/aws';
+import { mailTo, registerAndSignIn, uniqueEmail } from '../support/accounts';
+import { answerQuestion, interviewLinkMailedTo, startAnswer, tokenFromHref, uploadParts } from '../support/interviews';
+import { makeClip } from '../support/media';
+
+const interview = (retakes: number | null = 0) => ({
+  intro: null,
+  questions: [
+    { title: 'Tell us about yourself', content: '', thumbnail_image_group_id: null, video_group_id: null },
+    { title: 'Why this role?', content: '', thumbnail_image_group_id: null, video_group_id: null },
+  ],
+  outro: null,
+  pacing: { thinking_time: 30, answer_time: 120, retakes },
+});
+
+type Owner = Awaited<ReturnType<typeof registerAndSignIn>>;
+
+const createPosition = async (owner: Owner, retakes: number | null = 0, settings: Record<string, unknown> = {}) => {
+  const created = await call('POST', `/companies/${owner.companyId}/positions`, {
+    session: owner.sessionId,
+    body: { job_title: 'Support engineer', interview: interview(retakes) },
+  });
+  expect(created.status).toBe(201);
+  const positionId = created.body.position_id as string;
+  if (Object.keys(settings).length > 0) {
+    const read = (await call('GET', `/positions/${positionId}`, { session: owner.sessionId })).body;
+    const { position_id: _p, company_id: _c, current_status: _s, candidates: _n, created_at: _t, ...body } = read;
+    expect((await call('PUT', `/positions/${positionId}`, { session: owner.sessionId, body: { ...body, ...settings } })).status).toBe(200);
+  }
+  return positionId;
+};
+
+const invite = (owner: Owner, positionId: string, candidateName: string, email: string | null) =>
+  call('POST', `/positions/${positionId}/candidates`, { session: owner.sessionId, body: { candidate_name: candidateName, email } });
+
+const counts = async (owner: Owner, positionId: string) =>
+  (await call('GET', `/positions/${positionId}`, { session: owner.sessionId })).body.candidates;
+const plan = async (owner: Owner) => (await call('GET', `/companies/${owner.companyId}/plan-status`, { session: owner.sessionId })).body;
+
+/** Gives a company more credits, as a purchase would. */
+const allocate = (companyId: string, allocated: number) =>
+  localDb().send(
+    new UpdateCommand({
+      TableName: localEnv().TABLE_NAME,
+      Key: keys.company(companyId),
+      UpdateExpression: 'SET credits.allocated = :n',
+      ExpressionAttributeValues: { ':n': allocated },
+    }),
+  );
+
+describe('inviting candidates', () => {
+  let owner: Owner;
+  beforeAll(async () => {
+    owner = await registerAndSignIn('Invites Co');
+    await allocate(owner.companyId, 100);
+  });
+
+  it('e-mails the interview link, lists the candidate as invited, counts them and spends a credit', async () => {
+    const positionId = await createPosition(owner, 0, { invites_expire_after: 'P7D' });
+    const before = (await plan(owner)).candidate_packs_status;
+    const email = uniqueEmail('cand');
+    const res = await invite(owner, positionId, 'Ada Lovelace', email);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ candidate_name: 'Ada Lovelace', email, current_status: 'invited', completed_at: null, thumbnail: null });
+    expect(res.body.created_at.relative_time).toBe('now');
+    expect(res.body.expires_at.relative_time).toBe('in 7 days');
+    const href = await interviewLinkMailedTo(email);
+    expect(href).toBe(res.body.interview_href);
+    const [mail] = await mailTo(email);
+    expect(mail!.subject).toBe('Invites Co invites you to a video interview for Support engineer');
+    expect(mail!.html).toContain(href);
+
+    const list = await call('GET', `/positions/${positionId}/candidates?tab=invited`, { session: owner.sessionId });
+    expect(list.body.candidates.map((c: { candidate_id: string }) => c.candidate_id)).toEqual([res.body.candidate_id]);
+    expect((await counts(owner, positionId)).invited).toBe(1);
+    expect((await plan(owner)).candidate_packs_status.invited).toBe(before.invited + 1);
+  });
+
+  it('makes a link to copy when no e-mail is given, and sends nothing', async () => {
+    const positionId = await createPosition(owner);
+    const res = await invite(owner, positionId, 'No Mail', null);
+    expect(res.status).toBe(201);
+    expect(res.body.email).toBeNull();
+    expect(res.body.interview_href).toMatch(/#\/interview\/[A-Za-z0-9_-]{40,}$/);
+  });
+
+  it('validates names and e-mail addresses with clear messages', async () => {
+    const positionId = await createPosition(owner);
+    const res = await invite(owner, positionId, '  ', 'not-an-address');
+    expect(res.status).toBe(400);
+    expect(res.body.detail.map((d: { msg: string }) => d.msg)).toEqual(
+      expect.arrayContaining(['Enter the candidate’s name.', 'Enter a valid e-mail address.']),
+    );
+  });
+
+  it('pages the invited tab 12 at a time, newest first, continuing after a candidate', async () => {
+    const positionId = await createPosition(owner);
+    const people = Array.from({ length: 14 }, (_, i) => ({ candidate_name: `Person ${i + 1}`, email: null }));
+    const batch = await call('POST', `/positions/${positionId}/candidates/batch`, { session: owner.sessionId, body: { new_candidates: people } });
+    expect(batch.status).toBe(201);
+    expect(batch.body.candidates).toHaveLength(14);
+    const first = await call('GET', `/positions/${positionId}/candidates?tab=invited`, { session: owner.sessionId });
+    expect(first.body.candidates).toHaveLength(12);
+    expect(first.body.has_more).toBe(true);
+    const last = first.body.candidates[11].candidate_id;
+    const second = await call('GET', `/positions/${positionId}/candidates?tab=invited&after=${last}`, { session: owner.sessionId });
+    expect(second.body.candidates).toHaveLength(2);
+    expect(second.body.has_more).toBe(false);
+    const all = [...first.body.candidates, ...second.body.candidates].map((c: { candidate_id: string }) => c.candidate_id);
+    expect(new Set(all).size).toBe(14);
+    expect((await counts(owner, positionId)).invited).toBe(14);
+  });
+
+  it('refuses invites to a closed position', async () => {
+    const positionId = await createPosition(owner);
+    await call('PUT', `/positions/${positionId}/close`, { session: owner.sessionId });
+    const res = await invite(owner, positionId, 'Late', null);
+    expect(res.status).toBe(409);
+    expect(res.body.detail).toBe('The position is currently closed and needs to be re-opened before additional candidates can be invited.');
+  });
+
+  it('sends a preview to the member: no credit, not listed, not counted', async () => {
+    const positionId = await createPosition(owner);
+    const before = (await plan(owner)).candidate_packs_status.invited;
+    const res = await call('POST', `/positions/${positionId}/preview-invite`, { session: owner.sessionId });
+    expect(res.status).toBe(200);
+    const mail = (await mailTo(owner.email)).find((m) => m.subject.startsWith('[Preview]'));
+    expect(mail?.text).toContain('This is a preview');
+    const token = tokenFromHref(/(http\S+#\/interview\/[A-Za-z0-9_-]+)/.exec(mail!.text)![1]!);
+    expect((await call('GET', `/interviews/${token}`)).status).toBe(200);
+    expect((await plan(owner)).candidate_packs_status.invited).toBe(before);
+    expect((await counts(owner, positionId)).invited).toBe(0);
+    expect((await call('GET', `/positions/${positionId}/candidates?tab=invited`, { session: owner.sessionId })).body.candidates).toEqual([]);
+  });
+
+  it('reinvites with a fresh deadline and deletes an invite, moving the count', async () => {
+    const positionId = await createPosition(owner, 0, { invites_expire_after: 'P3D' });
+    const email = uniqueEmail('again');
+    const first = (await invite(owner, positionId, 'Again', email)).body;
+    const again = await call('PUT', `/candidates/${first.candidate_id}/reinvite`, { session: owner.sessionId });
+    expect(again.status).toBe(200);
+    expect(again.body.created_at.time_value >= first.created_at.time_value).toBe(true);
+    expect((await mailTo(email)).filter((m) => m.subject.includes('invites you'))).toHaveLength(2);
+    const deleted = await call('PUT', `/candidates/${first.candidate_id}/delete`, { session: owner.sessionId });
+    expect(deleted.body).toEqual({ candidate_id: first.candidate_id, current_status: 'deleted' });
+    expect((await counts(owner, positionId)).invited).toBe(0);
+    expect((await call('GET', `/interviews/${tokenFromHref(first.interview_href)}`)).status).toBe(404);
+  });
+});
+
+describe('credits', () => {
+  it('are spent in the transaction that invites: concurrent invites never go below zero', async () => {
+    const owner = await registerAndSignIn('Three Credits');
+    const positionId = await createPosition(owner);
+    const results = await Promise.all(Array.from({ length: 8 }, (_, i) => invite(owner, positionId, `Racer ${i}`, null)));
+    const statuses = results.map((r) => r.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 402)).toHaveLength(5);
+    expect(results.find((r) => r.status === 402)!.body).toEqual({
+      detail: 'You have no interview credits left. Select a plan to invite more candidates.',
+      code: 'plan_required',
+    });
+    expect((await plan(owner)).candidate_packs_status).toEqual({ allocated: 3, invited: 3, remaining: 0 });
+    expect((await counts(owner, positionId)).invited).toBe(3);
+  });
+
+  it('refuse a batch larger than what remains, creating nobody', async () => {
+    const owner = await registerAndSignIn('Two Short');
+    const positionId = await createPosition(owner);
+    const people = Array.from({ length: 5 }, (_, i) => ({ candidate_name: `Bulk ${i}`, email: null }));
+    const res = await call('POST', `/positions/${positionId}/candidates/batch`, { session: owner.sessionId, body: { new_candidates: people } });
+    expect(res.status).toBe(402);
+    expect(res.body.detail).toBe('You have 3 interview credits left, not enough for this many candidates. Select a plan to invite more.');
+    expect((await counts(owner, positionId)).invited).toBe(0);
+  });
+
+  it('are not spent by subscribed companies', async () => {
+    const owner = await registerAndSignIn('Subscribed');
+    await localDb().send(
+      new UpdateCommand({
+        TableName: localEnv().TABLE_NAME,
+        Key: keys.company(owner.companyId),
+        UpdateExpression: 'SET subscriptionStatus = :s, credits.allocated = :zero',
+        ExpressionAttributeValues: { ':s': 'subscribed', ':zero': 0 },
+      }),
+    );
+    const positionId = await createPosition(owner);
+    for (let i = 0; i < 2; i++) expect((await invite(owner, positionId, `Sub ${i}`, null)).status).toBe(201);
+    expect((await plan(owner)).candidate_packs_status.invited).toBe(0);
+  });
+});
+
+describe('the interview', () => {
+  let owner: Owner;
+  let clip: Uint8Array;
+  beforeAll(async () => {
+    owner = await registerAndSignIn('Interview Co');
+    await allocate(owner.companyId, 100);
+    clip = (await makeClip(2)).bytes;
+  });
+
+  it('is reached only by its own token', async () => {
+    const positionId = await createPosition(owner);
+    const a = (await invite(owner, positionId, 'Alice', null)).body;
+    const b = (await invite(owner, positionId, 'Bob', null)).body;
+    const tokenA = tokenFromHref(a.interview_href);
+    const tokenB = tokenFromHref(b.interview_href);
+    const read = await call('GET', `/interviews/${tokenA}`);
+    expect(read.status).toBe(200);
+    expect(read.body).toMatchObject({ candidate_name: 'Alice', company_name: 'Interview Co', job_title: 'Support engineer', completed: false });
+    expect(read.body.questions.map((q: { title: string; answered: boolean }) => [q.title, q.answered])).toEqual([
+      ['Tell us about yourself', false],
+      ['Why this role?', false],
+    ]);
+    expect(JSON.stringify(read.body)).not.toContain(b.candidate_id);
+    expect((await call('GET', `/interviews/${'x'.repeat(43)}`)).status).toBe(404);
+    // B's recording cannot be driven with A's token.
+    const bAnswer = (await startAnswer(tokenB, 0)).body.answer_id;
+    expect((await call('POST', `/interviews/${tokenA}/answers/${bAnswer}/part-urls`, { body: { part_numbers: [1] } })).status).toBe(404);
+    expect(
+      (await call('PUT', `/interviews/${tokenA}/answers/${bAnswer}/submission`, { body: { parts: [{ part_number: 1, etag: 'x' }] } })).status,
+    ).toBe(404);
+    // Candidates' tokens never open the team's API.
+    expect((await call('GET', `/candidates/${a.candidate_id}`, { session: tokenA })).status).toBe(401);
+  });
+
+  it('records answers with retakes, completes on the last one, notifies the team and processes every answer', async () => {
+    const positionId = await createPosition(owner, 1, { invites_expire_after: 'P7D' });
+    const email = uniqueEmail('resp');
+    const candidate = (await invite(owner, positionId, 'Grace Hopper', email)).body;
+    const token = tokenFromHref(await interviewLinkMailedTo(email));
+
+    // First take of question 1, abandoned; the retake is submitted; no third take.
+    const firstTake = await startAnswer(token, 0);
+    expect(firstTake.body.retakes_left).toBe(1);
+    await uploadParts(token, firstTake.body.answer_id, clip, firstTake.body.min_part_bytes);
+    const retake = await answerQuestion(token, 0, clip);
+    expect(retake.completed).toBe(false);
+    const third = await startAnswer(token, 0);
+    expect(third.status).toBe(409);
+    expect((await call('GET', `/interviews/${token}`)).body.questions[0]).toMatchObject({ answered: true, attempts_used: 2 });
+    expect(
+      (await call('PUT', `/interviews/${token}/answers/${firstTake.body.answer_id}/submission`, { body: { parts: [{ part_number: 1, etag: 'x' }] } }))
+        .status,
+    ).toBe(404);
+
+    const last = await answerQuestion(token, 1, clip);
+    expect(last.completed).toBe(true);
+    // A repeated submission answers the same, and changes nothing.
+    expect((await call('GET', `/interviews/${token}`)).body.completed).toBe(true);
+    expect((await startAnswer(token, 1)).status).toBe(409);
+
+    expect(await counts(owner, positionId)).toMatchObject({ invited: 0, responded: 1 });
+    const notice = (await mailTo(owner.email)).find((m) => m.subject === 'Grace Hopper completed the interview for Support engineer');
+    expect(notice?.text).toContain(`/candidates/${candidate.candidate_id}`);
+    const responded = await call('GET', `/positions/${positionId}/candidates?tab=responded`, { session: owner.sessionId });
+    expect(responded.body.candidates.map((c: { candidate_id: string }) => c.candidate_id)).toEqual([candidate.candidate_id]);
+    expect(responded.body.candidates[0].completed_at.relative_time).toBe('now');
+
+    let detail: any;
+    for (let i = 0; i < 120; i++) {
+      detail = (await call('GET', `/candidates/${candidate.candidate_id}`, { session: owner.sessionId })).body;
+      if (detail.answers.length === 2 && detail.answers.every((a: any) => a.video.upload_status !== 'processing')) break;
+      await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(detail.current_status).toBe('responded');
+    expect(detail.questions.map((q: { title: string }) => q.title)).toEqual(['Tell us about yourself', 'Why this role?']);
+    expect(detail.answers.map((a: any) => [a.question_index, a.video.upload_status])).toEqual([
+      [0, 'ready'],
+      [1, 'ready'],
+    ]);
+    expect(detail.answers[0].answer_id).toBe(retake.answerId);
+    const video = await fetch(detail.answers[0].video.variants[0].content_href);
+    expect(video.headers.get('content-type')).toBe('video/mp4');
+    expect(detail.thumbnail.variants[0].content_href).toContain('thumbnail');
+
+    // Deleting the candidate leaves no media behind.
+    const mediaId = (await localDb().send(new GetCommand({ TableName: localEnv().TABLE_NAME, Key: keys.answer(candidate.candidate_id, 0) }))).Item!
+      .mediaId as string;
+    expect(await mediaObjectKeys(`processed/${mediaId}/`)).not.toEqual([]);
+    expect((await call('PUT', `/candidates/${candidate.candidate_id}/delete`, { session: owner.sessionId })).status).toBe(200);
+    expect(await mediaObjectKeys(`processed/${mediaId}/`)).toEqual([]);
+    expect(await mediaObjectKeys(`uploads/${mediaId}/`)).toEqual([]);
+    expect(await counts(owner, positionId)).toMatchObject({ invited: 0, responded: 0 });
+  });
+
+  it('joins an answer sent in several parts', async () => {
+    const positionId = await createPosition(owner);
+    const candidate = (await invite(owner, positionId, 'Parts', null)).body;
+    const token = tokenFromHref(candidate.interview_href);
+    const started = await startAnswer(token, 0);
+    const bytes = new Uint8Array(started.body.min_part_bytes + 1234).map((_, i) => i % 251);
+    const parts = await uploadParts(token, started.body.answer_id, bytes, started.body.min_part_bytes);
+    expect(parts).toHaveLength(2);
+    const res = await call('PUT', `/interviews/${token}/answers/${started.body.answer_id}/submission`, { body: { parts } });
+    expect(res.status).toBe(200);
+    const answer = await localDb().send(new GetCommand({ TableName: localEnv().TABLE_NAME, Key: keys.answer(candidate.candidate_id, 0) }));
+    const head = await localS3().send(new HeadObjectCommand({ Bucket: localEnv().MEDIA_BUCKET, Key: `uploads/${answer.Item!.mediaId}/source` }));
+    expect(head.ContentLength).toBe(bytes.length);
+  });
+
+  it('refuses a submission whose parts did not arrive', async () => {
+    const positionId = await createPosition(owner);
+    const token = tokenFromHref((await invite(owner, positionId, 'Lost', null)).body.interview_href);
+    const started = await startAnswer(token, 0);
+    const res = await call('PUT', `/interviews/${token}/answers/${started.body.answer_id}/submission`, {
+      body: { parts: [{ part_number: 1, etag: '"0123456789abcdef0123456789abcdef"' }] },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.detail).toBe('Upload failure');
+  });
+
+  it('expires: the scheduled job deletes invites past their deadline', async () => {
+    const positionId = await createPosition(owner, 0, { invites_expire_after: 'P3D' });
+    const stale = (await invite(owner, positionId, 'Stale', null)).body;
+    const fresh = (await invite(owner, positionId, 'Fresh', null)).body;
+    const past = new Date(Date.now() - 60_000).toISOString();
+    await localDb().send(
+      new UpdateCommand({
+        TableName: localEnv().TABLE_NAME,
+        Key: keys.candidate(stale.candidate_id),
+        UpdateExpression: 'SET expiresAt = :past, GSI3SK = :sk',
+        ExpressionAttributeValues: { ':past': past, ':sk': `${past}#${stale.candidate_id}` },
+      }),
+    );
+    expect((await call('GET', `/interviews/${tokenFromHref(stale.interview_href)}`)).status).toBe(404);
+    const run = await fetch(`${baseUrl()}/_local/schedules/expireInvites`, { method: 'POST' });
+    expect(run.status).toBe(200);
+    expect((await run.json()).deleted).toBeGreaterThanOrEqual(1);
+    expect((await call('GET', `/candidates/${stale.candidate_id}`, { session: owner.sessionId })).status).toBe(404);
+    expect((await call('GET', `/candidates/${fresh.candidate_id}`, { session: owner.sessionId })).status).toBe(200);
+    expect((await counts(owner, positionId)).invited).toBe(1);
+  });
+});
+
+describe('public apply links', () => {
+  it('take a name and e-mail, create the candidate and go straight into the interview; one application per address', async () => {
+    const owner = await registerAndSignIn('Apply Co');
+    const positionId = await createPosition(owner);
+    const link = (await call('POST', `/positions/${positionId}/apply-links`, { session: owner.sessionId })).body.link_href as string;
+    const linkId = link.split('/apply/')[1]!;
+    const page = await call('GET', `/apply-links/${linkId}`);
+    expect(page.body).toMatchObject({ company_name: 'Apply Co', job_title: 'Support engineer', open: true, logo_href: null });
+    const email = uniqueEmail('applicant');
+    const applied = await call('POST', `/apply-links/${linkId}/candidates`, { body: { candidate_name: 'Walk In', email } });
+    expect(applied.status).toBe(201);
+    expect((await call('GET', `/interviews/${applied.body.interview_token}`)).body.candidate_name).toBe('Walk In');
+    expect(await interviewLinkMailedTo(email)).toBe(applied.body.interview_href);
+    const twice = await call('POST', `/apply-links/${linkId}/candidates`, { body: { candidate_name: 'Walk In', email } });
+    expect(twice.status).toBe(409);
+    const missing = await call('POST', `/apply-links/${linkId}/candidates`, { body: { candidate_name: '', email: '' } });
+    expect(missing.status).toBe(400);
+    await call('PUT', `/positions/${positionId}/close`, { session: owner.sessionId });
+    expect((await call('GET', `/apply-links/${linkId}`)).body.open).toBe(false);
+    expect((await call('POST', `/apply-links/${linkId}/candidates`, { body: { candidate_name: 'Late', email: uniqueEmail('late') } })).status).toBe(
+      409,
+    );
+    expect((await call('GET', '/apply-links/unknownlink123')).status).toBe(404);
+  });
+});
+
+describe('tenancy', () => {
+  it("keeps company A's candidates from company B", async () => {
+    const a = await registerAndSignIn('Tenant A');
+    const b = await registerAndSignIn('Tenant B');
+    const positionId = await createPosition(a);
+    const candidate = (await invite(a, positionId, 'Private', null)).body;
+    expect((await call('GET', `/positions/${positionId}/candidates`, { session: b.sessionId })).status).toBe(404);
+    expect((await invite(b, positionId, 'Intruder', null)).status).toBe(404);
+    expect((await call('GET', `/candidates/${candidate.candidate_id}`, { session: b.sessionId })).status).toBe(404);
+    expect((await call('PUT', `/candidates/${candidate.candidate_id}/reinvite`, { session: b.sessionId })).status).toBe(404);
+    expect((await call('PUT', `/candidates/${candidate.candidate_id}/delete`, { session: b.sessionId })).status).toBe(404);
+    expect((await call('POST', `/positions/${positionId}/preview-invite`, { session: b.sessionId })).status).toBe(404);
+  });
+
+  it('deleting a position deletes its candidates', async () => {
+    const owner = await registerAndSignIn('Cascade');
+    const positionId = await createPosition(owner);
+    const candidate = (await invite(owner, positionId, 'Gone soon', null)).body;
+    await call('PUT', `/positions/${positionId}/close`, { session: owner.sessionId });
+    expect((await call('PUT', `/positions/${positionId}/delete`, { session: owner.sessionId })).status).toBe(200);
+    expect((await call('GET', `/interviews/${tokenFromHref(candidate.interview_href)}`)).status).toBe(404);
+    const item = await localDb().send(new GetCommand({ TableName: localEnv().TABLE_NAME, Key: keys.candidate(candidate.candidate_id) }));
+    expect(item.Item).toBeUndefined();
+  });
+});

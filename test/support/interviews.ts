@@ -1,0 +1,47 @@
+import { expect } from 'vitest';
+import { call } from './api';
+import { mailTo } from './accounts';
+
+/**
+ * The candidate's side through the API, as the browser does it: start an answer, PUT its bytes in
+ * parts to presigned URLs, submit with the parts' ETags.
+ */
+export const tokenFromHref = (href: string) => /#\/interview\/([A-Za-z0-9_-]+)$/.exec(href)?.[1] ?? '';
+
+export const interviewLinkMailedTo = async (email: string): Promise<string> => {
+  const mail = (await mailTo(email)).find((m) => m.subject.includes('invites you to a video interview'));
+  const href = /(http\S+#\/interview\/[A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
+  if (!href) throw new Error(`no interview link was mailed to ${email}`);
+  return href;
+};
+
+export const startAnswer = async (token: string, questionIndex: number, contentType = 'video/webm') => {
+  const res = await call('POST', `/interviews/${token}/answers`, { body: { question_index: questionIndex, content_type: contentType } });
+  return res;
+};
+
+/** Uploads `bytes` as parts of `partSize` (the last may be smaller), returning what submission needs. */
+export const uploadParts = async (token: string, answerId: string, bytes: Uint8Array, partSize: number) => {
+  const count = Math.max(1, Math.ceil(bytes.length / partSize));
+  const numbers = Array.from({ length: count }, (_, i) => i + 1);
+  const urls = await call('POST', `/interviews/${token}/answers/${answerId}/part-urls`, { body: { part_numbers: numbers } });
+  expect(urls.status).toBe(200);
+  const parts: { part_number: number; etag: string }[] = [];
+  for (const { part_number, upload_url } of urls.body.parts as { part_number: number; upload_url: string }[]) {
+    const chunk = bytes.subarray((part_number - 1) * partSize, part_number * partSize);
+    const put = await fetch(upload_url, { method: 'PUT', body: Buffer.from(chunk) });
+    expect(put.status).toBe(200);
+    parts.push({ part_number, etag: put.headers.get('etag')! });
+  }
+  return parts;
+};
+
+export const answerQuestion = async (token: string, questionIndex: number, bytes: Uint8Array) => {
+  const started = await startAnswer(token, questionIndex);
+  expect(started.status).toBe(201);
+  const answerId = started.body.answer_id as string;
+  const parts = await uploadParts(token, answerId, bytes, started.body.min_part_bytes as number);
+  const submitted = await call('PUT', `/interviews/${token}/answers/${answerId}/submission`, { body: { parts } });
+  expect(submitted.status).toBe(200);
+  return { answerId, completed: submitted.body.completed as boolean };
+};
