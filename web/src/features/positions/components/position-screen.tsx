@@ -66,7 +66,9 @@ const PositionScreen = () => {
             <ToggleButton value="settings">Settings</ToggleButton>
           </ToggleButtonGroup>
         </Flex>
-        {view === 'candidates' && <CandidatesView position={p} evaluation={company.data?.config.isEvaluationEnabled ?? true} />}
+        {view === 'candidates' && (
+          <CandidatesView position={p} evaluation={company.data?.config.isEvaluationEnabled ?? true} onChanged={() => void position.mutate()} />
+        )}
         {view === 'questions' && (
           <QuestionsView key={`${p.positionId}-${p.version}`} position={p} onSaved={(saved) => void position.mutate(saved, { revalidate: false })} />
         )}

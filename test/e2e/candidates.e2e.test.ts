@@ -1,0 +1,127 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../../lambdas/shared/db/keys';
+import { mailTo } from '../support/accounts';
+import { localDb, localEnv } from '../support/aws';
+import { baseUrl, launchBrowser, trackErrors } from './support/browser';
+import { signedInOwner } from './support/session';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const api = async (method: string, path: string, sessionId: string, body?: unknown) => {
+  const response = await fetch(`${baseUrl()}/api/v1${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'x-session-id': sessionId },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return response.json();
+};
+
+const typedInterview = {
+  intro: null,
+  questions: [{ title: 'What brings you here?', content: '', thumbnail_image_group_id: null, video_group_id: null }],
+  outro: null,
+  pacing: { thinking_time: 30, answer_time: 120, retakes: 0 },
+};
+
+describe('inviting candidates', () => {
+  it('invites by e-mail and by link, imports a CSV (past the credits, then with more), previews, and stops when closed', async () => {
+    const owner = await signedInOwner(browser, 'Invite Studio');
+    await owner.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
+    const { position_id: positionId } = await api('POST', `/companies/${owner.companyId}/positions`, owner.sessionId, {
+      job_title: 'Office manager',
+      interview: typedInterview,
+    });
+    const page = await owner.context.newPage();
+    const errors = trackErrors(page);
+    await page.goto(`${baseUrl()}/#/companies/${owner.companyId}/positions/${positionId}`);
+    await page.getByText('Sent an interview to complete').waitFor();
+
+    // One candidate by e-mail.
+    await page.getByRole('button', { name: 'Invite candidate' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Invite candidate' });
+    expect(await dialog.getByRole('button', { name: 'Send invite' }).isDisabled()).toBe(true);
+    await dialog.getByLabel('Full name').fill('Mary Jackson');
+    await dialog.getByLabel('Email', { exact: true }).fill('mary.jackson@example.com');
+    await dialog.getByRole('button', { name: 'Send invite' }).click();
+    await dialog.getByText('The interview invitation is on its way to mary.jackson@example.com.').waitFor();
+    expect((await mailTo('mary.jackson@example.com')).map((m) => m.subject)).toContain(
+      'Invite Studio invites you to a video interview for Office manager',
+    );
+
+    // Another by link, copied to the clipboard.
+    await dialog.getByRole('button', { name: 'Invite another' }).click();
+    await dialog.getByLabel('Full name').fill('Dorothy Vaughan');
+    await dialog.getByText('Send email invite').click();
+    await dialog.getByRole('button', { name: 'Create link' }).click();
+    const link = await dialog.getByLabel('Interview link').inputValue();
+    expect(link).toMatch(/#\/interview\/[A-Za-z0-9_-]+$/);
+    await dialog.getByRole('button', { name: 'Copy link' }).click();
+    await dialog.getByRole('button', { name: 'Copied to clipboard!' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('tab', { name: 'Invited (2)' }).waitFor();
+    await page.getByRole('article', { name: 'Dorothy Vaughan' }).getByText('Not available').waitFor();
+
+    // A CSV of three rows: one credit is left, so the server refuses; with more credits it goes through.
+    await page.getByRole('button', { name: 'More ways to invite' }).click();
+    await page.getByRole('menuitem', { name: 'Invite candidates in bulk' }).click();
+    const bulk = page.getByRole('dialog', { name: 'Invite candidates in bulk' });
+    expect(await bulk.getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(true);
+    await bulk.getByLabel('CSV file').setInputFiles({
+      name: 'candidates.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('Name,Email\nKatherine Johnson,katherine@example.com\n,\nChristine Darden,\nMelba Roy,melba@example.com\n'),
+    });
+    await bulk.getByText('3 candidates from candidates.csv').waitFor();
+    expect(await bulk.getByRole('row').allInnerTexts()).toEqual([
+      'Name\tEmail',
+      'Katherine Johnson\tkatherine@example.com',
+      'Christine Darden\tNot available',
+      'Melba Roy\tmelba@example.com',
+    ]);
+    await bulk.getByRole('button', { name: 'Send', exact: true }).click();
+    await bulk.getByText('You have 1 interview credit left, not enough for this many candidates. Select a plan to invite more.').waitFor();
+    await localDb().send(
+      new UpdateCommand({
+        TableName: localEnv().TABLE_NAME,
+        Key: keys.company(owner.companyId),
+        UpdateExpression: 'SET credits.allocated = :n',
+        ExpressionAttributeValues: { ':n': 10 },
+      }),
+    );
+    await bulk.getByRole('button', { name: 'Send', exact: true }).click();
+    await page.getByText('3 candidates invited.').waitFor();
+    await page.getByRole('tab', { name: 'Invited (5)' }).waitFor();
+    await page.getByRole('article', { name: 'Melba Roy' }).waitFor();
+
+    // Send yourself a preview: the mail, and no candidate more.
+    await page.getByRole('button', { name: 'More ways to invite' }).click();
+    await page.getByRole('menuitem', { name: 'Send yourself a preview' }).click();
+    await page.getByText("We've emailed you a preview invite").waitFor();
+    expect((await mailTo(owner.email)).some((m) => m.subject.startsWith('[Preview] Invite Studio invites you'))).toBe(true);
+
+    // Delete an invite from its card.
+    await page.getByRole('button', { name: 'Actions for Melba Roy' }).click();
+    await page.getByRole('menuitem', { name: 'Delete invite' }).click();
+    await page.getByRole('tab', { name: 'Invited (4)' }).waitFor();
+    expect(await page.getByRole('article', { name: 'Melba Roy' }).count()).toBe(0);
+
+    // Closed: the banner, and no inviting.
+    await api('PUT', `/positions/${positionId}/close`, owner.sessionId);
+    await page.reload();
+    await page.getByText('The position is currently closed and needs to be re-opened before additional candidates can be invited.').waitFor();
+    expect(await page.getByRole('button', { name: 'Invite candidate' }).isDisabled()).toBe(true);
+
+    // The refused bulk invite (402) is the only failed request.
+    expect(errors.filter((e) => !e.startsWith('402 POST') && !e.includes('status of 402'))).toEqual([]);
+    await owner.context.close();
+  });
+});

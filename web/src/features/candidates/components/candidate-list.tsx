@@ -1,0 +1,103 @@
+import { Alert, Button, Flex, Grid, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { useEffect, useRef, useState } from 'react';
+import { deleteCandidate, reinviteCandidate, useCandidatePages, type CandidateSummary, type CandidateTab } from '../../../api/candidates';
+import type { Notice } from '../../../components/snackbar';
+import { messages } from '../messages';
+import { CandidateCard } from './candidate-card';
+
+/**
+ * One tab's cards, 12 at a time with "Load more". Resend and delete take the card away at once
+ * and reload; a failure brings it back with the spec's message.
+ */
+export const CandidateList = ({
+  positionId,
+  tab,
+  label,
+  empty,
+  revision,
+  onChanged,
+  notify,
+}: {
+  positionId: string;
+  tab: CandidateTab;
+  label: string;
+  empty: string;
+  /** Changes when the tab's count does (an invite, a response): the pages are fetched again. */
+  revision: number;
+  onChanged: () => void;
+  notify: (notice: Notice) => void;
+}) => {
+  const pages = useCandidatePages(positionId, tab);
+  const [hidden, setHidden] = useState<Set<string>>(new Set());
+  const seen = useRef(revision);
+  useEffect(() => {
+    if (seen.current === revision) return;
+    seen.current = revision;
+    void pages.mutate();
+  }, [revision, pages]);
+  const candidates = (pages.data ?? []).flatMap((p) => p.candidates).filter((c) => !hidden.has(c.candidateId));
+  const hasMore = pages.data?.[pages.data.length - 1]?.hasMore ?? false;
+
+  const act = async (candidate: CandidateSummary, action: () => Promise<unknown>, failure: string, success?: string) => {
+    setHidden((h) => new Set(h).add(candidate.candidateId));
+    try {
+      await action();
+      if (success) notify({ message: success, variation: 'success' });
+      await pages.mutate();
+      onChanged();
+    } catch {
+      notify({ message: failure, variation: 'error' });
+    } finally {
+      setHidden((h) => {
+        const next = new Set(h);
+        next.delete(candidate.candidateId);
+        return next;
+      });
+    }
+  };
+
+  if (pages.error) return <Alert variation="error">{messages.retrieveFailed}</Alert>;
+  if (!pages.data) return <Loader variation="linear" />;
+  if (candidates.length === 0) {
+    return (
+      <Flex direction="column" alignItems="center" padding="xxl" gap="xs">
+        <Heading level={5}>{label}</Heading>
+        <Text color="font.secondary">{empty}</Text>
+      </Flex>
+    );
+  }
+  return (
+    <Flex direction="column" gap="medium">
+      <Grid templateColumns="repeat(auto-fill, minmax(220px, 1fr))" gap="medium">
+        {candidates.map((candidate) => (
+          <CandidateCard
+            key={candidate.candidateId}
+            candidate={candidate}
+            onCopy={() =>
+              void navigator.clipboard.writeText(candidate.interviewHref).then(
+                () => notify({ message: 'Copied to clipboard!', variation: 'success' }),
+                () => notify({ message: 'Unable to copy to clipboard...', variation: 'error' }),
+              )
+            }
+            onReinvite={() =>
+              void act(
+                candidate,
+                () => reinviteCandidate(candidate.candidateId),
+                messages.reinviteFailed(candidate.candidateName),
+                `The invitation was sent to ${candidate.email} again.`,
+              )
+            }
+            onDelete={() => void act(candidate, () => deleteCandidate(candidate.candidateId), messages.deleteFailed(candidate.candidateName))}
+          />
+        ))}
+      </Grid>
+      {hasMore && (
+        <Flex justifyContent="center">
+          <Button variation="link" isLoading={pages.isValidating} onClick={() => void pages.setSize(pages.size + 1)}>
+            Load more
+          </Button>
+        </Flex>
+      )}
+    </Flex>
+  );
+};

@@ -1,0 +1,119 @@
+import { Alert, Button, Flex, SwitchField, Text, TextField } from '@aws-amplify/ui-react';
+import { useState } from 'react';
+import { inviteCandidate, type CandidateSummary } from '../../../api/candidates';
+import { errorMessage } from '../../../api/client';
+import { CopyButton } from '../../../components/copy-button';
+import { Dialog } from '../../../components/dialog';
+import { messages } from '../messages';
+
+/**
+ * Invite one candidate (spec §5): the name is required; the e-mail only with "Send email invite"
+ * on. Without it a link is made and shown to copy.
+ */
+export const InviteDialog = ({
+  positionId,
+  open,
+  onClose,
+  onInvited,
+}: {
+  positionId: string;
+  open: boolean;
+  onClose: () => void;
+  onInvited: () => void;
+}) => {
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [sendEmail, setSendEmail] = useState(true);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [created, setCreated] = useState<CandidateSummary | null>(null);
+
+  const close = () => {
+    setName('');
+    setEmail('');
+    setError(null);
+    setCreated(null);
+    onClose();
+  };
+  const valid = name.trim() !== '' && (!sendEmail || email.trim() !== '');
+  const submit = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const candidate = await inviteCandidate(positionId, { candidateName: name.trim(), email: sendEmail ? email.trim() : null });
+      setCreated(candidate);
+      onInvited();
+    } catch (e) {
+      setError(errorMessage(e, messages.sendInviteFailed));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog title="Invite candidate" open={open} onClose={close} width="520px">
+      {created ? (
+        <Flex direction="column" gap="medium">
+          {created.email ? (
+            <Alert variation="success">The interview invitation is on its way to {created.email}.</Alert>
+          ) : (
+            <>
+              <Text>Send {created.candidateName} this link to their interview:</Text>
+              <TextField label="Interview link" value={created.interviewHref} isReadOnly onFocus={(e) => e.target.select()} />
+              <CopyButton text={created.interviewHref} />
+            </>
+          )}
+          <Flex justifyContent="flex-end" gap="small">
+            <Button onClick={() => setCreated(null)}>Invite another</Button>
+            <Button variation="primary" onClick={close}>
+              Done
+            </Button>
+          </Flex>
+        </Flex>
+      ) : (
+        <Flex
+          as="form"
+          direction="column"
+          gap="medium"
+          onSubmit={(e) => {
+            e.preventDefault();
+            if (valid && !busy) void submit();
+          }}
+        >
+          <TextField
+            label="Full name"
+            name="candidateName"
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            isRequired
+            maxLength={100}
+            autoComplete="off"
+          />
+          <SwitchField label="Send email invite" isChecked={sendEmail} onChange={(e) => setSendEmail(e.target.checked)} />
+          {sendEmail ? (
+            <TextField
+              label="Email"
+              name="candidateEmail"
+              type="email"
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              isRequired
+              autoComplete="off"
+            />
+          ) : (
+            <Text fontSize="small" color="font.secondary">
+              A link to the interview is made for you to send yourself.
+            </Text>
+          )}
+          {error && <Alert variation="error">{error}</Alert>}
+          <Flex justifyContent="flex-end" gap="small">
+            <Button onClick={close}>Cancel</Button>
+            <Button type="submit" variation="primary" isDisabled={!valid} isLoading={busy} loadingText="Sending...">
+              {sendEmail ? 'Send invite' : 'Create link'}
+            </Button>
+          </Flex>
+        </Flex>
+      )}
+    </Dialog>
+  );
+};
