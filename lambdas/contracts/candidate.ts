@@ -32,10 +32,18 @@ const newCandidateSchema = z.object({
   email: emailSchema.nullable(),
 });
 
+export const SEARCH_MIN_CHARS = 3;
+
 export const listCandidates = defineContract({
-  summary: "A page of a position's candidates in one status tab (12 a page), newest first; `after` continues after that candidate.",
+  summary:
+    "A page of a position's candidates (12 a page), newest first: one status tab, or `done` (responded, shortlisted and rejected together, for companies without evaluation), or a search of names and e-mails across all statuses (`search_text`, at least 3 characters; invited candidates last). `after` continues after that candidate; `through` returns every page up to and including that candidate (a reload keeps the place).",
   params: z.object({ positionId: idSchema }),
-  query: z.object({ tab: z.enum(CANDIDATE_STATUSES).default('invited'), after: idSchema.optional() }),
+  query: z.object({
+    tab: z.enum([...CANDIDATE_STATUSES, 'done']).default('invited'),
+    searchText: z.string().trim().min(SEARCH_MIN_CHARS, 'Enter at least 3 characters to search...').max(100).optional(),
+    after: idSchema.optional(),
+    through: idSchema.optional(),
+  }),
   response: z.object({ candidates: z.array(candidateSummarySchema), hasMore: z.boolean() }),
 });
 
@@ -72,11 +80,24 @@ export const reinviteCandidate = defineContract({
   response: candidateSummarySchema,
 });
 
+export const answerPackageSchema = z.object({
+  packageStatus: z.enum(['not_generated', 'completed']),
+  downloadHref: z.string().nullable(),
+});
+
 export const getCandidate = defineContract({
-  summary: 'A candidate with the questions they were asked and their answers (video variants, thumbnails, captions).',
+  summary:
+    'A candidate with the questions they were asked, their answers (video variants, thumbnails, captions, ratings), the answer package, and the neighbours for Previous / Next (by completion time, newest first) and Next to review (the oldest still responded).',
   params: z.object({ candidateId: idSchema }),
   response: candidateSummarySchema.extend({
     jobTitle: z.string(),
+    rating: z.number().nullable(),
+    answerPackage: answerPackageSchema,
+    navigation: z.object({
+      previousCandidateId: z.string().nullable(),
+      nextCandidateId: z.string().nullable(),
+      nextToReviewCandidateId: z.string().nullable(),
+    }),
     questions: z.array(z.object({ title: z.string().nullable(), content: z.string().nullable() })),
     answers: z.array(
       z.object({
@@ -96,7 +117,115 @@ export const getCandidate = defineContract({
 });
 
 export const setCandidateStatus = defineContract({
-  summary: 'Deletes a candidate (their answers and media go too).',
-  params: z.object({ candidateId: idSchema, status: z.enum(['delete']) }),
-  response: z.object({ candidateId: z.string(), currentStatus: z.literal('deleted') }),
+  summary:
+    "Evaluation (shortlist, reject, undo → responded, per spec §4's transition table; the position's counts change in the same transaction) or deletion (answers and media go too).",
+  params: z.object({ candidateId: idSchema, status: z.enum(['shortlist', 'reject', 'undo', 'delete']) }),
+  response: z.object({ candidateId: z.string(), currentStatus: z.enum(['responded', 'shortlisted', 'rejected', 'deleted']) }),
+});
+
+export const rateAnswer = defineContract({
+  summary: 'Rates an answer from 1 to 5.',
+  params: z.object({ answerId: idSchema }),
+  body: z.object({ newRating: z.number().int().min(1, 'Choose a rating from 1 to 5.').max(5, 'Choose a rating from 1 to 5.') }),
+  response: z.object({ answerId: z.string(), rating: z.number().int() }),
+});
+
+export const answerTranscriptsSchema = z.object({
+  answerTranscripts: z.array(
+    z.object({
+      answerId: z.string(),
+      transcriptStatus: z.enum(['none', 'created', 'submitted', 'completed', 'failed']),
+      paragraphs: z.array(z.object({ startMillis: z.number().int(), content: z.string() })),
+    }),
+  ),
+});
+
+export const getAnswerTranscripts = defineContract({
+  summary: "Each answer's transcript: its status and paragraphs with their start times.",
+  params: z.object({ candidateId: idSchema }),
+  response: answerTranscriptsSchema,
+});
+
+export const getCandidateAccessStatus = defineContract({
+  summary:
+    'Whether the signed-in member can open a candidate (by candidate id or public candidate id), and where: the public page redirects members who can.',
+  params: z.object({ candidateId: idSchema }),
+  response: z.object({
+    canAccess: z.boolean(),
+    candidate: z.object({ companyId: z.string(), positionId: z.string(), candidateId: z.string() }).nullable(),
+  }),
+});
+
+export const createAnswerPackage = defineContract({
+  summary: "Zips the candidate's answer videos (named by question number and title) into one download.",
+  params: z.object({ candidateId: idSchema }),
+  response: answerPackageSchema,
+});
+
+export const sharingDetailsSchema = z.object({ publicCandidateId: z.string(), publicCandidateHref: z.string() });
+
+export const createSharingDetails = defineContract({
+  summary: 'Turns sharing on: a public link to the candidate’s answers (the same link while it stays on).',
+  params: z.object({ candidateId: idSchema }),
+  response: sharingDetailsSchema,
+});
+
+export const getMySharingDetails = defineContract({
+  summary: 'The candidate’s public link; 404 when sharing is off.',
+  params: z.object({ candidateId: idSchema }),
+  response: sharingDetailsSchema,
+});
+
+export const deleteSharing = defineContract({
+  summary: 'Turns sharing off: the public link stops working at once.',
+  params: z.object({ publicCandidateId: idSchema }),
+  response: z.undefined(),
+  successStatus: 204,
+});
+
+const publicAnswerSchema = z.object({
+  answerId: z.string(),
+  questionIndex: z.number().int(),
+  thumbnail: z.object({ variants: z.array(variantSchema) }).nullable(),
+  video: z.object({
+    uploadStatus: z.enum(['uploading', 'processing', 'ready', 'failed']),
+    captions: z.object({ captionsStatus: z.enum(['none', 'preparing', 'ready', 'failed']), variants: z.array(variantSchema) }),
+    variants: z.array(variantSchema),
+  }),
+});
+
+export const getPublicCandidate = defineContract({
+  summary: "A shared candidate's answers, for anyone with the link: nothing beyond what the public page shows.",
+  params: z.object({ publicCandidateId: idSchema }),
+  response: z.object({
+    candidateName: z.string(),
+    jobTitle: z.string(),
+    companyName: z.string(),
+    questions: z.array(z.object({ title: z.string().nullable(), content: z.string().nullable() })),
+    answers: z.array(publicAnswerSchema),
+  }),
+});
+
+export const getPublicAnswerTranscripts = defineContract({
+  summary: "A shared candidate's transcripts.",
+  params: z.object({ publicCandidateId: idSchema }),
+  response: answerTranscriptsSchema,
+});
+
+export const exportCandidates = defineContract({
+  summary: 'Every candidate of a position as rows for a CSV download (the SPA names it date_jobtitle_Candidates.csv).',
+  params: z.object({ positionId: idSchema }),
+  response: z.object({
+    rows: z.array(
+      z.object({
+        candidateName: z.string(),
+        email: z.string().nullable(),
+        currentStatus: z.enum(CANDIDATE_STATUSES),
+        invitedAt: z.string(),
+        completedAt: z.string().nullable(),
+        rating: z.number().nullable(),
+        interviewHref: z.string(),
+      }),
+    ),
+  }),
 });

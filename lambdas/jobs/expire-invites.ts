@@ -1,7 +1,7 @@
 import type { ScheduledEvent } from 'aws-lambda';
-import { CandidateGone, deleteCandidate, expiredInvites } from '../shared/db/candidates';
+import { CandidateGone, expiredInvites } from '../shared/db/candidates';
+import { deleteCandidateCascade } from '../shared/deletion';
 import { createLogger, describeError } from '../shared/logger';
-import { deleteMedia } from '../shared/media';
 
 /**
  * Spec §9: candidates who do not respond by their deadline are deleted, with the position's
@@ -19,7 +19,7 @@ export const handler = async (event?: Partial<ScheduledEvent>) => {
     if (due.length === 0) break;
     for (const candidate of due) {
       try {
-        await deleteMedia(await deleteCandidate(candidate, { onlyIfInvited: true }));
+        await deleteCandidateCascade(candidate, { onlyIfInvited: true });
         deleted += 1;
       } catch (error) {
         // Responded or deleted meanwhile: nothing to expire.

@@ -1,7 +1,8 @@
-import { GetObjectCommand, NoSuchKey, PutObjectCommand } from '@aws-sdk/client-s3';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import * as z from 'zod';
 import { mediaKeys, toParagraphs, toWebVtt, wordsFromTranscribe, type TimedWord } from '../domain/media';
 import { mediaBucket, s3 } from '../shared/clients/aws';
+import { readJson } from '../shared/clients/storage';
 import { updateMediaProcessing } from '../shared/db/media';
 import { logger } from '../shared/logger';
 
@@ -26,16 +27,6 @@ const inputSchema = z.object({
     .optional(),
   hasTranscript: z.boolean().default(true),
 });
-
-const readJson = async (key: string): Promise<unknown | null> => {
-  try {
-    const object = await s3.send(new GetObjectCommand({ Bucket: mediaBucket(), Key: key }));
-    return JSON.parse((await object.Body?.transformToString()) ?? 'null');
-  } catch (error) {
-    if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
-    throw error;
-  }
-};
 
 const put = (key: string, body: string, contentType: string) =>
   s3.send(new PutObjectCommand({ Bucket: mediaBucket(), Key: key, Body: body, ContentType: contentType }));

@@ -1,4 +1,6 @@
-import { allCandidatesOfPosition, CandidateGone, deleteCandidate } from './db/candidates';
+import { packagePrefix } from '../domain/candidates';
+import { deletePrefixes } from './clients/storage';
+import { allCandidatesOfPosition, CandidateGone, deleteCandidate, type Candidate } from './db/candidates';
 import { allPositions, deletePosition, setPositionStatus, type Position } from './db/positions';
 import { deleteMedia } from './media';
 
@@ -7,10 +9,18 @@ import { deleteMedia } from './media';
  * along (no orphans). The position's own interview videos stay: the content library may have
  * copied them into other positions.
  */
+/** A candidate with their answers, their media objects and their answer package. */
+export const deleteCandidateCascade = async (candidate: Candidate, options: { onlyIfInvited?: boolean } = {}) => {
+  const mediaIds = await deleteCandidate(candidate, options);
+  await deleteMedia(mediaIds);
+  await deletePrefixes([packagePrefix(candidate.candidateId)]);
+  return mediaIds;
+};
+
 export const deleteCandidatesOf = async (positionId: string) => {
   for (const candidate of await allCandidatesOfPosition(positionId)) {
     try {
-      await deleteMedia(await deleteCandidate(candidate));
+      await deleteCandidateCascade(candidate);
     } catch (error) {
       if (!(error instanceof CandidateGone)) throw error;
     }

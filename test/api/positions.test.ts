@@ -185,14 +185,17 @@ describe('positions', () => {
   });
 
   it('list the standard message templates, marked in use once a position plans one', async () => {
-    const list = async () => (await call('GET', `/companies/${owner.companyId}/message-templates`, { session: owner.sessionId })).body.message_templates;
+    const list = async () =>
+      (await call('GET', `/companies/${owner.companyId}/message-templates`, { session: owner.sessionId })).body.message_templates;
     const before = await list();
     expect(before.map((t: { template_id: string }) => t.template_id)).toContain('standard-reminder');
     expect(before.every((t: { is_standard: boolean }) => t.is_standard)).toBe(true);
     const positionId = await create();
     const read = (await call('GET', `/positions/${positionId}`, { session: owner.sessionId })).body;
     const planned = [{ template_id: 'standard-reminder', send_trigger: 'P2D' }];
-    expect((await call('PUT', `/positions/${positionId}`, { session: owner.sessionId, body: { ...body(read), planned_messages: planned } })).status).toBe(200);
+    expect(
+      (await call('PUT', `/positions/${positionId}`, { session: owner.sessionId, body: { ...body(read), planned_messages: planned } })).status,
+    ).toBe(200);
     const after = await list();
     expect(after.find((t: { template_id: string }) => t.template_id === 'standard-reminder').in_use).toBe(true);
     const other = await registerAndSignIn('Template snoop');

@@ -1,43 +1,41 @@
 import { getCandidate as contract } from '../../contracts/candidate';
+import { averageRating } from '../../domain/candidates';
 import { routes } from '../../routes';
 import { requireCandidateAccess } from '../../shared/candidate-access';
-import { answersOf } from '../../shared/db/candidates';
+import { answersOf, neighboursOf } from '../../shared/db/candidates';
 import { getMediaItems } from '../../shared/db/media';
 import { apiHandler } from '../../shared/http';
+import { answerPackageView } from '../../shared/answer-package';
 import { describeMedia } from '../../shared/media';
 import { candidateSummary } from './candidate-view';
 
-/** A candidate with the questions they were asked and their answers: one Query for the answers, one BatchGet for their media. */
+/**
+ * A candidate with their questions and answers: one Query for the answers, one BatchGet for their
+ * media, and three one-item Queries for the neighbours.
+ */
 export const handler = apiHandler(routes.getCandidate, contract, async ({ params, session }) => {
   const { candidate, position } = await requireCandidateAccess(params.candidateId, session!.userId);
-  const answers = await answersOf(candidate.candidateId);
+  const [answers, navigation] = await Promise.all([answersOf(candidate.candidateId), neighboursOf(candidate)]);
   const media = await getMediaItems(answers.map((a) => a.mediaId));
+  const described = await Promise.all(
+    answers.flatMap((answer) => {
+      const item = media.get(answer.mediaId);
+      return item ? [describeMedia(item).then((d) => ({ answer, item, d }))] : [];
+    }),
+  );
   return {
     ...(await candidateSummary(candidate, media)),
     jobTitle: position.jobTitle,
+    rating: averageRating(answers.map((a) => a.rating)),
+    answerPackage: await answerPackageView(candidate, answers, position.jobTitle),
+    navigation,
     questions: candidate.interview.questions.map((q) => ({ title: q.title ?? null, content: q.content ?? null })),
-    answers: await Promise.all(
-      answers.flatMap((answer) => {
-        const item = media.get(answer.mediaId);
-        if (!item) return [];
-        return [
-          (async () => {
-            const described = await describeMedia(item);
-            return {
-              answerId: answer.answerId,
-              questionIndex: answer.questionIndex,
-              rating: answer.rating,
-              thumbnail: described.thumbnail,
-              video: {
-                videoGroupId: item.mediaGroupId,
-                uploadStatus: described.uploadStatus,
-                captions: described.captions,
-                variants: described.variants,
-              },
-            };
-          })(),
-        ];
-      }),
-    ),
+    answers: described.map(({ answer, item, d }) => ({
+      answerId: answer.answerId,
+      questionIndex: answer.questionIndex,
+      rating: answer.rating,
+      thumbnail: d.thumbnail,
+      video: { videoGroupId: item.mediaGroupId, uploadStatus: d.uploadStatus, captions: d.captions, variants: d.variants },
+    })),
   };
 });

@@ -7,6 +7,7 @@ import {
   HeadObjectCommand,
   ListObjectsV2Command,
   NotFound,
+  NoSuchKey,
   NoSuchUpload,
   PutObjectCommand,
   UploadPartCommand,
@@ -100,5 +101,16 @@ export const deletePrefixes = async (prefixes: string[]) => {
       if (objects.length > 0) await s3.send(new DeleteObjectsCommand({ Bucket: mediaBucket(), Delete: { Objects: objects, Quiet: true } }));
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
+  }
+};
+
+/** A JSON object of the media bucket, or null when there is none. */
+export const readJson = async (key: string): Promise<unknown | null> => {
+  try {
+    const object = await s3.send(new GetObjectCommand({ Bucket: mediaBucket(), Key: key }));
+    return JSON.parse((await object.Body?.transformToString()) ?? 'null');
+  } catch (error) {
+    if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
+    throw error;
   }
 };

@@ -44,6 +44,8 @@ export interface Candidate {
   attempts: Record<string, number>;
   /** Submitted answers per question (`q{index}`). */
   answers: Record<string, SubmittedAnswer>;
+  publicCandidateId: string | null;
+  answerPackage: { key: string; answerIds: string[] } | null;
 }
 
 export interface Attempt {
@@ -78,6 +80,8 @@ const fromItem = (item: Record<string, any>): Candidate => ({
   answeredCount: Number(item.answeredCount ?? 0),
   attempts: item.attempts ?? {},
   answers: item.answers ?? {},
+  publicCandidateId: item.publicCandidateId ?? null,
+  answerPackage: item.answerPackage ?? null,
 });
 
 const indexKeys = (c: Pick<Candidate, 'positionId' | 'candidateId' | 'currentStatus' | 'createdAt' | 'completedAt' | 'expiresAt' | 'preview'>) =>
@@ -87,6 +91,7 @@ const indexKeys = (c: Pick<Candidate, 'positionId' | 'candidateId' | 'currentSta
         ...keys.candidateByPosition(c.positionId, c.createdAt, c.candidateId),
         ...keys.candidateByStatus(c.positionId, c.currentStatus, sortTimeOf(c), c.candidateId),
         ...(c.currentStatus === 'invited' && c.expiresAt ? keys.candidateExpiry(c.expiresAt, c.candidateId) : {}),
+        ...(c.currentStatus !== 'invited' && c.completedAt ? keys.candidateDone(c.positionId, c.completedAt, c.candidateId) : {}),
       };
 
 /** Which of a transaction's items failed its condition (by position in TransactItems). */
@@ -137,6 +142,8 @@ export const createCandidates = async (
     answeredCount: 0,
     attempts: {},
     answers: {},
+    publicCandidateId: null,
+    answerPackage: null,
   }));
   const candidateItems = candidates.flatMap((c) => [
     {
@@ -368,6 +375,7 @@ export const submitAttempt = async (candidate: Candidate, attempt: Attempt, now 
   const completedAt = now.toISOString();
   const statusKeys =
     completes && !candidate.preview ? keys.candidateByStatus(candidate.positionId, 'responded', completedAt, candidate.candidateId) : null;
+  const doneKeys = statusKeys ? keys.candidateDone(candidate.positionId, completedAt, candidate.candidateId) : null;
   try {
     await db.send(
       new TransactWriteCommand({
@@ -379,8 +387,7 @@ export const submitAttempt = async (candidate: Candidate, attempt: Attempt, now 
               UpdateExpression: [
                 'SET answers.#q = :answer, answeredCount = answeredCount + :one',
                 ...(completes ? [', currentStatus = :responded, completedAt = :completedAt'] : []),
-                ...(statusKeys ? [', GSI2PK = :gsi2pk, GSI2SK = :gsi2sk'] : []),
-                ...(completes ? [' REMOVE GSI3PK, GSI3SK'] : []),
+                ...(statusKeys ? [', GSI2PK = :gsi2pk, GSI2SK = :gsi2sk, GSI3PK = :gsi3pk, GSI3SK = :gsi3sk'] : []),
               ].join(''),
               ConditionExpression: 'currentStatus = :invited AND answeredCount = :expected AND attribute_not_exists(answers.#q)',
               ExpressionAttributeNames: { '#q': q },
@@ -390,7 +397,9 @@ export const submitAttempt = async (candidate: Candidate, attempt: Attempt, now 
                 ':invited': 'invited',
                 ':expected': candidate.answeredCount,
                 ...(completes ? { ':responded': 'responded', ':completedAt': completedAt } : {}),
-                ...(statusKeys ? { ':gsi2pk': statusKeys.GSI2PK, ':gsi2sk': statusKeys.GSI2SK } : {}),
+                ...(statusKeys && doneKeys
+                  ? { ':gsi2pk': statusKeys.GSI2PK, ':gsi2sk': statusKeys.GSI2SK, ':gsi3pk': doneKeys.GSI3PK, ':gsi3sk': doneKeys.GSI3SK }
+                  : {}),
               },
             },
           },
@@ -516,6 +525,7 @@ export const deleteCandidate = async (candidate: Candidate, options: { onlyIfInv
             },
           },
           { Delete: { TableName: tableName, Key: keys.interviewToken(sha256(candidate.interviewToken)) } },
+          ...(candidate.publicCandidateId ? [{ Delete: { TableName: tableName, Key: keys.publicCandidate(candidate.publicCandidateId) } }] : []),
           ...(candidate.preview
             ? []
             : [
@@ -573,3 +583,230 @@ export const hasCandidateWithEmail = async (positionId: string, email: string): 
   } while (cursor);
   return false;
 };
+
+export class StatusChanged extends Error {}
+
+/**
+ * Evaluation (spec §4): the candidate's status and tab keys and the position's counts move in one
+ * transaction, conditioned on the status the caller saw.
+ */
+export const setEvaluation = async (candidate: Candidate, next: 'responded' | 'shortlisted' | 'rejected'): Promise<void> => {
+  const byStatus = keys.candidateByStatus(candidate.positionId, next, sortTimeOf({ ...candidate, currentStatus: next }), candidate.candidateId);
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName,
+              Key: keys.candidate(candidate.candidateId),
+              UpdateExpression: 'SET currentStatus = :next, GSI2PK = :pk, GSI2SK = :sk',
+              ConditionExpression: 'currentStatus = :current',
+              ExpressionAttributeValues: { ':next': next, ':current': candidate.currentStatus, ':pk': byStatus.GSI2PK, ':sk': byStatus.GSI2SK },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName,
+              Key: keys.position(candidate.positionId),
+              UpdateExpression: 'ADD candidates.#from :minus, candidates.#to :one',
+              ConditionExpression: 'attribute_exists(PK)',
+              ExpressionAttributeNames: { '#from': candidate.currentStatus, '#to': next },
+              ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (failedIndexes(error).length > 0) throw new StatusChanged();
+    throw error;
+  }
+};
+
+const pageOf = (items: Record<string, any>[], pageSize: number) => ({
+  candidates: items.slice(0, pageSize).map(fromItem),
+  hasMore: items.length > pageSize,
+});
+
+/** Responded, shortlisted and rejected together, newest completion first (companies without evaluation): one Query on GSI3. */
+export const listDone = async (positionId: string, pageSize: number, after?: Candidate) => {
+  const page = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      IndexName: 'GSI3',
+      KeyConditionExpression: 'GSI3PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.candidateDone(positionId, '', '').GSI3PK },
+      ScanIndexForward: false,
+      Limit: pageSize + 1,
+      ExclusiveStartKey:
+        after?.completedAt && after.currentStatus !== 'invited' && after.positionId === positionId
+          ? { ...keys.candidate(after.candidateId), ...keys.candidateDone(positionId, after.completedAt, after.candidateId) }
+          : undefined,
+    }),
+  );
+  return pageOf(page.Items ?? [], pageSize);
+};
+
+/**
+ * Search (spec §2): names and e-mails containing the text, case-insensitive, across all statuses,
+ * responded first (newest completion), invited last (newest invite). The position's candidates are
+ * one GSI1 partition read with a filter: read page by page until enough match.
+ */
+export const searchCandidates = async (positionId: string, text: string) => {
+  const found: Candidate[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        FilterExpression: 'contains(searchText, :text)',
+        ExpressionAttributeValues: { ':pk': keys.candidateByPosition(positionId, '', '').GSI1PK, ':text': text.toLowerCase() },
+        ScanIndexForward: false,
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    found.push(...(page.Items ?? []).map(fromItem));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor && found.length < 500);
+  return found.sort((a, b) => {
+    if ((a.currentStatus === 'invited') !== (b.currentStatus === 'invited')) return a.currentStatus === 'invited' ? 1 : -1;
+    return sortTimeOf(b).localeCompare(sortTimeOf(a));
+  });
+};
+
+/** The neighbours of a completed candidate by completion time (Previous = newer, Next = older) and the oldest still responded. */
+export const neighboursOf = async (candidate: Candidate) => {
+  if (!candidate.completedAt || candidate.currentStatus === 'invited')
+    return { previousCandidateId: null, nextCandidateId: null, nextToReviewCandidateId: null };
+  const done = keys.candidateDone(candidate.positionId, candidate.completedAt, candidate.candidateId);
+  const one = async (index: string, pk: string, pkValue: string, sk: string, condition: string, skValue: string, forward: boolean) => {
+    const { Items } = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: index,
+        KeyConditionExpression: `${pk} = :pk AND ${sk} ${condition} :sk`,
+        ExpressionAttributeValues: { ':pk': pkValue, ':sk': skValue },
+        ScanIndexForward: forward,
+        Limit: 2,
+        ProjectionExpression: 'candidateId',
+      }),
+    );
+    return (Items ?? []).map((i) => i.candidateId as string).find((id) => id !== candidate.candidateId) ?? null;
+  };
+  const responded = keys.candidateByStatus(candidate.positionId, 'responded', '', '').GSI2PK;
+  const [previousCandidateId, nextCandidateId, nextToReviewCandidateId] = await Promise.all([
+    one('GSI3', 'GSI3PK', done.GSI3PK, 'GSI3SK', '>', done.GSI3SK, true),
+    one('GSI3', 'GSI3PK', done.GSI3PK, 'GSI3SK', '<', done.GSI3SK, false),
+    one('GSI2', 'GSI2PK', responded, 'GSI2SK', '>=', '0', true),
+  ]);
+  return { previousCandidateId, nextCandidateId, nextToReviewCandidateId };
+};
+
+export interface AnswerRecord {
+  answerId: string;
+  candidateId: string;
+  questionIndex: number;
+  mediaId: string;
+  rating: number | null;
+}
+
+/** An answer by its id (GSI1), for rating. */
+export const findAnswer = async (answerId: string): Promise<AnswerRecord | null> => {
+  const { Items } = await db.send(
+    new QueryCommand({
+      TableName: tableName,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': `ANSWER#${answerId}` },
+      Limit: 1,
+    }),
+  );
+  const item = Items?.[0];
+  return item
+    ? { answerId, candidateId: item.candidateId, questionIndex: Number(item.questionIndex), mediaId: item.mediaId, rating: item.rating ?? null }
+    : null;
+};
+
+export const rateAnswer = (answer: AnswerRecord, rating: number) =>
+  db.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.answer(answer.candidateId, answer.questionIndex),
+      UpdateExpression: 'SET rating = :rating',
+      ConditionExpression: 'answerId = :answerId',
+      ExpressionAttributeValues: { ':rating': rating, ':answerId': answer.answerId },
+    }),
+  );
+
+/** Sharing on: one public id per candidate while it stays on (a second call returns the same). */
+export const sharePublicly = async (candidate: Candidate): Promise<string> => {
+  if (candidate.publicCandidateId) return candidate.publicCandidateId;
+  const publicCandidateId = randomToken(16);
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...keys.publicCandidate(publicCandidateId), type: 'publicCandidate', candidateId: candidate.candidateId },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          {
+            Update: {
+              TableName: tableName,
+              Key: keys.candidate(candidate.candidateId),
+              UpdateExpression: 'SET publicCandidateId = :id',
+              ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(publicCandidateId) OR publicCandidateId = :null)',
+              ExpressionAttributeValues: { ':id': publicCandidateId, ':null': null },
+            },
+          },
+        ],
+      }),
+    );
+    return publicCandidateId;
+  } catch (error) {
+    const current = await getCandidate(candidate.candidateId);
+    if (current?.publicCandidateId) return current.publicCandidateId;
+    throw error;
+  }
+};
+
+export const candidateIdOfPublicId = async (publicCandidateId: string): Promise<string | null> => {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.publicCandidate(publicCandidateId), ConsistentRead: true }));
+  return typeof Item?.candidateId === 'string' ? Item.candidateId : null;
+};
+
+/** Sharing off: the public id stops resolving at once. */
+export const stopSharing = async (candidateId: string, publicCandidateId: string) =>
+  db.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Delete: { TableName: tableName, Key: keys.publicCandidate(publicCandidateId) } },
+        {
+          Update: {
+            TableName: tableName,
+            Key: keys.candidate(candidateId),
+            UpdateExpression: 'REMOVE publicCandidateId',
+            ConditionExpression: 'publicCandidateId = :id',
+            ExpressionAttributeValues: { ':id': publicCandidateId },
+          },
+        },
+      ],
+    }),
+  );
+
+export const recordAnswerPackage = (candidateId: string, answerPackage: { key: string; answerIds: string[] }) =>
+  db.send(
+    new UpdateCommand({
+      TableName: tableName,
+      Key: keys.candidate(candidateId),
+      UpdateExpression: 'SET answerPackage = :package',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':package': answerPackage },
+    }),
+  );

@@ -46,6 +46,13 @@ export const keys = {
   }),
   /** GSI3 of an invited candidate with a deadline (sparse): the expiry job reads what is due in one Query. */
   candidateExpiry: (expiresAt: string, candidateId: string) => ({ GSI3PK: 'INVITE_EXPIRY', GSI3SK: `${expiresAt}#${candidateId}` }),
+  /** GSI3 of a candidate who completed the interview: responded, shortlisted and rejected together, by completion time. */
+  candidateDone: (positionId: string, completedAt: string, candidateId: string) => ({
+    GSI3PK: `POSITION#${positionId}#DONE`,
+    GSI3SK: `${completedAt}#${candidateId}`,
+  }),
+  /** A shared candidate's public id → the candidate. */
+  publicCandidate: (publicCandidateId: string) => ({ PK: `PUBLICCANDIDATE#${publicCandidateId}`, SK: 'CANDIDATE' }),
 } as const;
 
 export const epochSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);

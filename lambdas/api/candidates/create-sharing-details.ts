@@ -1,0 +1,12 @@
+import { createSharingDetails as contract } from '../../contracts/candidate';
+import { routes } from '../../routes';
+import { requireCandidateAccess } from '../../shared/candidate-access';
+import { sharePublicly } from '../../shared/db/candidates';
+import { apiHandler } from '../../shared/http';
+import { publicCandidateHref } from './sharing';
+
+export const handler = apiHandler(routes.createSharingDetails, contract, async ({ params, session }) => {
+  const { candidate } = await requireCandidateAccess(params.candidateId, session!.userId);
+  const publicCandidateId = await sharePublicly(candidate);
+  return { publicCandidateId, publicCandidateHref: await publicCandidateHref(publicCandidateId) };
+});

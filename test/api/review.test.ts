@@ -1,0 +1,188 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../../lambdas/shared/db/keys';
+import { call } from '../support/api';
+import { localDb, localEnv } from '../support/aws';
+import { registerAndSignIn } from '../support/accounts';
+import { answerQuestion, tokenFromHref } from '../support/interviews';
+import { makeClip } from '../support/media';
+
+type Owner = Awaited<ReturnType<typeof registerAndSignIn>>;
+
+const interview = {
+  intro: null,
+  questions: [
+    { title: 'Tell us about yourself', content: 'Keep it short.', thumbnail_image_group_id: null, video_group_id: null },
+    { title: 'Why this role?', content: '', thumbnail_image_group_id: null, video_group_id: null },
+  ],
+  outro: null,
+  pacing: { thinking_time: 30, answer_time: 120, retakes: 0 },
+};
+
+const setCompany = (companyId: string, expression: string, values: Record<string, unknown>) =>
+  localDb().send(
+    new UpdateCommand({
+      TableName: localEnv().TABLE_NAME,
+      Key: keys.company(companyId),
+      UpdateExpression: expression,
+      ExpressionAttributeValues: values,
+    }),
+  );
+
+let owner: Owner;
+let positionId: string;
+/** Oldest response first: Alice, Bob, Carol; Dave and Erin only invited. */
+const ids: Record<string, string> = {};
+
+const candidateOf = async (id: string, session = owner.sessionId) => call('GET', `/candidates/${id}`, { session });
+const counts = async () => (await call('GET', `/positions/${positionId}`, { session: owner.sessionId })).body.candidates;
+
+const waitProcessed = async (id: string) => {
+  for (let i = 0; i < 120; i++) {
+    const body = (await candidateOf(id)).body;
+    if (body.answers.every((a: any) => a.video.upload_status !== 'processing')) return body;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`answers of ${id} still processing`);
+};
+
+beforeAll(async () => {
+  owner = await registerAndSignIn('Review Co');
+  await setCompany(owner.companyId, 'SET credits.allocated = :n', { ':n': 50 });
+  positionId = (
+    await call('POST', `/companies/${owner.companyId}/positions`, { session: owner.sessionId, body: { job_title: 'Data analyst', interview } })
+  ).body.position_id;
+  const clip = (await makeClip(2, 'i enjoy working with data and people')).bytes;
+  for (const name of ['Alice Archer', 'Bob Baker', 'Carol Cooper', 'Dave Archer', 'Erin =cmd']) {
+    const res = await call('POST', `/positions/${positionId}/candidates`, { session: owner.sessionId, body: { candidate_name: name, email: null } });
+    ids[name.split(' ')[0]!] = res.body.candidate_id;
+    if (['Alice', 'Bob', 'Carol'].includes(name.split(' ')[0]!)) {
+      const token = tokenFromHref(res.body.interview_href);
+      await answerQuestion(token, 0, clip);
+      await answerQuestion(token, 1, clip);
+    }
+  }
+  for (const name of ['Alice', 'Bob', 'Carol']) await waitProcessed(ids[name]!);
+}, 120_000);
+
+describe('reviewing candidates', () => {
+  it('shows a responded candidate with answers, neighbours by completion time and the next to review', async () => {
+    const bob = (await candidateOf(ids.Bob!)).body;
+    expect(bob).toMatchObject({ candidate_name: 'Bob Baker', current_status: 'responded', job_title: 'Data analyst', rating: null });
+    expect(bob.answer_package).toEqual({ package_status: 'not_generated', download_href: null });
+    expect(bob.navigation).toEqual({ previous_candidate_id: ids.Carol, next_candidate_id: ids.Alice, next_to_review_candidate_id: ids.Alice });
+    expect(bob.answers.map((a: any) => [a.question_index, a.video.upload_status, a.video.captions.captions_status])).toEqual([
+      [0, 'ready', 'ready'],
+      [1, 'ready', 'ready'],
+    ]);
+    const transcripts = (await call('GET', `/candidates/${ids.Bob}/answer-transcripts`, { session: owner.sessionId })).body.answer_transcripts;
+    expect(transcripts).toHaveLength(2);
+    expect(transcripts[0].transcript_status).toBe('completed');
+    expect(transcripts[0].paragraphs[0]).toMatchObject({ start_millis: expect.any(Number), content: expect.any(String) });
+  });
+
+  it('rates answers 1 to 5 and averages them on the candidate', async () => {
+    const answers = (await candidateOf(ids.Alice!)).body.answers;
+    expect((await call('PUT', `/answers/${answers[0].answer_id}/rating`, { session: owner.sessionId, body: { new_rating: 5 } })).body.rating).toBe(5);
+    await call('PUT', `/answers/${answers[1].answer_id}/rating`, { session: owner.sessionId, body: { new_rating: 2 } });
+    expect((await candidateOf(ids.Alice!)).body.rating).toBe(3.5);
+    const bad = await call('PUT', `/answers/${answers[0].answer_id}/rating`, { session: owner.sessionId, body: { new_rating: 6 } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.detail[0].msg).toBe('Choose a rating from 1 to 5.');
+    const stranger = await registerAndSignIn('Stranger');
+    expect((await call('PUT', `/answers/${answers[0].answer_id}/rating`, { session: stranger.sessionId, body: { new_rating: 1 } })).status).toBe(404);
+  });
+
+  it('shortlists, rejects and undoes per the transition table, moving the counts with the status', async () => {
+    const move = (status: string) => call('PUT', `/candidates/${ids.Carol}/${status}`, { session: owner.sessionId });
+    expect((await move('undo')).status).toBe(409);
+    expect((await move('shortlist')).body.current_status).toBe('shortlisted');
+    expect(await counts()).toMatchObject({ invited: 2, responded: 2, shortlisted: 1, rejected: 0 });
+    expect((await move('reject')).body.current_status).toBe('rejected');
+    expect(await counts()).toMatchObject({ responded: 2, shortlisted: 0, rejected: 1 });
+    const rejectedTab = await call('GET', `/positions/${positionId}/candidates?tab=rejected`, { session: owner.sessionId });
+    expect(rejectedTab.body.candidates.map((c: any) => c.candidate_id)).toEqual([ids.Carol]);
+    const done = await call('GET', `/positions/${positionId}/candidates?tab=done`, { session: owner.sessionId });
+    expect(done.body.candidates.map((c: any) => c.candidate_id)).toEqual([ids.Carol, ids.Bob, ids.Alice]);
+    expect((await move('undo')).body.current_status).toBe('responded');
+    expect(await counts()).toMatchObject({ responded: 3, shortlisted: 0, rejected: 0 });
+    expect((await call('PUT', `/candidates/${ids.Dave}/shortlist`, { session: owner.sessionId })).status).toBe(409);
+  });
+
+  it('refuses evaluation when the company turned it off', async () => {
+    await setCompany(owner.companyId, 'SET config = :c', { ':c': { isEvaluationEnabled: false, isRatingEnabled: true } });
+    try {
+      const res = await call('PUT', `/candidates/${ids.Bob}/shortlist`, { session: owner.sessionId });
+      expect(res.status).toBe(409);
+    } finally {
+      await setCompany(owner.companyId, 'SET config = :c', { ':c': { isEvaluationEnabled: true, isRatingEnabled: true } });
+    }
+  });
+
+  it('searches names and e-mails from 3 characters across statuses, invited last; `through` returns every page up to a candidate', async () => {
+    const search = async (text: string) =>
+      (await call('GET', `/positions/${positionId}/candidates?search_text=${encodeURIComponent(text)}`, { session: owner.sessionId })).body;
+    expect((await search('BAKER')).candidates.map((c: any) => c.candidate_id)).toEqual([ids.Bob]);
+    // Alice responded, Dave only invited: invited candidates come last.
+    expect((await search('archer')).candidates.map((c: any) => [c.candidate_name, c.current_status])).toEqual([
+      ['Alice Archer', 'responded'],
+      ['Dave Archer', 'invited'],
+    ]);
+    const short = await call('GET', `/positions/${positionId}/candidates?search_text=ab`, { session: owner.sessionId });
+    expect(short.status).toBe(400);
+    expect(short.body.detail[0].msg).toBe('Enter at least 3 characters to search...');
+
+    const first = (await call('GET', `/positions/${positionId}/candidates?tab=done`, { session: owner.sessionId })).body;
+    expect(first.has_more).toBe(false);
+    const through = await call('GET', `/positions/${positionId}/candidates?tab=invited&through=${ids.Dave}`, { session: owner.sessionId });
+    expect(through.body.candidates.map((c: any) => c.candidate_id)).toContain(ids.Dave);
+  });
+
+  it('exports the videos as one zip named by question', async () => {
+    const res = await call('POST', `/candidates/${ids.Bob}/answer-package`, { session: owner.sessionId });
+    expect(res.status).toBe(200);
+    expect(res.body.package_status).toBe('completed');
+    const zip = Buffer.from(await (await fetch(res.body.download_href)).arrayBuffer());
+    expect(zip.subarray(0, 2).toString()).toBe('PK');
+    expect(zip.includes(Buffer.from('01-Tell-us-about-yourself.mp4'))).toBe(true);
+    expect(zip.includes(Buffer.from('02-Why-this-role.mp4'))).toBe(true);
+    expect((await candidateOf(ids.Bob!)).body.answer_package.package_status).toBe('completed');
+    expect((await call('POST', `/candidates/${ids.Dave}/answer-package`, { session: owner.sessionId })).status).toBe(409);
+  });
+
+  it('shares a candidate through a public link that shows only the answers, and stops at once when revoked', async () => {
+    expect((await call('GET', `/candidates/${ids.Alice}/my-sharing-details`, { session: owner.sessionId })).status).toBe(404);
+    const shared = (await call('POST', `/candidates/${ids.Alice}/sharing-details`, { session: owner.sessionId })).body;
+    expect(shared.public_candidate_href).toMatch(new RegExp(`#/candidates/${shared.public_candidate_id}$`));
+    expect((await call('POST', `/candidates/${ids.Alice}/sharing-details`, { session: owner.sessionId })).body).toEqual(shared);
+    expect((await call('GET', `/candidates/${ids.Alice}/my-sharing-details`, { session: owner.sessionId })).body).toEqual(shared);
+
+    const page = await call('GET', `/public-candidates/${shared.public_candidate_id}`);
+    expect(page.status).toBe(200);
+    expect(Object.keys(page.body).sort()).toEqual(['answers', 'candidate_name', 'company_name', 'job_title', 'questions']);
+    expect(page.body.answers).toHaveLength(2);
+    expect(JSON.stringify(page.body)).not.toMatch(/interview|rating|email|candidate_id/);
+    expect((await call('GET', `/public-candidates/${shared.public_candidate_id}/answer-transcripts`)).body.answer_transcripts).toHaveLength(2);
+
+    const access = await call('GET', `/candidates/${shared.public_candidate_id}/access-status`, { session: owner.sessionId });
+    expect(access.body).toEqual({ can_access: true, candidate: { company_id: owner.companyId, position_id: positionId, candidate_id: ids.Alice } });
+    const stranger = await registerAndSignIn('Onlooker');
+    expect((await call('GET', `/candidates/${shared.public_candidate_id}/access-status`, { session: stranger.sessionId })).body).toEqual({
+      can_access: false,
+      candidate: null,
+    });
+    expect((await call('DELETE', `/sharing-public-candidate-ids/${shared.public_candidate_id}`, { session: stranger.sessionId })).status).toBe(404);
+
+    expect((await call('DELETE', `/sharing-public-candidate-ids/${shared.public_candidate_id}`, { session: owner.sessionId })).status).toBe(204);
+    expect((await call('GET', `/public-candidates/${shared.public_candidate_id}`)).status).toBe(404);
+    expect((await call('GET', `/candidates/${ids.Alice}/my-sharing-details`, { session: owner.sessionId })).status).toBe(404);
+  });
+
+  it('exports every candidate as rows for the CSV', async () => {
+    const rows = (await call('GET', `/positions/${positionId}/candidates-export`, { session: owner.sessionId })).body.rows;
+    expect(rows.map((r: any) => r.candidate_name)).toEqual(['Erin =cmd', 'Dave Archer', 'Carol Cooper', 'Bob Baker', 'Alice Archer']);
+    expect(rows.find((r: any) => r.candidate_name === 'Alice Archer')).toMatchObject({ current_status: 'responded', rating: 3.5, email: null });
+    const stranger = await registerAndSignIn('Exporter');
+    expect((await call('GET', `/positions/${positionId}/candidates-export`, { session: stranger.sessionId })).status).toBe(404);
+  });
+});
