@@ -4,7 +4,9 @@
  *      an empty handler bundled and imported the same way in the same run (median of several
  *      fresh Node processes);
  *   2. the SPA's JavaScript per route, gzipped: what the first page load needs, and what each
- *      lazily loaded route adds.
+ *      lazily loaded route adds;
+ *   3. the candidates list page at 100 and 10,000 candidates (one Query a page);
+ *   4. the local media pipeline's time for a 60-second answer.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -126,15 +128,19 @@ const printTable = (header: string[], rows: string[][]) => {
 };
 
 /** A 60-second answer through the local pipeline (ffmpeg + pocketsphinx), from completion to ready. */
-const pipelineFigure = async () => {
+type Api = (method: string, route: string, body?: unknown, session?: string) => Promise<Record<string, any>>;
+
+/** One local stack (the one `npm start` runs) and a signed-in owner, for the figures that need the running product. */
+const withLocalStack = async (
+  run: (ctx: { api: Api; url: string; env: Record<string, string>; session: string; companyId: string }) => Promise<void>,
+) => {
   const { startLocalStack } = await import('../../lib/local/stack');
   const { freePort } = await import('../../lib/local/net');
-  const { makeClip } = await import('../support/media');
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-stack-'));
   process.env.LOG_LEVEL = 'warn';
   const stack = await startLocalStack({ port: await freePort(), dataDir, spa: 'none' });
   try {
-    const api = async (method: string, route: string, body?: unknown, session?: string) => {
+    const api: Api = async (method, route, body, session) => {
       const res = await fetch(`${stack.url}/api/v1${route}`, {
         method,
         headers: { 'content-type': 'application/json', ...(session ? { 'x-session-id': session } : {}) },
@@ -148,40 +154,134 @@ const pipelineFigure = async () => {
     const mail = (await (await fetch(`${stack.url}/_local/mail?format=json`)).json()) as { messages: { text: string }[] };
     const code = /code is ([A-Z]{6})/.exec(mail.messages[0]!.text)![1];
     const { session_id: session } = await api('POST', '/magic-code-sessions', { email, shortnonce: code });
-    const clip = await makeClip(
-      60,
-      'thank you for the question. in my last role i led a small team that built the payment system. we shipped it in six months.',
-    );
-    const group = `bench-${Date.now()}`;
-    const created = await api(
-      'POST',
-      '/user-media-uploads',
-      { media_group_id: group, content_type: 'video/webm', properties: { company_id: account.company_id, size: clip.bytes.length } },
-      session,
-    );
-    await fetch(created.upload_url, { method: 'PUT', headers: { 'content-type': 'video/webm' }, body: clip.bytes });
-    const startedAt = performance.now();
-    await api('PUT', '/media-uploads/complete', { media_ids: [created.media_id] }, session);
-    let status = 'processing';
-    while (status === 'processing') {
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      status = (await api('GET', `/media-upload-groups/${group}`, undefined, session)).media_upload_groups?.[0]?.upload_status ?? 'processing';
-    }
-    const seconds = (performance.now() - startedAt) / 1000;
-    console.log(
-      `\nLocal media pipeline (60-second WebM answer, ${kb(clip.bytes.length)}): ${status} in ${seconds.toFixed(1)} s (transcode, thumbnail, transcription, captions)\n`,
-    );
+    await run({ api, url: stack.url, env: stack.env, session, companyId: account.company_id });
   } finally {
     await stack.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 };
 
+const pipelineFigure = async ({ api, session, companyId }: { api: Api; session: string; companyId: string }) => {
+  const { makeClip } = await import('../support/media');
+  const clip = await makeClip(
+    60,
+    'thank you for the question. in my last role i led a small team that built the payment system. we shipped it in six months.',
+  );
+  const group = `bench-${Date.now()}`;
+  const created = await api(
+    'POST',
+    '/user-media-uploads',
+    { media_group_id: group, content_type: 'video/webm', properties: { company_id: companyId, size: clip.bytes.length } },
+    session,
+  );
+  await fetch(created.upload_url, { method: 'PUT', headers: { 'content-type': 'video/webm' }, body: clip.bytes });
+  const startedAt = performance.now();
+  await api('PUT', '/media-uploads/complete', { media_ids: [created.media_id] }, session);
+  let status = 'processing';
+  while (status === 'processing') {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    status = (await api('GET', `/media-upload-groups/${group}`, undefined, session)).media_upload_groups?.[0]?.upload_status ?? 'processing';
+  }
+  const seconds = (performance.now() - startedAt) / 1000;
+  console.log(
+    `\nLocal media pipeline (60-second WebM answer, ${kb(clip.bytes.length)}): ${status} in ${seconds.toFixed(1)} s (transcode, thumbnail, transcription, captions)\n`,
+  );
+};
+
+/**
+ * The candidates list at 100 and at 10,000 candidates: the same page (12 cards, one Query) should
+ * cost the same. Candidates are written straight into DynamoDB Local with the product's own keys.
+ */
+const listPageFigure = async ({ api, env, session, companyId }: { api: Api; env: Record<string, string>; session: string; companyId: string }) => {
+  const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+  const { BatchWriteCommand, DynamoDBDocumentClient, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { keys } = await import('../../lambdas/shared/db/keys');
+  const db = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: env.AWS_ENDPOINT_URL_DYNAMODB,
+      region: env.AWS_REGION,
+      credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! },
+    }),
+  );
+  const interview = {
+    intro: null,
+    questions: [{ title: 'Q', content: '', thumbnail_image_group_id: null, video_group_id: null }],
+    outro: null,
+    pacing: { thinking_time: 30, answer_time: 60, retakes: 0 },
+  };
+  const seed = async (count: number) => {
+    const { position_id: positionId } = await api('POST', `/companies/${companyId}/positions`, { job_title: `Bench ${count}`, interview }, session);
+    const base = Date.parse('2026-01-01T00:00:00Z');
+    const items = Array.from({ length: count }, (_, i) => {
+      const candidateId = `bench${String(i).padStart(8, '0')}`;
+      const createdAt = new Date(base + i * 1000).toISOString();
+      return {
+        ...keys.candidate(candidateId),
+        ...keys.candidateByPosition(positionId, createdAt, candidateId),
+        ...keys.candidateByStatus(positionId, 'invited', createdAt, candidateId),
+        type: 'candidate',
+        candidateId,
+        positionId,
+        companyId,
+        candidateName: `Candidate ${i}`,
+        email: `candidate${i}@example.com`,
+        searchText: `candidate ${i}\ncandidate${i}@example.com`,
+        currentStatus: 'invited',
+        createdAt,
+        expiresAt: null,
+        completedAt: null,
+        interviewToken: `token${candidateId}`.padEnd(43, 'x'),
+        preview: false,
+        jobTitle: `Bench ${count}`,
+        interview: { intro: null, questions: [{ title: 'Q', content: '' }], outro: null, pacing: { thinkingTime: 30, answerTime: 60, retakes: 0 } },
+        answeredCount: 0,
+        attempts: {},
+        answers: {},
+      };
+    });
+    for (let i = 0; i < items.length; i += 25) {
+      await db.send(new BatchWriteCommand({ RequestItems: { [env.TABLE_NAME!]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
+    }
+    await db.send(
+      new UpdateCommand({
+        TableName: env.TABLE_NAME,
+        Key: keys.position(positionId),
+        UpdateExpression: 'SET candidates.invited = :n',
+        ExpressionAttributeValues: { ':n': count },
+      }),
+    );
+    return positionId as string;
+  };
+  const time = async (route: string) => {
+    const times: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      const started = performance.now();
+      const body = await api('GET', route, undefined, session);
+      times.push(performance.now() - started);
+      if (!Array.isArray(body.candidates)) throw new Error(`${route}: ${JSON.stringify(body)}`);
+    }
+    return median(times);
+  };
+  console.log('\nCandidates list page (12 cards) over HTTP against DynamoDB Local, median of 15\n');
+  const rows: string[][] = [];
+  for (const count of [100, 10_000]) {
+    const positionId = await seed(count);
+    const first = await time(`/positions/${positionId}/candidates?tab=invited`);
+    const deep = await time(`/positions/${positionId}/candidates?tab=invited&after=bench${String(Math.floor(count / 2)).padStart(8, '0')}`);
+    const search = await time(`/positions/${positionId}/candidates?search_text=${encodeURIComponent(`candidate${count - 7}@`)}`);
+    rows.push([count.toLocaleString('en'), `${first.toFixed(1)} ms`, `${deep.toFixed(1)} ms`, `${search.toFixed(1)} ms`]);
+  }
+  printTable(['candidates', 'first page', 'page in the middle', 'search (filtered read of the position)'], rows);
+};
+
 try {
   mkdirSync(outDir, { recursive: true });
   await lambdaTable();
   spaTable();
-  if (process.env.BENCH_SKIP_PIPELINE !== '1') await pipelineFigure();
+  await withLocalStack(async (ctx) => {
+    await listPageFigure(ctx);
+    if (process.env.BENCH_SKIP_PIPELINE !== '1') await pipelineFigure(ctx);
+  });
 } finally {
   rmSync(outDir, { recursive: true, force: true });
 }
