@@ -7,6 +7,7 @@ import { newId, randomToken, sha256 } from '../crypto';
 import { db, tableName } from './client';
 import type { Company } from './companies';
 import { epochSeconds, keys } from './keys';
+import { queryAll } from './query';
 import type { Position } from './positions';
 
 /**
@@ -256,24 +257,15 @@ export const listCandidates = async (positionId: string, status: CandidateStatus
 };
 
 /** Every candidate of a position (position deletion): GSI1, paged past 1 MB. */
-export const allCandidatesOfPosition = async (positionId: string): Promise<Candidate[]> => {
-  const candidates: Candidate[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.candidateByPosition(positionId, '', '').GSI1PK },
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    candidates.push(...(page.Items ?? []).map(fromItem));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return candidates;
-};
+export const allCandidatesOfPosition = async (positionId: string): Promise<Candidate[]> =>
+  (
+    await queryAll({
+      TableName: tableName,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.candidateByPosition(positionId, '', '').GSI1PK },
+    })
+  ).map(fromItem);
 
 /** Invited candidates whose deadline has passed: one Query on the sparse GSI3. */
 export const expiredInvites = async (now: Date, limit = 100): Promise<Candidate[]> => {
@@ -564,25 +556,20 @@ export const deleteCandidate = async (candidate: Candidate, options: { onlyIfInv
 };
 
 /** Whether an address already applied to or was invited to a position (one Query on the position's candidates). */
-export const hasCandidateWithEmail = async (positionId: string, email: string): Promise<boolean> => {
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
+export const hasCandidateWithEmail = async (positionId: string, email: string): Promise<boolean> =>
+  (
+    await queryAll(
+      {
         TableName: tableName,
         IndexName: 'GSI1',
         KeyConditionExpression: 'GSI1PK = :pk',
         FilterExpression: 'email = :email',
         ExpressionAttributeValues: { ':pk': keys.candidateByPosition(positionId, '', '').GSI1PK, ':email': email },
         ProjectionExpression: 'candidateId',
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    if ((page.Items ?? []).length > 0) return true;
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return false;
-};
+      },
+      (items) => items.length > 0,
+    )
+  ).length > 0;
 
 export class StatusChanged extends Error {}
 
@@ -654,23 +641,19 @@ export const listDone = async (positionId: string, pageSize: number, after?: Can
  * one GSI1 partition read with a filter: read page by page until enough match.
  */
 export const searchCandidates = async (positionId: string, text: string) => {
-  const found: Candidate[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
+  const found = (
+    await queryAll(
+      {
         TableName: tableName,
         IndexName: 'GSI1',
         KeyConditionExpression: 'GSI1PK = :pk',
         FilterExpression: 'contains(searchText, :text)',
         ExpressionAttributeValues: { ':pk': keys.candidateByPosition(positionId, '', '').GSI1PK, ':text': text.toLowerCase() },
         ScanIndexForward: false,
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    found.push(...(page.Items ?? []).map(fromItem));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor && found.length < 500);
+      },
+      (items) => items.length >= 500,
+    )
+  ).map(fromItem);
   return found.sort((a, b) => {
     if ((a.currentStatus === 'invited') !== (b.currentStatus === 'invited')) return a.currentStatus === 'invited' ? 1 : -1;
     return sortTimeOf(b).localeCompare(sortTimeOf(a));

@@ -1,8 +1,9 @@
-import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Theme } from '../../contracts/company';
 import { defaultConfig, defaultTheme, type Credits, type SubscriptionStatus } from '../../domain/company';
 import { db, tableName } from './client';
 import { keys } from './keys';
+import { queryAll } from './query';
 
 export interface Company {
   companyId: string;
@@ -28,23 +29,12 @@ export const getCompany = async (companyId: string): Promise<Company | null> => 
 };
 
 /** Items in the company's own partition (profile, memberships…), for renames and deletion. */
-const companyPartition = async (companyId: string, prefix?: string) => {
-  const items: Record<string, any>[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        KeyConditionExpression: prefix ? 'PK = :pk AND begins_with(SK, :prefix)' : 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': `COMPANY#${companyId}`, ...(prefix ? { ':prefix': prefix } : {}) },
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    items.push(...(page.Items ?? []));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return items;
-};
+const companyPartition = (companyId: string, prefix?: string) =>
+  queryAll({
+    TableName: tableName,
+    KeyConditionExpression: prefix ? 'PK = :pk AND begins_with(SK, :prefix)' : 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': `COMPANY#${companyId}`, ...(prefix ? { ':prefix': prefix } : {}) },
+  });
 
 /** Renames the company; memberships carry the name (so "my companies" is one query) and follow. */
 export const renameCompany = async (companyId: string, companyName: string): Promise<Company | null> => {

@@ -6,6 +6,7 @@ import { newId, randomToken } from '../crypto';
 import { db, tableName } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
 import { keys } from './keys';
+import { queryAll } from './query';
 
 /**
  * Positions: one item each (`POSITION#{id}`), listed per company from GSI1 (`COMPANY#{id}#POSITIONS`,
@@ -65,25 +66,16 @@ export const listPositions = async (companyId: string, status: 'open' | 'closed'
 };
 
 /** Every position of a company (content library): one Query, paged by DynamoDB only past 1 MB. */
-export const allPositions = async (companyId: string): Promise<Position[]> => {
-  const positions: Position[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': positionListKey(companyId) },
-        ScanIndexForward: false,
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    positions.push(...(page.Items ?? []).map(fromItem));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return positions;
-};
+export const allPositions = async (companyId: string): Promise<Position[]> =>
+  (
+    await queryAll({
+      TableName: tableName,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': positionListKey(companyId) },
+      ScanIndexForward: false,
+    })
+  ).map(fromItem);
 
 export const createPosition = async (companyId: string, input: { jobTitle: string; interview: Interview }): Promise<string> => {
   const positionId = newId();
