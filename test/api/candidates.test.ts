@@ -388,4 +388,15 @@ describe('tenancy', () => {
     const item = await localDb().send(new GetCommand({ TableName: localEnv().TABLE_NAME, Key: keys.candidate(candidate.candidate_id) }));
     expect(item.Item).toBeUndefined();
   });
+
+  it('deleting a company deletes its positions and candidates', async () => {
+    const owner = await registerAndSignIn('Short lived');
+    const positionId = await createPosition(owner);
+    const candidate = (await invite(owner, positionId, 'Orphan?', null)).body;
+    expect((await call('DELETE', `/companies/${owner.companyId}`, { session: owner.sessionId })).status).toBe(204);
+    const read = (key: Record<string, string>) => localDb().send(new GetCommand({ TableName: localEnv().TABLE_NAME, Key: key }));
+    expect((await read(keys.position(positionId))).Item).toBeUndefined();
+    expect((await read(keys.candidate(candidate.candidate_id))).Item).toBeUndefined();
+    expect((await call('GET', `/interviews/${tokenFromHref(candidate.interview_href)}`)).status).toBe(404);
+  });
 });
