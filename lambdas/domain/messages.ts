@@ -70,3 +70,16 @@ export interface TemplateValues {
 /** Fills a template's `{placeholders}`; unknown placeholders stay as written. */
 export const renderTemplate = (text: string, values: TemplateValues): string =>
   text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? values[name as keyof TemplateValues] : whole));
+
+/**
+ * When a message planned a duration from the invite is due: `P2D` two days after the invite,
+ * `-P1D` a day before the deadline (never, without a deadline). `invite` and `response` are sent at
+ * those moments instead (null here).
+ */
+export const plannedDueAt = (trigger: string, invitedAt: string, expiresAt: string | null): string | null => {
+  const match = /^(-?)P(\d+)D$/.exec(trigger);
+  if (!match) return null;
+  const days = Number(match[2]) * 24 * 60 * 60 * 1000;
+  if (match[1] === '-') return expiresAt ? new Date(Date.parse(expiresAt) - days).toISOString() : null;
+  return new Date(Date.parse(invitedAt) + days).toISOString();
+};

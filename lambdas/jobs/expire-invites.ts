@@ -12,7 +12,7 @@ const MAX_PAGES = 20;
 
 export const handler = async (event?: Partial<ScheduledEvent>) => {
   const log = createLogger({ job: 'expire-invites', eventId: event?.id });
-  const now = new Date();
+  const now = event?.time ? new Date(event.time) : new Date();
   let deleted = 0;
   for (let page = 0; page < MAX_PAGES; page++) {
     const due = await expiredInvites(now);

@@ -1,55 +1,72 @@
 import { emailLayout, escapeHtml } from '../domain/emails/layout';
-import { renderTemplate, standardTemplates } from '../domain/messages';
+import { plannedDueAt, renderTemplate, standardTemplates } from '../domain/messages';
 import { sendMail } from './clients/mail';
 import type { Candidate } from './db/candidates';
 import type { Company } from './db/companies';
+import { schedulePlannedMessages } from './db/planned-messages';
 import type { Position } from './db/positions';
 import { interviewHref } from './invites';
 import { describeError, type Logger } from './logger';
 
+/** One template filled with the candidate's details, sent to the candidate. */
+export const sendTemplate = async (templateId: string, candidate: Candidate, companyName: string): Promise<boolean> => {
+  const template = standardTemplates.find((t) => t.templateId === templateId);
+  if (!template || !candidate.email) return false;
+  const values = {
+    candidateName: candidate.candidateName,
+    companyName,
+    jobTitle: candidate.jobTitle,
+    interviewLink: await interviewHref(candidate.interviewToken),
+    deadline: candidate.expiresAt ? `Please complete it by ${candidate.expiresAt.slice(0, 10)}.` : '',
+  };
+  const subject = renderTemplate(template.subjectLine, values);
+  const text = renderTemplate(template.bodyContent, values);
+  await sendMail({
+    to: candidate.email,
+    subject,
+    text,
+    html: emailLayout(
+      subject,
+      text
+        .split('\n\n')
+        .map((p) => `<p style="margin:0 0 16px">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+        .join('\n'),
+    ),
+  });
+  return true;
+};
+
 /**
- * A position's planned messages for the moments that happen in a request (`invite`, `response`):
- * each names a template, filled with the candidate's details and sent to the candidate.
- * (Messages planned a duration after the invite need a scheduled sender; see README.)
+ * A position's planned messages (spec §3): those for the moments that happen in a request
+ * (`invite`, `response`) are sent now; those a duration from the invite are scheduled for the
+ * sender job (lambdas/jobs/send-planned-messages.ts) and reach only candidates who have not
+ * responded by then.
  */
 export const sendPlannedMessages = async (
   trigger: 'invite' | 'response',
   candidates: Candidate[],
-  position: Pick<Position, 'plannedMessages' | 'jobTitle'>,
+  position: Pick<Position, 'plannedMessages'>,
   company: Pick<Company, 'companyName'>,
   log: Logger,
 ) => {
-  const templates = position.plannedMessages
-    .filter((m) => m.sendTrigger === trigger)
-    .flatMap((m) => standardTemplates.filter((t) => t.templateId === m.templateId));
-  for (const candidate of candidates) {
-    if (!candidate.email || candidate.preview) continue;
-    for (const template of templates) {
-      const values = {
-        candidateName: candidate.candidateName,
-        companyName: company.companyName,
-        jobTitle: position.jobTitle,
-        interviewLink: await interviewHref(candidate.interviewToken),
-        deadline: candidate.expiresAt ? `Please complete it by ${candidate.expiresAt.slice(0, 10)}.` : '',
-      };
-      const subject = renderTemplate(template.subjectLine, values);
-      const text = renderTemplate(template.bodyContent, values);
+  const recipients = candidates.filter((c) => c.email && !c.preview);
+  for (const candidate of recipients) {
+    for (const message of position.plannedMessages.filter((m) => m.sendTrigger === trigger)) {
       try {
-        await sendMail({
-          to: candidate.email,
-          subject,
-          text,
-          html: emailLayout(
-            subject,
-            text
-              .split('\n\n')
-              .map((p) => `<p style="margin:0 0 16px">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
-              .join('\n'),
-          ),
-        });
+        await sendTemplate(message.templateId, candidate, company.companyName);
       } catch (error) {
-        log.error('planned message not sent', { candidateId: candidate.candidateId, templateId: template.templateId, ...describeError(error) });
+        log.error('planned message not sent', { candidateId: candidate.candidateId, templateId: message.templateId, ...describeError(error) });
       }
     }
+  }
+  if (trigger === 'invite') {
+    await schedulePlannedMessages(
+      recipients.flatMap((candidate) =>
+        position.plannedMessages.flatMap((m) => {
+          const dueAt = plannedDueAt(m.sendTrigger, candidate.createdAt, candidate.expiresAt);
+          return dueAt ? [{ dueAt, candidateId: candidate.candidateId, templateId: m.templateId }] : [];
+        }),
+      ),
+    );
   }
 };

@@ -7,17 +7,18 @@ import { invokeHandler } from './lambda-runtime';
  * event EventBridge would send. A run that is still going is not started again.
  */
 export interface LocalScheduler {
-  run(id: string): Promise<unknown>;
+  /** Runs a job now; `time` is the event's time (what the job takes as now), the current time by default. */
+  run(id: string, time?: string): Promise<unknown>;
   stop(): void;
 }
 
-const scheduledEvent = (id: string): ScheduledEvent => ({
+const scheduledEvent = (id: string, time = new Date().toISOString()): ScheduledEvent => ({
   version: '0',
   id: crypto.randomUUID(),
   'detail-type': 'Scheduled Event',
   source: 'aws.events',
   account: '000000000000',
-  time: new Date().toISOString(),
+  time,
   region: 'us-east-1',
   resources: [`arn:aws:events:us-east-1:000000000000:rule/local-${id}`],
   detail: {},
@@ -26,12 +27,12 @@ const scheduledEvent = (id: string): ScheduledEvent => ({
 export const startScheduler = (log: (msg: string, fields?: Record<string, unknown>) => void): LocalScheduler => {
   const definitions = new Map<string, ScheduleDefinition>(scheduleEntries);
   const running = new Map<string, Promise<unknown>>();
-  const run = (id: string) => {
+  const run = (id: string, time?: string) => {
     const definition = definitions.get(id);
     if (!definition) return Promise.reject(new Error(`No schedule named ${id}`));
     let pending = running.get(id);
     if (!pending) {
-      pending = invokeHandler(definition.handler, scheduledEvent(id), definition.timeoutSeconds ?? 60)
+      pending = invokeHandler(definition.handler, scheduledEvent(id, time), definition.timeoutSeconds ?? 60)
         .catch((error: unknown) => {
           log('scheduled job failed', { schedule: id, error: String(error) });
           throw error;

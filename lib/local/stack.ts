@@ -136,10 +136,13 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         const wantsHtml = requestUrl.searchParams.get('format') !== 'json' && /text\/html/.test(req.headers.accept ?? '');
         sendMailbox(res, ses.messages(), wantsHtml);
       } else if (req.method === 'POST' && requestUrl.pathname.startsWith('/_local/schedules/')) {
-        // Runs a scheduled job now (testers need not wait for its rate).
+        // Runs a scheduled job now (testers need not wait for its rate); `?time=` sets the event's time.
         const id = decodeURIComponent(requestUrl.pathname.slice('/_local/schedules/'.length));
         if (!scheduleEntries.some(([name]) => name === id)) res.writeHead(404, { 'content-type': 'text/plain' }).end(`No schedule named ${id}`);
-        else res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify((await scheduler.run(id)) ?? null));
+        else
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(JSON.stringify((await scheduler.run(id, requestUrl.searchParams.get('time') ?? undefined)) ?? null));
       } else if (vite) {
         vite.middlewares(req, res);
       } else if (options.spa === 'dist') {

@@ -315,6 +315,39 @@ describe('the interview', () => {
     expect(res.body.detail).toBe('Upload failure');
   });
 
+  it('sends planned messages: the thank-you on response, reminders when due and only to who has not responded', async () => {
+    const planned = [
+      { template_id: 'standard-thank-you', send_trigger: 'response' },
+      { template_id: 'standard-reminder', send_trigger: 'P2D' },
+      { template_id: 'standard-reminder', send_trigger: '-P1D' },
+    ];
+    const positionId = await createPosition(owner, 0, { invites_expire_after: 'P7D', planned_messages: planned });
+    const waiting = uniqueEmail('waiting');
+    const quick = uniqueEmail('quick');
+    await invite(owner, positionId, 'Waiting Wanda', waiting);
+    const quickToken = tokenFromHref((await invite(owner, positionId, 'Quick Quentin', quick)).body.interview_href);
+    await answerQuestion(quickToken, 0, clip);
+    await answerQuestion(quickToken, 1, clip);
+    expect((await mailTo(quick)).map((m) => m.subject)).toContain('Thank you for interviewing with Interview Co');
+
+    const run = async (daysAhead: number) => {
+      const time = new Date(Date.now() + daysAhead * 24 * 3600 * 1000 + 60_000).toISOString();
+      const res = await fetch(`${baseUrl()}/_local/schedules/sendPlannedMessages?time=${encodeURIComponent(time)}`, { method: 'POST' });
+      return ((await res.json()) as { sent: number }).sent;
+    };
+    const reminders = async (email: string) =>
+      (await mailTo(email)).filter((m) => m.subject === 'Reminder: your video interview for Support engineer');
+    expect(await run(1)).toBe(0);
+    await run(2);
+    expect(await reminders(waiting)).toHaveLength(1);
+    expect((await reminders(waiting))[0]!.text).toContain('Hello Waiting Wanda');
+    await run(6);
+    expect(await reminders(waiting)).toHaveLength(2);
+    await run(6);
+    expect(await reminders(waiting)).toHaveLength(2);
+    expect(await reminders(quick)).toHaveLength(0);
+  });
+
   it('expires: the scheduled job deletes invites past their deadline', async () => {
     const positionId = await createPosition(owner, 0, { invites_expire_after: 'P3D' });
     const stale = (await invite(owner, positionId, 'Stale', null)).body;

@@ -51,6 +51,11 @@ export const keys = {
     GSI3PK: `POSITION#${positionId}#DONE`,
     GSI3SK: `${completedAt}#${candidateId}`,
   }),
+  /** A message planned for a candidate at a time (one partition, read by the sender job up to now). */
+  plannedMessage: (dueAt: string, candidateId: string, templateId: string) => ({
+    PK: 'PLANNED_MESSAGES',
+    SK: `${dueAt}#${candidateId}#${templateId}`,
+  }),
   /** A shared candidate's public id → the candidate. */
   publicCandidate: (publicCandidateId: string) => ({ PK: `PUBLICCANDIDATE#${publicCandidateId}`, SK: 'CANDIDATE' }),
 } as const;
