@@ -21,6 +21,8 @@ export const messages = {
     `You have ${remaining} interview credit${remaining === 1 ? '' : 's'} left, not enough for this many candidates. Select a plan to invite more.`,
 };
 
+const MAILS_IN_FLIGHT = 8;
+
 export const interviewHref = async (token: string) => `${await appOrigin()}/#/interview/${token}`;
 
 const checkCredits = (company: Company, count: number) => {
@@ -61,9 +63,9 @@ export const sendInvitations = async (
   log: Logger,
   to?: string,
 ) => {
-  for (const candidate of candidates) {
+  const sendOne = async (candidate: Candidate) => {
     const recipient = to ?? candidate.email;
-    if (!recipient) continue;
+    if (!recipient) return;
     try {
       await sendMail(
         candidateInviteEmail({
@@ -81,7 +83,9 @@ export const sendInvitations = async (
       if (candidate.preview) throw error;
       log.error('invitation not sent', { candidateId: candidate.candidateId, ...describeError(error) });
     }
-  }
+  };
+  // A few at a time: a bulk import of hundreds stays within the function's time and SES's send rate.
+  for (let i = 0; i < candidates.length; i += MAILS_IN_FLIGHT) await Promise.all(candidates.slice(i, i + MAILS_IN_FLIGHT).map(sendOne));
 };
 
 export const invite = async (
