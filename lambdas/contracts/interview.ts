@@ -15,6 +15,9 @@ export const interviewTokenSchema = z
   .max(64)
   .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid interview link.');
 
+/** The containers an answer may come in (a recording or an uploaded file). */
+export const ANSWER_CONTENT_TYPES = VIDEO_CONTENT_TYPES;
+
 /** S3's multipart rules: every part but the last at least 5 MiB, part numbers 1..10000. */
 export const MIN_PART_BYTES = 5 * 1024 * 1024;
 export const MAX_PART_NUMBER = 10_000;

@@ -9,7 +9,8 @@ export const CHROMIUM_PATH = '/usr/bin/chromium';
 
 export const baseUrl = (): string => inject('baseUrl');
 
-export const launchBrowser = (): Promise<Browser> =>
+/** `extraArgs`: more Chromium switches, e.g. `--use-file-for-fake-audio-capture=<wav>` for a spoken answer. */
+export const launchBrowser = (extraArgs: string[] = []): Promise<Browser> =>
   chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
@@ -23,6 +24,7 @@ export const launchBrowser = (): Promise<Browser> =>
       '--disable-sync',
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
+      ...extraArgs,
     ],
   });
 

@@ -13,6 +13,9 @@ const CompanyRedirect = () => {
 };
 
 const router = createHashRouter([
+  // The candidate's side: its own light bundles, outside the hiring team's layout.
+  { path: paths.interview.pattern, lazy: async () => ({ Component: (await import('../features/interview/components/interview-screen')).default }) },
+  { path: paths.apply.pattern, lazy: async () => ({ Component: (await import('../features/interview/components/apply-screen')).default }) },
   {
     element: <AppLayout />,
     children: [

@@ -1,0 +1,161 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { interviewLinkMailedTo } from '../support/interviews';
+import { baseUrl, launchBrowser, trackErrors } from './support/browser';
+import { signedInOwner } from './support/session';
+
+let browser: Browser;
+beforeAll(async () => {
+  // A fake microphone that speaks (flite through ffmpeg), beside Chromium's fake camera.
+  const dir = await mkdtemp(path.join(tmpdir(), 'voice-'));
+  const wav = path.join(dir, 'answer.wav');
+  await run('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    "flite=text='i led the support team through a busy launch':voice=slt",
+    '-ar',
+    '48000',
+    '-ac',
+    '1',
+    '-c:a',
+    'pcm_s16le',
+    wav,
+  ]);
+  browser = await launchBrowser([`--use-file-for-fake-audio-capture=${wav}`]);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const api = async (method: string, path: string, sessionId?: string, body?: unknown) => {
+  const response = await fetch(`${baseUrl()}/api/v1${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(sessionId ? { 'x-session-id': sessionId } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json().catch(() => undefined) };
+};
+
+const interview = {
+  intro: null,
+  questions: [
+    { title: 'Tell us about a project you are proud of', content: 'What was your part in it?', thumbnail_image_group_id: null, video_group_id: null },
+    { title: 'Why do you want this job?', content: '', thumbnail_image_group_id: null, video_group_id: null },
+  ],
+  outro: { title: 'Thanks for your time', content: 'We will be in touch within a week.', thumbnail_image_group_id: null, video_group_id: null },
+  pacing: { thinking_time: null, answer_time: 30, retakes: 1 },
+};
+
+const run = promisify(execFile);
+
+describe('the candidate interview', () => {
+  it('is completed from the e-mailed link: camera check, a retake, a dropped connection, then the team sees two processed answers', async () => {
+    const owner = await signedInOwner(browser, 'Candidate Co');
+    await owner.context.close();
+    const { body: created } = await api('POST', `/companies/${owner.companyId}/positions`, owner.sessionId, { job_title: 'Support lead', interview });
+    const positionId = created.position_id as string;
+    const email = `grace-${Date.now()}@example.com`;
+    const invited = await api('POST', `/positions/${positionId}/candidates`, owner.sessionId, { candidate_name: 'Grace Hopper', email });
+    expect(invited.status).toBe(201);
+    const link = await interviewLinkMailedTo(email);
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = trackErrors(page);
+    await page.goto(link);
+    await page.getByRole('heading', { name: 'Welcome, Grace Hopper' }).waitFor();
+    expect(await page.getByText('There are 2 questions').count()).toBe(1);
+    await page.getByRole('button', { name: 'Start the interview' }).click();
+    await page.getByRole('button', { name: 'Turn on camera and microphone' }).click();
+    await page.getByLabel('Camera preview').waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // Question 1: record, retake, submit.
+    await page.getByRole('heading', { name: 'Tell us about a project you are proud of' }).waitFor();
+    await page.getByText('2 retakes left').or(page.getByText('1 retake left')).first().waitFor();
+    await page.getByRole('button', { name: 'Start recording' }).click();
+    await page.getByRole('timer', { name: 'Recording time' }).waitFor({ timeout: 10_000 });
+    await page.waitForTimeout(2000);
+    await page.getByRole('button', { name: 'Stop recording' }).click();
+    await page.getByLabel('Your answer').waitFor();
+    await page.getByRole('button', { name: 'Retake' }).click();
+    await page.getByRole('timer', { name: 'Recording time' }).waitFor({ timeout: 10_000 });
+    await page.getByText('0 retakes left').waitFor();
+    await page.waitForTimeout(2500);
+    await page.getByRole('button', { name: 'Stop recording' }).click();
+    expect(await page.getByRole('button', { name: 'Retake' }).count()).toBe(0);
+    await page.getByRole('button', { name: 'Submit answer' }).click();
+
+    // Question 2: the network drops mid-answer and comes back; nothing recorded is lost.
+    await page.getByRole('heading', { name: 'Why do you want this job?' }).waitFor();
+    await page.getByRole('button', { name: 'Start recording' }).click();
+    await page.getByRole('timer', { name: 'Recording time' }).waitFor({ timeout: 10_000 });
+    await page.waitForTimeout(1000);
+    await context.setOffline(true);
+    await page.waitForTimeout(2000);
+    await page.getByRole('button', { name: 'Stop recording' }).click();
+    await page.getByRole('button', { name: 'Submit answer' }).click();
+    await page.getByText('Connection lost: your answer is kept and the upload resumes when you are back online.').waitFor();
+    await page.waitForTimeout(1000);
+    await context.setOffline(false);
+
+    await page.getByRole('heading', { name: 'Thanks for your time' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Finish' }).click();
+    await page.getByRole('heading', { name: 'Your interview is complete' }).waitFor();
+
+    // The team's side: responded, with two answers that finish processing.
+    const candidateId = invited.body.candidate_id as string;
+    let detail: any;
+    for (let i = 0; i < 120; i++) {
+      detail = (await api('GET', `/candidates/${candidateId}`, owner.sessionId)).body;
+      if (detail.answers?.length === 2 && detail.answers.every((a: any) => a.video.upload_status !== 'processing')) break;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    expect(detail.current_status).toBe('responded');
+    expect(detail.answers.map((a: any) => a.video.upload_status)).toEqual(['ready', 'ready']);
+    const transcripts = (await api('GET', `/candidates/${candidateId}/answer-transcripts`, owner.sessionId)).body.answer_transcripts;
+    expect(transcripts.map((t: any) => t.transcript_status)).toEqual(['completed', 'completed']);
+    const counts = (await api('GET', `/positions/${positionId}`, owner.sessionId)).body.candidates;
+    expect(counts).toMatchObject({ invited: 0, responded: 1 });
+
+    // Reopening the link shows the thank-you, never the recorder.
+    const again = await context.newPage();
+    await again.goto(link);
+    await again.getByRole('heading', { name: 'Thank you, Grace Hopper!' }).waitFor();
+    expect(await again.getByRole('button', { name: 'Start the interview' }).count()).toBe(0);
+    // Offline moments are the only failures the page saw.
+    expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('takes applications through the public link, straight into the interview', async () => {
+    const owner = await signedInOwner(browser, 'Walk-in Co');
+    await owner.context.close();
+    const { body: created } = await api('POST', `/companies/${owner.companyId}/positions`, owner.sessionId, { job_title: 'Barista', interview });
+    const { body: link } = await api('POST', `/positions/${created.position_id}/apply-links`, owner.sessionId);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = trackErrors(page);
+    await page.goto(link.link_href);
+    await page.getByRole('heading', { name: 'Apply for Barista' }).waitFor();
+    const start = page.getByRole('button', { name: 'Start the interview' });
+    expect(await start.isDisabled()).toBe(true);
+    await page.getByLabel('Full name').fill('Walk In');
+    await page.getByLabel('Email').fill(`walkin-${Date.now()}@example.com`);
+    await start.click();
+    await page.getByRole('heading', { name: 'Welcome, Walk In' }).waitFor();
+    expect(page.url()).toMatch(/#\/interview\/[A-Za-z0-9_-]+$/);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});

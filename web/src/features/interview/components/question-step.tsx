@@ -1,0 +1,231 @@
+import { Alert, Badge, Button, Flex, Heading, Loader, Text, View } from '@aws-amplify/ui-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { errorMessage } from '../../../api/client';
+import { partUrlSource, startAnswerCall, submitAnswerCall, type Interview } from '../api';
+import { messages } from '../messages';
+import { MultipartUpload, type UploadProgress } from '../multipart-upload';
+import { COUNTDOWN_SECONDS, containerOf, startRecording, type Recording } from '../recording';
+
+type Question = Interview['questions'][number];
+type Phase = 'thinking' | 'countdown' | 'starting' | 'recording' | 'review' | 'submitting';
+
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
+
+/** Calls the latest `onTick` once a second while `running`. */
+const useSeconds = (running: boolean, onTick: () => void) => {
+  const tick = useRef(onTick);
+  useEffect(() => {
+    tick.current = onTick;
+  });
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => tick.current(), 1000);
+    return () => clearInterval(timer);
+  }, [running]);
+};
+
+const progressText = (progress: UploadProgress | null) => {
+  if (!progress || progress.totalBytes === 0) return null;
+  if (progress.paused) return 'Connection lost: your answer is kept and the upload resumes when you are back online.';
+  const percent = Math.floor((progress.sentBytes / progress.totalBytes) * 100);
+  return percent >= 100 ? 'Uploaded' : `Uploading… ${percent}%`;
+};
+
+/**
+ * One question (DESIGN.md §4): the question, the thinking time (none, timed or unlimited), a
+ * 3-second countdown, recording with a timer that stops at the max answer length while the parts
+ * upload, then review with Retake (while retakes remain) and Submit.
+ */
+export const QuestionStep = ({
+  token,
+  index,
+  total,
+  question,
+  pacing,
+  stream,
+  format,
+  onSubmitted,
+}: {
+  token: string;
+  index: number;
+  total: number;
+  question: Question;
+  pacing: Interview['pacing'];
+  stream: MediaStream;
+  format: string;
+  onSubmitted: (completed: boolean) => void;
+}) => {
+  const unlimitedThinking = pacing.thinkingTime === null;
+  const [phase, setPhase] = useState<Phase>(pacing.thinkingTime === 0 ? 'countdown' : 'thinking');
+  const [seconds, setSeconds] = useState(pacing.thinkingTime === 0 ? COUNTDOWN_SECONDS : (pacing.thinkingTime ?? 0));
+  const [error, setError] = useState<string | null>(null);
+  const [retakesLeft, setRetakesLeft] = useState<number | null>(
+    pacing.retakes === null ? null : Math.max(0, pacing.retakes + 1 - question.attemptsUsed),
+  );
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [review, setReview] = useState<string | null>(null);
+  const recording = useRef<Recording | null>(null);
+  const upload = useRef<MultipartUpload | null>(null);
+  const answerId = useRef<string | null>(null);
+  const preview = useRef<HTMLVideoElement>(null);
+
+  useEffect(() => {
+    if (preview.current && (phase === 'thinking' || phase === 'countdown' || phase === 'recording')) preview.current.srcObject = stream;
+  }, [phase, stream]);
+  useEffect(() => () => upload.current?.cancel(), []);
+  useEffect(() => () => void (review && URL.revokeObjectURL(review)), [review]);
+
+  const stop = useCallback(async () => {
+    const current = recording.current;
+    if (!current) return;
+    recording.current = null;
+    try {
+      const blob = await current.stop();
+      setReview(URL.createObjectURL(blob));
+      setPhase('review');
+    } catch {
+      setError(messages.recordVideo);
+      setPhase('thinking');
+    }
+  }, []);
+
+  const begin = useCallback(async () => {
+    setError(null);
+    try {
+      const started = await startAnswerCall(token, index, containerOf(format));
+      answerId.current = started.answerId;
+      setRetakesLeft(started.retakesLeft);
+      upload.current = new MultipartUpload(partUrlSource(token, started.answerId), started.minPartBytes, setProgress);
+      setProgress(null);
+      const live = upload.current;
+      recording.current = startRecording(stream, format, (chunk) => live.push(chunk));
+      setSeconds(0);
+      setPhase('recording');
+    } catch (e) {
+      setError(errorMessage(e, messages.startRecording));
+      setPhase('thinking');
+      setSeconds(0);
+    }
+  }, [format, index, stream, token]);
+
+  // One clock drives the phases: thinking time → countdown → recording, which stops at the max answer length.
+  const ticking = (phase === 'thinking' && !unlimitedThinking && !error) || phase === 'countdown' || phase === 'recording';
+  useSeconds(ticking, () => {
+    if (phase === 'thinking') {
+      if (seconds > 1) return setSeconds(seconds - 1);
+      setPhase('countdown');
+      setSeconds(COUNTDOWN_SECONDS);
+    } else if (phase === 'countdown') {
+      if (seconds > 1) return setSeconds(seconds - 1);
+      setPhase('starting');
+      void begin();
+    } else if (phase === 'recording') {
+      setSeconds(seconds + 1);
+      if (seconds + 1 >= pacing.answerTime) void stop();
+    }
+  });
+
+  const retake = () => {
+    upload.current?.cancel();
+    upload.current = null;
+    setReview(null);
+    setProgress(null);
+    setPhase('countdown');
+    setSeconds(COUNTDOWN_SECONDS);
+  };
+
+  const submit = async () => {
+    if (!upload.current || !answerId.current) return;
+    setPhase('submitting');
+    setError(null);
+    try {
+      const parts = await upload.current.finish();
+      const { completed } = await submitAnswerCall(token, answerId.current, parts);
+      onSubmitted(completed);
+    } catch (e) {
+      setError(errorMessage(e, messages.saveVideo));
+      setPhase('review');
+    }
+  };
+
+  const status = progressText(progress);
+  return (
+    <Flex direction="column" gap="medium">
+      <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
+        <Text color="font.secondary">
+          Question {index + 1} of {total}
+        </Text>
+        <Badge>{retakesLeft === null ? 'Unlimited retakes' : `${retakesLeft} ${retakesLeft === 1 ? 'retake' : 'retakes'} left`}</Badge>
+      </Flex>
+      <Heading level={3}>{question.title || `Question ${index + 1}`}</Heading>
+      {question.video && (
+        <video
+          src={question.video.contentHref}
+          poster={question.video.thumbnailHref ?? undefined}
+          controls
+          playsInline
+          style={{ width: '100%', borderRadius: 8 }}
+        />
+      )}
+      {question.content && <Text whiteSpace="pre-wrap">{question.content}</Text>}
+
+      <View position="relative" style={{ aspectRatio: '16 / 9', background: '#000', borderRadius: 8, overflow: 'hidden' }}>
+        {phase === 'review' || phase === 'submitting' ? (
+          <video src={review ?? undefined} controls playsInline aria-label="Your answer" style={{ width: '100%', height: '100%' }} />
+        ) : (
+          <video ref={preview} autoPlay muted playsInline aria-label="Camera preview" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+        )}
+        {phase === 'countdown' && (
+          <Flex position="absolute" top="0" left="0" width="100%" height="100%" alignItems="center" justifyContent="center">
+            <Text fontSize="6rem" color="white" fontWeight="bold" aria-live="assertive">
+              {Math.max(seconds, 1)}
+            </Text>
+          </Flex>
+        )}
+        {phase === 'recording' && (
+          <Badge variation="error" position="absolute" top="12px" left="12px" role="timer" aria-label="Recording time">
+            ● {clock(seconds)} / {clock(pacing.answerTime)}
+          </Badge>
+        )}
+      </View>
+
+      {error && <Alert variation="error">{error}</Alert>}
+      {phase === 'thinking' && (
+        <Flex direction="column" gap="small" alignItems="flex-start">
+          {!unlimitedThinking && <Text role="timer">Recording starts in {clock(seconds)}. Take your time to think.</Text>}
+          <Button variation="primary" onClick={() => (setPhase('countdown'), setSeconds(COUNTDOWN_SECONDS))}>
+            Start recording
+          </Button>
+        </Flex>
+      )}
+      {phase === 'recording' && (
+        <Flex gap="small" alignItems="center">
+          <Button variation="primary" colorTheme="error" onClick={() => void stop()}>
+            Stop recording
+          </Button>
+          {status && <Text fontSize="small">{status}</Text>}
+        </Flex>
+      )}
+      {(phase === 'review' || phase === 'submitting') && (
+        <Flex direction="column" gap="small">
+          {status && (
+            <Text fontSize="small" aria-live="polite">
+              {status}
+            </Text>
+          )}
+          <Flex gap="small">
+            {retakesLeft !== 0 && (
+              <Button onClick={retake} isDisabled={phase === 'submitting'}>
+                Retake
+              </Button>
+            )}
+            <Button variation="primary" onClick={() => void submit()} isLoading={phase === 'submitting'} loadingText="Saving your answer...">
+              Submit answer
+            </Button>
+          </Flex>
+        </Flex>
+      )}
+      {phase === 'submitting' && <Loader variation="linear" />}
+    </Flex>
+  );
+};

@@ -1,0 +1,16 @@
+/** The candidate side's texts; the recorder and upload errors are spec §8's, word for word. */
+export const messages = {
+  recordMedia: 'Unable to record media.',
+  oldSafari: 'Unable to record media on this version of Safari.',
+  unsupportedFormat: 'Unable to record a supported video format.',
+  permissionDenied:
+    'Camera or microphone access was denied. Allow this site to use your camera and microphone in your browser’s settings (the camera icon in the address bar), then reload the page. If it still does not work, please contact support.',
+  connectRecorder: 'Unable to connect to recorder',
+  startRecording: 'Unable to start recording',
+  mustBeVideo: 'Must upload a video file',
+  emptyFile: 'Empty file encountered',
+  uploadFailure: 'Upload failure',
+  recordVideo: 'Unable to record video',
+  saveVideo: 'Unable to save video',
+  loadFailed: 'Unable to load your interview. Please check your connection and reload the page.',
+} as const;
