@@ -19,7 +19,8 @@ export const handler = async (event?: Partial<ScheduledEvent>) => {
     if (due.length === 0) break;
     for (const candidate of due) {
       try {
-        await deleteCandidateCascade(candidate, { onlyIfInvited: true });
+        // A preview goes once its time is up, answered or not.
+        await deleteCandidateCascade(candidate, { onlyIfInvited: !candidate.preview });
         deleted += 1;
       } catch (error) {
         // Responded or deleted meanwhile: nothing to expire.

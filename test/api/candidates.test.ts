@@ -1,6 +1,7 @@
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { sha256 } from '../../lambdas/shared/crypto';
 import { keys } from '../../lambdas/shared/db/keys';
 import { baseUrl, call } from '../support/api';
 import { localDb, localEnv, localS3, mediaObjectKeys } from '../support/aws';
@@ -368,6 +369,21 @@ describe('the interview', () => {
     expect((await call('GET', `/candidates/${stale.candidate_id}`, { session: owner.sessionId })).status).toBe(404);
     expect((await call('GET', `/candidates/${fresh.candidate_id}`, { session: owner.sessionId })).status).toBe(200);
     expect((await counts(owner, positionId)).invited).toBe(1);
+
+    // A preview goes after three days, answered or not, with its media.
+    await call('POST', `/positions/${positionId}/preview-invite`, { session: owner.sessionId });
+    const previewMail = (await mailTo(owner.email)).find((m) => m.subject.startsWith('[Preview]'))!;
+    const previewToken = tokenFromHref(/(http\S+#\/interview\/[A-Za-z0-9_-]+)/.exec(previewMail.text)![1]!);
+    await answerQuestion(previewToken, 0, clip);
+    const read = (key: Record<string, string>) => localDb().send(new GetCommand({ TableName: localEnv().TABLE_NAME, Key: key }));
+    const previewId = (await read(keys.interviewToken(sha256(previewToken)))).Item!.candidateId as string;
+    const previewMediaId = (await read(keys.answer(previewId, 0))).Item!.mediaId as string;
+    expect(await mediaObjectKeys(`uploads/${previewMediaId}/`)).toHaveLength(1);
+    const later = new Date(Date.now() + 4 * 24 * 3600 * 1000).toISOString();
+    await fetch(`${baseUrl()}/_local/schedules/expireInvites?time=${encodeURIComponent(later)}`, { method: 'POST' });
+    expect((await call('GET', `/interviews/${previewToken}`)).status).toBe(404);
+    expect(await mediaObjectKeys(`uploads/${previewMediaId}/`)).toEqual([]);
+    expect((await read(keys.candidate(previewId))).Item).toBeUndefined();
   });
 });
 

@@ -6,7 +6,7 @@ import { sortTimeOf, type CandidateStatus } from '../../domain/candidates';
 import { newId, randomToken, sha256 } from '../crypto';
 import { db, tableName } from './client';
 import type { Company } from './companies';
-import { epochSeconds, keys } from './keys';
+import { keys } from './keys';
 import { queryAll } from './query';
 import type { Position } from './positions';
 
@@ -85,9 +85,12 @@ const fromItem = (item: Record<string, any>): Candidate => ({
   answerPackage: item.answerPackage ?? null,
 });
 
+/** A preview is in no list, only in the expiry index, so the expiry job removes it with its media. */
 const indexKeys = (c: Pick<Candidate, 'positionId' | 'candidateId' | 'currentStatus' | 'createdAt' | 'completedAt' | 'expiresAt' | 'preview'>) =>
   c.preview
-    ? {}
+    ? c.expiresAt
+      ? keys.candidateExpiry(c.expiresAt, c.candidateId)
+      : {}
     : {
         ...keys.candidateByPosition(c.positionId, c.createdAt, c.candidateId),
         ...keys.candidateByStatus(c.positionId, c.currentStatus, sortTimeOf(c), c.candidateId),
@@ -134,7 +137,7 @@ export const createCandidates = async (
     email: person.email,
     currentStatus: 'invited',
     createdAt,
-    expiresAt,
+    expiresAt: preview ? new Date(now.getTime() + PREVIEW_TTL_SECONDS * 1000).toISOString() : expiresAt,
     completedAt: null,
     interviewToken: randomToken(32),
     preview,
@@ -156,7 +159,6 @@ export const createCandidates = async (
           type: 'candidate',
           ...c,
           searchText: `${c.candidateName}\n${c.email ?? ''}`.toLowerCase(),
-          ...(preview ? { ttl: epochSeconds(now) + PREVIEW_TTL_SECONDS } : {}),
         },
         ConditionExpression: 'attribute_not_exists(PK)',
       },
@@ -168,7 +170,6 @@ export const createCandidates = async (
           ...keys.interviewToken(sha256(c.interviewToken)),
           type: 'interviewToken',
           candidateId: c.candidateId,
-          ...(preview ? { ttl: epochSeconds(now) + PREVIEW_TTL_SECONDS } : {}),
         },
         ConditionExpression: 'attribute_not_exists(PK)',
       },
