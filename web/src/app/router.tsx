@@ -16,6 +16,11 @@ const router = createHashRouter([
   // The candidate's side: its own light bundles, outside the hiring team's layout.
   { path: paths.interview.pattern, lazy: async () => ({ Component: (await import('../features/interview/components/interview-screen')).default }) },
   { path: paths.apply.pattern, lazy: async () => ({ Component: (await import('../features/interview/components/apply-screen')).default }) },
+  // A shared candidate: answers and transcripts only, no app layout.
+  {
+    path: paths.publicCandidate.pattern,
+    lazy: async () => ({ Component: (await import('../features/public-candidate/public-candidate-screen')).default }),
+  },
   {
     element: <AppLayout />,
     children: [
@@ -36,6 +41,10 @@ const router = createHashRouter([
       {
         path: paths.newPositionWizard.pattern,
         lazy: async () => ({ Component: (await import('../features/wizard/components/wizard-screen')).default }),
+      },
+      {
+        path: paths.candidate.pattern,
+        lazy: async () => ({ Component: (await import('../features/candidate-detail/components/candidate-detail-screen')).default }),
       },
       { path: paths.position.pattern, lazy: async () => ({ Component: (await import('../features/positions/components/position-screen')).default }) },
       { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).default }) },

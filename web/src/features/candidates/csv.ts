@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import type { NewCandidate } from '../../api/candidates';
+import type { ExportRow, NewCandidate } from '../../api/candidates';
 
 export interface CsvResult {
   rows: NewCandidate[];
@@ -27,4 +27,31 @@ export const parseCandidatesCsv = (text: string): CsvResult => {
     rows.push({ candidateName: name, email: email ? email.toLowerCase() : null });
   }
   return { rows, skipped };
+};
+
+/** Cells a spreadsheet would run as a formula (OWASP CSV injection): papaparse prefixes them with '. */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+const EXPORT_COLUMNS: [string, (row: ExportRow) => string | number | null][] = [
+  ['Name', (r) => r.candidateName],
+  ['Email', (r) => r.email],
+  ['Status', (r) => r.currentStatus],
+  ['Invited at', (r) => r.invitedAt],
+  ['Completed at', (r) => r.completedAt],
+  ['Rating', (r) => r.rating],
+  ['Interview link', (r) => r.interviewHref],
+];
+
+/** "Download candidates" (spec §7): the export rows as CSV, formula cells neutralised. */
+export const candidatesCsv = (rows: ExportRow[]): string =>
+  Papa.unparse(
+    { fields: EXPORT_COLUMNS.map(([name]) => name), data: rows.map((row) => EXPORT_COLUMNS.map(([, cell]) => cell(row) ?? '')) },
+    { escapeFormulae: FORMULA_START },
+  );
+
+/** `date_jobtitle_Candidates.csv`, the date local and the title without characters file systems refuse. */
+export const exportFileName = (jobTitle: string, now = new Date()) => {
+  const date = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  const title = [...jobTitle].filter((ch) => ch >= ' ' && !'\\/:*?"<>|'.includes(ch)).join('').trim() || 'Position';
+  return `${date}_${title}_Candidates.csv`;
 };

@@ -12,4 +12,10 @@ export const messages = {
   ownerPlanBody: 'You have used all your interview credits. Please contact us to purchase a plan or more credits.',
   creditsUsedUp: 'All your interview credits are used.',
   notAvailable: 'Not available',
+  downloadFailed: 'Unable to download candidates at this time. Please contact us.',
+  checkDownloads: 'Check your downloads folder',
+  updateFailed: (name: string) => `Unable to update ${name}. Please contact us.`,
+  ratingFailed: 'Unable to save rating. Please contact us.',
+  sharingRetrieveFailed: 'Unable to retrieve sharing details at this time. Please contact us.',
+  sharingUpdateFailed: 'Unable to update sharing details at this time. Please contact us.',
 } as const;

@@ -1,4 +1,5 @@
 import { Button, Card, Flex, Image, Menu, MenuItem, Text, View } from '@aws-amplify/ui-react';
+import { Link } from 'react-router-dom';
 import type { CandidateSummary } from '../../../api/candidates';
 import { messages } from '../messages';
 
@@ -13,22 +14,32 @@ const initials = (name: string) =>
 /**
  * A candidate's card (spec §2): thumbnail, name, e-mail ("Not available" without one) and times.
  * Invited cards are not clickable; their menu copies the link, resends or deletes the invite.
+ * The others open the candidate's detail page.
  */
 export const CandidateCard = ({
   candidate,
+  href,
   onReinvite,
   onDelete,
   onCopy,
 }: {
   candidate: CandidateSummary;
+  href: string;
   onReinvite: () => void;
   onDelete: () => void;
   onCopy: () => void;
 }) => {
   const invited = candidate.currentStatus === 'invited';
   const thumbnail = candidate.thumbnail?.variants[0]?.contentHref;
-  return (
-    <Card variation="outlined" padding="0" as="article" aria-label={candidate.candidateName} style={{ overflow: 'hidden' }}>
+  const card = (
+    <Card
+      variation="outlined"
+      padding="0"
+      as="article"
+      aria-label={candidate.candidateName}
+      style={{ overflow: 'hidden', height: '100%' }}
+      className={invited ? undefined : 'candidate-card--link'}
+    >
       <View backgroundColor="background.tertiary" style={{ aspectRatio: '16 / 9', display: 'grid', placeItems: 'center' }}>
         {thumbnail ? (
           <Image src={thumbnail} alt="" width="100%" height="100%" objectFit="cover" />
@@ -67,5 +78,11 @@ export const CandidateCard = ({
         </Text>
       </Flex>
     </Card>
+  );
+  if (invited) return card;
+  return (
+    <Link to={href} aria-label={`Open ${candidate.candidateName}`} style={{ color: 'inherit', textDecoration: 'none' }}>
+      {card}
+    </Link>
   );
 };

@@ -1,17 +1,22 @@
 import { Alert, Button, Flex, Grid, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState } from 'react';
-import { deleteCandidate, reinviteCandidate, useCandidatePages, type CandidateSummary, type CandidateTab } from '../../../api/candidates';
+import { deleteCandidate, reinviteCandidate, useCandidatePages, type CandidateSummary, type ListQuery } from '../../../api/candidates';
 import type { Notice } from '../../../components/snackbar';
+import { CANDIDATE_PAGE_SIZE } from '../../../config/constants';
 import { messages } from '../messages';
 import { CandidateCard } from './candidate-card';
 
 /**
- * One tab's cards, 12 at a time with "Load more". Resend and delete take the card away at once
- * and reload; a failure brings it back with the spec's message.
+ * One tab's (or a search's) cards, 12 at a time with "Load more". The last visible card is kept in
+ * the URL once more than a page shows, and a reload asks for every page through it. Resend and
+ * delete take the card away at once and reload; a failure brings it back with the spec's message.
  */
 export const CandidateList = ({
   positionId,
-  tab,
+  list,
+  lastCandidateId,
+  onLastCandidate,
+  candidateHref,
   label,
   empty,
   revision,
@@ -19,7 +24,11 @@ export const CandidateList = ({
   notify,
 }: {
   positionId: string;
-  tab: CandidateTab;
+  list: Omit<ListQuery, 'through'>;
+  /** From the URL when the list mounts: the place to restore. */
+  lastCandidateId: string | null;
+  onLastCandidate: (candidateId: string | null) => void;
+  candidateHref: (candidate: CandidateSummary) => string;
   label: string;
   empty: string;
   /** Changes when the tab's count does (an invite, a response): the pages are fetched again. */
@@ -27,7 +36,8 @@ export const CandidateList = ({
   onChanged: () => void;
   notify: (notice: Notice) => void;
 }) => {
-  const pages = useCandidatePages(positionId, tab);
+  const [through] = useState(lastCandidateId ?? undefined);
+  const pages = useCandidatePages(positionId, { ...list, through });
   const [hidden, setHidden] = useState<Set<string>>(new Set());
   const seen = useRef(revision);
   useEffect(() => {
@@ -37,6 +47,10 @@ export const CandidateList = ({
   }, [revision, pages]);
   const candidates = (pages.data ?? []).flatMap((p) => p.candidates).filter((c) => !hidden.has(c.candidateId));
   const hasMore = pages.data?.[pages.data.length - 1]?.hasMore ?? false;
+  const last = candidates.length > CANDIDATE_PAGE_SIZE ? candidates[candidates.length - 1]!.candidateId : null;
+  useEffect(() => {
+    if (pages.data) onLastCandidate(last);
+  }, [last, pages.data, onLastCandidate]);
 
   const act = async (candidate: CandidateSummary, action: () => Promise<unknown>, failure: string, success?: string) => {
     setHidden((h) => new Set(h).add(candidate.candidateId));
@@ -73,6 +87,7 @@ export const CandidateList = ({
           <CandidateCard
             key={candidate.candidateId}
             candidate={candidate}
+            href={candidateHref(candidate)}
             onCopy={() =>
               void navigator.clipboard.writeText(candidate.interviewHref).then(
                 () => notify({ message: 'Copied to clipboard!', variation: 'success' }),

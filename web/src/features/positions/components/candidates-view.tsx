@@ -1,11 +1,14 @@
-import { Alert, Button, Flex, Menu, MenuItem, Tabs } from '@aws-amplify/ui-react';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { Alert, Button, Flex, Heading, Menu, MenuItem, SearchField, Tabs, Text } from '@aws-amplify/ui-react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { sendPreview } from '../../../api/candidates';
+import { exportCandidateRows, sendPreview, type CandidateSummary } from '../../../api/candidates';
 import { errorMessage } from '../../../api/client';
 import { useOwnershipStatus, usePlanStatus } from '../../../api/companies';
 import type { Position } from '../../../api/positions';
 import { Snackbar, type Notice } from '../../../components/snackbar';
+import { SEARCH_MIN_CHARS } from '../../../config/constants';
+import { paths } from '../../../config/paths';
+import { downloadText } from '../../../lib/download';
 import { CandidateList } from '../../candidates/components/candidate-list';
 import { InviteDialog } from '../../candidates/components/invite-dialog';
 import { PlanRequiredDialog } from '../../candidates/components/plan-required-dialog';
@@ -21,6 +24,19 @@ const tabs = {
   rejected: { label: 'Rejected', empty: 'Not a good fit' },
 } as const;
 type Tab = keyof typeof tabs;
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** The search box's text, applied to the URL (`searchText`) once it pauses and has 3 characters or none. */
+const useSearchText = (params: URLSearchParams, apply: (text: string | null) => void) => {
+  const [text, setText] = useState(params.get('searchText') ?? '');
+  useEffect(() => {
+    const trimmed = text.trim();
+    if (trimmed.length > 0 && trimmed.length < SEARCH_MIN_CHARS) return;
+    const timer = setTimeout(() => apply(trimmed || null), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, apply]);
+  return [text, setText] as const;
+};
 
 /**
  * Candidates view (spec §2): the "Invite candidate" split button and its menu, the closed-position
@@ -34,6 +50,33 @@ export const CandidatesView = ({ position, evaluation, onChanged }: { position: 
   const [dialog, setDialog] = useState<'invite' | 'bulk' | 'plan' | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const clearNotice = useCallback(() => setNotice(null), []);
+  const setParam = useCallback(
+    (name: string, value: string | null, also: Record<string, null> = {}) =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          for (const [key, v] of Object.entries({ ...also, [name]: value })) {
+            if (v === null) next.delete(key);
+            else next.set(key, v);
+          }
+          return next.toString() === current.toString() ? current : next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const applySearch = useCallback(
+    (text: string | null) => setParam('searchText', text, text === params.get('searchText') ? {} : { lastCandidateId: null }),
+    [setParam, params],
+  );
+  const [searchInput, setSearchInput] = useSearchText(params, applySearch);
+  const searchText = params.get('searchText');
+  const tooShort = searchInput.trim().length > 0 && searchInput.trim().length < SEARCH_MIN_CHARS;
+  const onLastCandidate = useCallback((id: string | null) => setParam('lastCandidateId', id), [setParam]);
+  const candidateHref = useCallback(
+    (candidate: CandidateSummary) => paths.candidate.to(position.companyId, position.positionId, candidate.candidateId),
+    [position.companyId, position.positionId],
+  );
 
   const visible: Tab[] = evaluation ? ['invited', 'responded', 'shortlisted', 'rejected'] : ['invited', 'responded'];
   const requested = params.get('tab') as Tab | null;
@@ -60,6 +103,26 @@ export const CandidatesView = ({ position, evaluation, onChanged }: { position: 
       setNotice({ message: errorMessage(e, candidateMessages.previewFailed), variation: 'error' });
     }
   };
+  const download = async () => {
+    try {
+      const [rows, csv] = await Promise.all([exportCandidateRows(position.positionId), import('../../candidates/csv')]);
+      downloadText(csv.candidatesCsv(rows), csv.exportFileName(position.jobTitle), 'text/csv;charset=utf-8');
+      setNotice({ message: candidateMessages.checkDownloads, variation: 'success' });
+    } catch (e) {
+      setNotice({ message: errorMessage(e, candidateMessages.downloadFailed), variation: 'error' });
+    }
+  };
+  const listProps = (label: string, empty: string, revision: number) => ({
+    positionId: position.positionId,
+    lastCandidateId: params.get('lastCandidateId'),
+    onLastCandidate,
+    candidateHref,
+    label,
+    empty,
+    revision,
+    onChanged: changed,
+    notify: setNotice,
+  });
 
   return (
     <Flex direction="column" gap="medium">
@@ -101,33 +164,55 @@ export const CandidatesView = ({ position, evaluation, onChanged }: { position: 
             <MenuItem isDisabled={!open} onClick={() => void preview()}>
               Send yourself a preview
             </MenuItem>
+            <MenuItem onClick={() => void download()}>Download candidates</MenuItem>
           </Menu>
         </Flex>
       </Flex>
-      <Tabs
-        value={tab}
-        onValueChange={(value) => {
-          const next = new URLSearchParams(params);
-          next.set('tab', value);
-          setParams(next, { replace: true });
-        }}
-        items={visible.map((t) => ({
-          label: `${tabs[t].label} (${count(t)})`,
-          value: t,
-          content:
-            t === tab ? (
-              <CandidateList
-                positionId={position.positionId}
-                tab={t}
-                label={tabs[t].label}
-                empty={tabs[t].empty}
-                revision={count(t)}
-                onChanged={changed}
-                notify={setNotice}
-              />
-            ) : null,
-        }))}
-      />
+      <Flex direction="column" gap="xxs" maxWidth="420px">
+        <SearchField
+          label="Search candidates"
+          labelHidden
+          placeholder="Search by name or email"
+          value={searchInput}
+          onChange={(event) => setSearchInput(event.target.value)}
+          onClear={() => setSearchInput('')}
+          onSubmit={(value) => setSearchInput(value)}
+          title="Enter at least 3 characters to search..."
+          size="small"
+        />
+        {tooShort && (
+          <Text fontSize="small" color="font.secondary" role="status">
+            Enter at least 3 characters to search...
+          </Text>
+        )}
+      </Flex>
+      {searchText ? (
+        <Flex direction="column" gap="small">
+          <Heading level={5}>Search results</Heading>
+          <CandidateList
+            key={`search:${searchText}`}
+            list={{ tab: 'invited', searchText }}
+            {...listProps('Empty results', 'No matching candidates were found', position.candidates.invited + count('responded'))}
+          />
+        </Flex>
+      ) : (
+        <Tabs
+          value={tab}
+          onValueChange={(value) => setParam('tab', value, { lastCandidateId: null })}
+          items={visible.map((t) => ({
+            label: `${tabs[t].label} (${count(t)})`,
+            value: t,
+            content:
+              t === tab ? (
+                <CandidateList
+                  key={t}
+                  list={{ tab: !evaluation && t === 'responded' ? 'done' : t }}
+                  {...listProps(tabs[t].label, tabs[t].empty, count(t))}
+                />
+              ) : null,
+          }))}
+        />
+      )}
       <InviteDialog positionId={position.positionId} open={dialog === 'invite'} onClose={() => setDialog(null)} onInvited={changed} />
       {dialog === 'bulk' && (
         <Suspense fallback={null}>

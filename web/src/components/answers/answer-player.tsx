@@ -1,0 +1,117 @@
+import { Alert, Flex, Loader, Text, ToggleButton, ToggleButtonGroup, View } from '@aws-amplify/ui-react';
+import { forwardRef, useEffect, useState } from 'react';
+
+export const PLAYBACK_RATES = [1, 1.5, 2] as const;
+
+interface Variant {
+  contentHref: string;
+  contentType: string;
+}
+export interface PlayableAnswer {
+  answerId: string;
+  thumbnail: { variants: Variant[] } | null;
+  video: {
+    uploadStatus: 'uploading' | 'processing' | 'ready' | 'failed';
+    captions: { captionsStatus: 'none' | 'preparing' | 'ready' | 'failed'; variants: Variant[] };
+    variants: Variant[];
+  };
+}
+
+/**
+ * The captions file, fetched and handed to <track> as a same-origin blob URL: a cross-origin
+ * <track> would need the whole video fetched with CORS.
+ */
+const useCaptionsUrl = (href: string | undefined) => {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!href) return;
+    let objectUrl: string | null = null;
+    const controller = new AbortController();
+    fetch(href, { signal: controller.signal })
+      .then((response) => (response.ok ? response.text() : Promise.reject(new Error(String(response.status)))))
+      .then((text) => {
+        objectUrl = URL.createObjectURL(new Blob([text], { type: 'text/vtt' }));
+        setUrl(objectUrl);
+      })
+      .catch(() => undefined); // no captions track; the video still plays
+    return () => {
+      controller.abort();
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+      setUrl(null);
+    };
+  }, [href]);
+  return url;
+};
+
+/**
+ * An answer's video (spec §2, §4): rates 1, 1.5 and 2, English captions, "Processing..." with a
+ * spinner until the video is ready, "Captioning..." until the captions are, and the failed state.
+ */
+export const AnswerPlayer = forwardRef<HTMLVideoElement, { answer: PlayableAnswer; label: string }>(({ answer, label }, ref) => {
+  const [rate, setRate] = useState<number>(1);
+  const { video } = answer;
+  const mp4 = video.variants.find((v) => v.contentType === 'video/mp4') ?? video.variants[0];
+  const captions = useCaptionsUrl(video.captions.captionsStatus === 'ready' ? video.captions.variants[0]?.contentHref : undefined);
+
+  useEffect(() => {
+    if (ref && typeof ref === 'object' && ref.current) ref.current.playbackRate = rate;
+  }, [rate, ref, mp4?.contentHref]);
+
+  if (video.uploadStatus === 'failed') {
+    return <Alert variation="error">This answer could not be processed, so it cannot be played.</Alert>;
+  }
+  if (video.uploadStatus !== 'ready' || !mp4) {
+    return (
+      <View backgroundColor="background.tertiary" style={{ aspectRatio: '16 / 9', display: 'grid', placeItems: 'center', borderRadius: 8 }}>
+        <Flex direction="column" alignItems="center" gap="xs" role="status">
+          <Loader size="large" />
+          <Text>Processing...</Text>
+        </Flex>
+      </View>
+    );
+  }
+  return (
+    <Flex direction="column" gap="xs">
+      <video
+        ref={ref}
+        key={mp4.contentHref}
+        controls
+        playsInline
+        preload="metadata"
+        poster={answer.thumbnail?.variants[0]?.contentHref}
+        aria-label={label}
+        style={{ width: '100%', aspectRatio: '16 / 9', background: '#000', borderRadius: 8 }}
+        onLoadedMetadata={(event) => {
+          event.currentTarget.playbackRate = rate;
+        }}
+      >
+        <source src={mp4.contentHref} type={mp4.contentType} />
+        {captions && <track kind="captions" srcLang="en" label="English" src={captions} default />}
+      </video>
+      <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="xs">
+        <Text fontSize="small" color="font.secondary">
+          {video.captions.captionsStatus === 'preparing'
+            ? 'Captioning...'
+            : video.captions.captionsStatus === 'failed'
+              ? 'Captions are not available.'
+              : ''}
+        </Text>
+        <ToggleButtonGroup
+          size="small"
+          value={String(rate)}
+          isExclusive
+          isSelectionRequired
+          onChange={(value) => setRate(Number(value))}
+          aria-label="Playback speed"
+        >
+          {PLAYBACK_RATES.map((r) => (
+            <ToggleButton key={r} value={String(r)} aria-label={`Play at ${r}×`}>
+              {r}×
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+      </Flex>
+    </Flex>
+  );
+});
+AnswerPlayer.displayName = 'AnswerPlayer';

@@ -1,0 +1,243 @@
+import { Alert, Badge, Breadcrumbs, Button, Card, Flex, Grid, Heading, SelectField, Text } from '@aws-amplify/ui-react';
+import { useCallback, useRef, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router-dom';
+import { evaluateCandidate, rateAnswer, useCandidate, useTranscripts, type CandidateDetail, type EvaluationAction } from '../../../api/candidates';
+import { ApiError } from '../../../api/client';
+import { useCompany } from '../../../api/companies';
+import { AnswerPlayer } from '../../../components/answers/answer-player';
+import { Transcript } from '../../../components/answers/transcript';
+import { PageLoader } from '../../../components/page-loader';
+import { Snackbar, type Notice } from '../../../components/snackbar';
+import { paths } from '../../../config/paths';
+import { messages } from '../../candidates/messages';
+import { EmojiRating } from './emoji-rating';
+import { ExportVideos } from './export-videos';
+import { ShareDialog } from './share-dialog';
+
+type Status = CandidateDetail['currentStatus'];
+
+/** Spec §4's transition table: the actions each status offers, and where they lead. */
+const ACTIONS: Record<Status, { action: EvaluationAction; label: string; to: Status }[]> = {
+  invited: [],
+  responded: [
+    { action: 'shortlist', label: 'Shortlist', to: 'shortlisted' },
+    { action: 'reject', label: 'Reject', to: 'rejected' },
+  ],
+  shortlisted: [
+    { action: 'undo', label: 'Undo', to: 'responded' },
+    { action: 'reject', label: 'Reject', to: 'rejected' },
+  ],
+  rejected: [
+    { action: 'undo', label: 'Undo', to: 'responded' },
+    { action: 'shortlist', label: 'Shortlist', to: 'shortlisted' },
+  ],
+};
+
+const STATUS_BADGE: Record<Status, 'info' | 'success' | 'error' | undefined> = {
+  invited: undefined,
+  responded: 'info',
+  shortlisted: 'success',
+  rejected: 'error',
+};
+
+/**
+ * Candidate detail (spec §2): Previous / Next among the answered by completion time, "Next to
+ * review", the candidate card with evaluation and sharing, and one answer at a time with its
+ * player, rating and transcript. Status and rating changes are optimistic and reverted on failure.
+ */
+const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: string; positionId: string; candidateId: string }) => {
+  const navigate = useNavigate();
+  const candidate = useCandidate(candidateId);
+  const transcripts = useTranscripts(candidateId);
+  const company = useCompany(companyId);
+  const [answerIndex, setAnswerIndex] = useState(0);
+  const [sharing, setSharing] = useState(false);
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [pending, setPending] = useState(false);
+  const video = useRef<HTMLVideoElement>(null);
+  const clearNotice = useCallback(() => setNotice(null), []);
+
+  if (candidate.error) {
+    return (
+      <main className="app-main">
+        <Alert variation="error">
+          {candidate.error instanceof ApiError && candidate.error.status === 404
+            ? 'This candidate does not exist or you have no access to them.'
+            : messages.retrieveFailed}
+        </Alert>
+      </main>
+    );
+  }
+  if (!candidate.data) return <PageLoader />;
+  const c = candidate.data;
+  const config = company.data?.config;
+  const evaluation = config?.isEvaluationEnabled ?? true;
+  const rating = config?.isRatingEnabled ?? true;
+  const answers = [...c.answers].sort((a, b) => a.questionIndex - b.questionIndex);
+  const index = Math.min(answerIndex, Math.max(answers.length - 1, 0));
+  const answer = answers[index];
+  const question = answer ? c.questions[answer.questionIndex] : undefined;
+  const transcript = transcripts.data?.answerTranscripts.find((t) => t.answerId === answer?.answerId);
+  const candidateTo = (id: string) => paths.candidate.to(companyId, positionId, id);
+  const allReady = answers.length > 0 && answers.every((a) => a.video.uploadStatus === 'ready');
+
+  const evaluate = async (action: EvaluationAction, to: Status) => {
+    setPending(true);
+    const before = c;
+    await candidate.mutate({ ...c, currentStatus: to }, { revalidate: false });
+    try {
+      await evaluateCandidate(c.candidateId, action);
+      await candidate.mutate();
+    } catch {
+      await candidate.mutate(before, { revalidate: false });
+      setNotice({ message: messages.updateFailed(c.candidateName), variation: 'error' });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  const rate = async (answerId: string, value: number) => {
+    const before = c;
+    await candidate.mutate({ ...c, answers: c.answers.map((a) => (a.answerId === answerId ? { ...a, rating: value } : a)) }, { revalidate: false });
+    try {
+      await rateAnswer(answerId, value);
+      await candidate.mutate();
+    } catch {
+      await candidate.mutate(before, { revalidate: false });
+      setNotice({ message: messages.ratingFailed, variation: 'error' });
+    }
+  };
+
+  const nav = (label: string, id: string | null) => (
+    <Button size="small" isDisabled={!id} onClick={() => id && navigate(candidateTo(id))}>
+      {label}
+    </Button>
+  );
+
+  return (
+    <main className="app-main app-main--wide">
+      <Flex direction="column" gap="medium">
+        <Breadcrumbs.Container>
+          <Breadcrumbs.Item>
+            <Link to={paths.positions.to(companyId)}>Positions</Link>
+            <Breadcrumbs.Separator />
+          </Breadcrumbs.Item>
+          <Breadcrumbs.Item>
+            <Link to={paths.position.to(companyId, positionId, { view: 'candidates', tab: evaluation ? c.currentStatus : 'responded' })}>
+              {c.jobTitle}
+            </Link>
+            <Breadcrumbs.Separator />
+          </Breadcrumbs.Item>
+          <Breadcrumbs.Item>
+            <Breadcrumbs.Link isCurrent>{c.candidateName}</Breadcrumbs.Link>
+          </Breadcrumbs.Item>
+        </Breadcrumbs.Container>
+        <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
+          <Flex gap="xs" role="navigation" aria-label="Candidates">
+            {nav('Previous', c.navigation.previousCandidateId)}
+            {nav('Next', c.navigation.nextCandidateId)}
+          </Flex>
+          {c.navigation.nextToReviewCandidateId && c.navigation.nextToReviewCandidateId !== c.candidateId && (
+            <Button size="small" variation="primary" onClick={() => navigate(candidateTo(c.navigation.nextToReviewCandidateId!))}>
+              Next to review
+            </Button>
+          )}
+        </Flex>
+        <Grid templateColumns={{ base: '1fr', large: 'minmax(0, 1fr) 320px' }} gap="large" alignItems="start">
+          <Flex direction="column" gap="medium" as="section" aria-label="Answers">
+            {answers.length === 0 || !answer ? (
+              <Alert variation="info">{c.candidateName} has not answered any questions yet.</Alert>
+            ) : (
+              <>
+                <Flex justifyContent="space-between" alignItems="flex-end" gap="small" wrap="wrap">
+                  <SelectField
+                    label="Answer"
+                    labelHidden
+                    size="small"
+                    value={String(index)}
+                    onChange={(event) => setAnswerIndex(Number(event.target.value))}
+                  >
+                    {answers.map((a, i) => (
+                      <option key={a.answerId} value={i}>
+                        Answer {i + 1} of {answers.length}
+                      </option>
+                    ))}
+                  </SelectField>
+                  <Button size="small" isDisabled={index >= answers.length - 1} onClick={() => setAnswerIndex(index + 1)}>
+                    Next answer
+                  </Button>
+                </Flex>
+                <Heading level={4}>{question?.title || `Question ${answer.questionIndex + 1}`}</Heading>
+                <AnswerPlayer key={answer.answerId} ref={video} answer={answer} label={`Answer ${index + 1}`} />
+                {question?.content && <Text whiteSpace="pre-wrap">{question.content}</Text>}
+                {rating && <EmojiRating value={answer.rating} onChange={(value) => void rate(answer.answerId, value)} />}
+                {answer.video.uploadStatus !== 'failed' && (
+                  <Transcript
+                    transcript={transcript}
+                    onSeek={(seconds) => {
+                      if (video.current) video.current.currentTime = seconds;
+                    }}
+                  />
+                )}
+              </>
+            )}
+          </Flex>
+          <Flex direction="column" gap="medium" as="aside">
+            <Card variation="outlined" as="section" aria-label="Candidate">
+              <Flex direction="column" gap="xs">
+                <Flex justifyContent="space-between" alignItems="center" gap="xs">
+                  <Heading level={5}>{c.candidateName}</Heading>
+                  <Badge variation={STATUS_BADGE[c.currentStatus]} size="small" style={{ textTransform: 'capitalize' }}>
+                    {c.currentStatus}
+                  </Badge>
+                </Flex>
+                <Text fontSize="small" color="font.secondary">
+                  {c.email ?? messages.notAvailable}
+                </Text>
+                {c.completedAt && (
+                  <Text fontSize="small" color="font.tertiary">
+                    Responded {c.completedAt.relativeTime}
+                  </Text>
+                )}
+                {rating && c.rating !== null && (
+                  <Text fontSize="small" color="font.tertiary">
+                    Average rating {c.rating.toFixed(1)} of 5
+                  </Text>
+                )}
+                {evaluation && (
+                  <Flex gap="xs" marginTop="xs" wrap="wrap">
+                    {ACTIONS[c.currentStatus].map(({ action, label, to }) => (
+                      <Button
+                        key={action}
+                        size="small"
+                        variation={action === 'shortlist' ? 'primary' : undefined}
+                        colorTheme={action === 'reject' ? 'error' : undefined}
+                        isDisabled={pending}
+                        onClick={() => void evaluate(action, to)}
+                      >
+                        {label}
+                      </Button>
+                    ))}
+                  </Flex>
+                )}
+                <Button size="small" variation="link" alignSelf="flex-start" padding="0" onClick={() => setSharing(true)}>
+                  Share
+                </Button>
+              </Flex>
+            </Card>
+            <ExportVideos candidateId={c.candidateId} answerPackage={c.answerPackage} ready={allReady} />
+          </Flex>
+        </Grid>
+      </Flex>
+      {sharing && <ShareDialog candidateId={c.candidateId} candidateName={c.candidateName} open onClose={() => setSharing(false)} />}
+      <Snackbar notice={notice} onClose={clearNotice} />
+    </main>
+  );
+};
+
+/** A new candidate starts fresh (first answer, dialogs closed). */
+const CandidateDetailScreen = () => {
+  const { companyId = '', positionId = '', candidateId = '' } = useParams();
+  return <CandidateDetail key={candidateId} companyId={companyId} positionId={positionId} candidateId={candidateId} />;
+};
+export default CandidateDetailScreen;

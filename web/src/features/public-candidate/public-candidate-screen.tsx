@@ -1,0 +1,113 @@
+import { Alert, Card, Flex, Heading, Loader, Text, View } from '@aws-amplify/ui-react';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { accessStatus, usePublicCandidate, usePublicTranscripts, type PublicCandidate } from '../../api/candidates';
+import { ApiError } from '../../api/client';
+import { AnswerPlayer } from '../../components/answers/answer-player';
+import { Transcript } from '../../components/answers/transcript';
+import { paths } from '../../config/paths';
+import { session } from '../../lib/session';
+
+/**
+ * A shared candidate (spec §2 Public): the answers with transcripts, to anyone with the link. A
+ * signed-in member who can open the candidate goes to the full detail page instead.
+ */
+const PublicAnswer = ({
+  answer,
+  question,
+  number,
+  transcripts,
+}: {
+  answer: PublicCandidate['answers'][number];
+  question: PublicCandidate['questions'][number] | undefined;
+  number: number;
+  transcripts: ReturnType<typeof usePublicTranscripts>['data'];
+}) => {
+  const video = useRef<HTMLVideoElement>(null);
+  return (
+    <Card variation="outlined" as="section" aria-label={`Answer ${number}`}>
+      <Flex direction="column" gap="small">
+        <Heading level={5}>{question?.title || `Question ${answer.questionIndex + 1}`}</Heading>
+        {question?.content && <Text whiteSpace="pre-wrap">{question.content}</Text>}
+        <AnswerPlayer ref={video} answer={answer} label={`Answer ${number}`} />
+        {answer.video.uploadStatus !== 'failed' && (
+          <Transcript
+            transcript={transcripts?.answerTranscripts.find((t) => t.answerId === answer.answerId)}
+            onSeek={(seconds) => {
+              if (video.current) video.current.currentTime = seconds;
+            }}
+          />
+        )}
+      </Flex>
+    </Card>
+  );
+};
+
+const PublicCandidateScreen = () => {
+  const { publicCandidateId = '' } = useParams();
+  const navigate = useNavigate();
+  const [checking, setChecking] = useState(() => session.get() !== null);
+  const candidate = usePublicCandidate(publicCandidateId);
+  const transcripts = usePublicTranscripts(publicCandidateId);
+
+  useEffect(() => {
+    if (!session.get()) return;
+    let active = true;
+    accessStatus(publicCandidateId)
+      .then((status) => {
+        if (active && status.canAccess && status.candidate) {
+          const { companyId, positionId, candidateId } = status.candidate;
+          navigate(paths.candidate.to(companyId, positionId, candidateId), { replace: true });
+        }
+      })
+      .catch(() => undefined) // not a member, or a stale session: the public page it is
+      .finally(() => active && setChecking(false));
+    return () => {
+      active = false;
+    };
+  }, [publicCandidateId, navigate]);
+
+  const body = () => {
+    if (candidate.error) {
+      return (
+        <Alert variation="error" heading="This link does not work">
+          {candidate.error instanceof ApiError && candidate.error.status === 404
+            ? 'The candidate is not shared any more, or the link is wrong.'
+            : 'Unable to retrieve data at this time. Please contact us.'}
+        </Alert>
+      );
+    }
+    if (!candidate.data || checking) return <Loader variation="linear" />;
+    const c = candidate.data;
+    const answers = [...c.answers].sort((a, b) => a.questionIndex - b.questionIndex);
+    return (
+      <Flex direction="column" gap="medium">
+        <View>
+          <Heading level={3}>{c.candidateName}</Heading>
+          <Text color="font.secondary">
+            {c.jobTitle} · {c.companyName}
+          </Text>
+        </View>
+        {answers.length === 0 && <Text>No answers yet.</Text>}
+        {answers.map((answer, i) => (
+          <PublicAnswer
+            key={answer.answerId}
+            answer={answer}
+            question={c.questions[answer.questionIndex]}
+            number={i + 1}
+            transcripts={transcripts.data}
+          />
+        ))}
+      </Flex>
+    );
+  };
+
+  return (
+    <View as="main" minHeight="100vh" backgroundColor="background.secondary" padding="medium">
+      <View maxWidth="880px" margin="0 auto">
+        {body()}
+      </View>
+    </View>
+  );
+};
+export default PublicCandidateScreen;
