@@ -2,6 +2,7 @@ import type * as z from 'zod';
 import type {
   createPosition as createPositionContract,
   getPosition as getPositionContract,
+  listMessageTemplates,
   listPositions,
   setPositionStatus as setPositionStatusContract,
 } from '../../../lambdas/contracts/position';
@@ -34,5 +35,9 @@ export interface LabelledValue {
   value: string;
 }
 export const useInviteExpiryOffsets = () => useApi<{ inviteExpiryOffsets: LabelledValue[] }>('/available-invite-expiry-offsets');
+export type MessageTemplate = z.infer<typeof listMessageTemplates.response>['messageTemplates'][number];
+export type PlannedMessage = Position['plannedMessages'][number];
+export const useMessageTemplates = (companyId: string) =>
+  useApi<{ messageTemplates: MessageTemplate[] }>(`/companies/${companyId}/message-templates`);
 export const useMessageTriggers = () => useApi<{ messageTriggers: LabelledValue[] }>('/available-message-triggers');
 export const createApplyLink = (positionId: string) => api.post<{ linkHref: string }>(`/positions/${positionId}/apply-links`);

@@ -8,4 +8,5 @@ export const messages = {
   publicLinkFailed: 'Unable to create public link at this time. Please contact us.',
   closedBanner: 'The position is currently closed and needs to be re-opened before additional candidates can be invited.',
   nobodyHasAccess: "Nobody would have access. Changes can't be saved.",
+  templatesFailed: 'Unable to retrieve message templates at this time. Please contact us.',
 } as const;

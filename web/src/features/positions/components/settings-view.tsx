@@ -10,6 +10,7 @@ import { toEditable, toWire } from '../../../components/interview/interview-mode
 import { PacingFields } from '../../../components/interview/pacing-fields';
 import { paths } from '../../../config/paths';
 import { messages } from '../messages';
+import { CandidateNotifications, plannedMessagesValid } from './candidate-notifications';
 import { MemberPicker } from './member-picker';
 import { SaveBar } from './save-bar';
 
@@ -57,7 +58,7 @@ export const SettingsView = ({ position, companyId, onChanged }: { position: Pos
     settings.sharing === null ? allMembers : allMembers.filter((m) => m.userRole === 'owner' || settings.sharing!.userIds.includes(m.userId));
   const accessValid = settings.sharing === null || settings.sharing.userIds.length > 0;
   const changed = JSON.stringify(settings) !== JSON.stringify(original) || (applyLink === null) !== (position.applyLink === null);
-  const canSave = changed && settings.jobTitle.trim() !== '' && accessValid;
+  const canSave = changed && settings.jobTitle.trim() !== '' && accessValid && plannedMessagesValid(settings.plannedMessages);
 
   const run = async (label: string, fallback: string, action: () => Promise<void>) => {
     setBusy(label);
@@ -122,6 +123,13 @@ export const SettingsView = ({ position, companyId, onChanged }: { position: Pos
       </Section>
       <Section title="Pacing">
         <PacingFields pacing={settings.pacing} onChange={(pacing) => setSettings({ ...settings, pacing })} />
+      </Section>
+      <Section title="Candidate notifications">
+        <CandidateNotifications
+          companyId={companyId}
+          planned={settings.plannedMessages}
+          onChange={(plannedMessages) => setSettings({ ...settings, plannedMessages })}
+        />
       </Section>
       <Section title="Candidate deadline">
         <SelectField

@@ -1,0 +1,95 @@
+import { Alert, Button, Flex, SelectField, Text } from '@aws-amplify/ui-react';
+import { useMessageTemplates, useMessageTriggers, type PlannedMessage } from '../../../api/positions';
+import { messages } from '../messages';
+
+/** Spec §5: a planned notification needs both a template and a trigger. */
+export const plannedMessagesValid = (planned: PlannedMessage[]) => planned.every((m) => m.templateId !== '' && m.sendTrigger !== '');
+
+/**
+ * Candidate notifications (spec §2 Settings, §3 PlannedMessage): which message template goes to
+ * candidates, and when (at the invite, at the response, or a while after the invite or before the
+ * deadline). The server owns both lists.
+ */
+export const CandidateNotifications = ({
+  companyId,
+  planned,
+  onChange,
+}: {
+  companyId: string;
+  planned: PlannedMessage[];
+  onChange: (planned: PlannedMessage[]) => void;
+}) => {
+  const templates = useMessageTemplates(companyId);
+  const triggers = useMessageTriggers();
+  if (templates.error || triggers.error) return <Alert variation="error">{messages.templatesFailed}</Alert>;
+  const update = (index: number, patch: Partial<PlannedMessage>) => onChange(planned.map((m, i) => (i === index ? { ...m, ...patch } : m)));
+
+  return (
+    <Flex direction="column" gap="small">
+      {planned.length === 0 && (
+        <Text fontSize="small" color="font.secondary">
+          No messages are planned. Candidates still get the invitation e-mail when you invite them by e-mail.
+        </Text>
+      )}
+      {planned.map((message, index) => (
+        <Flex
+          key={index}
+          gap="small"
+          alignItems="flex-end"
+          wrap="wrap"
+          as="fieldset"
+          aria-label={`Notification ${index + 1}`}
+          style={{ border: 0, padding: 0, margin: 0 }}
+        >
+          <SelectField
+            label="Message"
+            size="small"
+            flex="1 1 220px"
+            value={message.templateId}
+            placeholder="Choose a message"
+            hasError={message.templateId === ''}
+            onChange={(e) => update(index, { templateId: e.target.value })}
+          >
+            {(templates.data?.messageTemplates ?? []).map((t) => (
+              <option key={t.templateId} value={t.templateId}>
+                {t.templateName}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            label="Send"
+            size="small"
+            flex="1 1 260px"
+            value={message.sendTrigger}
+            placeholder="Choose when"
+            hasError={message.sendTrigger === ''}
+            onChange={(e) => update(index, { sendTrigger: e.target.value })}
+          >
+            {(triggers.data?.messageTriggers ?? []).map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
+            ))}
+          </SelectField>
+          <Button
+            size="small"
+            variation="link"
+            colorTheme="error"
+            onClick={() => onChange(planned.filter((_, i) => i !== index))}
+            aria-label={`Remove notification ${index + 1}`}
+          >
+            Remove
+          </Button>
+        </Flex>
+      ))}
+      {!plannedMessagesValid(planned) && (
+        <Text fontSize="small" color="font.error">
+          Choose a message and when to send it for each notification.
+        </Text>
+      )}
+      <Button size="small" alignSelf="flex-start" onClick={() => onChange([...planned, { templateId: '', sendTrigger: '' }])}>
+        Add notification
+      </Button>
+    </Flex>
+  );
+};
