@@ -290,6 +290,24 @@ describe('the interview', () => {
     expect(await counts(owner, positionId)).toMatchObject({ invited: 0, responded: 0 });
   });
 
+  it('lets a candidate re-record a last take that was never submitted, without counting it as a retake', async () => {
+    const positionId = await createPosition(owner, 0);
+    const token = tokenFromHref((await invite(owner, positionId, 'Closed Tab', null)).body.interview_href);
+    // The only take: recording starts, part of it is sent, then the tab closes.
+    const lost = await startAnswer(token, 0);
+    expect(lost.body.retakes_left).toBe(0);
+    await uploadParts(token, lost.body.answer_id, clip, lost.body.min_part_bytes);
+    // Back again: a new take replaces it (still no retakes), and the lost one can no longer be submitted.
+    const again = await startAnswer(token, 0);
+    expect(again.status).toBe(201);
+    expect(again.body.retakes_left).toBe(0);
+    expect((await call('POST', `/interviews/${token}/answers/${lost.body.answer_id}/part-urls`, { body: { part_numbers: [1] } })).status).toBe(404);
+    const parts = await uploadParts(token, again.body.answer_id, clip, again.body.min_part_bytes);
+    expect((await call('PUT', `/interviews/${token}/answers/${again.body.answer_id}/submission`, { body: { parts } })).status).toBe(200);
+    expect((await call('GET', `/interviews/${token}`)).body.questions[0]).toMatchObject({ answered: true, attempts_used: 1 });
+    expect((await startAnswer(token, 0)).status).toBe(409);
+  });
+
   it('joins an answer sent in several parts', async () => {
     const positionId = await createPosition(owner);
     const candidate = (await invite(owner, positionId, 'Parts', null)).body;

@@ -4,7 +4,7 @@ import { mediaKeys } from '../../domain/media';
 import { routes } from '../../routes';
 import { abortMultipartUpload, createMultipartUpload } from '../../shared/clients/storage';
 import { newId } from '../../shared/crypto';
-import { AttemptRefused, deleteAttempt, openAttemptsOf, questionKey, startAttempt } from '../../shared/db/candidates';
+import { AttemptRefused, deleteAttempt, openAttemptsOf, questionKey, replaceAbandonedAttempt, startAttempt } from '../../shared/db/candidates';
 import { createMedia } from '../../shared/db/media';
 import { badRequest, conflict } from '../../shared/errors';
 import { apiHandler } from '../../shared/http';
@@ -21,7 +21,9 @@ const refusals = {
 /**
  * A recording starts: an attempt is counted against the retakes and an S3 multipart upload is
  * opened for it, so the browser can send parts while it records. Earlier attempts at the same
- * question that were never submitted (retakes) are aborted, leaving nothing behind.
+ * question that were never submitted (retakes) are aborted, leaving nothing behind. When every
+ * take is used but the last one was never submitted (a closed tab, a lost connection), the new take
+ * replaces it without counting: the candidate is never locked out of a question.
  */
 export const handler = apiHandler(routes.startAnswer, contract, async ({ params, body, log }) => {
   const candidate = await requireOpenInterview(params.token);
@@ -30,7 +32,9 @@ export const handler = apiHandler(routes.startAnswer, contract, async ({ params,
   const used = candidate.attempts[questionKey(body.questionIndex)] ?? 0;
   const allowed = allowedAttempts(pacing.retakes);
   if (candidate.answers[questionKey(body.questionIndex)]) throw conflict(refusals.answered, 'answered');
-  if (allowed !== null && used >= allowed) throw conflict(refusals.no_retakes, 'no_retakes');
+  const exhausted = allowed !== null && used >= allowed;
+  const abandoned = exhausted ? (await openAttemptsOf(candidate.candidateId, body.questionIndex, ''))[0] : undefined;
+  if (exhausted && !abandoned) throw conflict(refusals.no_retakes, 'no_retakes');
 
   const answerId = newId();
   const mediaId = newId();
@@ -38,7 +42,9 @@ export const handler = apiHandler(routes.startAnswer, contract, async ({ params,
   await createMedia({ mediaId, mediaGroupId: answerId, companyId: candidate.companyId, contentType: body.contentType, size: 0 });
   const uploadId = await createMultipartUpload(key, body.contentType);
   try {
-    await startAttempt(candidate, { answerId, questionIndex: body.questionIndex, mediaId, uploadId, key }, allowed);
+    const attempt = { answerId, questionIndex: body.questionIndex, mediaId, uploadId, key };
+    if (abandoned) await replaceAbandonedAttempt(candidate, attempt, abandoned);
+    else await startAttempt(candidate, attempt, allowed);
   } catch (error) {
     await abortMultipartUpload(key, uploadId);
     await deleteMedia([mediaId]);
@@ -46,14 +52,14 @@ export const handler = apiHandler(routes.startAnswer, contract, async ({ params,
     throw error;
   }
 
-  for (const earlier of await openAttemptsOf(candidate.candidateId, body.questionIndex, answerId)) {
+  for (const earlier of [...(abandoned ? [abandoned] : []), ...(await openAttemptsOf(candidate.candidateId, body.questionIndex, answerId))]) {
     try {
       await abortMultipartUpload(earlier.key, earlier.uploadId);
-      await deleteAttempt(candidate.candidateId, earlier.answerId);
+      if (earlier !== abandoned) await deleteAttempt(candidate.candidateId, earlier.answerId);
       await deleteMedia([earlier.mediaId]);
     } catch (error) {
       log.warn('earlier attempt not cleaned up', { answerId: earlier.answerId, ...describeError(error) });
     }
   }
-  return { answerId, retakesLeft: retakesLeft(pacing.retakes, used + 1), minPartBytes: MIN_PART_BYTES };
+  return { answerId, retakesLeft: retakesLeft(pacing.retakes, abandoned ? used : used + 1), minPartBytes: MIN_PART_BYTES };
 });

@@ -335,6 +335,47 @@ export const startAttempt = async (candidate: Candidate, attempt: Omit<Attempt, 
   }
 };
 
+/**
+ * The last allowed take was never submitted (the tab closed, the connection died): a new take
+ * takes its place without counting as a retake, so a candidate is never locked out of a question.
+ * The abandoned attempt's deletion is conditional, so two tabs cannot both replace it.
+ */
+export const replaceAbandonedAttempt = async (candidate: Candidate, attempt: Omit<Attempt, 'candidateId'>, abandoned: Attempt): Promise<void> => {
+  const q = questionKey(attempt.questionIndex);
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            ConditionCheck: {
+              TableName: tableName,
+              Key: keys.candidate(candidate.candidateId),
+              ConditionExpression: 'currentStatus = :invited AND attribute_not_exists(answers.#q)',
+              ExpressionAttributeNames: { '#q': q },
+              ExpressionAttributeValues: { ':invited': 'invited' },
+            },
+          },
+          { Delete: { TableName: tableName, Key: keys.attempt(candidate.candidateId, abandoned.answerId), ConditionExpression: 'attribute_exists(PK)' } },
+          {
+            Put: {
+              TableName: tableName,
+              Item: { ...keys.attempt(candidate.candidateId, attempt.answerId), type: 'attempt', candidateId: candidate.candidateId, ...attempt },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    const failed = failedIndexes(error);
+    if (failed.includes(0)) {
+      const current = await getCandidate(candidate.candidateId);
+      throw new AttemptRefused(!current || current.currentStatus !== 'invited' ? 'not_invited' : 'answered');
+    }
+    if (failed.includes(1)) throw new AttemptRefused('no_retakes');
+    throw error;
+  }
+};
+
 /** Attempts of a question still open (not submitted): what a retake leaves behind. */
 export const openAttemptsOf = async (candidateId: string, questionIndex: number, except: string): Promise<Attempt[]> => {
   const { Items } = await db.send(
