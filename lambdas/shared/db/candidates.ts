@@ -355,7 +355,13 @@ export const replaceAbandonedAttempt = async (candidate: Candidate, attempt: Omi
               ExpressionAttributeValues: { ':invited': 'invited' },
             },
           },
-          { Delete: { TableName: tableName, Key: keys.attempt(candidate.candidateId, abandoned.answerId), ConditionExpression: 'attribute_exists(PK)' } },
+          {
+            Delete: {
+              TableName: tableName,
+              Key: keys.attempt(candidate.candidateId, abandoned.answerId),
+              ConditionExpression: 'attribute_exists(PK)',
+            },
+          },
           {
             Put: {
               TableName: tableName,
