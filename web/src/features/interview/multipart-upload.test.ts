@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MultipartUpload, type UploadEnvironment, type UploadProgress } from './multipart-upload';
+import { MultipartUpload, UploadRefused, type UploadEnvironment, type UploadProgress } from './multipart-upload';
 
 const MiB = 1024 * 1024;
 const chunk = (bytes: number) => new Blob([new Uint8Array(bytes)]);
@@ -98,5 +98,25 @@ describe('MultipartUpload', () => {
     s3.goOnline();
     await expect(upload.finish()).rejects.toThrow('upload cancelled');
     expect(s3.puts).toEqual([]);
+  });
+
+  it('gives up at once when the server refuses the part URLs for good (the take was replaced), but not on a server error', async () => {
+    const s3 = fakeS3();
+    let calls = 0;
+    const refusing = {
+      partUrls: async (_numbers: number[]) => {
+        calls += 1;
+        if (calls === 1) throw Object.assign(new Error('busy'), { status: 503 });
+        throw Object.assign(new Error('gone'), { status: 404 });
+      },
+    };
+    const upload = new MultipartUpload(refusing, 5 * MiB, undefined, s3.env);
+    upload.push(chunk(5 * MiB));
+    await expect(upload.finish()).rejects.toBeInstanceOf(UploadRefused);
+    expect(calls).toBe(2);
+    expect(s3.puts).toEqual([]);
+    upload.push(chunk(MiB)); // a late chunk changes nothing
+    await expect(upload.finish()).rejects.toBeInstanceOf(UploadRefused);
+    expect(calls).toBe(2);
   });
 });

@@ -39,6 +39,19 @@ export interface UploadProgress {
 
 const MAX_BACKOFF_MS = 15_000;
 
+/** The server refused the upload for good (the take was replaced, the interview is over): retrying cannot help. */
+export class UploadRefused extends Error {
+  constructor(readonly cause: unknown) {
+    super('upload refused');
+    this.name = 'UploadRefused';
+  }
+}
+
+const refusedForGood = (error: unknown) => {
+  const status = (error as { status?: unknown } | null)?.status;
+  return typeof status === 'number' && status >= 400 && status < 500 && status !== 408 && status !== 429;
+};
+
 export class MultipartUpload {
   private buffered: Blob[] = [];
   private bufferedBytes = 0;
@@ -50,6 +63,7 @@ export class MultipartUpload {
   private totalBytes = 0;
   private sentBytes = 0;
   private paused = false;
+  private refused: UploadRefused | null = null;
 
   constructor(
     private readonly source: PartUrlSource,
@@ -60,7 +74,7 @@ export class MultipartUpload {
 
   /** A recorded chunk: buffered, and sent as a part once there is a part's worth. */
   push(chunk: Blob) {
-    if (this.cancelled || chunk.size === 0) return;
+    if (this.cancelled || this.refused || chunk.size === 0) return;
     this.buffered.push(chunk);
     this.bufferedBytes += chunk.size;
     this.totalBytes += chunk.size;
@@ -72,6 +86,7 @@ export class MultipartUpload {
   async finish(): Promise<UploadedPart[]> {
     if (this.bufferedBytes > 0 || this.nextPartNumber === 1) this.cut();
     while (this.sending) await this.sending;
+    if (this.refused) throw this.refused;
     if (this.cancelled) throw new Error('upload cancelled');
     return [...this.done].sort((a, b) => a.partNumber - b.partNumber);
   }
@@ -92,7 +107,13 @@ export class MultipartUpload {
     this.buffered = [];
     this.bufferedBytes = 0;
     this.sending ??= this.drain()
-      .catch(() => undefined) // only a cancel ends a drain early; finish() reports it
+      .catch((error: unknown) => {
+        // A cancel or a refusal ends a drain early; finish() reports it.
+        if (error instanceof UploadRefused) {
+          this.refused = error;
+          this.queue.length = 0;
+        }
+      })
       .finally(() => {
         this.sending = null;
       });
@@ -123,13 +144,21 @@ export class MultipartUpload {
         this.report();
       }
       if (this.cancelled) throw new Error('upload cancelled');
+      if (this.refused) throw this.refused;
       try {
-        const [target] = await this.source.partUrls([part.partNumber]);
+        let target: { uploadUrl: string } | undefined;
+        try {
+          [target] = await this.source.partUrls([part.partNumber]);
+        } catch (error) {
+          if (refusedForGood(error)) throw new UploadRefused(error);
+          throw error;
+        }
         const response = await this.env.fetch(target!.uploadUrl, { method: 'PUT', body: part.blob });
         const etag = response.headers.get('etag');
         if (response.ok && etag) return etag;
         throw new Error(`part ${part.partNumber}: HTTP ${response.status}`);
-      } catch {
+      } catch (error) {
+        if (error instanceof UploadRefused) throw error;
         await this.env.sleep(Math.min(MAX_BACKOFF_MS, 500 * 2 ** attempt));
       }
     }

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../api/client';
 import { partUrlSource, startAnswerCall, submitAnswerCall, type Interview } from '../api';
 import { messages } from '../messages';
-import { MultipartUpload, type UploadProgress } from '../multipart-upload';
+import { MultipartUpload, UploadRefused, type UploadProgress } from '../multipart-upload';
 import { COUNTDOWN_SECONDS, containerOf, startRecording, type Recording } from '../recording';
 
 type Question = Interview['questions'][number];
@@ -143,7 +143,7 @@ export const QuestionStep = ({
       const { completed } = await submitAnswerCall(token, answerId.current, parts);
       onSubmitted(completed);
     } catch (e) {
-      setError(errorMessage(e, messages.saveVideo));
+      setError(e instanceof UploadRefused ? messages.uploadFailure : errorMessage(e, messages.saveVideo));
       setPhase('review');
     }
   };
