@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sha256 } from '../../lambdas/shared/crypto';
 import { keys } from '../../lambdas/shared/db/keys';
 import { baseUrl, call } from '../support/api';
-import { localDb, localEnv, localS3, mediaObjectKeys } from '../support/aws';
+import { allocateCredits, localDb, localEnv, localS3, mediaObjectKeys, updateCompany } from '../support/aws';
 import { mailTo, registerAndSignIn, uniqueEmail } from '../support/accounts';
 import { answerQuestion, interviewLinkMailedTo, startAnswer, tokenFromHref, uploadParts } from '../support/interviews';
 import { makeClip } from '../support/media';
@@ -43,22 +43,11 @@ const counts = async (owner: Owner, positionId: string) =>
   (await call('GET', `/positions/${positionId}`, { session: owner.sessionId })).body.candidates;
 const plan = async (owner: Owner) => (await call('GET', `/companies/${owner.companyId}/plan-status`, { session: owner.sessionId })).body;
 
-/** Gives a company more credits, as a purchase would. */
-const allocate = (companyId: string, allocated: number) =>
-  localDb().send(
-    new UpdateCommand({
-      TableName: localEnv().TABLE_NAME,
-      Key: keys.company(companyId),
-      UpdateExpression: 'SET credits.allocated = :n',
-      ExpressionAttributeValues: { ':n': allocated },
-    }),
-  );
-
 describe('inviting candidates', () => {
   let owner: Owner;
   beforeAll(async () => {
     owner = await registerAndSignIn('Invites Co');
-    await allocate(owner.companyId, 100);
+    await allocateCredits(owner.companyId, 100);
   });
 
   it('e-mails the interview link, lists the candidate as invited, counts them and spends a credit', async () => {
@@ -182,14 +171,7 @@ describe('credits', () => {
 
   it('are not spent by subscribed companies', async () => {
     const owner = await registerAndSignIn('Subscribed');
-    await localDb().send(
-      new UpdateCommand({
-        TableName: localEnv().TABLE_NAME,
-        Key: keys.company(owner.companyId),
-        UpdateExpression: 'SET subscriptionStatus = :s, credits.allocated = :zero',
-        ExpressionAttributeValues: { ':s': 'subscribed', ':zero': 0 },
-      }),
-    );
+    await updateCompany(owner.companyId, 'SET subscriptionStatus = :s, credits.allocated = :zero', { ':s': 'subscribed', ':zero': 0 });
     const positionId = await createPosition(owner);
     for (let i = 0; i < 2; i++) expect((await invite(owner, positionId, `Sub ${i}`, null)).status).toBe(201);
     expect((await plan(owner)).candidate_packs_status.invited).toBe(0);
@@ -201,7 +183,7 @@ describe('the interview', () => {
   let clip: Uint8Array;
   beforeAll(async () => {
     owner = await registerAndSignIn('Interview Co');
-    await allocate(owner.companyId, 100);
+    await allocateCredits(owner.companyId, 100);
     clip = (await makeClip(2)).bytes;
   });
 

@@ -1,8 +1,6 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '../../lambdas/shared/db/keys';
 import { call } from '../support/api';
-import { localDb, localEnv } from '../support/aws';
+import { allocateCredits, updateCompany } from '../support/aws';
 import { registerAndSignIn } from '../support/accounts';
 import { answerQuestion, tokenFromHref } from '../support/interviews';
 import { makeClip } from '../support/media';
@@ -18,16 +16,6 @@ const interview = {
   outro: null,
   pacing: { thinking_time: 30, answer_time: 120, retakes: 0 },
 };
-
-const setCompany = (companyId: string, expression: string, values: Record<string, unknown>) =>
-  localDb().send(
-    new UpdateCommand({
-      TableName: localEnv().TABLE_NAME,
-      Key: keys.company(companyId),
-      UpdateExpression: expression,
-      ExpressionAttributeValues: values,
-    }),
-  );
 
 let owner: Owner;
 let positionId: string;
@@ -48,7 +36,7 @@ const waitProcessed = async (id: string) => {
 
 beforeAll(async () => {
   owner = await registerAndSignIn('Review Co');
-  await setCompany(owner.companyId, 'SET credits.allocated = :n', { ':n': 50 });
+  await allocateCredits(owner.companyId, 50);
   positionId = (
     await call('POST', `/companies/${owner.companyId}/positions`, { session: owner.sessionId, body: { job_title: 'Data analyst', interview } })
   ).body.position_id;
@@ -110,12 +98,12 @@ describe('reviewing candidates', () => {
   });
 
   it('refuses evaluation when the company turned it off', async () => {
-    await setCompany(owner.companyId, 'SET config = :c', { ':c': { isEvaluationEnabled: false, isRatingEnabled: true } });
+    await updateCompany(owner.companyId, 'SET config = :c', { ':c': { isEvaluationEnabled: false, isRatingEnabled: true } });
     try {
       const res = await call('PUT', `/candidates/${ids.Bob}/shortlist`, { session: owner.sessionId });
       expect(res.status).toBe(409);
     } finally {
-      await setCompany(owner.companyId, 'SET config = :c', { ':c': { isEvaluationEnabled: true, isRatingEnabled: true } });
+      await updateCompany(owner.companyId, 'SET config = :c', { ':c': { isEvaluationEnabled: true, isRatingEnabled: true } });
     }
   });
 

@@ -1,9 +1,7 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '../../lambdas/shared/db/keys';
 import { mailTo } from '../support/accounts';
-import { localDb, localEnv } from '../support/aws';
+import { allocateCredits } from '../support/aws';
 import { baseUrl, launchBrowser, trackErrors } from './support/browser';
 import { signedInOwner } from './support/session';
 
@@ -89,14 +87,7 @@ describe('inviting candidates', () => {
     ]);
     await bulk.getByRole('button', { name: 'Send', exact: true }).click();
     await bulk.getByText('You have 1 interview credit left, not enough for this many candidates. Select a plan to invite more.').waitFor();
-    await localDb().send(
-      new UpdateCommand({
-        TableName: localEnv().TABLE_NAME,
-        Key: keys.company(owner.companyId),
-        UpdateExpression: 'SET credits.allocated = :n',
-        ExpressionAttributeValues: { ':n': 10 },
-      }),
-    );
+    await allocateCredits(owner.companyId, 10);
     await bulk.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByText('3 candidates invited.').waitFor();
     await page.getByRole('tab', { name: 'Invited (5)' }).waitFor();

@@ -1,11 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import Papa from 'papaparse';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '../../lambdas/shared/db/keys';
 import { call } from '../support/api';
-import { localDb, localEnv } from '../support/aws';
+import { allocateCredits } from '../support/aws';
 import { answerQuestion, tokenFromHref } from '../support/interviews';
 import { makeClip } from '../support/media';
 import { baseUrl, launchBrowser, trackErrors } from './support/browser';
@@ -60,14 +58,7 @@ const as = (session: string) => ({ session });
 beforeAll(async () => {
   browser = await launchBrowser();
   owner = await signedInOwner(browser, 'Review Studio');
-  await localDb().send(
-    new UpdateCommand({
-      TableName: localEnv().TABLE_NAME,
-      Key: keys.company(owner.companyId),
-      UpdateExpression: 'SET credits.allocated = :n',
-      ExpressionAttributeValues: { ':n': 40 },
-    }),
-  );
+  await allocateCredits(owner.companyId, 40);
   positionId = (await call('POST', `/companies/${owner.companyId}/positions`, { ...as(owner.sessionId), body: { job_title: JOB_TITLE, interview } }))
     .body.position_id;
   const clip = (await makeClip(4, 'i led a small team that rebuilt our billing system. we shipped it in three months.')).bytes;

@@ -1,9 +1,10 @@
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { inject } from 'vitest';
+import { keys } from '../../lambdas/shared/db/keys';
 
 /** SDK clients pointed at the test run's local stand-ins, for seeding and checking. */
 export const localEnv = () => inject('localEnv');
@@ -26,3 +27,17 @@ export const mediaObjectKeys = async (prefix: string): Promise<string[]> => {
   const page = await localS3().send(new ListObjectsV2Command({ Bucket: localEnv().MEDIA_BUCKET, Prefix: prefix }));
   return (page.Contents ?? []).map((o) => o.Key!);
 };
+
+/** Sets a company's attributes straight in the table (what billing or support would change). */
+export const updateCompany = (companyId: string, expression: string, values: Record<string, unknown>) =>
+  localDb().send(
+    new UpdateCommand({
+      TableName: localEnv().TABLE_NAME,
+      Key: keys.company(companyId),
+      UpdateExpression: expression,
+      ExpressionAttributeValues: values,
+    }),
+  );
+
+/** Gives a company more credits, as a purchase would. */
+export const allocateCredits = (companyId: string, allocated: number) => updateCompany(companyId, 'SET credits.allocated = :n', { ':n': allocated });

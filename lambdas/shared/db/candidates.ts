@@ -292,6 +292,13 @@ export class AttemptRefused extends Error {
  * Starts recording attempt number n of a question: counts it against the allowed attempts and
  * records the multipart upload, in one transaction.
  */
+const attemptItem = (candidateId: string, attempt: Omit<Attempt, 'candidateId'>) => ({
+  ...keys.attempt(candidateId, attempt.answerId),
+  type: 'attempt',
+  candidateId,
+  ...attempt,
+});
+
 export const startAttempt = async (candidate: Candidate, attempt: Omit<Attempt, 'candidateId'>, allowedAttempts: number | null): Promise<void> => {
   const q = questionKey(attempt.questionIndex);
   try {
@@ -316,10 +323,7 @@ export const startAttempt = async (candidate: Candidate, attempt: Omit<Attempt, 
             },
           },
           {
-            Put: {
-              TableName: tableName,
-              Item: { ...keys.attempt(candidate.candidateId, attempt.answerId), type: 'attempt', candidateId: candidate.candidateId, ...attempt },
-            },
+            Put: { TableName: tableName, Item: attemptItem(candidate.candidateId, attempt) },
           },
         ],
       }),
@@ -363,10 +367,7 @@ export const replaceAbandonedAttempt = async (candidate: Candidate, attempt: Omi
             },
           },
           {
-            Put: {
-              TableName: tableName,
-              Item: { ...keys.attempt(candidate.candidateId, attempt.answerId), type: 'attempt', candidateId: candidate.candidateId, ...attempt },
-            },
+            Put: { TableName: tableName, Item: attemptItem(candidate.candidateId, attempt) },
           },
         ],
       }),
