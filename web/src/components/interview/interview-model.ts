@@ -66,17 +66,23 @@ export const toEditable = (interview: Interview): EditableInterview => ({
 
 const stored = (value: number) => (value === UNLIMITED ? null : value);
 
+/** An intro is a video only, and an outro with no text and no video is no outro: both are sent as null. */
+const hasOutro = (outro: NonNullable<EditableInterview['outro']>) => Boolean(outro.videoGroupId || outro.title.trim() || outro.content.trim());
+
 export const toWire = (interview: EditableInterview): Interview => ({
-  intro: interview.intro ? { thumbnailImageGroupId: interview.intro.thumbnailImageGroupId, videoGroupId: interview.intro.videoGroupId } : null,
-  questions: interview.questions.map(({ ephemeralId: _id, ...q }) => ({ ...q, title: q.title.trim(), content: q.content.trim() })),
-  outro: interview.outro
-    ? {
-        title: interview.outro.title.trim(),
-        content: interview.outro.content.trim(),
-        thumbnailImageGroupId: interview.outro.thumbnailImageGroupId,
-        videoGroupId: interview.outro.videoGroupId,
-      }
+  intro: interview.intro?.videoGroupId
+    ? { thumbnailImageGroupId: interview.intro.thumbnailImageGroupId, videoGroupId: interview.intro.videoGroupId }
     : null,
+  questions: interview.questions.map(({ ephemeralId: _id, ...q }) => ({ ...q, title: q.title.trim(), content: q.content.trim() })),
+  outro:
+    interview.outro && hasOutro(interview.outro)
+      ? {
+          title: interview.outro.title.trim(),
+          content: interview.outro.content.trim(),
+          thumbnailImageGroupId: interview.outro.thumbnailImageGroupId,
+          videoGroupId: interview.outro.videoGroupId,
+        }
+      : null,
   pacing: { thinkingTime: stored(interview.pacing.thinkingTime), answerTime: interview.pacing.answerTime, retakes: stored(interview.pacing.retakes) },
 });
 
@@ -85,3 +91,63 @@ export const questionsValid = (interview: EditableInterview) => interview.questi
 
 /** Equality of content, ignoring ephemeral ids (drafts equal to the empty default are not saved). */
 export const sameInterview = (a: EditableInterview, b: EditableInterview) => JSON.stringify(toWire(a)) === JSON.stringify(toWire(b));
+
+/** A recorded or uploaded video and the PNG taken from it, as the video dialog hands them back. */
+export interface SavedVideo {
+  videoGroupId: string;
+  thumbnailImageGroupId: string;
+}
+
+/** Every video group the interview shows (intro, questions, outro), without repeats. */
+export const videoGroupIds = (interview: EditableInterview): string[] => [
+  ...new Set(
+    [interview.intro?.videoGroupId, ...interview.questions.map((q) => q.videoGroupId), interview.outro?.videoGroupId].filter((id): id is string =>
+      Boolean(id),
+    ),
+  ),
+];
+
+export type VideoState = 'processing' | 'ready' | 'failed' | 'missing';
+
+/** Video groups by id as last fetched: null when asked for but absent (unknown, or not the caller's). */
+export type VideoStatuses = ReadonlyMap<string, { uploadStatus: string } | null>;
+
+/** How a video group stands: still processing (also before its status first arrives), ready, failed or missing. */
+export const videoState = (statuses: VideoStatuses | undefined, id: string): VideoState => {
+  const group = statuses?.get(id);
+  if (group === undefined) return 'processing';
+  if (group === null) return 'missing';
+  if (group.uploadStatus === 'ready') return 'ready';
+  if (group.uploadStatus === 'failed') return 'failed';
+  return 'processing';
+};
+
+/** Spec §5: saving (and the wizard's Next and Finish) wait while any video still processes. */
+export const anyVideoProcessing = (interview: EditableInterview, statuses: VideoStatuses | undefined) =>
+  videoGroupIds(interview).some((id) => videoState(statuses, id) === 'processing');
+
+/** Where a video from the dialog goes: the intro, the outro, a question, or a new question at the end. */
+export type VideoTarget = { kind: 'intro' } | { kind: 'outro' } | { kind: 'question'; ephemeralId: string } | { kind: 'new-question' };
+
+export const emptyOutro = (): NonNullable<EditableInterview['outro']> => ({
+  ephemeralId: ephemeralId(),
+  title: '',
+  content: '',
+  thumbnailImageGroupId: null,
+  videoGroupId: null,
+});
+
+/** Puts a video (or, with null, no video) in its place; an intro without video is no intro. */
+export const setVideo = (interview: EditableInterview, target: VideoTarget, video: SavedVideo | null): EditableInterview => {
+  const media = video ?? { videoGroupId: null, thumbnailImageGroupId: null };
+  switch (target.kind) {
+    case 'intro':
+      return { ...interview, intro: video ? { ephemeralId: interview.intro?.ephemeralId ?? ephemeralId(), ...video } : null };
+    case 'outro':
+      return { ...interview, outro: { ...(interview.outro ?? emptyOutro()), ...media } };
+    case 'question':
+      return { ...interview, questions: interview.questions.map((q) => (q.ephemeralId === target.ephemeralId ? { ...q, ...media } : q)) };
+    case 'new-question':
+      return video ? { ...interview, questions: [...interview.questions, { ...newQuestion(), ...video }] } : interview;
+  }
+};

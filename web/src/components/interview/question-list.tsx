@@ -2,6 +2,8 @@ import { Button, Card, Flex, Text } from '@aws-amplify/ui-react';
 import { QUESTION_CONTENT_MAX, QUESTION_TITLE_MAX } from '../../../../lambdas/contracts/pacing';
 import { DebouncedField } from './debounced-field';
 import { newQuestion, type EditableQuestion } from './interview-model';
+import { MediaPreview } from './media-preview';
+import type { MediaGroups } from './use-media-groups';
 
 const move = <T,>(items: T[], from: number, to: number) => {
   const next = [...items];
@@ -10,8 +12,22 @@ const move = <T,>(items: T[], from: number, to: number) => {
   return next;
 };
 
-/** Ordered questions: typed title and details, move up/down (disabled at the ends), delete, add. */
-export const QuestionList = ({ questions, onChange }: { questions: EditableQuestion[]; onChange: (questions: EditableQuestion[]) => void }) => {
+/**
+ * Ordered questions: typed title and details, a video (record or upload, replace, remove), move
+ * up/down (disabled at the ends), delete, add a typed or a video question.
+ */
+export const QuestionList = ({
+  questions,
+  onChange,
+  media,
+  onRecordVideo,
+}: {
+  questions: EditableQuestion[];
+  onChange: (questions: EditableQuestion[]) => void;
+  media: MediaGroups;
+  /** Opens the video dialog for a question, or for a new one (null). */
+  onRecordVideo: (ephemeralId: string | null) => void;
+}) => {
   const update = (index: number, patch: Partial<EditableQuestion>) => onChange(questions.map((q, i) => (i === index ? { ...q, ...patch } : q)));
   return (
     <Flex direction="column" gap="small">
@@ -50,7 +66,17 @@ export const QuestionList = ({ questions, onChange }: { questions: EditableQuest
                 </Button>
               </Flex>
             </Flex>
-            {question.videoGroupId && <Text fontSize="small">Video question</Text>}
+            {question.videoGroupId && <MediaPreview groups={media} groupId={question.videoGroupId} label={`Video of question ${index + 1}`} />}
+            <Flex gap="small">
+              <Button size="small" onClick={() => onRecordVideo(question.ephemeralId)}>
+                Record or upload a video
+              </Button>
+              {question.videoGroupId && (
+                <Button size="small" variation="link" onClick={() => update(index, { videoGroupId: null, thumbnailImageGroupId: null })}>
+                  Remove video
+                </Button>
+              )}
+            </Flex>
             <DebouncedField
               label="Question"
               placeholder={question.videoGroupId ? 'Title (optional for a video question)' : 'Type your question'}
@@ -69,9 +95,10 @@ export const QuestionList = ({ questions, onChange }: { questions: EditableQuest
           </Flex>
         </Card>
       ))}
-      <Button onClick={() => onChange([...questions, newQuestion()])} alignSelf="flex-start">
-        Add a typed question
-      </Button>
+      <Flex gap="small" wrap="wrap">
+        <Button onClick={() => onChange([...questions, newQuestion()])}>Add a typed question</Button>
+        <Button onClick={() => onRecordVideo(null)}>Add a video question</Button>
+      </Flex>
     </Flex>
   );
 };

@@ -5,7 +5,7 @@ import { ApiError } from '../../../api/client';
 import { usePublicApi } from '../../../api/use-api';
 import { interviewPath, type Interview } from '../api';
 import { messages } from '../messages';
-import { canRecord, chooseFormat, openCamera, PermissionDenied } from '../recording';
+import { canRecord, chooseFormat, openCamera, PermissionDenied } from '../../../lib/recorder';
 import { BrandedPage } from './branded-page';
 import { FileAnswer } from './file-answer';
 import { QuestionStep } from './question-step';

@@ -4,7 +4,7 @@ import { errorMessage } from '../../../api/client';
 import { partUrlSource, startAnswerCall, submitAnswerCall, type Interview } from '../api';
 import { messages } from '../messages';
 import { MultipartUpload, UploadRefused, type UploadProgress } from '../multipart-upload';
-import { COUNTDOWN_SECONDS, containerOf, startRecording, type Recording } from '../recording';
+import { COUNTDOWN_SECONDS, containerOf, startRecording, type Recording } from '../../../lib/recorder';
 
 type Question = Interview['questions'][number];
 type Phase = 'thinking' | 'countdown' | 'starting' | 'recording' | 'review' | 'submitting';

@@ -1,11 +1,18 @@
-import { Alert, Button, Flex, Heading } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../api/client';
 import { savePosition, type Position } from '../../../api/positions';
-import { OUTRO_CONTENT_MAX, OUTRO_TITLE_MAX } from '../../../../../lambdas/contracts/pacing';
-import { DebouncedField } from '../../../components/interview/debounced-field';
-import { questionsValid, sameInterview, toEditable, toWire, type EditableInterview } from '../../../components/interview/interview-model';
-import { QuestionList } from '../../../components/interview/question-list';
+import { InterviewEditor } from '../../../components/interview/interview-editor';
+import {
+  anyVideoProcessing,
+  questionsValid,
+  sameInterview,
+  toEditable,
+  toWire,
+  videoGroupIds,
+  type EditableInterview,
+} from '../../../components/interview/interview-model';
+import { useMediaGroups } from '../../../components/interview/use-media-groups';
 import { messages } from '../messages';
 import { SaveBar } from './save-bar';
 
@@ -15,8 +22,9 @@ export const QuestionsView = ({ position, onSaved }: { position: Position; onSav
   const [interview, setInterview] = useState<EditableInterview>(original);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const media = useMediaGroups(videoGroupIds(interview));
   const changed = !sameInterview(interview, original);
-  const outro = interview.outro ?? { ephemeralId: 'outro', title: '', content: '', thumbnailImageGroupId: null, videoGroupId: null };
+  const processing = anyVideoProcessing(interview, media);
 
   const save = async () => {
     setBusy(true);
@@ -36,29 +44,17 @@ export const QuestionsView = ({ position, onSaved }: { position: Position; onSav
 
   return (
     <Flex direction="column" gap="medium">
-      <Heading level={5}>Questions</Heading>
-      <QuestionList questions={interview.questions} onChange={(questions) => setInterview({ ...interview, questions })} />
-      <Heading level={5}>Outro</Heading>
-      <DebouncedField
-        label="Outro title"
-        placeholder="Thank you!"
-        value={outro.title}
-        maxLength={OUTRO_TITLE_MAX}
-        onChange={(title) => setInterview({ ...interview, outro: { ...outro, title } })}
-      />
-      <DebouncedField
-        label="Outro message"
-        placeholder="Thank you for your answers. We will be in touch soon."
-        value={outro.content}
-        maxLength={OUTRO_CONTENT_MAX}
-        multiline
-        onChange={(content) => setInterview({ ...interview, outro: { ...outro, content } })}
-      />
+      <InterviewEditor interview={interview} onChange={setInterview} companyId={position.companyId} positionId={position.positionId} media={media} />
+      {processing && (
+        <Text role="status" fontSize="small">
+          Videos are still processing: changes can be saved once they are ready.
+        </Text>
+      )}
       {error && <Alert variation="error">{error}</Alert>}
       <SaveBar>
         <Button
           variation="primary"
-          isDisabled={!changed || !questionsValid(interview)}
+          isDisabled={!changed || !questionsValid(interview) || processing}
           isLoading={busy}
           loadingText="Saving..."
           onClick={() => void save()}

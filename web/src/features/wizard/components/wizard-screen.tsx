@@ -5,9 +5,10 @@ import { JOB_TITLE_MAX } from '../../../../../lambdas/contracts/pacing';
 import { errorMessage } from '../../../api/client';
 import { createPosition } from '../../../api/positions';
 import { Dialog } from '../../../components/dialog';
-import { questionsValid, toWire } from '../../../components/interview/interview-model';
+import { InterviewEditor } from '../../../components/interview/interview-editor';
+import { anyVideoProcessing, questionsValid, toWire, videoGroupIds } from '../../../components/interview/interview-model';
 import { PacingFields } from '../../../components/interview/pacing-fields';
-import { QuestionList } from '../../../components/interview/question-list';
+import { useMediaGroups } from '../../../components/interview/use-media-groups';
 import { paths } from '../../../config/paths';
 import { drafts, emptyDraft, type PositionDraft } from '../draft';
 
@@ -31,7 +32,10 @@ const WizardScreen = () => {
     if (!restoreAsked) drafts.save(companyId, draft);
   }, [companyId, draft, restoreAsked]);
 
-  const canContinue = [draft.jobTitle.trim() !== '', questionsValid(draft.interview), true];
+  const media = useMediaGroups(videoGroupIds(draft.interview));
+  // Spec §5: step 2 (and so Finish) waits while videos are processing.
+  const processing = anyVideoProcessing(draft.interview, media);
+  const canContinue = [draft.jobTitle.trim() !== '', questionsValid(draft.interview) && !processing, !processing];
   const finish = async () => {
     setBusy(true);
     setError(null);
@@ -84,9 +88,11 @@ const WizardScreen = () => {
                     />
                   )}
                   {index === 1 && (
-                    <QuestionList
-                      questions={draft.interview.questions}
-                      onChange={(questions) => setDraft({ ...draft, interview: { ...draft.interview, questions } })}
+                    <InterviewEditor
+                      interview={draft.interview}
+                      onChange={(interview) => setDraft((current) => ({ ...current, interview }))}
+                      companyId={companyId}
+                      media={media}
                     />
                   )}
                   {index === 2 && (
@@ -94,6 +100,11 @@ const WizardScreen = () => {
                       pacing={draft.interview.pacing}
                       onChange={(pacing) => setDraft({ ...draft, interview: { ...draft.interview, pacing } })}
                     />
+                  )}
+                  {processing && index > 0 && (
+                    <Text role="status" fontSize="small">
+                      Videos are still processing: you can go on once they are ready.
+                    </Text>
                   )}
                   {error && index === 2 && <Alert variation="error">{error}</Alert>}
                   <Flex gap="small">
@@ -103,7 +114,13 @@ const WizardScreen = () => {
                         Next
                       </Button>
                     ) : (
-                      <Button variation="primary" isLoading={busy} loadingText="Creating..." onClick={() => void finish()}>
+                      <Button
+                        variation="primary"
+                        isDisabled={!canContinue[index]}
+                        isLoading={busy}
+                        loadingText="Creating..."
+                        onClick={() => void finish()}
+                      >
                         Finish
                       </Button>
                     )}

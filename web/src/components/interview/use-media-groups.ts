@@ -1,0 +1,41 @@
+import { useMemo } from 'react';
+import useSWR from 'swr';
+import { getMediaUploadGroupsCall, type MediaGroup } from '../../api/media';
+import { useSessionId } from '../../lib/session';
+
+/** Spec §9: media statuses are polled every 5 seconds. */
+export const MEDIA_POLL_MS = 5000;
+
+/** Groups by id: null when asked for but not returned; an id not (yet) asked for is absent. */
+export type MediaGroups = ReadonlyMap<string, MediaGroup | null>;
+
+interface Fetched {
+  asked: string[];
+  groups: MediaGroup[];
+}
+
+const settled = ({ asked, groups }: Fetched) =>
+  asked.every((id) => {
+    const group = groups.find((g) => g.mediaGroupId === id);
+    return !group || group.uploadStatus === 'ready' || group.uploadStatus === 'failed';
+  });
+
+/**
+ * The statuses and variants of a set of video groups in one call (batched by 20), polled every
+ * 5 seconds while any is still uploading or processing. While a new id's first answer is on its
+ * way, the others keep their last state (no flicker) and the new one is absent (processing).
+ */
+export const useMediaGroups = (ids: string[]): MediaGroups => {
+  const sessionId = useSessionId();
+  const sorted = [...new Set(ids)].sort();
+  const key = sorted.length > 0 && sessionId ? `/media-upload-groups/${sorted.join(',')}` : null;
+  const { data } = useSWR<Fetched>(key, async () => ({ asked: sorted, groups: await getMediaUploadGroupsCall(sorted) }), {
+    refreshInterval: (latest) => (latest && settled(latest) ? 0 : MEDIA_POLL_MS),
+    keepPreviousData: true,
+  });
+  return useMemo(() => {
+    const map = new Map<string, MediaGroup | null>();
+    for (const id of data?.asked ?? []) map.set(id, data!.groups.find((g) => g.mediaGroupId === id) ?? null);
+    return map;
+  }, [data]);
+};

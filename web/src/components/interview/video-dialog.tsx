@@ -1,0 +1,150 @@
+import { Alert, Button, Flex, Text, ToggleButton, ToggleButtonGroup } from '@aws-amplify/ui-react';
+import { useEffect, useState } from 'react';
+import { ANSWER_CONTENT_TYPES } from '../../../../lambdas/contracts/interview';
+import { errorMessage } from '../../api/client';
+import { completeMediaUploadsCall, newMediaGroupId, uploadToGroup } from '../../api/media';
+import { canRecord, extractThumbnail, recorderMessages, videoFileProblem } from '../../lib/recorder';
+import { Dialog } from '../dialog';
+import type { SavedVideo } from './interview-model';
+import { VideoRecorder } from './video-recorder';
+
+/** The video types the server takes (the same list for answers and team uploads). */
+const VIDEO_TYPES: readonly string[] = ANSWER_CONTENT_TYPES;
+
+interface Chosen {
+  video: Blob;
+  contentType: string;
+  fileName?: string;
+  thumbnail: Blob;
+  url: string;
+}
+
+/**
+ * Record or upload a video (spec §2 Other dialogs, §4 Recorder, §5 Upload): the recording or file
+ * and a PNG taken 200 ms in go straight to S3 with presigned URLs, are completed (which starts
+ * processing) and come back as {videoGroupId, thumbnailImageGroupId}.
+ */
+export const VideoDialog = ({
+  open,
+  title,
+  companyId,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  title: string;
+  companyId: string;
+  onClose: () => void;
+  onSaved: (video: SavedVideo) => void;
+}) => (
+  <Dialog title={title} open={open} onClose={onClose} width="720px">
+    <VideoDialogBody companyId={companyId} onCancel={onClose} onSaved={onSaved} />
+  </Dialog>
+);
+
+const VideoDialogBody = ({ companyId, onCancel, onSaved }: { companyId: string; onCancel: () => void; onSaved: (video: SavedVideo) => void }) => {
+  const [mode, setMode] = useState<'record' | 'upload'>(() => (canRecord() ? 'record' : 'upload'));
+  const [chosen, setChosen] = useState<Chosen | null>(null);
+  const [preparing, setPreparing] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => () => (chosen ? URL.revokeObjectURL(chosen.url) : undefined), [chosen]);
+
+  /** A thumbnail must be extracted before a video can be kept (spec §5). */
+  const take = async (video: Blob, contentType: string, thumbnailFailure: string, fileName?: string) => {
+    setError(null);
+    setPreparing(true);
+    try {
+      const thumbnail = await extractThumbnail(video);
+      setChosen({ video, contentType, fileName, thumbnail, url: URL.createObjectURL(video) });
+    } catch {
+      setError(thumbnailFailure);
+    } finally {
+      setPreparing(false);
+    }
+  };
+
+  const pick = (file: File | undefined) => {
+    setError(null);
+    setChosen(null);
+    if (!file) return;
+    const problem = videoFileProblem(file, VIDEO_TYPES);
+    if (problem) return setError(problem);
+    void take(file, file.type.split(';')[0]!.toLowerCase(), recorderMessages.extractThumbnail, file.name);
+  };
+
+  const save = async () => {
+    if (!chosen) return;
+    setSaving(true);
+    setError(null);
+    const videoGroupId = newMediaGroupId();
+    const thumbnailImageGroupId = newMediaGroupId();
+    let failure: string = recorderMessages.uploadFailure;
+    try {
+      const videoId = await uploadToGroup(companyId, videoGroupId, chosen.video, chosen.contentType, chosen.fileName);
+      failure = recorderMessages.uploadThumbnail;
+      const thumbnailId = await uploadToGroup(companyId, thumbnailImageGroupId, chosen.thumbnail, 'image/png');
+      failure = recorderMessages.saveVideo;
+      await completeMediaUploadsCall([videoId, thumbnailId]);
+      onSaved({ videoGroupId, thumbnailImageGroupId });
+    } catch (e) {
+      // The upload is aborted (spec §8); the chosen video stays, so Save can be tried again.
+      setError(errorMessage(e, failure));
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Flex direction="column" gap="medium">
+      {!chosen && (
+        <ToggleButtonGroup
+          value={mode}
+          isExclusive
+          isSelectionRequired
+          onChange={(value) => {
+            setError(null);
+            setMode(value as 'record' | 'upload');
+          }}
+          aria-label="Video source"
+        >
+          <ToggleButton value="record">Record</ToggleButton>
+          <ToggleButton value="upload">Upload a file</ToggleButton>
+        </ToggleButtonGroup>
+      )}
+      {chosen ? (
+        <video
+          src={chosen.url}
+          controls
+          playsInline
+          aria-label="Your video"
+          style={{ width: '100%', aspectRatio: '16 / 9', borderRadius: 8, background: '#000' }}
+        />
+      ) : mode === 'record' ? (
+        !preparing && <VideoRecorder onRecorded={(video, contentType) => void take(video, contentType, recorderMessages.captureThumbnail)} />
+      ) : (
+        <Flex direction="column" gap="xs">
+          <label htmlFor="video-file">
+            <Text as="span">Video file</Text>
+          </label>
+          <input id="video-file" type="file" accept="video/*" disabled={preparing} onChange={(e) => pick(e.target.files?.[0])} />
+        </Flex>
+      )}
+      {preparing && <Text role="status">Preparing video...</Text>}
+      {error && <Alert variation="error">{error}</Alert>}
+      <Flex gap="small" justifyContent="flex-end">
+        {chosen && (
+          <Button isDisabled={saving} onClick={() => setChosen(null)}>
+            {mode === 'record' ? 'Record again' : 'Choose another file'}
+          </Button>
+        )}
+        <Button variation="link" isDisabled={saving} onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button variation="primary" isDisabled={!chosen} isLoading={saving} loadingText="Saving..." onClick={() => void save()}>
+          Save video
+        </Button>
+      </Flex>
+    </Flex>
+  );
+};

@@ -1,0 +1,154 @@
+import { Alert, Button, Flex, Loader, Text, View } from '@aws-amplify/ui-react';
+import { useEffect, useRef, useState } from 'react';
+import {
+  canRecord,
+  chooseFormat,
+  containerOf,
+  COUNTDOWN_SECONDS,
+  openCamera,
+  PermissionDenied,
+  recorderMessages,
+  startRecording,
+  type Recording,
+} from '../../lib/recorder';
+
+type Phase = 'connecting' | 'ready' | 'countdown' | 'recording' | 'stopping' | 'unavailable';
+
+const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+/**
+ * The camera side of the video dialog (spec §4 Recorder): connecting to the camera, ready, a
+ * 3-second countdown, recording with a timer, stop. Hands the whole recording over; the camera is
+ * released when this unmounts.
+ */
+export const VideoRecorder = ({ onRecorded }: { onRecorded: (video: Blob, contentType: string) => void }) => {
+  const [phase, setPhase] = useState<Phase>('connecting');
+  const [error, setError] = useState<string | null>(null);
+  const [count, setCount] = useState(COUNTDOWN_SECONDS);
+  const [elapsed, setElapsed] = useState(0);
+  const preview = useRef<HTMLVideoElement>(null);
+  const stream = useRef<MediaStream | null>(null);
+  const recording = useRef<Recording | null>(null);
+  const format = useRef<string | null>(null);
+  const timer = useRef<number | undefined>(undefined);
+
+  useEffect(() => {
+    let cancelled = false;
+    const fail = (message: string) => {
+      if (cancelled) return;
+      setError(message);
+      setPhase('unavailable');
+    };
+    if (!canRecord()) {
+      queueMicrotask(() => fail(recorderMessages.recordMedia));
+    } else if (!(format.current = chooseFormat((type) => MediaRecorder.isTypeSupported(type)))) {
+      queueMicrotask(() => fail(recorderMessages.unsupportedFormat));
+    } else {
+      openCamera()
+        .then((opened) => {
+          if (cancelled) return opened.getTracks().forEach((track) => track.stop());
+          stream.current = opened;
+          if (preview.current) preview.current.srcObject = opened;
+          setPhase('ready');
+        })
+        .catch((e: unknown) => fail(e instanceof PermissionDenied ? recorderMessages.permissionDenied : recorderMessages.connectRecorder));
+    }
+    return () => {
+      cancelled = true;
+      window.clearInterval(timer.current);
+      recording.current?.stop().catch(() => undefined);
+      recording.current = null;
+      stream.current?.getTracks().forEach((track) => track.stop());
+      stream.current = null;
+    };
+  }, []);
+
+  const begin = () => {
+    try {
+      recording.current = startRecording(stream.current!, format.current!, () => undefined);
+    } catch {
+      setError(recorderMessages.startRecording);
+      setPhase('ready');
+      return;
+    }
+    const startedAt = Date.now();
+    setElapsed(0);
+    setPhase('recording');
+    timer.current = window.setInterval(() => setElapsed(Math.floor((Date.now() - startedAt) / 1000)), 250);
+  };
+
+  const start = () => {
+    setError(null);
+    setPhase('countdown');
+    setCount(COUNTDOWN_SECONDS);
+    let left = COUNTDOWN_SECONDS;
+    timer.current = window.setInterval(() => {
+      left -= 1;
+      if (left > 0) return setCount(left);
+      window.clearInterval(timer.current);
+      begin();
+    }, 1000);
+  };
+
+  const stop = async () => {
+    window.clearInterval(timer.current);
+    setPhase('stopping');
+    const current = recording.current;
+    recording.current = null;
+    try {
+      const video = await current!.stop();
+      if (video.size === 0) throw new Error('empty recording');
+      onRecorded(video, containerOf(current!.mimeType));
+    } catch {
+      setError(recorderMessages.recordVideo);
+      setPhase('ready');
+    }
+  };
+
+  return (
+    <Flex direction="column" gap="small">
+      <View position="relative" backgroundColor="neutral.100" style={{ aspectRatio: '16 / 9', borderRadius: 8, overflow: 'hidden' }}>
+        <video
+          ref={preview}
+          autoPlay
+          muted
+          playsInline
+          aria-label="Camera preview"
+          style={{ width: '100%', height: '100%', objectFit: 'cover', display: phase === 'unavailable' ? 'none' : 'block' }}
+        />
+        {(phase === 'connecting' || phase === 'countdown') && (
+          <Flex position="absolute" top="0" left="0" width="100%" height="100%" alignItems="center" justifyContent="center" role="status">
+            {phase === 'connecting' ? (
+              <Flex direction="column" alignItems="center" gap="xs">
+                <Loader size="large" />
+                <Text>Connecting to camera...</Text>
+              </Flex>
+            ) : (
+              <Text fontSize="xxxl" fontWeight="bold" color="white" aria-label={`Recording starts in ${count}`}>
+                {count}
+              </Text>
+            )}
+          </Flex>
+        )}
+      </View>
+      {error && <Alert variation="error">{error}</Alert>}
+      <Flex gap="small" alignItems="center">
+        {(phase === 'ready' || phase === 'connecting' || phase === 'countdown') && (
+          <Button variation="primary" isDisabled={phase !== 'ready'} onClick={start}>
+            Start recording
+          </Button>
+        )}
+        {(phase === 'recording' || phase === 'stopping') && (
+          <>
+            <Button variation="primary" colorTheme="error" isLoading={phase === 'stopping'} loadingText="Stopping..." onClick={() => void stop()}>
+              Stop recording
+            </Button>
+            <Text role="timer" aria-label="Recording time">
+              ● {clock(elapsed)}
+            </Text>
+          </>
+        )}
+      </Flex>
+    </Flex>
+  );
+};

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { chooseFormat, containerOf, PREFERRED_FORMATS, recorderMessages, thumbnailTime, videoFileProblem } from './recorder';
+
+const accepted = ['video/mp4', 'video/webm', 'video/quicktime', 'video/x-matroska', 'video/ogg'];
+
+describe('recorder helpers', () => {
+  it('prefers mp4/matroska with h264, avc1 or av1, then webm or ogg', () => {
+    expect(chooseFormat(() => true)).toBe(PREFERRED_FORMATS[0]);
+    expect(chooseFormat((t) => t.startsWith('video/webm'))).toBe('video/webm;codecs=vp9,opus');
+    expect(chooseFormat((t) => t.startsWith('video/x-matroska'))).toBe('video/x-matroska;codecs=avc1,opus');
+    expect(chooseFormat(() => false)).toBeNull();
+    expect(containerOf('video/webm;codecs=vp8,opus')).toBe('video/webm');
+  });
+
+  it('accepts only non-empty video files of a type the server takes', () => {
+    expect(videoFileProblem({ type: 'video/mp4', size: 10 }, accepted)).toBeNull();
+    expect(videoFileProblem({ type: 'video/webm;codecs=vp9', size: 10 }, accepted)).toBeNull();
+    expect(videoFileProblem({ type: 'image/png', size: 10 }, accepted)).toBe('Must upload a video file');
+    expect(videoFileProblem({ type: '', size: 10 }, accepted)).toBe(recorderMessages.mustBeVideo);
+    expect(videoFileProblem({ type: 'video/x-msvideo', size: 10 }, accepted)).toBe(recorderMessages.mustBeVideo);
+    expect(videoFileProblem({ type: 'video/mp4', size: 0 }, accepted)).toBe('Empty file encountered');
+  });
+
+  it('takes the thumbnail 200 ms in, or halfway through a shorter clip', () => {
+    expect(thumbnailTime(10)).toBe(0.2);
+    expect(thumbnailTime(0.1)).toBe(0.05);
+    expect(thumbnailTime(Infinity)).toBe(0.2); // a fresh MediaRecorder WebM reports no duration
+    expect(thumbnailTime(NaN)).toBe(0.2);
+  });
+});

@@ -1,0 +1,143 @@
+/**
+ * The browser side of recording (DESIGN.md §4, spec §9): the format preference, the camera and
+ * microphone, and a MediaRecorder that hands over a chunk every 250 ms. Framework-free.
+ */
+export const CHUNK_MS = 250;
+export const COUNTDOWN_SECONDS = 3;
+
+/** Spec §9: mp4 or matroska with h264, avc1 or av1 first, then webm or ogg with vp8 or vp9. */
+export const PREFERRED_FORMATS = [
+  'video/mp4;codecs=avc1,mp4a',
+  'video/mp4;codecs=h264,aac',
+  'video/mp4;codecs=av1,opus',
+  'video/mp4',
+  'video/x-matroska;codecs=avc1,opus',
+  'video/x-matroska;codecs=h264,opus',
+  'video/x-matroska;codecs=av1,opus',
+  'video/webm;codecs=vp9,opus',
+  'video/webm;codecs=vp8,opus',
+  'video/webm',
+  'video/ogg;codecs=vp8,opus',
+  'video/ogg',
+] as const;
+
+export const chooseFormat = (isSupported: (type: string) => boolean): string | null => PREFERRED_FORMATS.find((type) => isSupported(type)) ?? null;
+
+/** The container type the server takes (`video/webm;codecs=…` → `video/webm`). */
+export const containerOf = (mimeType: string) => mimeType.split(';')[0]!.trim();
+
+export const canRecord = () =>
+  typeof window !== 'undefined' && typeof window.MediaRecorder !== 'undefined' && Boolean(navigator.mediaDevices?.getUserMedia);
+
+export class PermissionDenied extends Error {}
+
+/** Camera and microphone at the desktop's ideal 852×480. */
+export const openCamera = async (): Promise<MediaStream> => {
+  try {
+    return await navigator.mediaDevices.getUserMedia({ video: { width: { ideal: 852 }, height: { ideal: 480 } }, audio: true });
+  } catch (error) {
+    if ((error as Error).name === 'NotAllowedError' || (error as Error).name === 'SecurityError') throw new PermissionDenied();
+    throw error;
+  }
+};
+
+export interface Recording {
+  mimeType: string;
+  stop(): Promise<Blob>;
+}
+
+/** Starts recording a stream; every chunk goes to `onChunk` as it arrives, and `stop` resolves with the whole video. */
+export const startRecording = (stream: MediaStream, mimeType: string, onChunk: (chunk: Blob) => void): Recording => {
+  const recorder = new MediaRecorder(stream, { mimeType });
+  const chunks: Blob[] = [];
+  recorder.ondataavailable = (event) => {
+    if (event.data.size === 0) return;
+    chunks.push(event.data);
+    onChunk(event.data);
+  };
+  const stopped = new Promise<Blob>((resolve, reject) => {
+    recorder.onstop = () => resolve(new Blob(chunks, { type: containerOf(recorder.mimeType || mimeType) }));
+    recorder.onerror = () => reject(new Error('recorder error'));
+  });
+  recorder.start(CHUNK_MS);
+  return {
+    mimeType: recorder.mimeType || mimeType,
+    stop: () => {
+      if (recorder.state !== 'inactive') recorder.stop();
+      return stopped;
+    },
+  };
+};
+
+/** Spec §8's recorder and upload messages, word for word. */
+export const recorderMessages = {
+  recordMedia: 'Unable to record media.',
+  unsupportedFormat: 'Unable to record a supported video format.',
+  permissionDenied:
+    'Camera or microphone access was denied. Allow this site to use your camera and microphone in your browser’s settings (the camera icon in the address bar), then try again. If it still does not work, please contact support.',
+  connectRecorder: 'Unable to connect to recorder',
+  startRecording: 'Unable to start recording',
+  mustBeVideo: 'Must upload a video file',
+  extractThumbnail: 'Unable to extract a thumbnail',
+  emptyFile: 'Empty file encountered',
+  uploadThumbnail: 'Unable to upload thumbnail',
+  captureThumbnail: 'Unable to capture thumbnail',
+  uploadFailure: 'Upload failure',
+  recordVideo: 'Unable to record video',
+  saveVideo: 'Unable to save video',
+} as const;
+
+/** Spec §5 Upload: a chosen file must be a video of a type the server takes, and not empty. */
+export const videoFileProblem = (file: { type: string; size: number }, acceptedTypes: readonly string[]): string | null => {
+  const type = containerOf(file.type).toLowerCase();
+  if (!type.startsWith('video/') || !acceptedTypes.includes(type)) return recorderMessages.mustBeVideo;
+  if (file.size === 0) return recorderMessages.emptyFile;
+  return null;
+};
+
+/** Spec §9: the thumbnail is taken 200 ms in (or halfway through a shorter clip). */
+export const THUMBNAIL_SEEK_SECONDS = 0.2;
+export const thumbnailTime = (durationSeconds: number) =>
+  Number.isFinite(durationSeconds) && durationSeconds > 0 ? Math.min(THUMBNAIL_SEEK_SECONDS, durationSeconds / 2) : THUMBNAIL_SEEK_SECONDS;
+
+/**
+ * A PNG of the video 200 ms in: a detached <video> loads the blob, seeks, and a canvas draws the
+ * frame. Rejects when the browser cannot decode it or it takes more than `timeoutMs`.
+ */
+export const extractThumbnail = (video: Blob, timeoutMs = 15_000): Promise<Blob> =>
+  new Promise<Blob>((resolve, reject) => {
+    const url = URL.createObjectURL(video);
+    const element = document.createElement('video');
+    let done = false;
+    const finish = (result: Blob | Error) => {
+      if (done) return;
+      done = true;
+      window.clearTimeout(timer);
+      element.removeAttribute('src');
+      element.load();
+      URL.revokeObjectURL(url);
+      if (result instanceof Blob) resolve(result);
+      else reject(result);
+    };
+    const timer = window.setTimeout(() => finish(new Error('thumbnail timeout')), timeoutMs);
+    element.muted = true;
+    element.playsInline = true;
+    element.preload = 'auto';
+    element.onerror = () => finish(new Error('video not decodable'));
+    element.onloadeddata = () => {
+      element.currentTime = thumbnailTime(element.duration);
+    };
+    element.onseeked = () => {
+      const width = element.videoWidth;
+      const height = element.videoHeight;
+      if (!width || !height) return finish(new Error('no video frame'));
+      const canvas = document.createElement('canvas');
+      canvas.width = width;
+      canvas.height = height;
+      const context = canvas.getContext('2d');
+      if (!context) return finish(new Error('no canvas'));
+      context.drawImage(element, 0, 0, width, height);
+      canvas.toBlob((png) => finish(png && png.size > 0 ? png : new Error('empty thumbnail')), 'image/png');
+    };
+    element.src = url;
+  });
