@@ -30,24 +30,53 @@ describe('positions', () => {
     await page.getByLabel('Position name', { exact: true }).fill('QA Lead');
     await step1.getByRole('button', { name: 'Next' }).click();
 
-    // Step 2: at least one question, each with a title (or a video).
+    // Step 2: at least one question, each with a title (or a video). One is recorded with the fake camera.
     const step2 = page.getByRole('region', { name: 'Record your questions' });
     expect(await step2.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await step2.getByRole('button', { name: 'Add a video question' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Record or upload a video' });
+    const startRecording = dialog.getByRole('button', { name: 'Start recording' });
+    await startRecording.and(page.locator(':not([disabled])')).waitFor();
+    await startRecording.click();
+    await dialog.getByText('3', { exact: true }).waitFor(); // the countdown
+    const stopRecording = dialog.getByRole('button', { name: 'Stop recording' });
+    await stopRecording.waitFor({ timeout: 10_000 });
+    await page.waitForTimeout(2500);
+    await stopRecording.click();
+    await dialog.getByLabel('Your video').waitFor();
+    await dialog.getByRole('button', { name: 'Save video' }).click();
+    await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
+    const videoQuestion = step2.getByRole('region', { name: 'Question 1' });
+    await videoQuestion.getByText('Processing...').waitFor();
+    expect(await step2.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true); // while the video processes
     await step2.getByRole('button', { name: 'Add a typed question' }).click();
-    await step2.getByLabel('Question', { exact: true }).first().fill('How do you test a login form?');
-    await step2.getByRole('button', { name: 'Add a typed question' }).click();
-    await step2.getByRole('region', { name: 'Question 2' }).getByLabel('Question', { exact: true }).fill('Tell us about a bug you are proud of finding.');
+    await step2
+      .getByRole('region', { name: 'Question 2' })
+      .getByLabel('Question', { exact: true })
+      .fill('Tell us about a bug you are proud of finding.');
     await page.waitForTimeout(400); // edits reach the draft after the 250 ms debounce
     const draft = await page.evaluate((id) => JSON.parse(localStorage.getItem(`position_draft_${id}`) ?? 'null'), owner.companyId);
     expect(draft.jobTitle).toBe('QA Lead');
     expect(draft.interview.questions).toHaveLength(2);
+    const videoGroupId: string = draft.interview.questions[0].videoGroupId;
+    expect(videoGroupId).toBeTruthy();
+    expect(draft.interview.questions[0].thumbnailImageGroupId).toBeTruthy();
 
     // A reload offers the draft back.
     await page.reload();
     await page.getByRole('button', { name: 'Yes, restore draft' }).click();
     expect(await page.getByLabel('Position name', { exact: true }).inputValue()).toBe('QA Lead');
     await step1.getByRole('button', { name: 'Next' }).click();
-    expect(await step2.getByLabel('Question', { exact: true }).first().inputValue()).toBe('How do you test a login form?');
+    expect(await step2.getByRole('region', { name: 'Question 2' }).getByLabel('Question', { exact: true }).inputValue()).toBe(
+      'Tell us about a bug you are proud of finding.',
+    );
+    // The local pipeline (ffmpeg) makes the recording ready; then the video plays and Next is enabled.
+    await videoQuestion.locator('video[aria-label="Video of question 1"]').waitFor({ timeout: 180_000 });
+    const ready = (await apiGet(`/media-upload-groups/${videoGroupId}`, owner.sessionId)).media_upload_groups[0];
+    expect(ready).toMatchObject({ upload_status: 'ready', variants: [{ content_type: 'video/mp4' }] });
+    const thumbnail = (await apiGet(`/media-upload-groups/${draft.interview.questions[0].thumbnailImageGroupId}`, owner.sessionId))
+      .media_upload_groups[0];
+    expect(thumbnail).toMatchObject({ upload_status: 'ready', content_type: 'image/png' });
     await step2.getByRole('button', { name: 'Next' }).click();
 
     // Step 3: pacing defaults of the spec, then one change.
@@ -65,6 +94,10 @@ describe('positions', () => {
     expect(await page.evaluate((id) => localStorage.getItem(`position_draft_${id}`), owner.companyId)).toBeNull();
     const created = await apiGet(`/positions/${positionId}`, owner.sessionId);
     expect(created.interview.pacing).toEqual({ thinking_time: 30, answer_time: 120, retakes: null });
+    expect(created.interview.questions).toMatchObject([
+      { title: '', video_group_id: videoGroupId, thumbnail_image_group_id: draft.interview.questions[0].thumbnailImageGroupId },
+      { title: 'Tell us about a bug you are proud of finding.', video_group_id: null },
+    ]);
 
     // Confetti only once per position.
     await page.reload();
@@ -77,14 +110,22 @@ describe('positions', () => {
     await page.getByRole('button', { name: 'Questions', exact: true }).click();
     const save = page.getByRole('button', { name: 'Save changes' });
     expect(await save.isDisabled()).toBe(true);
-    await page.getByRole('region', { name: 'Question 1' }).getByLabel('Question', { exact: true }).fill('How would you test a sign-in form?');
+    await page.getByLabel('Video of question 1').waitFor(); // the recorded question plays here too
+    await page.getByRole('region', { name: 'Question 2' }).getByLabel('Question', { exact: true }).fill('How would you test a sign-in form?');
     await page.getByRole('button', { name: 'Move question 2 up' }).click();
     expect(await page.getByRole('button', { name: 'Move question 1 up' }).isDisabled()).toBe(true);
     await save.click();
-    await expect.poll(async () => (await apiGet(`/positions/${positionId}`, owner.sessionId)).interview.questions.map((q: { title: string }) => q.title)).toEqual([
-      'Tell us about a bug you are proud of finding.',
-      'How would you test a sign-in form?',
-    ]);
+    await expect
+      .poll(async () =>
+        (await apiGet(`/positions/${positionId}`, owner.sessionId)).interview.questions.map((q: { title: string; video_group_id: string | null }) => [
+          q.title,
+          q.video_group_id,
+        ]),
+      )
+      .toEqual([
+        ['How would you test a sign-in form?', null],
+        ['', videoGroupId],
+      ]);
 
     // Settings: limit access to the owner, save, land on the candidates view.
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
@@ -107,6 +148,74 @@ describe('positions', () => {
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.waitForURL(/#\/companies\/[^/]+\/positions$/);
     expect((await fetch(`${baseUrl()}/api/v1/positions/${positionId}`, { headers: { 'x-session-id': owner.sessionId } })).status).toBe(404);
+    expect(errors).toEqual([]);
+    await owner.context.close();
+  }, 300_000);
+
+  it('adds questions and an outro from the content library of other positions', async () => {
+    const owner = await signedInOwner(browser, 'Library Co');
+    const create = async (jobTitle: string, questions: string[], outroTitle: string) => {
+      const response = await fetch(`${baseUrl()}/api/v1/companies/${owner.companyId}/positions`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-session-id': owner.sessionId },
+        body: JSON.stringify({
+          job_title: jobTitle,
+          interview: {
+            intro: null,
+            questions: questions.map((title) => ({ title, content: '', thumbnail_image_group_id: null, video_group_id: null })),
+            outro: { title: outroTitle, content: '', thumbnail_image_group_id: null, video_group_id: null },
+            pacing: { thinking_time: 30, answer_time: 120, retakes: 0 },
+          },
+        }),
+      });
+      expect(response.status).toBe(201);
+      return ((await response.json()) as { position_id: string }).position_id;
+    };
+    await create('Designer', ['Show us your portfolio'], 'Thanks, designer');
+    await create('Writer', ['What do you read?'], 'Thanks, writer');
+    const positionId = await create('Editor', ['Why editing?'], '');
+
+    const page = await owner.context.newPage();
+    const errors = trackErrors(page);
+    await page.goto(`${baseUrl()}/#/companies/${owner.companyId}/positions/${positionId}?view=questions`);
+    await page.getByRole('button', { name: 'Add from content library' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Content library' });
+    await dialog.getByRole('group', { name: 'Designer' }).waitFor();
+    expect(await dialog.getByRole('group', { name: 'Editor' }).count()).toBe(0); // the current position is left out
+    const add = dialog.getByRole('button', { name: 'Add content' });
+    expect(await add.isDisabled()).toBe(true);
+    await dialog.getByText('Show us your portfolio', { exact: true }).click();
+    await dialog.getByText('Outro: Thanks, writer', { exact: true }).click();
+    expect(await dialog.getByLabel('Outro: Thanks, writer').isChecked()).toBe(true);
+    expect(await dialog.getByLabel('Outro: Thanks, designer').isDisabled()).toBe(true); // one outro at most
+    await add.click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('region', { name: 'Question 2' }).getByLabel('Question', { exact: true }).inputValue()).toBe(
+      'Show us your portfolio',
+    );
+    expect(await page.getByLabel('Outro title').inputValue()).toBe('Thanks, writer');
+
+    // The video dialog takes only video files, and no empty ones.
+    await page.getByRole('region', { name: 'Question 1' }).getByRole('button', { name: 'Record or upload a video' }).click();
+    const video = page.getByRole('dialog', { name: 'Record or upload a video' });
+    await video
+      .getByRole('radio', { name: 'Upload a file' })
+      .or(video.getByRole('button', { name: 'Upload a file' }))
+      .click();
+    await video.getByLabel('Video file').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a video') });
+    await video.getByText('Must upload a video file', { exact: true }).waitFor();
+    await video.getByLabel('Video file').setInputFiles({ name: 'empty.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(0) });
+    await video.getByText('Empty file encountered', { exact: true }).waitFor();
+    expect(await video.getByRole('button', { name: 'Save video' }).isDisabled()).toBe(true);
+    await video.getByRole('button', { name: 'Cancel' }).click();
+    await video.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect
+      .poll(async () => {
+        const { interview } = await apiGet(`/positions/${positionId}`, owner.sessionId);
+        return [interview.questions.map((q: { title: string }) => q.title), interview.outro?.title];
+      })
+      .toEqual([['Why editing?', 'Show us your portfolio'], 'Thanks, writer']);
     expect(errors).toEqual([]);
     await owner.context.close();
   });
