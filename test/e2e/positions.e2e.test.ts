@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, trackErrors } from './support/browser';
+import { makeClip } from '../support/media';
 import { signedInOwner } from './support/session';
 
 let browser: Browser;
@@ -207,16 +208,33 @@ describe('positions', () => {
     await video.getByLabel('Video file').setInputFiles({ name: 'empty.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(0) });
     await video.getByText('Empty file encountered', { exact: true }).waitFor();
     expect(await video.getByRole('button', { name: 'Save video' }).isDisabled()).toBe(true);
-    await video.getByRole('button', { name: 'Cancel' }).click();
-    await video.waitFor({ state: 'hidden' });
-    await page.getByRole('button', { name: 'Save changes' }).click();
+    // A real file: its thumbnail is taken in the browser, both go to S3, and saving waits for processing.
+    const clip = await makeClip(2, 'why editing');
+    await video.getByLabel('Video file').setInputFiles({ name: 'why-editing.webm', mimeType: 'video/webm', buffer: Buffer.from(clip.bytes) });
+    await video.getByLabel('Your video').waitFor();
+    await video.getByRole('button', { name: 'Save video' }).click();
+    await video.waitFor({ state: 'hidden', timeout: 30_000 });
+    const save = page.getByRole('button', { name: 'Save changes' });
+    await page.getByRole('region', { name: 'Question 1' }).getByText('Processing...').waitFor();
+    expect(await save.isDisabled()).toBe(true);
+    await page.getByLabel('Video of question 1').waitFor({ timeout: 120_000 });
+    await save.click();
     await expect
       .poll(async () => {
         const { interview } = await apiGet(`/positions/${positionId}`, owner.sessionId);
-        return [interview.questions.map((q: { title: string }) => q.title), interview.outro?.title];
+        return [
+          interview.questions.map((q: { title: string; video_group_id: string | null }) => [q.title, Boolean(q.video_group_id)]),
+          interview.outro?.title,
+        ];
       })
-      .toEqual([['Why editing?', 'Show us your portfolio'], 'Thanks, writer']);
+      .toEqual([
+        [
+          ['Why editing?', true],
+          ['Show us your portfolio', false],
+        ],
+        'Thanks, writer',
+      ]);
     expect(errors).toEqual([]);
     await owner.context.close();
-  });
+  }, 240_000);
 });
