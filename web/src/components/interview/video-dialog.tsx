@@ -1,6 +1,6 @@
 import { Alert, Button, Flex, Text, ToggleButton, ToggleButtonGroup } from '@aws-amplify/ui-react';
 import { useEffect, useState } from 'react';
-import { ANSWER_CONTENT_TYPES } from '../../../../lambdas/contracts/interview';
+import type { ANSWER_CONTENT_TYPES } from '../../../../lambdas/contracts/interview';
 import { errorMessage } from '../../api/client';
 import { completeMediaUploadsCall, newMediaGroupId, uploadToGroup } from '../../api/media';
 import { canRecord, extractThumbnail, recorderMessages, videoFileProblem } from '../../lib/recorder';
@@ -8,8 +8,13 @@ import { Dialog } from '../dialog';
 import type { SavedVideo } from './interview-model';
 import { VideoRecorder } from './video-recorder';
 
-/** The video types the server takes (the same list for answers and team uploads). */
-const VIDEO_TYPES: readonly string[] = ANSWER_CONTENT_TYPES;
+/**
+ * The video types the server takes (the same list for answers and team uploads), written out so
+ * the hiring app does not load the candidate contracts (and zod); the types keep the lists equal.
+ */
+type ServerVideoType = (typeof ANSWER_CONTENT_TYPES)[number];
+const VIDEO_TYPES = ['video/mp4', 'video/webm', 'video/quicktime', 'video/x-matroska', 'video/ogg'] as const satisfies readonly ServerVideoType[];
+const _sameList: [Exclude<ServerVideoType, (typeof VIDEO_TYPES)[number]>] extends [never] ? true : false = true;
 
 interface Chosen {
   video: Blob;
