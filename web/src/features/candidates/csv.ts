@@ -52,6 +52,10 @@ export const candidatesCsv = (rows: ExportRow[]): string =>
 /** `date_jobtitle_Candidates.csv`, the date local and the title without characters file systems refuse. */
 export const exportFileName = (jobTitle: string, now = new Date()) => {
   const date = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-  const title = [...jobTitle].filter((ch) => ch >= ' ' && !'\\/:*?"<>|'.includes(ch)).join('').trim() || 'Position';
+  const title =
+    [...jobTitle]
+      .filter((ch) => ch >= ' ' && !'\\/:*?"<>|'.includes(ch))
+      .join('')
+      .trim() || 'Position';
   return `${date}_${title}_Candidates.csv`;
 };

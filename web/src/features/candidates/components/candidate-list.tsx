@@ -48,9 +48,10 @@ export const CandidateList = ({
   const candidates = (pages.data ?? []).flatMap((p) => p.candidates).filter((c) => !hidden.has(c.candidateId));
   const hasMore = pages.data?.[pages.data.length - 1]?.hasMore ?? false;
   const last = candidates.length > CANDIDATE_PAGE_SIZE ? candidates[candidates.length - 1]!.candidateId : null;
+  const loaded = pages.data !== undefined;
   useEffect(() => {
-    if (pages.data) onLastCandidate(last);
-  }, [last, pages.data, onLastCandidate]);
+    if (loaded) onLastCandidate(last);
+  }, [last, loaded, onLastCandidate]);
 
   const act = async (candidate: CandidateSummary, action: () => Promise<unknown>, failure: string, success?: string) => {
     setHidden((h) => new Set(h).add(candidate.candidateId));

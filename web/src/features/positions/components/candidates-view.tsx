@@ -50,20 +50,18 @@ export const CandidatesView = ({ position, evaluation, onChanged }: { position: 
   const [dialog, setDialog] = useState<'invite' | 'bulk' | 'plan' | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const clearNotice = useCallback(() => setNotice(null), []);
+  // Navigates only when the query really changes: a no-op navigation from a list still on screen
+  // would cancel a navigation under way (a card's link while the detail page's code loads).
   const setParam = useCallback(
-    (name: string, value: string | null, also: Record<string, null> = {}) =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          for (const [key, v] of Object.entries({ ...also, [name]: value })) {
-            if (v === null) next.delete(key);
-            else next.set(key, v);
-          }
-          return next.toString() === current.toString() ? current : next;
-        },
-        { replace: true },
-      ),
-    [setParams],
+    (name: string, value: string | null, also: Record<string, null> = {}) => {
+      const next = new URLSearchParams(params);
+      for (const [key, v] of Object.entries({ ...also, [name]: value })) {
+        if (v === null) next.delete(key);
+        else next.set(key, v);
+      }
+      if (next.toString() !== params.toString()) setParams(next, { replace: true });
+    },
+    [params, setParams],
   );
   const applySearch = useCallback(
     (text: string | null) => setParam('searchText', text, text === params.get('searchText') ? {} : { lastCandidateId: null }),
