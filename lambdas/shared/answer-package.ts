@@ -3,45 +3,18 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import archiver from 'archiver';
 import { PassThrough, type Readable } from 'node:stream';
 import { mediaBucket, s3 } from './clients/aws';
-import { presignDownload } from './clients/storage';
 import { packageKey } from '../domain/candidates';
 import { recordAnswerPackage, type Candidate } from './db/candidates';
 import type { MediaItem } from './db/media';
+import { slug } from './answer-package-view';
 
 /**
  * The answer package (spec §3, §4): the candidate's answer videos in one zip, streamed from S3
  * through archiver back into S3 (never held whole in memory), named by question number and title.
  */
 
-const slug = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/[^\w\s-]/g, '')
-    .trim()
-    .replace(/\s+/g, '-')
-    .slice(0, 60);
-
 export const entryName = (questionIndex: number, title: string | null | undefined, extension: string) =>
   `${String(questionIndex + 1).padStart(2, '0')}${title && slug(title) ? `-${slug(title)}` : ''}.${extension}`;
-
-const sameAnswers = (a: string[], b: string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
-
-/** The package as the API shows it: completed (with a short-lived link) while it holds the current answers. */
-export const answerPackageView = async (candidate: Candidate, answers: { answerId: string }[], jobTitle: string) => {
-  const current = candidate.answerPackage;
-  if (
-    !current ||
-    !sameAnswers(
-      current.answerIds,
-      answers.map((a) => a.answerId),
-    )
-  )
-    return { packageStatus: 'not_generated' as const, downloadHref: null };
-  return {
-    packageStatus: 'completed' as const,
-    downloadHref: await presignDownload(current.key, `${slug(candidate.candidateName) || 'candidate'}-${slug(jobTitle)}.zip`),
-  };
-};
 
 export const buildAnswerPackage = async (
   candidate: Candidate,

@@ -1,6 +1,7 @@
 import { createAnswerPackage as contract } from '../../contracts/candidate';
 import { routes } from '../../routes';
-import { answerPackageView, buildAnswerPackage } from '../../shared/answer-package';
+import { buildAnswerPackage } from '../../shared/answer-package';
+import { answerPackageView } from '../../shared/answer-package-view';
 import { requireCandidateAccess } from '../../shared/candidate-access';
 import { answersOf } from '../../shared/db/candidates';
 import { getMediaItems } from '../../shared/db/media';

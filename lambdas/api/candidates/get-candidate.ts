@@ -5,7 +5,7 @@ import { requireCandidateAccess } from '../../shared/candidate-access';
 import { answersOf, neighboursOf } from '../../shared/db/candidates';
 import { getMediaItems } from '../../shared/db/media';
 import { apiHandler } from '../../shared/http';
-import { answerPackageView } from '../../shared/answer-package';
+import { answerPackageView } from '../../shared/answer-package-view';
 import { describeMedia } from '../../shared/media';
 import { candidateSummary } from './candidate-view';
 
