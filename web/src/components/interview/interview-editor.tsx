@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { Alert, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { OUTRO_CONTENT_MAX, OUTRO_TITLE_MAX } from '../../../../lambdas/contracts/pacing';
 import { addContent } from './content-library';
@@ -48,6 +48,7 @@ export const InterviewEditor = ({
 
   return (
     <Flex direction="column" gap="medium">
+      {media.failed && <Alert variation="error">Unable to retrieve data at this time. Please contact us.</Alert>}
       <Card variation="outlined" padding="medium" as="section" aria-label="Intro">
         <Flex direction="column" gap="small">
           <Heading level={6}>Intro</Heading>

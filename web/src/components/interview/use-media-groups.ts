@@ -6,8 +6,11 @@ import { useSessionId } from '../../lib/session';
 /** Spec §9: media statuses are polled every 5 seconds. */
 export const MEDIA_POLL_MS = 5000;
 
-/** Groups by id: null when asked for but not returned; an id not (yet) asked for is absent. */
-export type MediaGroups = ReadonlyMap<string, MediaGroup | null>;
+/**
+ * Groups by id: null when asked for but not returned; an id not (yet) asked for is absent.
+ * `failed`: the statuses could not be fetched (the editor says so instead of "Processing..." alone).
+ */
+export type MediaGroups = ReadonlyMap<string, MediaGroup | null> & { readonly failed?: boolean };
 
 interface Fetched {
   asked: string[];
@@ -29,13 +32,13 @@ export const useMediaGroups = (ids: string[]): MediaGroups => {
   const sessionId = useSessionId();
   const sorted = [...new Set(ids)].sort();
   const key = sorted.length > 0 && sessionId ? `/media-upload-groups/${sorted.join(',')}` : null;
-  const { data } = useSWR<Fetched>(key, async () => ({ asked: sorted, groups: await getMediaUploadGroupsCall(sorted) }), {
+  const { data, error } = useSWR<Fetched>(key, async () => ({ asked: sorted, groups: await getMediaUploadGroupsCall(sorted) }), {
     refreshInterval: (latest) => (latest && settled(latest) ? 0 : MEDIA_POLL_MS),
     keepPreviousData: true,
   });
   return useMemo(() => {
     const map = new Map<string, MediaGroup | null>();
     for (const id of data?.asked ?? []) map.set(id, data!.groups.find((g) => g.mediaGroupId === id) ?? null);
-    return map;
-  }, [data]);
+    return Object.assign(map, { failed: error !== undefined });
+  }, [data, error]);
 };
