@@ -133,6 +133,7 @@ describe('positions', () => {
     await page.getByText('Only selected members', { exact: true }).click();
     expect(await page.getByLabel('Only selected members').isChecked()).toBe(true);
     await page.getByRole('group', { name: 'Members with access' }).getByLabel(owner.email).waitFor();
+    await page.getByText('1 member has access, and owners always do. You keep access.').waitFor();
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.waitForURL(/view=candidates/);
     expect((await apiGet(`/positions/${positionId}`, owner.sessionId)).sharing.user_ids).toHaveLength(1);

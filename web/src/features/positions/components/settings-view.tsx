@@ -14,7 +14,8 @@ import { CandidateNotifications, plannedMessagesValid } from './candidate-notifi
 import { MemberPicker } from './member-picker';
 import { SaveBar } from './save-bar';
 
-const NEVER = 'never';
+/** Spec §5: an expiry value of -1 in the selector means null (invitations never expire). */
+const NEVER = '-1';
 
 type Settings = Pick<Position, 'jobTitle' | 'sharing' | 'notifying' | 'invitesExpireAfter' | 'plannedMessages'> & {
   pacing: ReturnType<typeof toEditable>['pacing'];
@@ -58,6 +59,9 @@ export const SettingsView = ({ position, companyId, onChanged }: { position: Pos
     settings.sharing === null ? allMembers : allMembers.filter((m) => m.userRole === 'owner' || settings.sharing!.userIds.includes(m.userId));
   const accessValid = settings.sharing === null || settings.sharing.userIds.length > 0;
   const changed = JSON.stringify(settings) !== JSON.stringify(original) || (applyLink === null) !== (position.applyLink === null);
+  const myId = me.data?.user.userId;
+  const myRole = allMembers.find((m) => m.userId === myId)?.userRole;
+  const keepsAccess = settings.sharing === null || myRole === 'owner' || (myId !== undefined && settings.sharing.userIds.includes(myId));
   const canSave = changed && settings.jobTitle.trim() !== '' && accessValid && plannedMessagesValid(settings.plannedMessages);
 
   const run = async (label: string, fallback: string, action: () => Promise<void>) => {
@@ -88,9 +92,6 @@ export const SettingsView = ({ position, companyId, onChanged }: { position: Pos
         applyLink,
         interview,
       });
-      const myId = me.data?.user.userId;
-      const myRole = allMembers.find((m) => m.userId === myId)?.userRole;
-      const keepsAccess = settings.sharing === null || myRole === 'owner' || (myId !== undefined && settings.sharing.userIds.includes(myId));
       await onChanged();
       navigate(keepsAccess ? paths.position.to(companyId, position.positionId, { view: 'candidates' }) : paths.positions.to(companyId));
     });
@@ -181,7 +182,15 @@ export const SettingsView = ({ position, companyId, onChanged }: { position: Pos
               selected={settings.sharing.userIds}
               onChange={(userIds) => setSettings({ ...settings, sharing: { userIds } })}
             />
-            {!accessValid && <Alert variation="warning">{messages.nobodyHasAccess}</Alert>}
+            {!accessValid ? (
+              <Alert variation="warning">{messages.nobodyHasAccess}</Alert>
+            ) : (
+              <Text fontSize="small" color={keepsAccess ? 'font.secondary' : 'font.warning'} marginTop="xs" role="status">
+                {keepsAccess
+                  ? `${settings.sharing.userIds.length} ${settings.sharing.userIds.length === 1 ? 'member has' : 'members have'} access, and owners always do. You keep access.`
+                  : 'You will no longer have access to this position once you save.'}
+              </Text>
+            )}
           </>
         )}
       </Section>
