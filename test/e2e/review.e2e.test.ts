@@ -136,6 +136,17 @@ describe('reviewing candidates', () => {
     await search.fill('');
     await page.getByRole('tab', { name: 'Responded (8)' }).click();
     await expect.poll(() => cards(page).count()).toBe(8);
+
+    // A card moves from the list (spec §4's transition table), and back.
+    await page.getByRole('button', { name: 'Actions for Hana Mori' }).click();
+    await page.getByRole('menuitem', { name: 'Shortlist' }).click();
+    await page.getByRole('tab', { name: 'Shortlisted (4)' }).waitFor();
+    await expect.poll(() => cards(page).count()).toBe(7);
+    await page.getByRole('tab', { name: 'Shortlisted (4)' }).click();
+    await page.getByRole('button', { name: 'Actions for Hana Mori' }).click();
+    await page.getByRole('menuitem', { name: 'Undo evaluation' }).click();
+    await page.getByRole('tab', { name: 'Responded (8)' }).waitFor();
+    await expect.poll(() => cards(page).count()).toBe(3);
     expect(errors).toEqual([]);
   });
 

@@ -14,6 +14,7 @@ export const messages = {
   notAvailable: 'Not available',
   downloadFailed: 'Unable to download candidates at this time. Please contact us.',
   checkDownloads: 'Check your downloads folder',
+  moveFailed: (name: string) => `Unable to move ${name}. Please contact us.`,
   updateFailed: (name: string) => `Unable to update ${name}. Please contact us.`,
   ratingFailed: 'Unable to save rating. Please contact us.',
   sharingRetrieveFailed: 'Unable to retrieve sharing details at this time. Please contact us.',

@@ -9,29 +9,13 @@ import { Transcript } from '../../../components/answers/transcript';
 import { PageLoader } from '../../../components/page-loader';
 import { Snackbar, type Notice } from '../../../components/snackbar';
 import { paths } from '../../../config/paths';
+import { EVALUATION_ACTIONS } from '../../candidates/evaluation';
 import { messages } from '../../candidates/messages';
 import { EmojiRating } from './emoji-rating';
 import { ExportVideos } from './export-videos';
 import { ShareDialog } from './share-dialog';
 
 type Status = CandidateDetail['currentStatus'];
-
-/** Spec §4's transition table: the actions each status offers, and where they lead. */
-const ACTIONS: Record<Status, { action: EvaluationAction; label: string; to: Status }[]> = {
-  invited: [],
-  responded: [
-    { action: 'shortlist', label: 'Shortlist', to: 'shortlisted' },
-    { action: 'reject', label: 'Reject', to: 'rejected' },
-  ],
-  shortlisted: [
-    { action: 'undo', label: 'Undo', to: 'responded' },
-    { action: 'reject', label: 'Reject', to: 'rejected' },
-  ],
-  rejected: [
-    { action: 'undo', label: 'Undo', to: 'responded' },
-    { action: 'shortlist', label: 'Shortlist', to: 'shortlisted' },
-  ],
-};
 
 const STATUS_BADGE: Record<Status, 'info' | 'success' | 'error' | undefined> = {
   invited: undefined,
@@ -206,7 +190,7 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
                 )}
                 {evaluation && (
                   <Flex gap="xs" marginTop="xs" wrap="wrap">
-                    {ACTIONS[c.currentStatus].map(({ action, label, to }) => (
+                    {EVALUATION_ACTIONS[c.currentStatus].map(({ action, label, to }) => (
                       <Button
                         key={action}
                         size="small"

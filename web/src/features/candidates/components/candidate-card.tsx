@@ -1,6 +1,7 @@
 import { Button, Card, Flex, Image, Menu, MenuItem, Text, View } from '@aws-amplify/ui-react';
 import { Link } from 'react-router-dom';
-import type { CandidateSummary } from '../../../api/candidates';
+import type { CandidateSummary, EvaluationAction } from '../../../api/candidates';
+import { EVALUATION_ACTIONS } from '../evaluation';
 import { messages } from '../messages';
 
 const initials = (name: string) =>
@@ -14,30 +15,59 @@ const initials = (name: string) =>
 /**
  * A candidate's card (spec §2): thumbnail, name, e-mail ("Not available" without one) and times.
  * Invited cards are not clickable; their menu copies the link, resends or deletes the invite.
- * The others open the candidate's detail page.
+ * The others open the candidate's detail page (the name is a link stretched over the card), and
+ * with evaluation their menu moves them per spec §4's transition table.
  */
 export const CandidateCard = ({
   candidate,
   href,
+  evaluation,
   onReinvite,
   onDelete,
   onCopy,
+  onEvaluate,
 }: {
   candidate: CandidateSummary;
   href: string;
+  evaluation: boolean;
   onReinvite: () => void;
   onDelete: () => void;
   onCopy: () => void;
+  onEvaluate: (action: EvaluationAction) => void;
 }) => {
   const invited = candidate.currentStatus === 'invited';
   const thumbnail = candidate.thumbnail?.variants[0]?.contentHref;
-  const card = (
+  const moves = evaluation ? EVALUATION_ACTIONS[candidate.currentStatus] : [];
+  const menu = (invited || moves.length > 0) && (
+    <Menu
+      trigger={
+        <Button size="small" variation="link" aria-label={`Actions for ${candidate.candidateName}`} style={{ position: 'relative', zIndex: 1 }}>
+          ⋯
+        </Button>
+      }
+    >
+      {invited ? (
+        <>
+          <MenuItem onClick={onCopy}>Copy interview link</MenuItem>
+          {candidate.email && <MenuItem onClick={onReinvite}>Resend invite</MenuItem>}
+          <MenuItem onClick={onDelete}>Delete invite</MenuItem>
+        </>
+      ) : (
+        moves.map(({ action, label }) => (
+          <MenuItem key={action} onClick={() => onEvaluate(action)}>
+            {action === 'undo' ? 'Undo evaluation' : label}
+          </MenuItem>
+        ))
+      )}
+    </Menu>
+  );
+  return (
     <Card
       variation="outlined"
       padding="0"
       as="article"
       aria-label={candidate.candidateName}
-      style={{ overflow: 'hidden', height: '100%' }}
+      style={{ overflow: 'hidden', height: '100%', position: 'relative' }}
       className={invited ? undefined : 'candidate-card--link'}
     >
       <View backgroundColor="background.tertiary" style={{ aspectRatio: '16 / 9', display: 'grid', placeItems: 'center' }}>
@@ -51,22 +81,18 @@ export const CandidateCard = ({
       </View>
       <Flex direction="column" gap="xxxs" padding="small">
         <Flex justifyContent="space-between" alignItems="center" gap="xs">
-          <Text fontWeight="semibold" isTruncated>
-            {candidate.candidateName}
-          </Text>
-          {invited && (
-            <Menu
-              trigger={
-                <Button size="small" variation="link" aria-label={`Actions for ${candidate.candidateName}`}>
-                  ⋯
-                </Button>
-              }
-            >
-              <MenuItem onClick={onCopy}>Copy interview link</MenuItem>
-              {candidate.email && <MenuItem onClick={onReinvite}>Resend invite</MenuItem>}
-              <MenuItem onClick={onDelete}>Delete invite</MenuItem>
-            </Menu>
+          {invited ? (
+            <Text fontWeight="semibold" isTruncated>
+              {candidate.candidateName}
+            </Text>
+          ) : (
+            <Link to={href} aria-label={`Open ${candidate.candidateName}`} className="candidate-card__link">
+              <Text as="span" fontWeight="semibold" isTruncated>
+                {candidate.candidateName}
+              </Text>
+            </Link>
           )}
+          {menu}
         </Flex>
         <Text fontSize="small" color="font.secondary" isTruncated>
           {candidate.email ?? messages.notAvailable}
@@ -78,11 +104,5 @@ export const CandidateCard = ({
         </Text>
       </Flex>
     </Card>
-  );
-  if (invited) return card;
-  return (
-    <Link to={href} aria-label={`Open ${candidate.candidateName}`} style={{ color: 'inherit', textDecoration: 'none' }}>
-      {card}
-    </Link>
   );
 };

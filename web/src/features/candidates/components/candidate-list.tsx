@@ -1,6 +1,13 @@
 import { Alert, Button, Flex, Grid, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState } from 'react';
-import { deleteCandidate, reinviteCandidate, useCandidatePages, type CandidateSummary, type ListQuery } from '../../../api/candidates';
+import {
+  deleteCandidate,
+  evaluateCandidate,
+  reinviteCandidate,
+  useCandidatePages,
+  type CandidateSummary,
+  type ListQuery,
+} from '../../../api/candidates';
 import type { Notice } from '../../../components/snackbar';
 import { CANDIDATE_PAGE_SIZE } from '../../../config/constants';
 import { messages } from '../messages';
@@ -17,6 +24,7 @@ export const CandidateList = ({
   lastCandidateId,
   onLastCandidate,
   candidateHref,
+  evaluation,
   label,
   empty,
   revision,
@@ -29,6 +37,8 @@ export const CandidateList = ({
   lastCandidateId: string | null;
   onLastCandidate: (candidateId: string | null) => void;
   candidateHref: (candidate: CandidateSummary) => string;
+  /** Evaluation is enabled: responded, shortlisted and rejected cards can be moved from the list. */
+  evaluation: boolean;
   label: string;
   empty: string;
   /** Changes when the tab's count does (an invite, a response): the pages are fetched again. */
@@ -104,6 +114,10 @@ export const CandidateList = ({
               )
             }
             onDelete={() => void act(candidate, () => deleteCandidate(candidate.candidateId), messages.deleteFailed(candidate.candidateName))}
+            evaluation={evaluation}
+            onEvaluate={(action) =>
+              void act(candidate, () => evaluateCandidate(candidate.candidateId, action), messages.moveFailed(candidate.candidateName))
+            }
           />
         ))}
       </Grid>

@@ -115,6 +115,7 @@ export const CandidatesView = ({ position, evaluation, onChanged }: { position: 
     lastCandidateId: params.get('lastCandidateId'),
     onLastCandidate,
     candidateHref,
+    evaluation,
     label,
     empty,
     revision,
