@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interviewLinkMailedTo } from '../support/interviews';
+import { makeClip } from '../support/media';
 import { baseUrl, launchBrowser, trackErrors } from './support/browser';
 import { signedInOwner } from './support/session';
 
@@ -157,5 +158,60 @@ describe('the candidate interview', () => {
     expect(page.url()).toMatch(/#\/interview\/[A-Za-z0-9_-]+$/);
     expect(errors).toEqual([]);
     await context.close();
+  });
+  it('lets the candidate watch a video question before the thinking time starts', async () => {
+    const owner = await signedInOwner(browser, 'Video Question Co');
+    await owner.context.close();
+    // A team video through the real upload path and local pipeline.
+    const clip = (await makeClip(2, 'what is your favourite bug')).bytes;
+    const videoGroupId = `g-${Date.now()}`;
+    const created = await api('POST', '/user-media-uploads', owner.sessionId, {
+      media_group_id: videoGroupId,
+      content_type: 'video/webm',
+      properties: { company_id: owner.companyId, size: clip.length },
+    });
+    expect(created.status).toBe(201);
+    await fetch(created.body.upload_url, { method: 'PUT', headers: { 'content-type': 'video/webm' }, body: Buffer.from(clip) });
+    await api('PUT', '/media-uploads/complete?transcoder=default', owner.sessionId, { media_ids: [created.body.media_id] });
+    await expect
+      .poll(async () => (await api('GET', `/media-upload-groups/${videoGroupId}`, owner.sessionId)).body.media_upload_groups[0]?.upload_status, {
+        timeout: 120_000,
+        interval: 500,
+      })
+      .toBe('ready');
+    const { body: position } = await api('POST', `/companies/${owner.companyId}/positions`, owner.sessionId, {
+      job_title: 'Bug hunter',
+      interview: {
+        intro: null,
+        questions: [{ title: '', content: '', thumbnail_image_group_id: null, video_group_id: videoGroupId }],
+        outro: null,
+        pacing: { thinking_time: 15, answer_time: 30, retakes: 0 },
+      },
+    });
+    const invited = await api('POST', `/positions/${position.position_id}/candidates`, owner.sessionId, {
+      candidate_name: 'Vera Video',
+      email: null,
+    });
+
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors = trackErrors(page);
+    await page.goto(invited.body.interview_href);
+    await page.getByRole('button', { name: 'Start the interview' }).click();
+    await page.getByRole('button', { name: 'Turn on camera and microphone' }).click();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByText('Watch the question: your thinking time starts when the video ends.').waitFor();
+    await page.waitForTimeout(1500);
+    expect(await page.getByRole('timer').count()).toBe(0); // the thinking time waits
+    const video = page.getByLabel('Question video');
+    await video.evaluate(async (v: HTMLVideoElement) => {
+      v.muted = true;
+      await v.play();
+    });
+    await expect.poll(() => page.getByRole('timer').textContent(), { timeout: 15_000 }).toMatch(/Recording starts in 0:1\d/);
+    const first = await page.getByRole('timer').textContent();
+    await expect.poll(() => page.getByRole('timer').textContent()).not.toBe(first); // and now it counts down
+    await context.close();
+    expect(errors).toEqual([]);
   });
 });

@@ -56,8 +56,12 @@ export const QuestionStep = ({
   onSubmitted: (completed: boolean) => void;
 }) => {
   const unlimitedThinking = pacing.thinkingTime === null;
-  const [phase, setPhase] = useState<Phase>(pacing.thinkingTime === 0 ? 'countdown' : 'thinking');
-  const [seconds, setSeconds] = useState(pacing.thinkingTime === 0 ? COUNTDOWN_SECONDS : (pacing.thinkingTime ?? 0));
+  // A video question is watched first: thinking time (or, with none, the countdown) starts when it ends.
+  const [watching, setWatching] = useState(Boolean(question.video));
+  const straightToCountdown = pacing.thinkingTime === 0 && !question.video;
+  const [phase, setPhase] = useState<Phase>(straightToCountdown ? 'countdown' : 'thinking');
+  const [seconds, setSeconds] = useState(straightToCountdown ? COUNTDOWN_SECONDS : (pacing.thinkingTime ?? 0));
+  const questionVideo = useRef<HTMLVideoElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [retakesLeft, setRetakesLeft] = useState<number | null>(
     pacing.retakes === null ? null : Math.max(0, pacing.retakes + 1 - question.attemptsUsed),
@@ -108,8 +112,21 @@ export const QuestionStep = ({
     }
   }, [format, index, stream, token]);
 
+  const watched = () => {
+    if (!watching) return;
+    setWatching(false);
+    if (phase === 'thinking' && pacing.thinkingTime === 0) {
+      setPhase('countdown');
+      setSeconds(COUNTDOWN_SECONDS);
+    }
+  };
+  // The question video must not play into the answer.
+  useEffect(() => {
+    if (phase !== 'thinking') questionVideo.current?.pause();
+  }, [phase]);
+
   // One clock drives the phases: thinking time → countdown → recording, which stops at the max answer length.
-  const ticking = (phase === 'thinking' && !unlimitedThinking && !error) || phase === 'countdown' || phase === 'recording';
+  const ticking = (phase === 'thinking' && !unlimitedThinking && !watching && !error) || phase === 'countdown' || phase === 'recording';
   useSeconds(ticking, () => {
     if (phase === 'thinking') {
       if (seconds > 1) return setSeconds(seconds - 1);
@@ -160,10 +177,14 @@ export const QuestionStep = ({
       <Heading level={3}>{question.title || `Question ${index + 1}`}</Heading>
       {question.video && (
         <video
+          ref={questionVideo}
           src={question.video.contentHref}
           poster={question.video.thumbnailHref ?? undefined}
           controls
           playsInline
+          aria-label="Question video"
+          onEnded={watched}
+          onError={watched}
           style={{ width: '100%', borderRadius: 8 }}
         />
       )}
@@ -192,7 +213,15 @@ export const QuestionStep = ({
       {error && <Alert variation="error">{error}</Alert>}
       {phase === 'thinking' && (
         <Flex direction="column" gap="small" alignItems="flex-start">
-          {!unlimitedThinking && <Text role="timer">Recording starts in {clock(seconds)}. Take your time to think.</Text>}
+          {watching ? (
+            <Text>
+              {pacing.thinkingTime === 0
+                ? 'Watch the question: recording starts when the video ends.'
+                : 'Watch the question: your thinking time starts when the video ends.'}
+            </Text>
+          ) : (
+            !unlimitedThinking && <Text role="timer">Recording starts in {clock(seconds)}. Take your time to think.</Text>
+          )}
           <Button variation="primary" onClick={() => (setPhase('countdown'), setSeconds(COUNTDOWN_SECONDS))}>
             Start recording
           </Button>
