@@ -79,6 +79,9 @@ describe('the candidate interview', () => {
     await page.getByRole('button', { name: 'Start the interview' }).click();
     await page.getByRole('button', { name: 'Turn on camera and microphone' }).click();
     await page.getByLabel('Camera preview').waitFor();
+    // The speaking fake microphone moves the level meter.
+    const meter = page.getByRole('meter', { name: /Microphone/ });
+    await expect.poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: 10_000 }).toBeGreaterThan(5);
     await page.getByRole('button', { name: 'Continue' }).click();
 
     // Question 1: record, retake, submit.

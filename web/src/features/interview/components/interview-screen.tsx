@@ -9,6 +9,7 @@ import { canRecord, chooseFormat, openCamera, PermissionDenied } from '../../../
 import { BrandedPage } from './branded-page';
 import { FileAnswer } from './file-answer';
 import { QuestionStep } from './question-step';
+import { MicLevel } from './mic-level';
 
 type Stage = 'welcome' | 'check' | 'intro' | 'questions' | 'outro' | 'done';
 
@@ -103,16 +104,19 @@ const InterviewScreen = () => {
           <Heading level={3}>Camera and microphone check</Heading>
           <Text>Check that you can see yourself and that your face is well lit.</Text>
           {stream ? (
-            <video
-              ref={(el) => {
-                if (el && el.srcObject !== stream) el.srcObject = stream;
-              }}
-              autoPlay
-              muted
-              playsInline
-              aria-label="Camera preview"
-              style={{ width: '100%', borderRadius: 8, background: '#000', aspectRatio: '16 / 9', objectFit: 'cover' }}
-            />
+            <>
+              <video
+                ref={(el) => {
+                  if (el && el.srcObject !== stream) el.srcObject = stream;
+                }}
+                autoPlay
+                muted
+                playsInline
+                aria-label="Camera preview"
+                style={{ width: '100%', borderRadius: 8, background: '#000', aspectRatio: '16 / 9', objectFit: 'cover' }}
+              />
+              <MicLevel stream={stream} />
+            </>
           ) : (
             <Button onClick={() => void connect()} alignSelf="flex-start">
               Turn on camera and microphone

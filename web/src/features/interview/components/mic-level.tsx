@@ -1,0 +1,59 @@
+import { Flex, Text, View } from '@aws-amplify/ui-react';
+import { useEffect, useState } from 'react';
+
+/** 0–100 from a frame of samples around 128 (silence): the peak's distance from the middle. */
+export const levelOf = (samples: Uint8Array) => {
+  let peak = 0;
+  for (const sample of samples) peak = Math.max(peak, Math.abs(sample - 128));
+  return Math.min(100, Math.round((peak / 128) * 100));
+};
+
+/**
+ * A live microphone level for the camera and microphone check, so candidates see their voice
+ * arrive before they answer. Reads the stream through an AnalyserNode; nothing is recorded.
+ */
+export const MicLevel = ({ stream }: { stream: MediaStream }) => {
+  const [level, setLevel] = useState(0);
+  useEffect(() => {
+    if (stream.getAudioTracks().length === 0 || typeof AudioContext === 'undefined') return;
+    const context = new AudioContext();
+    const analyser = context.createAnalyser();
+    analyser.fftSize = 512;
+    const source = context.createMediaStreamSource(stream);
+    source.connect(analyser);
+    const samples = new Uint8Array(analyser.fftSize);
+    let frame = 0;
+    const tick = () => {
+      analyser.getByteTimeDomainData(samples);
+      setLevel(levelOf(samples));
+      frame = requestAnimationFrame(tick);
+    };
+    void context.resume().then(tick);
+    return () => {
+      cancelAnimationFrame(frame);
+      source.disconnect();
+      void context.close();
+    };
+  }, [stream]);
+  return (
+    <Flex direction="column" gap="xxs">
+      <Text fontSize="small" id="mic-level-label">
+        Microphone: say a few words and watch the bar move.
+      </Text>
+      <View
+        role="meter"
+        aria-labelledby="mic-level-label"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={level}
+        backgroundColor="background.tertiary"
+        height="8px"
+        borderRadius="4px"
+        maxWidth="320px"
+        style={{ overflow: 'hidden' }}
+      >
+        <View height="100%" backgroundColor={level > 5 ? 'green.60' : 'neutral.60'} style={{ width: `${level}%`, transition: 'width 80ms linear' }} />
+      </View>
+    </Flex>
+  );
+};
