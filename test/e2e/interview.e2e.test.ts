@@ -1,37 +1,14 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interviewLinkMailedTo } from '../support/interviews';
-import { makeClip } from '../support/media';
+import { makeClip, makeSpeech } from '../support/media';
 import { baseUrl, launchBrowser, trackErrors } from './support/browser';
 import { signedInOwner } from './support/session';
 
 let browser: Browser;
 beforeAll(async () => {
-  // A fake microphone that speaks (flite through ffmpeg), beside Chromium's fake camera.
-  const dir = await mkdtemp(path.join(tmpdir(), 'voice-'));
-  const wav = path.join(dir, 'answer.wav');
-  await run('ffmpeg', [
-    '-hide_banner',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    "flite=text='i led the support team through a busy launch':voice=slt",
-    '-ar',
-    '48000',
-    '-ac',
-    '1',
-    '-c:a',
-    'pcm_s16le',
-    wav,
-  ]);
+  // A fake microphone that speaks, beside Chromium's fake camera.
+  const wav = await makeSpeech('i led the support team through a busy launch');
   browser = await launchBrowser([`--use-file-for-fake-audio-capture=${wav}`]);
 });
 afterAll(async () => {
@@ -56,8 +33,6 @@ const interview = {
   outro: { title: 'Thanks for your time', content: 'We will be in touch within a week.', thumbnail_image_group_id: null, video_group_id: null },
   pacing: { thinking_time: null, answer_time: 30, retakes: 1 },
 };
-
-const run = promisify(execFile);
 
 describe('the candidate interview', () => {
   it('is completed from the e-mailed link: camera check, a retake, a dropped connection, then the team sees two processed answers', async () => {

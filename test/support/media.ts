@@ -10,6 +10,35 @@ const run = promisify(execFile);
  * A short test clip like a browser recording: ffmpeg's test pattern with spoken English (flite)
  * in WebM (VP8/Opus). Encoded with realtime settings so it takes about as long as it plays.
  */
+/** flite's voice reading a text, as an ffmpeg input. */
+const spoken = (text: string) => `flite=text='${text.replace(/'/g, '')}':voice=slt`;
+
+/**
+ * Speech alone as a 48 kHz mono WAV: what Chromium's fake microphone plays
+ * (`--use-file-for-fake-audio-capture`).
+ */
+export const makeSpeech = async (text: string) => {
+  const file = path.join(await mkdtemp(path.join(tmpdir(), 'voice-')), 'speech.wav');
+  await run('ffmpeg', [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-y',
+    '-f',
+    'lavfi',
+    '-i',
+    spoken(text),
+    '-ar',
+    '48000',
+    '-ac',
+    '1',
+    '-c:a',
+    'pcm_s16le',
+    file,
+  ]);
+  return file;
+};
+
 export const makeClip = async (seconds: number, text = 'hello and welcome to the interview. i have five years of experience with software.') => {
   const dir = await mkdtemp(path.join(tmpdir(), 'clip-'));
   const file = path.join(dir, 'clip.webm');
@@ -25,7 +54,7 @@ export const makeClip = async (seconds: number, text = 'hello and welcome to the
     '-f',
     'lavfi',
     '-i',
-    `flite=text='${text.replace(/'/g, '')}':voice=slt`,
+    spoken(text),
     '-filter_complex',
     `[1:a]apad=whole_dur=${seconds}[a]`,
     '-map',

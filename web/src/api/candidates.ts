@@ -68,9 +68,10 @@ export const useCandidatePages = (positionId: string, list: ListQuery) => {
   );
 };
 
-const preparing = (candidate: CandidateDetail | undefined) =>
+/** An answer whose video or captions are still being made (the detail and public pages poll meanwhile). */
+const preparing = (answers: { video: Pick<Answer['video'], 'uploadStatus' | 'captions'> }[] | undefined) =>
   Boolean(
-    candidate?.answers.some(
+    answers?.some(
       (a) => a.video.uploadStatus === 'processing' || a.video.uploadStatus === 'uploading' || a.video.captions.captionsStatus === 'preparing',
     ),
   );
@@ -79,7 +80,7 @@ const transcribing = (transcripts: AnswerTranscripts | undefined) =>
 
 /** The candidate, re-fetched every 5 seconds only while an answer is still being prepared (spec §4). */
 export const useCandidate = (candidateId: string) =>
-  useApi<CandidateDetail>(`/candidates/${candidateId}`, { refreshInterval: (data) => (preparing(data) ? POLL_INTERVAL_MS : 0) });
+  useApi<CandidateDetail>(`/candidates/${candidateId}`, { refreshInterval: (data) => (preparing(data?.answers) ? POLL_INTERVAL_MS : 0) });
 
 /** Transcripts, re-fetched every 5 seconds while one is still being transcribed. */
 export const useTranscripts = (candidateId: string) =>
@@ -89,8 +90,7 @@ export const useTranscripts = (candidateId: string) =>
 
 export const usePublicCandidate = (publicCandidateId: string) =>
   usePublicApi<PublicCandidate>(`/public-candidates/${publicCandidateId}`, {
-    refreshInterval: (data) =>
-      data?.answers.some((a) => a.video.uploadStatus === 'processing' || a.video.captions.captionsStatus === 'preparing') ? POLL_INTERVAL_MS : 0,
+    refreshInterval: (data) => (preparing(data?.answers) ? POLL_INTERVAL_MS : 0),
   });
 
 export const usePublicTranscripts = (publicCandidateId: string) =>

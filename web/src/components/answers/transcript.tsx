@@ -1,4 +1,5 @@
 import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import type { RefObject } from 'react';
 
 export interface TranscriptView {
   transcriptStatus: 'none' | 'created' | 'submitted' | 'completed' | 'failed';
@@ -15,7 +16,7 @@ export const timestamp = (millis: number) => {
  * An answer's transcript (spec §2, §4): "Transcribing answer..." while it is made, then paragraphs
  * whose timestamps seek the video. ('none': the answer's processing has not reached transcription yet.)
  */
-export const Transcript = ({ transcript, onSeek }: { transcript: TranscriptView | undefined; onSeek: (seconds: number) => void }) => {
+export const Transcript = ({ transcript, video }: { transcript: TranscriptView | undefined; video: RefObject<HTMLVideoElement | null> }) => {
   const status = transcript?.transcriptStatus;
   return (
     <Flex direction="column" gap="xs" as="section" aria-label="Transcript">
@@ -35,7 +36,9 @@ export const Transcript = ({ transcript, onSeek }: { transcript: TranscriptView 
               size="small"
               variation="link"
               padding="0"
-              onClick={() => onSeek(p.startMillis / 1000)}
+              onClick={() => {
+                if (video.current) video.current.currentTime = p.startMillis / 1000;
+              }}
               aria-label={`Play from ${timestamp(p.startMillis)}`}
               style={{ fontVariantNumeric: 'tabular-nums' }}
             >

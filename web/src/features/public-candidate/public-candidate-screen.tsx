@@ -31,12 +31,7 @@ const PublicAnswer = ({
         {question?.content && <Text whiteSpace="pre-wrap">{question.content}</Text>}
         <AnswerPlayer ref={video} answer={answer} label={`Answer ${number}`} />
         {answer.video.uploadStatus !== 'failed' && (
-          <Transcript
-            transcript={transcripts?.answerTranscripts.find((t) => t.answerId === answer.answerId)}
-            onSeek={(seconds) => {
-              if (video.current) video.current.currentTime = seconds;
-            }}
-          />
+          <Transcript transcript={transcripts?.answerTranscripts.find((t) => t.answerId === answer.answerId)} video={video} />
         )}
       </Flex>
     </Card>

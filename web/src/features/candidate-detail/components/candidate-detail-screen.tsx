@@ -155,14 +155,7 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
                 <AnswerPlayer key={answer.answerId} ref={video} answer={answer} label={`Answer ${index + 1}`} />
                 {question?.content && <Text whiteSpace="pre-wrap">{question.content}</Text>}
                 {rating && <EmojiRating value={answer.rating} onChange={(value) => void rate(answer.answerId, value)} />}
-                {answer.video.uploadStatus !== 'failed' && (
-                  <Transcript
-                    transcript={transcript}
-                    onSeek={(seconds) => {
-                      if (video.current) video.current.currentTime = seconds;
-                    }}
-                  />
-                )}
+                {answer.video.uploadStatus !== 'failed' && <Transcript transcript={transcript} video={video} />}
               </>
             )}
           </Flex>
