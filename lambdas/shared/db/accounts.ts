@@ -29,11 +29,11 @@ export const createAccount = async (input: {
     await db.send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: tableName, Item: { ...keys.userEmail(input.email), userId }, ConditionExpression: 'attribute_not_exists(PK)' } },
-          { Put: { TableName: tableName, Item: { ...keys.user(userId), type: 'user', userId, email: input.email, createdAt: now } } },
+          { Put: { TableName: tableName(), Item: { ...keys.userEmail(input.email), userId }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          { Put: { TableName: tableName(), Item: { ...keys.user(userId), type: 'user', userId, email: input.email, createdAt: now } } },
           {
             Put: {
-              TableName: tableName,
+              TableName: tableName(),
               Item: {
                 ...keys.company(companyId),
                 type: 'company',
@@ -49,7 +49,7 @@ export const createAccount = async (input: {
           },
           {
             Put: {
-              TableName: tableName,
+              TableName: tableName(),
               Item: {
                 ...keys.membership(companyId, userId),
                 ...keys.membershipByUser(userId, companyId),
@@ -75,12 +75,12 @@ export const createAccount = async (input: {
 };
 
 export const findUserIdByEmail = async (email: string): Promise<string | null> => {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.userEmail(email) }));
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.userEmail(email) }));
   return typeof Item?.userId === 'string' ? Item.userId : null;
 };
 
 export const getUser = async (userId: string): Promise<User | null> => {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.user(userId) }));
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.user(userId) }));
   return Item ? { userId: Item.userId as string, email: Item.email as string } : null;
 };
 
@@ -97,7 +97,7 @@ export const listUserCompanies = async (userId: string): Promise<UserCompany[]> 
   do {
     const page = await db.send(
       new QueryCommand({
-        TableName: tableName,
+        TableName: tableName(),
         IndexName: 'GSI1',
         KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :company)',
         ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':company': 'COMPANY#' },

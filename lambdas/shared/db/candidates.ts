@@ -152,7 +152,7 @@ export const createCandidates = async (
   const candidateItems = candidates.flatMap((c) => [
     {
       Put: {
-        TableName: tableName,
+        TableName: tableName(),
         Item: {
           ...keys.candidate(c.candidateId),
           ...indexKeys(c),
@@ -165,7 +165,7 @@ export const createCandidates = async (
     },
     {
       Put: {
-        TableName: tableName,
+        TableName: tableName(),
         Item: {
           ...keys.interviewToken(sha256(c.interviewToken)),
           type: 'interviewToken',
@@ -178,7 +178,7 @@ export const createCandidates = async (
   const positionItem = preview
     ? {
         ConditionCheck: {
-          TableName: tableName,
+          TableName: tableName(),
           Key: keys.position(position.positionId),
           ConditionExpression: 'currentStatus = :open',
           ExpressionAttributeValues: { ':open': 'open' },
@@ -186,7 +186,7 @@ export const createCandidates = async (
       }
     : {
         Update: {
-          TableName: tableName,
+          TableName: tableName(),
           Key: keys.position(position.positionId),
           UpdateExpression: 'ADD candidates.invited :n',
           ConditionExpression: 'currentStatus = :open',
@@ -197,7 +197,7 @@ export const createCandidates = async (
     spendsCredits && !preview
       ? {
           Update: {
-            TableName: tableName,
+            TableName: tableName(),
             Key: keys.company(company.companyId),
             UpdateExpression: 'ADD credits.invited :n',
             ConditionExpression: 'credits.allocated = :allocated AND credits.invited <= :max',
@@ -210,7 +210,7 @@ export const createCandidates = async (
         }
       : {
           ConditionCheck: {
-            TableName: tableName,
+            TableName: tableName(),
             Key: keys.company(company.companyId),
             ConditionExpression: 'attribute_exists(PK)',
           },
@@ -227,13 +227,13 @@ export const createCandidates = async (
 };
 
 export const getCandidate = async (candidateId: string): Promise<Candidate | null> => {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.candidate(candidateId), ConsistentRead: true }));
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.candidate(candidateId), ConsistentRead: true }));
   return Item ? fromItem(Item) : null;
 };
 
 /** The candidate an interview token belongs to (the token is stored only as a hash). */
 export const getCandidateByToken = async (token: string): Promise<Candidate | null> => {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.interviewToken(sha256(token)), ConsistentRead: true }));
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.interviewToken(sha256(token)), ConsistentRead: true }));
   return typeof Item?.candidateId === 'string' ? getCandidate(Item.candidateId) : null;
 };
 
@@ -241,7 +241,7 @@ export const getCandidateByToken = async (token: string): Promise<Candidate | nu
 export const listCandidates = async (positionId: string, status: CandidateStatus, pageSize: number, after?: Candidate) => {
   const page = await db.send(
     new QueryCommand({
-      TableName: tableName,
+      TableName: tableName(),
       IndexName: 'GSI2',
       KeyConditionExpression: 'GSI2PK = :pk',
       ExpressionAttributeValues: { ':pk': keys.candidateByStatus(positionId, status, '', '').GSI2PK },
@@ -261,7 +261,7 @@ export const listCandidates = async (positionId: string, status: CandidateStatus
 export const allCandidatesOfPosition = async (positionId: string): Promise<Candidate[]> =>
   (
     await queryAll({
-      TableName: tableName,
+      TableName: tableName(),
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk',
       ExpressionAttributeValues: { ':pk': keys.candidateByPosition(positionId, '', '').GSI1PK },
@@ -272,7 +272,7 @@ export const allCandidatesOfPosition = async (positionId: string): Promise<Candi
 export const expiredInvites = async (now: Date, limit = 100): Promise<Candidate[]> => {
   const { Items } = await db.send(
     new QueryCommand({
-      TableName: tableName,
+      TableName: tableName(),
       IndexName: 'GSI3',
       KeyConditionExpression: 'GSI3PK = :pk AND GSI3SK < :now',
       ExpressionAttributeValues: { ':pk': keys.candidateExpiry('', '').GSI3PK, ':now': now.toISOString() },
@@ -307,7 +307,7 @@ export const startAttempt = async (candidate: Candidate, attempt: Omit<Attempt, 
         TransactItems: [
           {
             Update: {
-              TableName: tableName,
+              TableName: tableName(),
               Key: keys.candidate(candidate.candidateId),
               UpdateExpression: 'SET attempts.#q = if_not_exists(attempts.#q, :zero) + :one',
               ConditionExpression: `currentStatus = :invited AND attribute_not_exists(answers.#q)${
@@ -323,7 +323,7 @@ export const startAttempt = async (candidate: Candidate, attempt: Omit<Attempt, 
             },
           },
           {
-            Put: { TableName: tableName, Item: attemptItem(candidate.candidateId, attempt) },
+            Put: { TableName: tableName(), Item: attemptItem(candidate.candidateId, attempt) },
           },
         ],
       }),
@@ -352,7 +352,7 @@ export const replaceAbandonedAttempt = async (candidate: Candidate, attempt: Omi
         TransactItems: [
           {
             ConditionCheck: {
-              TableName: tableName,
+              TableName: tableName(),
               Key: keys.candidate(candidate.candidateId),
               ConditionExpression: 'currentStatus = :invited AND attribute_not_exists(answers.#q)',
               ExpressionAttributeNames: { '#q': q },
@@ -361,13 +361,13 @@ export const replaceAbandonedAttempt = async (candidate: Candidate, attempt: Omi
           },
           {
             Delete: {
-              TableName: tableName,
+              TableName: tableName(),
               Key: keys.attempt(candidate.candidateId, abandoned.answerId),
               ConditionExpression: 'attribute_exists(PK)',
             },
           },
           {
-            Put: { TableName: tableName, Item: attemptItem(candidate.candidateId, attempt) },
+            Put: { TableName: tableName(), Item: attemptItem(candidate.candidateId, attempt) },
           },
         ],
       }),
@@ -387,7 +387,7 @@ export const replaceAbandonedAttempt = async (candidate: Candidate, attempt: Omi
 export const openAttemptsOf = async (candidateId: string, questionIndex: number, except: string): Promise<Attempt[]> => {
   const { Items } = await db.send(
     new QueryCommand({
-      TableName: tableName,
+      TableName: tableName(),
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
       ExpressionAttributeValues: { ':pk': keys.candidate(candidateId).PK, ':prefix': 'ATTEMPT#' },
     }),
@@ -396,12 +396,12 @@ export const openAttemptsOf = async (candidateId: string, questionIndex: number,
 };
 
 export const getAttempt = async (candidateId: string, answerId: string): Promise<Attempt | null> => {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.attempt(candidateId, answerId), ConsistentRead: true }));
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.attempt(candidateId, answerId), ConsistentRead: true }));
   return (Item as Attempt | undefined) ?? null;
 };
 
 export const deleteAttempt = (candidateId: string, answerId: string) =>
-  db.send(new TransactWriteCommand({ TransactItems: [{ Delete: { TableName: tableName, Key: keys.attempt(candidateId, answerId) } }] }));
+  db.send(new TransactWriteCommand({ TransactItems: [{ Delete: { TableName: tableName(), Key: keys.attempt(candidateId, answerId) } }] }));
 
 export class AnswerRefused extends Error {}
 
@@ -423,7 +423,7 @@ export const submitAttempt = async (candidate: Candidate, attempt: Attempt, now 
         TransactItems: [
           {
             Update: {
-              TableName: tableName,
+              TableName: tableName(),
               Key: keys.candidate(candidate.candidateId),
               UpdateExpression: [
                 'SET answers.#q = :answer, answeredCount = answeredCount + :one',
@@ -446,7 +446,7 @@ export const submitAttempt = async (candidate: Candidate, attempt: Attempt, now 
           },
           {
             Put: {
-              TableName: tableName,
+              TableName: tableName(),
               Item: {
                 ...keys.answer(candidate.candidateId, attempt.questionIndex),
                 type: 'answer',
@@ -463,12 +463,12 @@ export const submitAttempt = async (candidate: Candidate, attempt: Attempt, now 
               },
             },
           },
-          { Delete: { TableName: tableName, Key: keys.attempt(candidate.candidateId, attempt.answerId) } },
+          { Delete: { TableName: tableName(), Key: keys.attempt(candidate.candidateId, attempt.answerId) } },
           ...(completes && !candidate.preview
             ? [
                 {
                   Update: {
-                    TableName: tableName,
+                    TableName: tableName(),
                     Key: keys.position(candidate.positionId),
                     UpdateExpression: 'ADD candidates.invited :minus, candidates.responded :one',
                     ConditionExpression: 'attribute_exists(PK)',
@@ -491,7 +491,7 @@ export const submitAttempt = async (candidate: Candidate, attempt: Attempt, now 
 export const answersOf = async (candidateId: string) => {
   const { Items } = await db.send(
     new QueryCommand({
-      TableName: tableName,
+      TableName: tableName(),
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
       ExpressionAttributeValues: { ':pk': keys.candidate(candidateId).PK, ':prefix': 'ANSWER#' },
     }),
@@ -513,7 +513,7 @@ export const renewInvite = async (candidate: Candidate, expiresAt: string | null
   try {
     const { Attributes } = await db.send(
       new UpdateCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: keys.candidate(candidate.candidateId),
         UpdateExpression: `SET createdAt = :createdAt, expiresAt = :expiresAt, GSI1SK = :gsi1sk, GSI2SK = :gsi2sk${
           expiry ? ', GSI3PK = :gsi3pk, GSI3SK = :gsi3sk' : ' REMOVE GSI3PK, GSI3SK'
@@ -548,7 +548,7 @@ export class CandidateGone extends Error {}
 export const deleteCandidate = async (candidate: Candidate, options: { onlyIfInvited?: boolean } = {}): Promise<string[]> => {
   const { Items } = await db.send(
     new QueryCommand({
-      TableName: tableName,
+      TableName: tableName(),
       KeyConditionExpression: 'PK = :pk',
       ExpressionAttributeValues: { ':pk': keys.candidate(candidate.candidateId).PK },
     }),
@@ -559,20 +559,20 @@ export const deleteCandidate = async (candidate: Candidate, options: { onlyIfInv
         TransactItems: [
           {
             Delete: {
-              TableName: tableName,
+              TableName: tableName(),
               Key: keys.candidate(candidate.candidateId),
               ConditionExpression: options.onlyIfInvited ? 'currentStatus = :status AND currentStatus = :invited' : 'currentStatus = :status',
               ExpressionAttributeValues: { ':status': candidate.currentStatus, ...(options.onlyIfInvited ? { ':invited': 'invited' } : {}) },
             },
           },
-          { Delete: { TableName: tableName, Key: keys.interviewToken(sha256(candidate.interviewToken)) } },
-          ...(candidate.publicCandidateId ? [{ Delete: { TableName: tableName, Key: keys.publicCandidate(candidate.publicCandidateId) } }] : []),
+          { Delete: { TableName: tableName(), Key: keys.interviewToken(sha256(candidate.interviewToken)) } },
+          ...(candidate.publicCandidateId ? [{ Delete: { TableName: tableName(), Key: keys.publicCandidate(candidate.publicCandidateId) } }] : []),
           ...(candidate.preview
             ? []
             : [
                 {
                   Update: {
-                    TableName: tableName,
+                    TableName: tableName(),
                     Key: keys.position(candidate.positionId),
                     UpdateExpression: 'ADD candidates.#status :minus',
                     ConditionExpression: 'attribute_exists(PK)',
@@ -592,7 +592,7 @@ export const deleteCandidate = async (candidate: Candidate, options: { onlyIfInv
   for (let i = 0; i < rest.length; i += 25) {
     await db.send(
       new BatchWriteCommand({
-        RequestItems: { [tableName]: rest.slice(i, i + 25).map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } })) },
+        RequestItems: { [tableName()]: rest.slice(i, i + 25).map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } })) },
       }),
     );
   }
@@ -609,7 +609,7 @@ export const hasCandidateWithEmail = async (positionId: string, email: string): 
   (
     await queryAll(
       {
-        TableName: tableName,
+        TableName: tableName(),
         IndexName: 'GSI1',
         KeyConditionExpression: 'GSI1PK = :pk',
         FilterExpression: 'email = :email',
@@ -634,7 +634,7 @@ export const setEvaluation = async (candidate: Candidate, next: 'responded' | 's
         TransactItems: [
           {
             Update: {
-              TableName: tableName,
+              TableName: tableName(),
               Key: keys.candidate(candidate.candidateId),
               UpdateExpression: 'SET currentStatus = :next, GSI2PK = :pk, GSI2SK = :sk',
               ConditionExpression: 'currentStatus = :current',
@@ -643,7 +643,7 @@ export const setEvaluation = async (candidate: Candidate, next: 'responded' | 's
           },
           {
             Update: {
-              TableName: tableName,
+              TableName: tableName(),
               Key: keys.position(candidate.positionId),
               UpdateExpression: 'ADD candidates.#from :minus, candidates.#to :one',
               ConditionExpression: 'attribute_exists(PK)',
@@ -669,7 +669,7 @@ const pageOf = (items: Record<string, any>[], pageSize: number) => ({
 export const listDone = async (positionId: string, pageSize: number, after?: Candidate) => {
   const page = await db.send(
     new QueryCommand({
-      TableName: tableName,
+      TableName: tableName(),
       IndexName: 'GSI3',
       KeyConditionExpression: 'GSI3PK = :pk',
       ExpressionAttributeValues: { ':pk': keys.candidateDone(positionId, '', '').GSI3PK },
@@ -693,7 +693,7 @@ export const searchCandidates = async (positionId: string, text: string) => {
   const found = (
     await queryAll(
       {
-        TableName: tableName,
+        TableName: tableName(),
         IndexName: 'GSI1',
         KeyConditionExpression: 'GSI1PK = :pk',
         FilterExpression: 'contains(searchText, :text)',
@@ -717,7 +717,7 @@ export const neighboursOf = async (candidate: Candidate) => {
   const one = async (index: string, pk: string, pkValue: string, sk: string, condition: string, skValue: string, forward: boolean) => {
     const { Items } = await db.send(
       new QueryCommand({
-        TableName: tableName,
+        TableName: tableName(),
         IndexName: index,
         KeyConditionExpression: `${pk} = :pk AND ${sk} ${condition} :sk`,
         ExpressionAttributeValues: { ':pk': pkValue, ':sk': skValue },
@@ -749,7 +749,7 @@ export interface AnswerRecord {
 export const findAnswer = async (answerId: string): Promise<AnswerRecord | null> => {
   const { Items } = await db.send(
     new QueryCommand({
-      TableName: tableName,
+      TableName: tableName(),
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk',
       ExpressionAttributeValues: { ':pk': `ANSWER#${answerId}` },
@@ -765,7 +765,7 @@ export const findAnswer = async (answerId: string): Promise<AnswerRecord | null>
 export const rateAnswer = (answer: AnswerRecord, rating: number) =>
   db.send(
     new UpdateCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Key: keys.answer(answer.candidateId, answer.questionIndex),
       UpdateExpression: 'SET rating = :rating',
       ConditionExpression: 'answerId = :answerId',
@@ -783,14 +783,14 @@ export const sharePublicly = async (candidate: Candidate): Promise<string> => {
         TransactItems: [
           {
             Put: {
-              TableName: tableName,
+              TableName: tableName(),
               Item: { ...keys.publicCandidate(publicCandidateId), type: 'publicCandidate', candidateId: candidate.candidateId },
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           },
           {
             Update: {
-              TableName: tableName,
+              TableName: tableName(),
               Key: keys.candidate(candidate.candidateId),
               UpdateExpression: 'SET publicCandidateId = :id',
               ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(publicCandidateId) OR publicCandidateId = :null)',
@@ -809,7 +809,7 @@ export const sharePublicly = async (candidate: Candidate): Promise<string> => {
 };
 
 export const candidateIdOfPublicId = async (publicCandidateId: string): Promise<string | null> => {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.publicCandidate(publicCandidateId), ConsistentRead: true }));
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.publicCandidate(publicCandidateId), ConsistentRead: true }));
   return typeof Item?.candidateId === 'string' ? Item.candidateId : null;
 };
 
@@ -818,10 +818,10 @@ export const stopSharing = async (candidateId: string, publicCandidateId: string
   db.send(
     new TransactWriteCommand({
       TransactItems: [
-        { Delete: { TableName: tableName, Key: keys.publicCandidate(publicCandidateId) } },
+        { Delete: { TableName: tableName(), Key: keys.publicCandidate(publicCandidateId) } },
         {
           Update: {
-            TableName: tableName,
+            TableName: tableName(),
             Key: keys.candidate(candidateId),
             UpdateExpression: 'REMOVE publicCandidateId',
             ConditionExpression: 'publicCandidateId = :id',
@@ -835,7 +835,7 @@ export const stopSharing = async (candidateId: string, publicCandidateId: string
 export const recordAnswerPackage = (candidateId: string, answerPackage: { key: string; answerIds: string[] }) =>
   db.send(
     new UpdateCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Key: keys.candidate(candidateId),
       UpdateExpression: 'SET answerPackage = :package',
       ConditionExpression: 'attribute_exists(PK)',

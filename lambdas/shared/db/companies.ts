@@ -24,14 +24,14 @@ const fromItem = (item: Record<string, any>): Company => ({
 });
 
 export const getCompany = async (companyId: string): Promise<Company | null> => {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.company(companyId) }));
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.company(companyId) }));
   return Item ? fromItem(Item) : null;
 };
 
 /** Items in the company's own partition (profile, memberships…), for renames and deletion. */
 const companyPartition = (companyId: string, prefix?: string) =>
   queryAll({
-    TableName: tableName,
+    TableName: tableName(),
     KeyConditionExpression: prefix ? 'PK = :pk AND begins_with(SK, :prefix)' : 'PK = :pk',
     ExpressionAttributeValues: { ':pk': `COMPANY#${companyId}`, ...(prefix ? { ':prefix': prefix } : {}) },
   });
@@ -40,7 +40,7 @@ const companyPartition = (companyId: string, prefix?: string) =>
 export const renameCompany = async (companyId: string, companyName: string): Promise<Company | null> => {
   const { Attributes } = await db.send(
     new UpdateCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Key: keys.company(companyId),
       UpdateExpression: 'SET companyName = :name',
       ConditionExpression: 'attribute_exists(PK)',
@@ -53,7 +53,7 @@ export const renameCompany = async (companyId: string, companyName: string): Pro
     memberships.map((m) =>
       db.send(
         new UpdateCommand({
-          TableName: tableName,
+          TableName: tableName(),
           Key: { PK: m.PK, SK: m.SK },
           UpdateExpression: 'SET companyName = :name',
           ExpressionAttributeValues: { ':name': companyName },
@@ -75,9 +75,9 @@ export const deleteCompanyData = async (companyId: string): Promise<void> => {
     let requests: Record<string, any>[] | undefined = chunk.map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } }));
     for (let attempt = 0; requests && requests.length > 0 && attempt < 5; attempt++) {
       const result: { UnprocessedItems?: Record<string, Record<string, any>[]> } = await db.send(
-        new BatchWriteCommand({ RequestItems: { [tableName]: requests as never } }),
+        new BatchWriteCommand({ RequestItems: { [tableName()]: requests as never } }),
       );
-      requests = result.UnprocessedItems?.[tableName];
+      requests = result.UnprocessedItems?.[tableName()];
     }
   }
 };

@@ -14,7 +14,7 @@ export const storeMagicCode = async (email: string, code: string, now = new Date
   const expiresAt = epochSeconds(now) + CODE_TTL_SECONDS;
   await db.send(
     new PutCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Item: { ...keys.magicCode(sha256(email)), type: 'magicCode', codeHash: codeHash(email, code), attempts: 0, expiresAt, ttl: expiresAt },
     }),
   );
@@ -31,7 +31,7 @@ export type SignInResult =
  */
 export const signInWithCode = async (email: string, userId: string | null, code: string, now = new Date()): Promise<SignInResult> => {
   const key = keys.magicCode(sha256(email));
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }));
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
   const stored = Item ? { codeHash: String(Item.codeHash), expiresAt: Number(Item.expiresAt), attempts: Number(Item.attempts) } : undefined;
   const given = codeHash(email, code);
   const check = checkCode(stored, given, epochSeconds(now), equalHashes);
@@ -45,13 +45,13 @@ export const signInWithCode = async (email: string, userId: string | null, code:
           TransactItems: [
             {
               Delete: {
-                TableName: tableName,
+                TableName: tableName(),
                 Key: key,
                 ConditionExpression: 'codeHash = :hash AND attempts < :max',
                 ExpressionAttributeValues: { ':hash': stored.codeHash, ':max': CODE_MAX_ATTEMPTS },
               },
             },
-            { Put: { TableName: tableName, Item: item } },
+            { Put: { TableName: tableName(), Item: item } },
           ],
         }),
       );
@@ -65,7 +65,7 @@ export const signInWithCode = async (email: string, userId: string | null, code:
   try {
     const { Attributes } = await db.send(
       new UpdateCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: key,
         UpdateExpression: 'ADD attempts :one',
         ConditionExpression: 'codeHash = :hash AND attempts < :max',
@@ -78,7 +78,7 @@ export const signInWithCode = async (email: string, userId: string | null, code:
       await db
         .send(
           new DeleteCommand({
-            TableName: tableName,
+            TableName: tableName(),
             Key: key,
             ConditionExpression: 'codeHash = :hash',
             ExpressionAttributeValues: { ':hash': stored.codeHash },

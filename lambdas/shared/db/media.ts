@@ -39,7 +39,7 @@ export const createMedia = async (media: Pick<MediaItem, 'mediaId' | 'mediaGroup
         TransactItems: [
           {
             Put: {
-              TableName: tableName,
+              TableName: tableName(),
               Item: { ...groupKey(media.mediaGroupId), type: 'mediaGroup', companyId: media.companyId, mediaGroupId: media.mediaGroupId },
               ConditionExpression: 'attribute_not_exists(PK) OR companyId = :company',
               ExpressionAttributeValues: { ':company': media.companyId },
@@ -47,7 +47,7 @@ export const createMedia = async (media: Pick<MediaItem, 'mediaId' | 'mediaGroup
           },
           {
             Put: {
-              TableName: tableName,
+              TableName: tableName(),
               Item: {
                 ...keys.media(media.mediaId),
                 type: 'media',
@@ -90,12 +90,12 @@ const fromItem = (item: Record<string, any>): MediaItem => ({
 });
 
 export const getMedia = async (mediaId: string): Promise<MediaItem | null> => {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.media(mediaId) }));
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.media(mediaId) }));
   return Item ? fromItem(Item) : null;
 };
 
 export const getGroupCompany = async (mediaGroupId: string): Promise<string | null> => {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: groupKey(mediaGroupId) }));
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: groupKey(mediaGroupId) }));
   return typeof Item?.companyId === 'string' ? Item.companyId : null;
 };
 
@@ -103,7 +103,7 @@ export const getGroupCompany = async (mediaGroupId: string): Promise<string | nu
 export const latestMediaOfGroup = async (mediaGroupId: string): Promise<MediaItem | null> => {
   const { Items } = await db.send(
     new QueryCommand({
-      TableName: tableName,
+      TableName: tableName(),
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk',
       ExpressionAttributeValues: { ':pk': `MEDIAGROUP#${mediaGroupId}` },
@@ -123,7 +123,7 @@ export const markUploaded = async (
   try {
     await db.send(
       new UpdateCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: keys.media(mediaId),
         UpdateExpression: `SET uploadStatus = :next, updatedAt = :now${Object.keys(extra)
           .map((k) => `, ${k} = :${k}`)
@@ -149,7 +149,7 @@ export const updateMediaProcessing = async (mediaId: string, fields: Partial<Omi
   const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
   await db.send(
     new UpdateCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Key: keys.media(mediaId),
       ConditionExpression: 'attribute_exists(PK)',
       UpdateExpression: `SET updatedAt = :now, ${entries.map(([k]) => `#${k} = :${k}`).join(', ')}`,
@@ -166,9 +166,9 @@ export const getMediaItems = async (mediaIds: string[]): Promise<Map<string, Med
   let requested: Record<string, unknown>[] | undefined = ids.map((id) => keys.media(id));
   for (let attempt = 0; requested && requested.length > 0 && attempt < 5; attempt++) {
     const result: { Responses?: Record<string, Record<string, any>[]>; UnprocessedKeys?: Record<string, { Keys?: Record<string, unknown>[] }> } =
-      await db.send(new BatchGetCommand({ RequestItems: { [tableName]: { Keys: requested } } }));
-    for (const item of result.Responses?.[tableName] ?? []) found.set(item.mediaId, fromItem(item));
-    requested = result.UnprocessedKeys?.[tableName]?.Keys;
+      await db.send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: requested } } }));
+    for (const item of result.Responses?.[tableName()] ?? []) found.set(item.mediaId, fromItem(item));
+    requested = result.UnprocessedKeys?.[tableName()]?.Keys;
   }
   return found;
 };
@@ -177,6 +177,6 @@ export const getMediaItems = async (mediaIds: string[]): Promise<Map<string, Med
 export const deleteMediaItems = async (media: Pick<MediaItem, 'mediaId' | 'mediaGroupId'>[]) => {
   const itemKeys = [...new Map(media.flatMap((m) => [keys.media(m.mediaId), groupKey(m.mediaGroupId)]).map((k) => [`${k.PK}|${k.SK}`, k])).values()];
   for (let i = 0; i < itemKeys.length; i += 25) {
-    await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: itemKeys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })) } }));
+    await db.send(new BatchWriteCommand({ RequestItems: { [tableName()]: itemKeys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })) } }));
   }
 };

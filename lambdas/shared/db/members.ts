@@ -27,7 +27,7 @@ export const listMembers = async (companyId: string, now = new Date()) => {
   do {
     const page = await db.send(
       new QueryCommand({
-        TableName: tableName,
+        TableName: tableName(),
         KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
         ExpressionAttributeValues: { ':pk': `COMPANY#${companyId}`, ':from': 'INVITE#', ':to': 'MEMBER#\uffff' },
         ExclusiveStartKey: cursor,
@@ -61,11 +61,11 @@ export const createMemberInvite = async (companyId: string, email: string, now =
       TransactItems: [
         {
           Put: {
-            TableName: tableName,
+            TableName: tableName(),
             Item: { ...keys.memberInvite(companyId, inviteId), type: 'memberInvite', inviteId, email, nonceHash, ttl, createdAt: now.toISOString() },
           },
         },
-        { Put: { TableName: tableName, Item: { ...keys.memberInviteNonce(nonceHash), type: 'memberInviteNonce', companyId, inviteId, email, ttl } } },
+        { Put: { TableName: tableName(), Item: { ...keys.memberInviteNonce(nonceHash), type: 'memberInviteNonce', companyId, inviteId, email, ttl } } },
       ],
     }),
   );
@@ -75,7 +75,7 @@ export const createMemberInvite = async (companyId: string, email: string, now =
 export const removeMembership = async (companyId: string, userId: string) => {
   await db.send(
     new DeleteCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Key: keys.membership(companyId, userId),
       ConditionExpression: 'attribute_exists(PK) AND #role <> :owner',
       ExpressionAttributeNames: { '#role': 'role' },
@@ -86,7 +86,7 @@ export const removeMembership = async (companyId: string, userId: string) => {
 
 export const removeMemberInvite = async (companyId: string, inviteId: string) => {
   await db.send(
-    new DeleteCommand({ TableName: tableName, Key: keys.memberInvite(companyId, inviteId), ConditionExpression: 'attribute_exists(PK)' }),
+    new DeleteCommand({ TableName: tableName(), Key: keys.memberInvite(companyId, inviteId), ConditionExpression: 'attribute_exists(PK)' }),
   );
 };
 
@@ -100,10 +100,10 @@ export interface PendingInvite {
 /** The live invitation behind a link's nonce, or null (unknown, expired, replaced or used). */
 export const findInviteByNonce = async (nonce: string, now = new Date()): Promise<PendingInvite | null> => {
   const nonceHash = sha256(nonce);
-  const { Item: link } = await db.send(new GetCommand({ TableName: tableName, Key: keys.memberInviteNonce(nonceHash) }));
+  const { Item: link } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.memberInviteNonce(nonceHash) }));
   if (!link || Number(link.ttl) <= epochSeconds(now)) return null;
   const { Item: invite } = await db.send(
-    new GetCommand({ TableName: tableName, Key: keys.memberInvite(link.companyId, link.inviteId), ConsistentRead: true }),
+    new GetCommand({ TableName: tableName(), Key: keys.memberInvite(link.companyId, link.inviteId), ConsistentRead: true }),
   );
   if (!invite || invite.nonceHash !== nonceHash || Number(invite.ttl) <= epochSeconds(now)) return null;
   return { companyId: link.companyId, inviteId: link.inviteId, email: link.email, nonceHash };
@@ -120,8 +120,8 @@ export const acceptInvite = async (invite: PendingInvite, existingUserId: string
   const account = existingUserId
     ? []
     : [
-        { Put: { TableName: tableName, Item: { ...keys.userEmail(invite.email), userId }, ConditionExpression: 'attribute_not_exists(PK)' } },
-        { Put: { TableName: tableName, Item: { ...keys.user(userId), type: 'user', userId, email: invite.email, createdAt } } },
+        { Put: { TableName: tableName(), Item: { ...keys.userEmail(invite.email), userId }, ConditionExpression: 'attribute_not_exists(PK)' } },
+        { Put: { TableName: tableName(), Item: { ...keys.user(userId), type: 'user', userId, email: invite.email, createdAt } } },
       ];
   try {
     await db.send(
@@ -130,16 +130,16 @@ export const acceptInvite = async (invite: PendingInvite, existingUserId: string
           ...account,
           {
             Delete: {
-              TableName: tableName,
+              TableName: tableName(),
               Key: keys.memberInvite(invite.companyId, invite.inviteId),
               ConditionExpression: 'nonceHash = :hash',
               ExpressionAttributeValues: { ':hash': invite.nonceHash },
             },
           },
-          { Delete: { TableName: tableName, Key: keys.memberInviteNonce(invite.nonceHash) } },
+          { Delete: { TableName: tableName(), Key: keys.memberInviteNonce(invite.nonceHash) } },
           {
             Put: {
-              TableName: tableName,
+              TableName: tableName(),
               Item: {
                 ...keys.membership(invite.companyId, userId),
                 ...keys.membershipByUser(userId, invite.companyId),
@@ -155,7 +155,7 @@ export const acceptInvite = async (invite: PendingInvite, existingUserId: string
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           },
-          { Put: { TableName: tableName, Item: sessionItem } },
+          { Put: { TableName: tableName(), Item: sessionItem } },
         ],
       }),
     );

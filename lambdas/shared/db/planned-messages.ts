@@ -18,7 +18,7 @@ export const schedulePlannedMessages = async (messages: DueMessage[]) => {
     await db.send(
       new BatchWriteCommand({
         RequestItems: {
-          [tableName]: messages.slice(i, i + 25).map((m) => ({
+          [tableName()]: messages.slice(i, i + 25).map((m) => ({
             PutRequest: { Item: { ...keys.plannedMessage(m.dueAt, m.candidateId, m.templateId), type: 'plannedMessage', ...m } },
           })),
         },
@@ -30,7 +30,7 @@ export const schedulePlannedMessages = async (messages: DueMessage[]) => {
 export const dueMessages = async (now: Date, limit = 100): Promise<DueMessage[]> => {
   const { Items } = await db.send(
     new QueryCommand({
-      TableName: tableName,
+      TableName: tableName(),
       KeyConditionExpression: 'PK = :pk AND SK < :now',
       ExpressionAttributeValues: { ':pk': keys.plannedMessage('', '', '').PK, ':now': now.toISOString() },
       Limit: limit,
@@ -43,7 +43,7 @@ export const dueMessages = async (now: Date, limit = 100): Promise<DueMessage[]>
 export const claimMessage = async (message: DueMessage): Promise<boolean> => {
   const { Attributes } = await db.send(
     new DeleteCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Key: keys.plannedMessage(message.dueAt, message.candidateId, message.templateId),
       ReturnValues: 'ALL_OLD',
     }),

@@ -52,7 +52,7 @@ export const positionListKey = (companyId: string) => `COMPANY#${companyId}#POSI
 export const listPositions = async (companyId: string, status: 'open' | 'closed', cursor?: string) => {
   const page = await db.send(
     new QueryCommand({
-      TableName: tableName,
+      TableName: tableName(),
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :status)',
       ExpressionAttributeValues: { ':pk': positionListKey(companyId), ':status': `${status}#` },
@@ -69,7 +69,7 @@ export const listPositions = async (companyId: string, status: 'open' | 'closed'
 export const allPositions = async (companyId: string): Promise<Position[]> =>
   (
     await queryAll({
-      TableName: tableName,
+      TableName: tableName(),
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk',
       ExpressionAttributeValues: { ':pk': positionListKey(companyId) },
@@ -82,7 +82,7 @@ export const createPosition = async (companyId: string, input: { jobTitle: strin
   const createdAt = new Date().toISOString();
   await db.send(
     new PutCommand({
-      TableName: tableName,
+      TableName: tableName(),
       Item: {
         ...keys.position(positionId),
         ...keys.positionByCompany(companyId, 'open', createdAt, positionId),
@@ -107,7 +107,7 @@ export const createPosition = async (companyId: string, input: { jobTitle: strin
 };
 
 export const getPosition = async (positionId: string): Promise<Position | null> => {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.position(positionId) }));
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.position(positionId) }));
   return Item ? fromItem(Item) : null;
 };
 
@@ -123,7 +123,7 @@ export const updatePosition = async (
   try {
     const { Attributes } = await db.send(
       new UpdateCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: keys.position(positionId),
         UpdateExpression:
           'SET jobTitle = :jobTitle, interview = :interview, sharing = :sharing, notifying = :notifying, plannedMessages = :plannedMessages, invitesExpireAfter = :expiry, applyLinkId = :link, version = version + :one',
@@ -156,7 +156,7 @@ export const setPositionStatus = async (position: Position, next: 'open' | 'clos
   try {
     await db.send(
       new UpdateCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: keys.position(position.positionId),
         UpdateExpression: 'SET currentStatus = :next, GSI1SK = :sk, version = version + :one',
         ConditionExpression: 'currentStatus = :current',
@@ -182,13 +182,13 @@ export const deletePosition = async (position: Position) => {
         TransactItems: [
           {
             Delete: {
-              TableName: tableName,
+              TableName: tableName(),
               Key: keys.position(position.positionId),
               ConditionExpression: 'currentStatus = :closed',
               ExpressionAttributeValues: { ':closed': 'closed' },
             },
           },
-          ...(position.applyLinkId ? [{ Delete: { TableName: tableName, Key: keys.applyLink(position.applyLinkId) } }] : []),
+          ...(position.applyLinkId ? [{ Delete: { TableName: tableName(), Key: keys.applyLink(position.applyLinkId) } }] : []),
         ],
       }),
     );
@@ -208,13 +208,13 @@ export const ensureApplyLink = async (position: Position): Promise<string> => {
         TransactItems: [
           {
             Put: {
-              TableName: tableName,
+              TableName: tableName(),
               Item: { ...keys.applyLink(linkId), type: 'applyLink', positionId: position.positionId, companyId: position.companyId },
             },
           },
           {
             Update: {
-              TableName: tableName,
+              TableName: tableName(),
               Key: keys.position(position.positionId),
               UpdateExpression: 'SET applyLinkId = :link',
               ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(applyLinkId)',
@@ -233,11 +233,11 @@ export const ensureApplyLink = async (position: Position): Promise<string> => {
   }
 };
 
-export const deleteApplyLink = (linkId: string) => db.send(new DeleteCommand({ TableName: tableName, Key: keys.applyLink(linkId) }));
+export const deleteApplyLink = (linkId: string) => db.send(new DeleteCommand({ TableName: tableName(), Key: keys.applyLink(linkId) }));
 
 /** The position a public apply link leads to, while the link is still the position's own (a cleared link leads nowhere). */
 export const getPositionByApplyLink = async (linkId: string): Promise<Position | null> => {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.applyLink(linkId) }));
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.applyLink(linkId) }));
   if (typeof Item?.positionId !== 'string') return null;
   const position = await getPosition(Item.positionId);
   return position?.applyLinkId === linkId ? position : null;

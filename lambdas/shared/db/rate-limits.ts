@@ -13,7 +13,7 @@ export const consumeRateLimit = async (name: string, subject: string, limit: num
   try {
     await db.send(
       new UpdateCommand({
-        TableName: tableName,
+        TableName: tableName(),
         Key: keys.rateLimit(name, subject, windowStart),
         UpdateExpression: 'ADD #count :one SET #ttl = :ttl',
         ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',

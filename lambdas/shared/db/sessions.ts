@@ -20,7 +20,7 @@ export interface Session {
  */
 export const loadSession = async (sessionId: string, now = new Date()): Promise<Session | null> => {
   const sessionHash = sha256(sessionId);
-  const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.session(sessionHash) }));
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.session(sessionHash) }));
   if (!Item || typeof Item.userId !== 'string' || typeof Item.ttl !== 'number') return null;
   const nowSeconds = epochSeconds(now);
   if (Item.ttl <= nowSeconds) return null;
@@ -29,7 +29,7 @@ export const loadSession = async (sessionId: string, now = new Date()): Promise<
     try {
       await db.send(
         new UpdateCommand({
-          TableName: tableName,
+          TableName: tableName(),
           Key: keys.session(sessionHash),
           UpdateExpression: 'SET #ttl = :ttl',
           ConditionExpression: 'attribute_exists(PK)',
@@ -60,5 +60,5 @@ export const newSessionItem = (userId: string, now = new Date()) => {
 
 /** Sign-out: the session stops working at once. Deleting an unknown session is not an error. */
 export const deleteSession = async (sessionId: string): Promise<void> => {
-  await db.send(new DeleteCommand({ TableName: tableName, Key: keys.session(sha256(sessionId)) }));
+  await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.session(sha256(sessionId)) }));
 };
