@@ -2,17 +2,22 @@ import * as z from 'zod';
 import { errorResponseSchema, type Contract } from '../../contracts/contract';
 import { contracts } from '../../contracts/index';
 import { keyToSnakeCase } from '../../contracts/wire-case';
-import { API_PREFIX, routeEntries } from '../../routes';
+import { API_PREFIX, routeEntries, type RouteDefinition } from '../../routes';
 
 /**
  * Builds the OpenAPI 3.1 document from the route table and the zod contracts. JSON Schemas come
- * from zod's own converter; property names are converted to the wire's snake_case.
+ * from zod's own converter; property names are converted to the wire's snake_case, except the
+ * names of path parameters: those stay exactly as the path template writes them (`{companyId}`,
+ * the keys API Gateway puts in `pathParameters` and the contracts' `params` use), so every path
+ * parameter matches its template.
  */
-const jsonSchema = (schema: z.ZodType): Record<string, unknown> => {
+const rawJsonSchema = (schema: z.ZodType): Record<string, unknown> => {
   const converted = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   delete converted.$schema;
-  return snakeCaseSchema(converted) as Record<string, unknown>;
+  return converted;
 };
+
+const jsonSchema = (schema: z.ZodType): Record<string, unknown> => snakeCaseSchema(rawJsonSchema(schema)) as Record<string, unknown>;
 
 /** Converts property names (and `required` entries) of a JSON Schema to snake_case, recursively. */
 const snakeCaseSchema = (node: unknown): unknown => {
@@ -31,24 +36,41 @@ const snakeCaseSchema = (node: unknown): unknown => {
   return out;
 };
 
+interface ObjectSchema {
+  properties?: Record<string, unknown>;
+  required?: string[];
+}
+
+/** Path parameters keep their names (the template's); query parameters take the wire's snake_case. */
 const parameters = (contract: Contract, location: 'path' | 'query') => {
   const schema = location === 'path' ? contract.params : contract.query;
   if (!schema) return [];
-  const converted = jsonSchema(schema) as { properties?: Record<string, unknown>; required?: string[] };
+  const converted = (location === 'path' ? rawJsonSchema(schema) : jsonSchema(schema)) as ObjectSchema;
   return Object.entries(converted.properties ?? {}).map(([name, inner]) => ({
     name,
     in: location,
+    // OpenAPI requires every path parameter to be required.
     required: location === 'path' || (converted.required ?? []).includes(name),
-    schema: inner,
+    schema: location === 'path' ? snakeCaseSchema(inner) : inner,
   }));
 };
 
 const errorContent = { 'application/json': { schema: jsonSchema(errorResponseSchema) } };
 
-export const buildOpenApiDocument = () => {
+export interface OpenApiSources {
+  /** The route table's entries (operation id, route); the real table by default. */
+  readonly routes?: readonly (readonly [string, RouteDefinition])[];
+  /** The contract of each operation id; the real contracts by default. */
+  readonly contracts?: Readonly<Record<string, Contract>>;
+}
+
+export const buildOpenApiDocument = (sources: OpenApiSources = {}) => {
+  const entries = sources.routes ?? routeEntries;
+  const contractsById: Readonly<Record<string, Contract>> = sources.contracts ?? contracts;
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const [operationId, route] of routeEntries) {
-    const contract: Contract = contracts[operationId];
+  for (const [operationId, route] of entries) {
+    const contract = contractsById[operationId];
+    if (!contract) throw new Error(`No contract for the operation ${operationId}`);
     const path = `${API_PREFIX}${route.path}`;
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = {
