@@ -99,11 +99,7 @@ export const stageConfigFromScope = (scope: Construct): StageConfig => stageConf
 /** `dev` + `api` → `dev-interviews-api`. */
 export const stackName = (stage: string, part: 'data' | 'api' | 'web'): string => `${stage}-interviews-${part}`;
 
-/**
- * The SSM parameter holding the SPA's public origin. The web stack writes it once CloudFront
- * exists; mail-sending Lambdas read it at cold start (see lambdas/shared/app-origin.ts).
- */
-export const appOriginParameterName = (stage: string): string => `/${stage}/app-origin`;
+export { appOriginParameterName } from './functions';
 
 /**
  * The e-mail address inside a sender such as `Video Interviews <no-reply@example.com>`, and its

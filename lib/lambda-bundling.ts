@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { BuildOptions } from 'esbuild';
 
 /**
@@ -9,6 +10,8 @@ import type { BuildOptions } from 'esbuild';
  * (the code is the same but for its sourceMappingURL comment); the bench measures the code alone.
  */
 export const LAMBDA_NODE_TARGET = 'node22';
+
+const LAMBDAS_ROOT = path.resolve(import.meta.dirname, '../lambdas');
 
 export const lambdaEsbuildOptions = {
   bundle: true,
@@ -22,3 +25,23 @@ export const lambdaEsbuildOptions = {
   banner: { js: "import { createRequire as __createRequire } from 'module';const require = __createRequire(import.meta.url);" },
   legalComments: 'none',
 } as const satisfies BuildOptions;
+
+/**
+ * Bundles handler modules (`lambdas/<handler>.ts`) exactly as CDK bundles each for deployment:
+ * these options, plus the external source map (no sources content) that CDK writes beside it.
+ * `entries` maps an output name (`<name>.mjs` under `outdir`) to a handler; one esbuild run may
+ * build several, each bundle self-contained (no code splitting), as separate runs would.
+ * The local runtime runs these bundles and the cold-start test imports them.
+ */
+export const bundleHandlers = async (entries: Record<string, string>, outdir: string): Promise<void> => {
+  const { build } = await import('esbuild');
+  await build({
+    ...lambdaEsbuildOptions,
+    entryPoints: Object.fromEntries(Object.entries(entries).map(([name, handler]) => [name, path.join(LAMBDAS_ROOT, `${handler}.ts`)])),
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    sourcemap: true,
+    sourcesContent: false,
+    logLevel: 'error',
+  });
+};

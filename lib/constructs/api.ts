@@ -8,7 +8,8 @@ import { API_PREFIX, routeEntries, routeKey, type AuthMode, type RouteDefinition
 import type { StageConfig } from '../config';
 import { acknowledge } from '../nag';
 import type { DataResourceRefs } from './data';
-import { bindGrants, effectiveGrants, type GrantTargets } from './grants';
+import { effectiveGrants } from '../functions';
+import { bindGrants, type GrantTargets } from './grants';
 import { AppFunction } from './lambda-function';
 import { chunkRoutes, DEFAULT_MAX_ROUTES_PER_CHUNK, type RouteChunk } from './route-chunks';
 

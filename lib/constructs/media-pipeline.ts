@@ -9,6 +9,7 @@ import { mediaPrefixes } from '../../lambdas/shared/storage-definition';
 import type { StageConfig } from '../config';
 import { acknowledge, iam5Resource } from '../nag';
 import type { DataResourceRefs } from './data';
+import { effectiveGrants } from '../functions';
 import { bindGrants } from './grants';
 import { AppFunction } from './lambda-function';
 
@@ -66,7 +67,7 @@ export class MediaPipeline extends Construct {
         timeoutSeconds: task.timeoutSeconds,
       });
       // No state machine ARN here: a task cannot start the pipeline it runs in (that would be a cycle).
-      bindGrants(fn, task.grants, { config, data });
+      bindGrants(fn, effectiveGrants(task.grants), { config, data });
       functions[taskId] = fn;
       substitutions[task.substitution] = fn.functionArn;
     }

@@ -5,6 +5,7 @@ import { Construct } from 'constructs';
 import { scheduleEntries, type ScheduleDefinition } from '../../lambdas/schedules';
 import type { StageConfig } from '../config';
 import type { DataResourceRefs } from './data';
+import { effectiveGrants } from '../functions';
 import { bindGrants } from './grants';
 import { AppFunction } from './lambda-function';
 
@@ -30,7 +31,7 @@ export class Schedules extends Construct {
         description: `Scheduled every ${schedule.rateMinutes} min: ${scheduleId} (lambdas/${schedule.handler})`,
         timeoutSeconds: schedule.timeoutSeconds,
       });
-      bindGrants(fn, schedule.grants, { config: props.config, data: props.data, stateMachineArn: props.stateMachineArn });
+      bindGrants(fn, effectiveGrants(schedule.grants), { config: props.config, data: props.data, stateMachineArn: props.stateMachineArn });
       new Rule(this, `${scheduleId}Schedule`, {
         description: `${props.config.stage}: ${scheduleId} every ${schedule.rateMinutes} min`,
         schedule: Schedule.rate(Duration.minutes(schedule.rateMinutes)),

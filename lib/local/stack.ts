@@ -7,9 +7,11 @@ import { API_PREFIX } from '../../lambdas/routes';
 import { tableName } from '../../lambdas/shared/db/table-definition';
 import { localBucketName } from '../../lambdas/shared/storage-definition';
 import { localContentSecurityPolicy, securityHeaders } from '../security-headers';
+import { appOriginParameterName } from '../functions';
 import { handleApiRequest } from './api-gateway';
 import { startDynamoDbLocal } from './dynamodb-local';
 import { LocalStackError } from './errors';
+import { configureLambdaRuntime, stopLambdaRuntime } from './lambda-runtime';
 import { sendMailbox } from './mailbox';
 import { portInUse } from './net';
 import { S3RVER_CREDENTIALS, startS3Local } from './s3-local';
@@ -24,6 +26,9 @@ import { startStepFunctionsLocal, type LocalStateMachine } from './step-function
  * The local stack behind `npm start` (and the API/e2e tests): the AWS services' stand-ins plus one
  * HTTP origin serving the SPA at `/` and the API at `/api/v1`, with handlers running in-process.
  */
+const pick = (from: Record<string, string | undefined>, names: RegExp): Record<string, string> =>
+  Object.fromEntries(Object.entries(from).filter((entry): entry is [string, string] => names.test(entry[0]) && entry[1] !== undefined));
+
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 // Lambda runs Node 22; the local stack may run on Node 20, which the SDK would warn about on every start.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -109,6 +114,26 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     const sfn = await startStepFunctionsLocal({ region: REGION, machines: [stateMachine], log });
     stops.push(sfn.stop);
     process.env.AWS_ENDPOINT_URL_SFN = env.AWS_ENDPOINT_URL_SFN = sfn.endpoint;
+
+    // Each function runs in its own worker with only what its grants give it (lib/functions.ts),
+    // what Lambda's runtime sets, and the stand-ins' endpoints.
+    configureLambdaRuntime({
+      stage: STAGE,
+      values: {
+        TABLE_NAME: table,
+        MEDIA_BUCKET: bucket,
+        MAIL_FROM: env.MAIL_FROM!,
+        APP_ORIGIN_PARAMETER: appOriginParameterName(STAGE),
+        APP_ORIGIN: url,
+        STATE_MACHINE_ARN: sfnPlaceholderArn,
+      },
+      runtimeEnvironment: {
+        ...pick(env, /^(AWS_REGION|AWS_ACCESS_KEY_ID|AWS_SECRET_ACCESS_KEY|AWS_ENDPOINT_URL_\w+|S3_FORCE_PATH_STYLE)$/),
+        ...pick(process.env, /^(LOG_LEVEL|AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED)$/),
+        AWS_DEFAULT_REGION: REGION,
+      },
+    });
+    stops.push(stopLambdaRuntime);
 
     const scheduler = startScheduler(log);
     stops.push(scheduler.stop);

@@ -7,7 +7,7 @@ import { pipelineResourceSubstitutions, pipelineTasks } from '../../lambdas/pipe
 import { API_PREFIX, routeEntries, routeKey } from '../../lambdas/routes';
 import { tableDefinition } from '../../lambdas/shared/db/table-definition';
 import { uploadCorsRule } from '../../lambdas/shared/storage-definition';
-import { effectiveGrants, grantEnvironmentNames } from '../../lib/constructs/grants';
+import { effectiveGrants, functionEnvironment, grantEnvironmentNames, lambdaFunctions } from '../../lib/functions';
 import { taskResources } from '../../lib/constructs/media-pipeline';
 import { securityHeaders } from '../../lib/security-headers';
 import { allTemplates, fakeSpaDist, nagViolations, synthApp } from './synth';
@@ -179,6 +179,24 @@ describe('the CDK app (stage "test", SPA built)', () => {
         expect(Object.keys(fn!.Properties.Environment.Variables).sort(), operationId).toEqual([...expected].sort());
         expect(fn!.Properties.Environment.Variables).toMatchObject({ STAGE: 'test', NODE_OPTIONS: '--enable-source-maps' });
       }
+    });
+
+    it('gives every function, pipeline tasks and schedules included, exactly the environment lib/functions.ts defines (what the local runtime gives it too)', () => {
+      const deployed = new Map(
+        allTemplates(synth.app).flatMap(({ template }) =>
+          Object.values(template.findResources('AWS::Lambda::Function') as Record<string, Resource>).map(
+            (fn) => [fn.Properties.Description as string, Object.keys(fn.Properties.Environment?.Variables ?? {}).sort()] as const,
+          ),
+        ),
+      );
+      for (const fn of lambdaFunctions) {
+        const expected = Object.keys(
+          functionEnvironment(fn, 'test', { TABLE_NAME: 't', MEDIA_BUCKET: 'b', MAIL_FROM: 'm', APP_ORIGIN_PARAMETER: 'p', STATE_MACHINE_ARN: 's' }),
+        );
+        expect(deployed.get(fn.description), fn.id).toEqual(expected.sort());
+      }
+      // Mails carry links: the reminder job reads the app origin like every other mailing function.
+      expect(deployed.get(lambdaFunctions.find((fn) => fn.id === 'sendPlannedMessages')!.description)).toContain('APP_ORIGIN_PARAMETER');
     });
 
     it('lets authenticated routes write the table', () => {

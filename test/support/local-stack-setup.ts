@@ -8,8 +8,8 @@ import { repoRoot, startLocalStack, type LocalStack } from '../../lib/local/stac
 /**
  * Starts one local stack (the same one `npm start` runs) for the whole test run, on a free port with
  * a throw-away data directory, and hands its address and environment to the tests via `inject`.
- * The api and e2e projects share it: the handlers run in this process, reading configuration from
- * its environment, so two stacks in one process would talk to each other's services.
+ * The api and e2e projects share it: the local Lambda runtime is configured once per process, so two
+ * stacks in one process would talk to each other's services.
  */
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,0 +1,168 @@
+import { pipelineTasks } from '../lambdas/pipeline/tasks';
+import { routeEntries, routeKey, type AuthMode, type Grant } from '../lambdas/routes';
+import { scheduleEntries } from '../lambdas/schedules';
+
+/**
+ * Every Lambda function of the app, and what its grants give it, defined once and free of CDK so
+ * that three readers agree: the CDK constructs (lib/constructs/grants.ts), the local runtime that
+ * runs each function as Lambda does (lib/local/lambda-runtime.ts) and the cold-start test that
+ * imports every deployed bundle with only its granted environment (test/infra/cold-start.test.ts).
+ */
+
+/** Every grant, in the order they are applied (stable env var and policy order). */
+export const ALL_GRANTS: readonly Grant[] = [
+  'table:read',
+  'table:write',
+  'media:read',
+  'media:write',
+  'media:delete',
+  'mail:send',
+  'app:links',
+  'workflow:start',
+  'health:check',
+];
+
+/**
+ * The grants a function really gets: authenticated routes always write the table (sessions slide
+ * their expiry, see lambdas/routes.ts), table:write includes reading, and mails carry links into
+ * the SPA.
+ */
+export const effectiveGrants = (grants: readonly Grant[], auth?: AuthMode): Grant[] => {
+  const set = new Set(grants);
+  if (auth === 'session' || auth === 'owner') set.add('table:write');
+  if (set.has('table:write')) set.delete('table:read');
+  if (set.has('mail:send')) set.add('app:links');
+  return ALL_GRANTS.filter((grant) => set.has(grant));
+};
+
+/** The values behind the environment variables grants set: CDK tokens in AWS, the stand-ins' locally. */
+export interface GrantValues {
+  readonly TABLE_NAME: string;
+  readonly MEDIA_BUCKET: string;
+  readonly MAIL_FROM: string;
+  /** The SSM parameter holding the SPA's origin (written by the web stack). */
+  readonly APP_ORIGIN_PARAMETER: string;
+  /** The SPA's origin when it is known up front (a custom domain, the local stack). */
+  readonly APP_ORIGIN?: string;
+  /** Absent where the state machine cannot be referenced (its own task functions). */
+  readonly STATE_MACHINE_ARN?: string;
+}
+
+const present = (entries: [string, string | undefined][]): Record<string, string> =>
+  Object.fromEntries(entries.filter((entry): entry is [string, string] => entry[1] !== undefined));
+
+/** The environment variables one grant sets (lambdas/shared/env.ts reads them). */
+export const grantEnvironment = (grant: Grant, values: GrantValues): Record<string, string> => {
+  switch (grant) {
+    case 'table:read':
+    case 'table:write':
+      return { TABLE_NAME: values.TABLE_NAME };
+    case 'media:read':
+    case 'media:write':
+    case 'media:delete':
+      return { MEDIA_BUCKET: values.MEDIA_BUCKET };
+    case 'mail:send':
+      return { MAIL_FROM: values.MAIL_FROM };
+    case 'app:links':
+      return present([
+        ['APP_ORIGIN_PARAMETER', values.APP_ORIGIN_PARAMETER],
+        ['APP_ORIGIN', values.APP_ORIGIN],
+      ]);
+    case 'workflow:start':
+      return { STATE_MACHINE_ARN: requireStateMachine(grant, values) };
+    case 'health:check':
+      return {
+        TABLE_NAME: values.TABLE_NAME,
+        MEDIA_BUCKET: values.MEDIA_BUCKET,
+        STATE_MACHINE_ARN: requireStateMachine(grant, values),
+        MAIL_FROM: values.MAIL_FROM,
+      };
+  }
+};
+
+const requireStateMachine = (grant: Grant, values: GrantValues): string => {
+  if (values.STATE_MACHINE_ARN === undefined) throw new Error(`Grant ${grant} needs the media pipeline, which is not available here`);
+  return values.STATE_MACHINE_ARN;
+};
+
+/**
+ * The SSM parameter holding the SPA's public origin. The web stack writes it once CloudFront
+ * exists; mail-sending Lambdas read it at cold start (see lambdas/shared/app-origin.ts).
+ */
+export const appOriginParameterName = (stage: string): string => `/${stage}/app-origin`;
+
+/** What every function gets whatever its grants. */
+export const baseEnvironment = (stage: string): Record<string, string> => ({ STAGE: stage, NODE_OPTIONS: '--enable-source-maps' });
+
+/** A function's whole environment: the base plus what each of its grants sets. */
+export const functionEnvironment = (fn: Pick<LambdaFunctionDefinition, 'grants'>, stage: string, values: GrantValues): Record<string, string> =>
+  Object.assign(baseEnvironment(stage), ...fn.grants.map((grant) => grantEnvironment(grant, values)));
+
+export interface LambdaFunctionDefinition {
+  /** Operation, pipeline task or schedule id. */
+  readonly id: string;
+  readonly kind: 'route' | 'pipeline' | 'schedule';
+  /** Module under `lambdas/` without extension, exporting `handler`. */
+  readonly handler: string;
+  readonly description: string;
+  /** Effective grants (see effectiveGrants). */
+  readonly grants: readonly Grant[];
+  readonly memoryMb?: number;
+  readonly timeoutSeconds?: number;
+}
+
+/** Every function: one per API route, one per pipeline task, one per schedule. */
+export const lambdaFunctions: readonly LambdaFunctionDefinition[] = [
+  ...routeEntries.map(([id, route]) => ({
+    id,
+    kind: 'route' as const,
+    handler: route.handler,
+    description: `${routeKey(route)} (${id})`,
+    grants: effectiveGrants(route.grants, route.auth),
+    memoryMb: route.memoryMb,
+    timeoutSeconds: route.timeoutSeconds,
+  })),
+  ...Object.entries(pipelineTasks).map(([id, task]) => ({
+    id,
+    kind: 'pipeline' as const,
+    handler: task.handler,
+    description: `Media pipeline task ${id} (lambdas/${task.handler})`,
+    grants: effectiveGrants(task.grants),
+    memoryMb: task.memoryMb,
+    timeoutSeconds: task.timeoutSeconds,
+  })),
+  ...scheduleEntries.map(([id, schedule]) => ({
+    id,
+    kind: 'schedule' as const,
+    handler: schedule.handler,
+    description: `Scheduled every ${schedule.rateMinutes} min: ${id} (lambdas/${schedule.handler})`,
+    grants: effectiveGrants(schedule.grants),
+    timeoutSeconds: schedule.timeoutSeconds,
+  })),
+];
+
+const byHandler = new Map<string, LambdaFunctionDefinition>();
+for (const fn of lambdaFunctions) {
+  if (byHandler.has(fn.handler)) throw new Error(`lambdas/${fn.handler} is the handler of two functions; give each function its own module`);
+  byHandler.set(fn.handler, fn);
+}
+
+/** The function whose handler module this is (each module is the handler of exactly one function). */
+export const functionOfHandler = (handler: string): LambdaFunctionDefinition => {
+  const fn = byHandler.get(handler);
+  if (!fn) throw new Error(`No function has lambdas/${handler} as its handler`);
+  return fn;
+};
+
+/** The names one grant sets under a stage's configuration (the values do not matter). */
+export const grantEnvironmentNames = (grant: Grant, config: { readonly appOrigin?: string }): string[] =>
+  Object.keys(
+    grantEnvironment(grant, {
+      TABLE_NAME: '',
+      MEDIA_BUCKET: '',
+      MAIL_FROM: '',
+      APP_ORIGIN_PARAMETER: '',
+      APP_ORIGIN: config.appOrigin,
+      STATE_MACHINE_ARN: '',
+    }),
+  );
