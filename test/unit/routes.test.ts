@@ -25,7 +25,7 @@ describe('the route table', () => {
       const mod = (await import(path.join(lambdasDir, `${handler}.ts`))) as { handler?: unknown };
       expect(typeof mod.handler, handler).toBe('function');
     }
-  });
+  }, 60_000); // imports every handler module: seconds on a busy two-core machine
 
   it('has one route per method and path', () => {
     const keys = routeEntries.map(([, route]) => routeKey(route));
