@@ -2,7 +2,7 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import * as z from 'zod';
 import type { Contract, ValidationIssue } from '../contracts/contract';
-import { keyToSnakeCase, toCamelCase, toSnakeCase } from '../contracts/wire-case';
+import { keyToSnakeCase, MAX_NESTING_DEPTH, NestingTooDeep, toCamelCase, toSnakeCase } from '../contracts/wire-case';
 import type { RouteDefinition } from '../routes';
 import { getMembership, type Membership } from './db/memberships';
 import { loadSession, type Session } from './db/sessions';
@@ -145,6 +145,17 @@ const authenticate = (route: RouteDefinition): MiddlewareObj<APIGatewayProxyEven
   },
 });
 
+/**
+ * Bytes of JSON a body may have. The largest real body (a bulk invite of 500 candidates) is about
+ * 200 KB; API Gateway would take up to 6 MB into Lambda, more than any contract needs.
+ */
+export const MAX_JSON_BODY_BYTES = 1024 * 1024;
+
+/**
+ * The body, parsed and in camelCase. Everything that can fail on what the client sent happens
+ * here and is a 400 (or 413/415): size, JSON syntax and nesting depth (bounded before any
+ * recursion can run out of stack).
+ */
 const parseJsonBody = (event: APIGatewayProxyEventV2): unknown => {
   if (event.body === undefined || event.body === null || event.body === '') return undefined;
   const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
@@ -152,10 +163,22 @@ const parseJsonBody = (event: APIGatewayProxyEventV2): unknown => {
   if (!/^application\/(.+\+)?json/i.test(contentType)) {
     throw new HttpError(415, 'Send the request body as JSON (Content-Type: application/json).', 'unsupported_media_type');
   }
+  if (Buffer.byteLength(raw, 'utf8') > MAX_JSON_BODY_BYTES) {
+    throw new HttpError(413, `The request body is too large (at most ${MAX_JSON_BODY_BYTES} bytes of JSON).`, 'payload_too_large');
+  }
+  let parsed: unknown;
   try {
-    return JSON.parse(raw);
+    parsed = JSON.parse(raw);
   } catch {
     throw badRequest('The request body is not valid JSON.', 'invalid_json');
+  }
+  try {
+    return toCamelCase(parsed);
+  } catch (error) {
+    if (error instanceof NestingTooDeep) {
+      throw badRequest(`The request body is nested too deeply (at most ${MAX_NESTING_DEPTH} levels).`, 'too_deep');
+    }
+    throw error;
   }
 };
 
@@ -171,7 +194,7 @@ const validate = (contract: Contract): MiddlewareObj<APIGatewayProxyEventV2, API
       issues.push(...toValidationIssues(part, result.error));
       return undefined;
     };
-    const body = contract.body ? toCamelCase(parseJsonBody(event)) : undefined;
+    const body = contract.body ? parseJsonBody(event) : undefined;
     state.ctx.params = check('params', contract.params, event.pathParameters ?? {});
     state.ctx.query = check('query', contract.query, toCamelCase(event.queryStringParameters ?? {}));
     state.ctx.body = check('body', contract.body, body);

@@ -7,7 +7,7 @@ import { defineContract } from '../../lambdas/contracts/contract';
 import type { RouteDefinition } from '../../lambdas/routes';
 import { sha256 } from '../../lambdas/shared/crypto';
 import { conflict } from '../../lambdas/shared/errors';
-import { apiHandler, Reply } from '../../lambdas/shared/http';
+import { apiHandler, MAX_JSON_BODY_BYTES, Reply } from '../../lambdas/shared/http';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 
@@ -94,6 +94,46 @@ describe('the handler chain', () => {
     expect(broken).toMatchObject({ status: 400, body: { code: 'invalid_json', detail: 'The request body is not valid JSON.' } });
     const form = await invoke(handler, event({ headers: { 'content-type': 'text/plain' } }));
     expect(form).toMatchObject({ status: 415, body: { code: 'unsupported_media_type' } });
+  });
+
+  it('answers a deeply nested body with 400 too_deep, never a 500', async () => {
+    const handler = apiHandler(route('public'), contract, vi.fn());
+    for (const body of [
+      `${'['.repeat(10_000)}${']'.repeat(10_000)}`,
+      `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`,
+      `${'['.repeat(33)}${']'.repeat(33)}`,
+    ]) {
+      const res = await invoke(handler, event({ body }));
+      expect(res).toMatchObject({ status: 400, body: { code: 'too_deep', detail: expect.stringContaining('nested too deeply') } });
+    }
+  });
+
+  it('refuses a JSON body over the size bound with 413 before parsing it', async () => {
+    const handler = apiHandler(route('public'), contract, vi.fn());
+    const res = await invoke(handler, event({ body: JSON.stringify({ job_title: 'x'.repeat(MAX_JSON_BODY_BYTES) }) }));
+    expect(res).toMatchObject({ status: 413, body: { code: 'payload_too_large' } });
+  });
+
+  it('hands the handler a body whose __proto__ keys are dropped: nothing reaches a prototype', async () => {
+    const impl = vi.fn(async (ctx: { body: { jobTitle: string } }) => ({ positionId: 'p1', echoedTitle: ctx.body.jobTitle, userId: null }));
+    const loose = defineContract({
+      ...contract,
+      body: z.object({
+        jobTitle: z.string(),
+        isAdmin: z.boolean().optional(),
+        interview: z.looseObject({ thinkingTime: z.number(), isAdmin: z.boolean().optional() }),
+      }),
+    });
+    const handler = apiHandler(route('public'), loose, impl as never);
+    const body =
+      '{"job_title": "Engineer", "interview": {"thinking_time": 1, "__proto__": {"is_admin": true}}, "__proto__": {"is_admin": true}, "constructor": {"prototype": {"is_admin": true}}}';
+    expect((await invoke(handler, event({ body }))).status).toBe(201);
+    const received = impl.mock.calls[0]![0].body as Record<string, any>;
+    expect(Object.getPrototypeOf(received)).toBe(Object.prototype);
+    expect(Object.getPrototypeOf(received.interview)).toBe(Object.prototype);
+    expect(received.isAdmin).toBeUndefined();
+    expect(received.interview.isAdmin).toBeUndefined();
+    expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
   });
 
   it('reports a missing body as a validation error, not a crash', async () => {
