@@ -30,11 +30,13 @@ export const handler = apiHandler(routes.updatePosition, contract, async ({ para
   }
   if (body.plannedMessages.some((m) => !isStandardTemplateId(m.templateId)))
     throw badRequest('Choose a message template from the list.', 'unknown_template');
-  const keepLink = body.applyLink !== null ? position.applyLinkId : null;
+  // The public link switch: `applyLink: null` turns the link off (it stops working at once); any
+  // other value keeps whatever link the position has (POST .../apply-links turns it on).
+  const clearApplyLink = body.applyLink === null;
   try {
-    const { version, ...rest } = body;
-    const saved = await updatePosition(position.positionId, rest, version, keepLink);
-    if (position.applyLinkId && !keepLink) await deleteApplyLink(position.applyLinkId);
+    const { version, applyLink: _link, ...rest } = body;
+    const saved = await updatePosition(position.positionId, rest, version, { clearApplyLink });
+    if (clearApplyLink && position.applyLinkId) await deleteApplyLink(position.applyLinkId);
     return positionView(saved);
   } catch (error) {
     if (error instanceof VersionConflict)

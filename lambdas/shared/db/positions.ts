@@ -113,12 +113,16 @@ export const getPosition = async (positionId: string): Promise<Position | null> 
 
 export class VersionConflict extends Error {}
 
-/** Replaces the editable body when the stored version is the one the editor read. */
+/**
+ * Replaces the editable body when the stored version is the one the editor read. The apply link is
+ * not part of the body: it is kept as it is, or (`clearApplyLink`) removed from the item, never
+ * stored as NULL, so "no link yet" stays one state that ensureApplyLink can fill again.
+ */
 export const updatePosition = async (
   positionId: string,
   body: Omit<PositionBody, 'applyLink'>,
   expectedVersion: number,
-  applyLinkId: string | null,
+  options: { clearApplyLink: boolean },
 ) => {
   try {
     const { Attributes } = await db.send(
@@ -126,7 +130,8 @@ export const updatePosition = async (
         TableName: tableName(),
         Key: keys.position(positionId),
         UpdateExpression:
-          'SET jobTitle = :jobTitle, interview = :interview, sharing = :sharing, notifying = :notifying, plannedMessages = :plannedMessages, invitesExpireAfter = :expiry, applyLinkId = :link, version = version + :one',
+          'SET jobTitle = :jobTitle, interview = :interview, sharing = :sharing, notifying = :notifying, plannedMessages = :plannedMessages, invitesExpireAfter = :expiry, version = version + :one' +
+          (options.clearApplyLink ? ' REMOVE applyLinkId' : ''),
         ConditionExpression: 'attribute_exists(PK) AND version = :expected',
         ExpressionAttributeValues: {
           ':jobTitle': body.jobTitle,
@@ -135,7 +140,6 @@ export const updatePosition = async (
           ':notifying': body.notifying,
           ':plannedMessages': body.plannedMessages,
           ':expiry': body.invitesExpireAfter,
-          ':link': applyLinkId,
           ':one': 1,
           ':expected': expectedVersion,
         },
@@ -198,7 +202,7 @@ export const deletePosition = async (position: Position) => {
   }
 };
 
-/** The position's public apply link id, created once. */
+/** The position's public apply link id, created once while the link is on (a new one after it was switched off). */
 export const ensureApplyLink = async (position: Position): Promise<string> => {
   if (position.applyLinkId) return position.applyLinkId;
   const linkId = randomToken(12);
@@ -217,8 +221,9 @@ export const ensureApplyLink = async (position: Position): Promise<string> => {
               TableName: tableName(),
               Key: keys.position(position.positionId),
               UpdateExpression: 'SET applyLinkId = :link',
-              ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(applyLinkId)',
-              ExpressionAttributeValues: { ':link': linkId },
+              // No link yet: absent, or NULL as positions saved before links were removed kept it.
+              ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(applyLinkId) OR attribute_type(applyLinkId, :nullType))',
+              ExpressionAttributeValues: { ':link': linkId, ':nullType': 'NULL' },
             },
           },
         ],
