@@ -9,6 +9,15 @@ import { notFound } from './errors';
 export const canAccess = (position: Pick<Position, 'sharing'>, membership: Membership) =>
   membership.role === 'owner' || position.sharing === null || position.sharing.userIds.includes(membership.userId);
 
+/**
+ * The same rule as a filter: every list of positions (or of what they hold) keeps only the ones
+ * its reader could open one by one, so a list never shows what the item answers with a 404.
+ */
+export const accessibleTo =
+  (membership: Membership) =>
+  (position: Pick<Position, 'sharing'>): boolean =>
+    canAccess(position, membership);
+
 export const requirePositionAccess = async (positionId: string, userId: string): Promise<{ position: Position; membership: Membership }> => {
   const position = await getPosition(positionId);
   const membership = position ? await getMembership(position.companyId, userId) : null;

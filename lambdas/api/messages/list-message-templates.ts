@@ -4,10 +4,15 @@ import { routes } from '../../routes';
 import { requireMembership } from '../../shared/access';
 import { allPositions } from '../../shared/db/positions';
 import { apiHandler } from '../../shared/http';
+import { accessibleTo } from '../../shared/position-access';
 
-/** The standard templates, each marked in use when a position of the company plans a message with it. */
+/**
+ * The standard templates, each marked in use when a position the member can open plans a message
+ * with it (positions hidden from them tell them nothing, not even this).
+ */
 export const handler = apiHandler(routes.listMessageTemplates, listMessageTemplates, async ({ params, session }) => {
-  await requireMembership(params.companyId, session!.userId);
-  const used = new Set((await allPositions(params.companyId)).flatMap((p) => p.plannedMessages.map((m) => m.templateId)));
+  const membership = await requireMembership(params.companyId, session!.userId);
+  const positions = (await allPositions(params.companyId)).filter(accessibleTo(membership));
+  const used = new Set(positions.flatMap((p) => p.plannedMessages.map((m) => m.templateId)));
   return { messageTemplates: standardTemplates.map((t) => ({ ...t, inUse: used.has(t.templateId) })) };
 });

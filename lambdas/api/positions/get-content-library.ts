@@ -3,12 +3,12 @@ import { routes } from '../../routes';
 import { requireMembership } from '../../shared/access';
 import { allPositions } from '../../shared/db/positions';
 import { apiHandler } from '../../shared/http';
-import { canAccess } from '../../shared/position-access';
+import { accessibleTo } from '../../shared/position-access';
 
 /** Reusable intros, questions and outros from the positions the user can access (the SPA leaves out the current one). */
 export const handler = apiHandler(routes.getContentLibrary, getContentLibrary, async ({ params, session }) => {
   const membership = await requireMembership(params.companyId, session!.userId);
-  const positions = (await allPositions(params.companyId)).filter((p) => canAccess(p, membership));
+  const positions = (await allPositions(params.companyId)).filter(accessibleTo(membership));
   return {
     positionsContent: positions.map((p) => ({
       positionId: p.positionId,

@@ -3,8 +3,10 @@ import { routes } from '../../routes';
 import { requireMembership } from '../../shared/access';
 import { listPositions } from '../../shared/db/positions';
 import { apiHandler } from '../../shared/http';
+import { accessibleTo } from '../../shared/position-access';
 
+/** The positions of a tab that the member may open (the rule of GET /positions/{id}). */
 export const handler = apiHandler(routes.listPositions, contract, async ({ params, query, session }) => {
-  await requireMembership(params.companyId, session!.userId);
-  return listPositions(params.companyId, query.status, query.cursor);
+  const membership = await requireMembership(params.companyId, session!.userId);
+  return listPositions(params.companyId, query.status, query.cursor, accessibleTo(membership));
 });

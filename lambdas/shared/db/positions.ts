@@ -49,20 +49,39 @@ const fromItem = (item: Record<string, any>): Position => ({
 
 export const positionListKey = (companyId: string) => `COMPANY#${companyId}#POSITIONS`;
 
-export const listPositions = async (companyId: string, status: 'open' | 'closed', cursor?: string) => {
-  const page = await db.send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :status)',
-      ExpressionAttributeValues: { ':pk': positionListKey(companyId), ':status': `${status}#` },
-      ScanIndexForward: false,
-      Limit: POSITION_PAGE_SIZE,
-      ExclusiveStartKey: decodeCursor(cursor),
-    }),
-  );
-  const positions = (page.Items ?? []).map(fromItem);
-  return { positions, cursor: encodeCursor(page.LastEvaluatedKey) };
+/** Queries one page may make when the reader cannot see every position (each reads at most a page). */
+const MAX_QUERIES_PER_PAGE = 20;
+
+/**
+ * A page of the company's positions in one status, newest first, holding only those `visible`
+ * keeps (the reader's access rule). One Query when the reader sees them all; when some are hidden,
+ * the page goes on from where the last Query stopped until it is full or the tab ends.
+ */
+export const listPositions = async (
+  companyId: string,
+  status: 'open' | 'closed',
+  cursor: string | undefined,
+  visible: (position: Position) => boolean,
+) => {
+  const positions: Position[] = [];
+  let startKey = decodeCursor(cursor);
+  for (let queries = 0; queries < MAX_QUERIES_PER_PAGE; queries++) {
+    const page = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :status)',
+        ExpressionAttributeValues: { ':pk': positionListKey(companyId), ':status': `${status}#` },
+        ScanIndexForward: false,
+        Limit: POSITION_PAGE_SIZE - positions.length,
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    positions.push(...(page.Items ?? []).map(fromItem).filter(visible));
+    startKey = page.LastEvaluatedKey;
+    if (!startKey || positions.length >= POSITION_PAGE_SIZE) break;
+  }
+  return { positions, cursor: encodeCursor(startKey) };
 };
 
 /** Every position of a company (content library): one Query, paged by DynamoDB only past 1 MB. */
