@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { defineContract } from './contract';
-import { companyNameSchema, emailSchema, idSchema } from './common';
+import { companyNameSchema, emailSchema, idSchema, singleLineText } from './common';
 
 export const MAGIC_CODE_LENGTH = 6;
 
@@ -15,7 +15,11 @@ export const createAccount = defineContract({
   body: z.object({
     email: emailSchema,
     companyName: companyNameSchema,
-    tags: z.array(z.string().trim().min(1).max(50)).max(20).optional().default([]),
+    tags: z
+      .array(singleLineText(z.string().trim().min(1).max(50)))
+      .max(20)
+      .optional()
+      .default([]),
   }),
   response: z.object({ userId: z.string(), companyId: z.string() }),
   successStatus: 201,

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { emailSchema, idSchema } from './common';
+import { emailSchema, idSchema, singleLineText } from './common';
 import { defineContract } from './contract';
 
 /** Candidates as the hiring team sees them (spec §3 Candidate, §7 Positions/Candidates). */
@@ -7,7 +7,7 @@ export const CANDIDATE_STATUSES = ['invited', 'responded', 'shortlisted', 'rejec
 export const CANDIDATE_PAGE_SIZE = 12;
 export const BATCH_INVITE_MAX = 500;
 
-export const candidateNameSchema = z.string().trim().min(1, 'Enter the candidate’s name.').max(100, 'Use at most 100 characters.');
+export const candidateNameSchema = singleLineText(z.string().trim().min(1, 'Enter the candidate’s name.').max(100, 'Use at most 100 characters.'));
 
 /** A point in time with its relative text ("3 days ago", "in 6 days"), as the spec's time fields. */
 export const timeSchema = z.object({ timeValue: z.string(), relativeTime: z.string() });
@@ -40,7 +40,7 @@ export const listCandidates = defineContract({
   params: z.object({ positionId: idSchema }),
   query: z.object({
     tab: z.enum([...CANDIDATE_STATUSES, 'done']).default('invited'),
-    searchText: z.string().trim().min(SEARCH_MIN_CHARS, 'Enter at least 3 characters to search...').max(100).optional(),
+    searchText: singleLineText(z.string().trim().min(SEARCH_MIN_CHARS, 'Enter at least 3 characters to search...').max(100)).optional(),
     after: idSchema.optional(),
     through: idSchema.optional(),
   }),

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { MEDIA_CONTENT_TYPES } from '../domain/media';
-import { idSchema } from './common';
+import { idSchema, singleLineText } from './common';
 import { defineContract } from './contract';
 
 const groupIdSchema = z
@@ -17,7 +17,7 @@ export const createUserMediaUpload = defineContract({
     properties: z.object({
       companyId: idSchema,
       size: z.number().int().positive('Empty file encountered'),
-      fileName: z.string().max(255).optional(),
+      fileName: singleLineText(z.string().max(255)).optional(),
     }),
   }),
   response: z.object({ mediaId: z.string(), uploadUrl: z.string() }),

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { companyIdParams } from './account';
-import { idSchema } from './common';
+import { idSchema, multiLineText, singleLineText } from './common';
 import { defineContract } from './contract';
 import {
   ANSWER_TIME_OPTIONS,
@@ -39,20 +39,22 @@ const oneOf = (options: readonly number[], label: string) =>
     .int()
     .refine((value) => options.includes(value), `${label} must be one of ${options.join(', ')} seconds.`);
 
-export const jobTitleSchema = z.string().trim().min(1, 'Enter a position name.').max(JOB_TITLE_MAX, `Use at most ${JOB_TITLE_MAX} characters.`);
+export const jobTitleSchema = singleLineText(
+  z.string().trim().min(1, 'Enter a position name.').max(JOB_TITLE_MAX, `Use at most ${JOB_TITLE_MAX} characters.`),
+);
 
 export const introSchema = z.object({ thumbnailImageGroupId: groupId, videoGroupId: groupId });
 export const questionSchema = z
   .object({
-    title: z.string().max(QUESTION_TITLE_MAX, `A question title has at most ${QUESTION_TITLE_MAX} characters.`).default(''),
-    content: z.string().max(QUESTION_CONTENT_MAX, `Additional details have at most ${QUESTION_CONTENT_MAX} characters.`).default(''),
+    title: singleLineText(z.string().max(QUESTION_TITLE_MAX, `A question title has at most ${QUESTION_TITLE_MAX} characters.`)).default(''),
+    content: multiLineText(z.string().max(QUESTION_CONTENT_MAX, `Additional details have at most ${QUESTION_CONTENT_MAX} characters.`)).default(''),
     thumbnailImageGroupId: groupId,
     videoGroupId: groupId,
   })
   .refine(isQuestionComplete, { message: 'Every question needs a video or a title.', path: ['title'] });
 export const outroSchema = z.object({
-  title: z.string().max(OUTRO_TITLE_MAX, `The outro title has at most ${OUTRO_TITLE_MAX} characters.`).default(''),
-  content: z.string().max(OUTRO_CONTENT_MAX, `The outro message has at most ${OUTRO_CONTENT_MAX} characters.`).default(''),
+  title: singleLineText(z.string().max(OUTRO_TITLE_MAX, `The outro title has at most ${OUTRO_TITLE_MAX} characters.`)).default(''),
+  content: multiLineText(z.string().max(OUTRO_CONTENT_MAX, `The outro message has at most ${OUTRO_CONTENT_MAX} characters.`)).default(''),
   thumbnailImageGroupId: groupId,
   videoGroupId: groupId,
 });

@@ -10,16 +10,24 @@ export interface MailMessage {
   html: string;
 }
 
+/**
+ * A value fit for a mail header: CR, LF and the other control characters become one space, so
+ * no text that reaches a subject (a job title, a company or candidate name) can end the header
+ * or add another. The contracts refuse such text already; this holds whatever gets here.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const headerSafe = (value: string): string => value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
+
 /** Sends through SES (aws-ses-v2-local in the local stack) from MAIL_FROM. */
 export const sendMail = async (message: MailMessage): Promise<void> => {
   const { MAIL_FROM } = readEnv('MAIL_FROM');
   await ses.send(
     new SendEmailCommand({
-      FromEmailAddress: MAIL_FROM,
-      Destination: { ToAddresses: [message.to] },
+      FromEmailAddress: headerSafe(MAIL_FROM),
+      Destination: { ToAddresses: [headerSafe(message.to)] },
       Content: {
         Simple: {
-          Subject: { Data: message.subject, Charset: 'UTF-8' },
+          Subject: { Data: headerSafe(message.subject), Charset: 'UTF-8' },
           Body: { Text: { Data: message.text, Charset: 'UTF-8' }, Html: { Data: message.html, Charset: 'UTF-8' } },
         },
       },
