@@ -213,7 +213,8 @@ export const getPublicAnswerTranscripts = defineContract({
 });
 
 export const exportCandidates = defineContract({
-  summary: 'Every candidate of a position as rows for a CSV download (the SPA names it date_jobtitle_Candidates.csv).',
+  summary:
+    "Every candidate of a position as rows for a CSV download (the SPA names it date_jobtitle_Candidates.csv). Names and e-mails that a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) come prefixed with '.",
   params: z.object({ positionId: idSchema }),
   response: z.object({
     rows: z.array(

@@ -1,4 +1,5 @@
 import { exportCandidates as contract } from '../../contracts/candidate';
+import { neutraliseFormula } from '../../contracts/spreadsheet';
 import { averageRating } from '../../domain/candidates';
 import { routes } from '../../routes';
 import { allCandidatesOfPosition, answersOf } from '../../shared/db/candidates';
@@ -6,7 +7,11 @@ import { apiHandler } from '../../shared/http';
 import { interviewHref } from '../../shared/invites';
 import { requirePositionAccess } from '../../shared/position-access';
 
-/** Every candidate of the position, newest invite first, with their average rating: the rows of the CSV download. */
+/**
+ * Every candidate of the position, newest invite first, with their average rating: the rows of the
+ * CSV download. Text people typed is neutralised against formula injection here too, so the rows are
+ * safe in whatever tool turns them into a spreadsheet.
+ */
 export const handler = apiHandler(routes.exportCandidates, contract, async ({ params, session }) => {
   const { position } = await requirePositionAccess(params.positionId, session!.userId);
   const candidates = await allCandidatesOfPosition(position.positionId);
@@ -14,8 +19,8 @@ export const handler = apiHandler(routes.exportCandidates, contract, async ({ pa
   for (const candidate of candidates.sort((a, b) => b.createdAt.localeCompare(a.createdAt))) {
     const rated = candidate.answeredCount > 0 ? (await answersOf(candidate.candidateId)).map((a) => a.rating) : [];
     rows.push({
-      candidateName: candidate.candidateName,
-      email: candidate.email,
+      candidateName: neutraliseFormula(candidate.candidateName),
+      email: candidate.email === null ? null : neutraliseFormula(candidate.email),
       currentStatus: candidate.currentStatus,
       invitedAt: candidate.createdAt,
       completedAt: candidate.completedAt,

@@ -1,5 +1,6 @@
 import Papa from 'papaparse';
 import type { ExportRow, NewCandidate } from '../../api/candidates';
+import { FORMULA_START } from '../../../../lambdas/contracts/spreadsheet';
 
 export interface CsvResult {
   rows: NewCandidate[];
@@ -28,9 +29,6 @@ export const parseCandidatesCsv = (text: string): CsvResult => {
   }
   return { rows, skipped };
 };
-
-/** Cells a spreadsheet would run as a formula (OWASP CSV injection): papaparse prefixes them with '. */
-const FORMULA_START = /^[=+\-@\t\r]/;
 
 const EXPORT_COLUMNS: [string, (row: ExportRow) => string | number | null][] = [
   ['Name', (r) => r.candidateName],
