@@ -39,6 +39,18 @@ const specificity = (route: RouteDefinition) =>
     .join('');
 const compiled = routeEntries.map(([, route]) => compile(route)).sort((a, b) => specificity(a.route).localeCompare(specificity(b.route)));
 
+/** A path segment percent-decoded, or undefined when its encoding is malformed (`%`, `%E0%A4%A`, `%ZZ`). */
+const decodeSegment = (segment: string): string | undefined => {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
+};
+
+/** Whether every segment of the path decodes; API Gateway answers 400 before routing when one does not. */
+export const isWellEncodedPath = (pathname: string): boolean => pathname.split('/').every((segment) => decodeSegment(segment) !== undefined);
+
 export const matchRoute = (method: string, pathname: string) => {
   let pathMatched = false;
   for (const candidate of compiled) {
@@ -46,7 +58,9 @@ export const matchRoute = (method: string, pathname: string) => {
     if (!match) continue;
     pathMatched = true;
     if (candidate.route.method !== method) continue;
-    const params = Object.fromEntries(candidate.paramNames.map((name, i) => [name, decodeURIComponent(match[i + 1]!)]));
+    const values = candidate.paramNames.map((_, i) => decodeSegment(match[i + 1]!));
+    if (values.some((value) => value === undefined)) return { route: undefined, pathMatched };
+    const params = Object.fromEntries(candidate.paramNames.map((name, i) => [name, values[i]!]));
     return { route: candidate.route, params };
   }
   return { route: undefined, pathMatched };
@@ -57,22 +71,42 @@ const sendJson = (res: ServerResponse, status: number, body: unknown) => {
   res.end(JSON.stringify(body));
 };
 
-const readBody = async (req: IncomingMessage): Promise<Buffer | null> => {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) return null;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks);
-};
+/**
+ * The request body, or null as soon as it passes MAX_BODY_BYTES. Past the limit the rest keeps
+ * flowing and is discarded (nothing is buffered), so the connection is never left holding unread
+ * bytes in front of the next request; the 413 then closes it.
+ */
+const readBody = (req: IncomingMessage): Promise<Buffer | null> =>
+  new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    req.on('data', (chunk: Buffer) => {
+      if (tooLarge) return;
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) {
+        chunks.push(chunk);
+        return;
+      }
+      tooLarge = true;
+      chunks.length = 0;
+      resolve(null);
+    });
+    req.on('end', () => resolve(tooLarge ? null : Buffer.concat(chunks)));
+    req.on('error', (error) => (tooLarge ? undefined : reject(error)));
+  });
 
 export const handleApiRequest = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
   const method = req.method ?? 'GET';
   const body = await readBody(req);
   if (body === null) {
+    // Answer at once and close the connection: the client may still be sending the rest.
+    res.setHeader('connection', 'close');
     sendJson(res, 413, { detail: 'The request body is too large.', code: 'payload_too_large' });
+    return;
+  }
+  if (!isWellEncodedPath(url.pathname)) {
+    sendJson(res, 400, { detail: 'The request path has malformed percent-encoding.', code: 'bad_request' });
     return;
   }
   const { route, params, pathMatched } = matchRoute(method, url.pathname) as ReturnType<typeof matchRoute> & {
