@@ -1,0 +1,323 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import * as z from 'zod';
+import type { Contract } from '../../lambdas/contracts/contract';
+import { contracts } from '../../lambdas/contracts/index';
+import { toCamelCase } from '../../lambdas/contracts/wire-case';
+import { routeEntries, type OperationId, type RouteDefinition } from '../../lambdas/routes';
+import { baseUrl, call } from './api';
+import { mailTo, registerAndSignIn, signIn, uniqueEmail } from './accounts';
+import { allocateCredits } from './aws';
+import { startAnswer, tokenFromHref, uploadParts } from './interviews';
+
+/**
+ * What the tests derived from the route table (the isolation matrix, the body fuzz) need: one real
+ * object of every kind a path can name, made through the API; a valid body for every route that
+ * takes one; and a request helper that never waits forever.
+ */
+
+/** A company with one of everything a route can address. Names carry a random tag, so finding one in a response means a leak. */
+export interface World {
+  companyName: string;
+  owner: { email: string; sessionId: string; userId: string; companyId: string };
+  /** A member (not the owner) without access to `position`, which is shared with the owner alone. */
+  member: { email: string; sessionId: string; userId: string };
+  /** A pending member invitation. */
+  invitee: { email: string; nonce: string };
+  position: { positionId: string; jobTitle: string; linkId: string };
+  /** Invited to `position`; answered question 1 (`answerId`), recording question 2 (`recordingId`), shared publicly. */
+  candidate: {
+    candidateId: string;
+    candidateName: string;
+    email: string;
+    token: string;
+    answerId: string;
+    recordingId: string;
+    publicCandidateId: string;
+  };
+  media: { mediaGroupId: string; mediaId: string };
+  /** Another live session of the owner (sign-out routes take a session id), and one signed out. */
+  spareSessionId: string;
+  revokedSessionId: string;
+}
+
+export const interviewBody = {
+  intro: null,
+  questions: [
+    { title: 'Tell us about yourself', content: 'Two minutes is plenty.', thumbnail_image_group_id: null, video_group_id: null },
+    { title: 'Why this role?', content: '', thumbnail_image_group_id: null, video_group_id: null },
+  ],
+  outro: { title: 'Thanks!', content: 'We will be in touch.', thumbnail_image_group_id: null, video_group_id: null },
+  pacing: { thinking_time: 30, answer_time: 120, retakes: 1 },
+};
+
+const ok = async (res: Promise<{ status: number; body: any }>, status: number) => {
+  const done = await res;
+  expect(done.status, JSON.stringify(done.body)).toBe(status);
+  return done.body;
+};
+
+const memberInviteNonce = async (email: string) => {
+  const mail = (await mailTo(email)).find((m) => m.subject.startsWith("You're invited"));
+  const nonce = /#\/invite\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
+  if (!nonce) throw new Error(`no invitation mailed to ${email}`);
+  return nonce;
+};
+
+export const buildWorld = async (label: string): Promise<World> => {
+  const tag = randomUUID().slice(0, 8);
+  const companyName = `${label} Co ${tag}`;
+  const owner = await registerAndSignIn(companyName);
+  await allocateCredits(owner.companyId, 50);
+  const session = owner.sessionId;
+
+  const memberEmail = uniqueEmail('member');
+  await ok(call('POST', `/companies/${owner.companyId}/members`, { session, body: { email: memberEmail } }), 201);
+  const joined = await ok(call('POST', '/member-invites/confirmed', { body: { nonce: await memberInviteNonce(memberEmail) } }), 201);
+  const inviteeEmail = uniqueEmail('invitee');
+  await ok(call('POST', `/companies/${owner.companyId}/members`, { session, body: { email: inviteeEmail } }), 201);
+
+  const jobTitle = `${label} role ${tag}`;
+  const { position_id: positionId } = await ok(
+    call('POST', `/companies/${owner.companyId}/positions`, { session, body: { job_title: jobTitle, interview: interviewBody } }),
+    201,
+  );
+  const read = await ok(call('GET', `/positions/${positionId}`, { session }), 200);
+  const { position_id: _p, company_id: _c, current_status: _s, candidates: _n, created_at: _t, ...editable } = read;
+  await ok(call('PUT', `/positions/${positionId}`, { session, body: { ...editable, sharing: { user_ids: [owner.userId] } } }), 200);
+  const { link_href: linkHref } = await ok(call('POST', `/positions/${positionId}/apply-links`, { session }), 201);
+
+  const candidateName = `${label} Candidate ${tag}`;
+  const candidateEmail = uniqueEmail('candidate');
+  const invited = await ok(
+    call('POST', `/positions/${positionId}/candidates`, { session, body: { candidate_name: candidateName, email: candidateEmail } }),
+    201,
+  );
+  const token = tokenFromHref(invited.interview_href);
+  const started = await startAnswer(token, 0);
+  expect(started.status).toBe(201);
+  // Not a video: the pipeline fails it at once, which is all an answer id needs.
+  const parts = await uploadParts(token, started.body.answer_id, new TextEncoder().encode('not a video'), started.body.min_part_bytes);
+  await ok(call('PUT', `/interviews/${token}/answers/${started.body.answer_id}/submission`, { body: { parts } }), 200);
+  const recording = await startAnswer(token, 1);
+  expect(recording.status).toBe(201);
+  const shared = await ok(call('POST', `/candidates/${invited.candidate_id}/sharing-details`, { session }), 200);
+
+  const mediaGroupId = `g-${randomUUID()}`;
+  const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+  const upload = await ok(
+    call('POST', '/user-media-uploads', {
+      session,
+      body: { media_group_id: mediaGroupId, content_type: 'image/png', properties: { company_id: owner.companyId, size: png.length } },
+    }),
+    201,
+  );
+  expect((await fetch(upload.upload_url, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: png })).status).toBe(200);
+  await ok(call('PUT', '/media-uploads/complete', { session, body: { media_ids: [upload.media_id] } }), 200);
+
+  const spare = await signIn(owner.email);
+  const revoked = await signIn(owner.email);
+  await ok(call('DELETE', `/magic-link-sessions/${revoked.sessionId}`), 204);
+
+  return {
+    companyName,
+    owner,
+    member: { email: memberEmail, sessionId: joined.session_id, userId: joined.user_id },
+    invitee: { email: inviteeEmail, nonce: await memberInviteNonce(inviteeEmail) },
+    position: { positionId, jobTitle, linkId: linkHref.split('/apply/')[1] },
+    candidate: {
+      candidateId: invited.candidate_id,
+      candidateName,
+      email: candidateEmail,
+      token,
+      answerId: started.body.answer_id,
+      recordingId: recording.body.answer_id,
+      publicCandidateId: shared.public_candidate_id,
+    },
+    media: { mediaGroupId, mediaId: upload.media_id },
+    spareSessionId: spare.sessionId,
+    revokedSessionId: revoked.sessionId,
+  };
+};
+
+/** The value a world gives each kind of path id. A route naming a kind missing here fails the tests until one is added. */
+export const pathIds = (w: World): Record<string, string> => ({
+  companyId: w.owner.companyId,
+  userId: w.member.userId,
+  nonce: w.invitee.nonce,
+  sessionId: w.spareSessionId,
+  mediaGroupIds: w.media.mediaGroupId,
+  positionId: w.position.positionId,
+  linkId: w.position.linkId,
+  candidateId: w.candidate.candidateId,
+  answerId: w.candidate.answerId,
+  publicCandidateId: w.candidate.publicCandidateId,
+  token: w.candidate.token,
+});
+
+/**
+ * Kinds of id that are themselves the credential on public routes: whoever holds one may use it,
+ * so the question there is whether another one (a wrong link) reaches anything.
+ */
+export const credentialKinds = new Set(['token', 'linkId', 'publicCandidateId', 'nonce', 'sessionId']);
+
+/** Everything of a world that must never show in another caller's response. */
+export const secretsOf = (w: World): string[] => [
+  ...Object.values(pathIds(w)),
+  w.companyName,
+  w.owner.email,
+  w.owner.userId,
+  w.owner.sessionId,
+  w.member.email,
+  w.member.sessionId,
+  w.invitee.email,
+  w.position.jobTitle,
+  w.candidate.candidateName,
+  w.candidate.email,
+  w.media.mediaId,
+];
+
+/** What a member without access to the world's position must never see. */
+export const positionSecretsOf = (w: World): string[] => [
+  w.position.positionId,
+  w.position.jobTitle,
+  w.position.linkId,
+  ...Object.values(w.candidate),
+];
+
+export const pathParamsOf = (route: RouteDefinition): string[] => [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+
+const enumParam = (operation: OperationId, name: string): readonly string[] | null => {
+  const params = (contracts[operation] as Contract).params;
+  const schema = params instanceof z.ZodObject ? params.shape[name] : undefined;
+  return schema instanceof z.ZodEnum ? (schema.options as string[]) : null;
+};
+
+/** Path parameters no fixture covers (enum parameters such as `{status}` take their values from the contract). */
+export const missingPathFixtures = (w: World): string[] =>
+  routeEntries.flatMap(([operation, route]) =>
+    pathParamsOf(route)
+      .filter((name) => !(name in pathIds(w)) && !enumParam(operation, name))
+      .map((name) => `${operation}: {${name}}`),
+  );
+
+/**
+ * The route's path filled in, once per value of each enum parameter (`PUT /positions/{id}/close`,
+ * `.../open`, `.../delete`). `ids` overrides the world's ids by kind.
+ */
+export const pathsOf = (operation: OperationId, route: RouteDefinition, ids: Record<string, string>): string[] => {
+  let paths = [route.path];
+  for (const name of pathParamsOf(route)) {
+    const values = enumParam(operation, name) ?? [ids[name]!];
+    paths = paths.flatMap((path) => values.map((value) => path.replace(`{${name}}`, encodeURIComponent(value))));
+  }
+  return paths;
+};
+
+/** A minimal valid wire body (snake_case) for every route with a body contract; checked against the contract by the tests. */
+export const validBodies: { [K in OperationId]?: (w: World) => unknown } = {
+  checkEmail: () => ({ email: uniqueEmail('check') }),
+  createAccount: () => ({ email: uniqueEmail('new'), company_name: 'New Co', tags: ['fuzz'] }),
+  sendMagicCode: () => ({ email: uniqueEmail('code') }),
+  createMagicCodeSession: () => ({ email: uniqueEmail('nobody'), shortnonce: 'ABCDEF' }),
+  updateCompany: () => ({ company_name: 'Renamed Co' }),
+  inviteMember: () => ({ email: uniqueEmail('invite') }),
+  confirmMemberInvite: (w) => ({ nonce: w.invitee.nonce }),
+  createUserMediaUpload: (w) => ({
+    media_group_id: `g-${randomUUID()}`,
+    content_type: 'image/png',
+    properties: { company_id: w.owner.companyId, size: 100, file_name: 'logo.png' },
+  }),
+  completeMediaUploads: (w) => ({ media_ids: [w.media.mediaId] }),
+  createPosition: () => ({ job_title: 'Another role', interview: interviewBody }),
+  updatePosition: (w) => ({
+    job_title: 'Renamed role',
+    interview: interviewBody,
+    sharing: { user_ids: [w.owner.userId] },
+    notifying: { user_ids: [w.owner.userId] },
+    planned_messages: [{ template_id: 'standard-reminder', send_trigger: 'P2D' }],
+    invites_expire_after: 'P7D',
+    apply_link: { link_href: `${baseUrl()}/#/apply/${w.position.linkId}` },
+    version: 2,
+  }),
+  inviteCandidate: () => ({ candidate_name: 'Someone New', email: uniqueEmail('someone') }),
+  inviteCandidatesBatch: () => ({ new_candidates: [{ candidate_name: 'Batch One', email: uniqueEmail('batch') }] }),
+  rateAnswer: () => ({ new_rating: 4 }),
+  startAnswer: () => ({ question_index: 1, content_type: 'video/webm' }),
+  getAnswerPartUrls: () => ({ part_numbers: [1] }),
+  submitAnswer: () => ({ parts: [{ part_number: 1, etag: '"0123456789abcdef0123456789abcdef"' }] }),
+  applyThroughLink: () => ({ candidate_name: 'Walk In', email: uniqueEmail('applicant') }),
+};
+
+export const bodyRoutes = routeEntries.filter(([operation]) => (contracts[operation] as Contract).body !== undefined);
+
+/** Body routes without a valid body, and valid bodies their contract refuses: both mean the map above needs work. */
+export const validBodyProblems = (w: World): string[] =>
+  bodyRoutes.flatMap(([operation]) => {
+    const make = validBodies[operation];
+    if (!make) return [`${operation}: no valid body in validBodies`];
+    const parsed = (contracts[operation] as Contract).body!.safeParse(toCamelCase(make(w)));
+    return parsed.success ? [] : [`${operation}: its valid body is refused: ${JSON.stringify(parsed.error.issues)}`];
+  });
+
+/** A well-formed id nobody holds: passes every id schema, names nothing. */
+export const unknownId = () => randomBytes(32).toString('base64url');
+
+export interface Sent {
+  status: number;
+  text: string;
+  headers: Headers;
+  json: any;
+}
+
+/**
+ * One request with a time limit (a hang is a failure, reported as status 0 with the error). `body`
+ * is sent as it is (raw text), with `contentType` when given.
+ */
+export const send = async (
+  method: string,
+  path: string,
+  options: { body?: string; contentType?: string; session?: string; timeoutMs?: number } = {},
+): Promise<Sent> => {
+  const headers: Record<string, string> = {};
+  if (options.contentType) headers['content-type'] = options.contentType;
+  if (options.session) headers['x-session-id'] = options.session;
+  try {
+    const response = await fetch(`${baseUrl()}/api/v1${path}`, {
+      method,
+      headers,
+      body: options.body,
+      signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+    });
+    const text = await response.text();
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      json = undefined;
+    }
+    return { status: response.status, text, headers: response.headers, json };
+  } catch (error) {
+    return { status: 0, text: String(error), headers: new Headers(), json: undefined };
+  }
+};
+
+/** Runs `tasks` at most `limit` at a time. */
+export const pool = async <T>(tasks: (() => Promise<T>)[], limit = 8): Promise<T[]> => {
+  const results: T[] = new Array(tasks.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < tasks.length) {
+      const index = next++;
+      results[index] = await tasks[index]!();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  return results;
+};
+
+/** `{detail, code}`, the error model of every route. */
+export const isErrorModel = (json: any): boolean =>
+  typeof json === 'object' && json !== null && typeof json.code === 'string' && (typeof json.detail === 'string' || Array.isArray(json.detail));
+
+export const shorten = (text: string, max = 200) => (text.length > max ? `${text.slice(0, max)}… (${text.length} chars)` : text);
