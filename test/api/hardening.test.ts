@@ -261,3 +261,35 @@ describe('the local API gateway', () => {
     }
   });
 });
+
+describe('page cursors', () => {
+  it('refuse a crafted key (another company, another tab, other attributes) with a 400, and page on with a real one', async () => {
+    const [owner, other] = await Promise.all([registerAndSignIn('Cursor A'), registerAndSignIn('Cursor B')]);
+    await createPosition(owner, 'Cursor position');
+    const cursorOf = (key: unknown) => Buffer.from(JSON.stringify(key)).toString('base64url');
+    const positionKey = (companyId: string, status: string) => ({
+      ...keys.position('p1'),
+      ...keys.positionByCompany(companyId, status, '2026-01-01T00:00:00.000Z', 'p1'),
+    });
+    const crafted = {
+      'another company': cursorOf(positionKey(other.companyId, 'open')),
+      'another tab': cursorOf(positionKey(owner.companyId, 'closed')),
+      'a number where a key is': cursorOf({ ...positionKey(owner.companyId, 'open'), SK: 1 }),
+      'a missing attribute': cursorOf({ PK: 'POSITION#p1', SK: 'POSITION' }),
+      'an extra attribute': cursorOf({ ...positionKey(owner.companyId, 'open'), extra: 'x' }),
+      'not JSON': 'bm90IGpzb24',
+    };
+    for (const [label, cursor] of Object.entries(crafted)) {
+      const res = await call('GET', `/companies/${owner.companyId}/positions?status=open&cursor=${cursor}`, { session: owner.sessionId });
+      expect({ label, status: res.status, code: res.body.code }).toEqual({ label, status: 400, code: 'invalid_cursor' });
+    }
+    const genuine = await call(
+      'GET',
+      `/companies/${owner.companyId}/positions?status=open&cursor=${cursorOf(positionKey(owner.companyId, 'open'))}`,
+      {
+        session: owner.sessionId,
+      },
+    );
+    expect(genuine.status).toBe(200);
+  });
+});

@@ -64,14 +64,19 @@ export const listPositions = async (
   visible: (position: Position) => boolean,
 ) => {
   const positions: Position[] = [];
-  let startKey = decodeCursor(cursor);
+  const pk = positionListKey(companyId);
+  let startKey: Record<string, unknown> | undefined = decodeCursor(
+    cursor,
+    ['PK', 'SK', 'GSI1PK', 'GSI1SK'],
+    (key) => key.GSI1PK === pk && key.GSI1SK.startsWith(`${status}#`),
+  );
   for (let queries = 0; queries < MAX_QUERIES_PER_PAGE; queries++) {
     const page = await db.send(
       new QueryCommand({
         TableName: tableName(),
         IndexName: 'GSI1',
         KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :status)',
-        ExpressionAttributeValues: { ':pk': positionListKey(companyId), ':status': `${status}#` },
+        ExpressionAttributeValues: { ':pk': pk, ':status': `${status}#` },
         ScanIndexForward: false,
         Limit: POSITION_PAGE_SIZE - positions.length,
         ExclusiveStartKey: startKey,
