@@ -84,7 +84,8 @@ export const positionBodySchema = z.object({
   notifying: userIdsSchema.nullable(),
   plannedMessages: z.array(plannedMessageSchema).max(20),
   invitesExpireAfter: z.string().refine(isInviteExpiryOffset, 'Choose a deadline from the list.').nullable(),
-  applyLink: z.object({ linkHref: z.string() }).nullable(),
+  // The server sets the link (POST …/apply-links) and ignores this value; it only has to be sane text.
+  applyLink: z.object({ linkHref: singleLineText(z.string().max(2048)) }).nullable(),
 });
 
 export const positionSchema = positionBodySchema.extend({
