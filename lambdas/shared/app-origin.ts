@@ -1,4 +1,5 @@
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
+import { href, paths } from '../contracts/app-paths';
 
 /**
  * The SPA's public origin, for links in e-mails. APP_ORIGIN when set (local stack, custom domain);
@@ -21,3 +22,9 @@ export const appOrigin = (): Promise<string> => {
   cached.catch(() => (cached = undefined));
   return cached;
 };
+
+/** A full link to one of the SPA's hash routes (lambdas/contracts/app-paths.ts), for e-mails and responses. */
+export const appLink = async (to: string): Promise<string> => `${await appOrigin()}/${href(to)}`;
+
+/** The candidate's interview (the link in invitations and reminders). */
+export const interviewHref = (token: string): Promise<string> => appLink(paths.interview.to(token));

@@ -1,6 +1,6 @@
 import { candidateInviteEmail } from '../domain/emails/candidate';
 import { inviteExpiry, spendsCredits } from '../domain/candidates';
-import { appOrigin } from './app-origin';
+import { interviewHref } from './app-origin';
 import { sendMail } from './clients/mail';
 import { createCandidates, INVITES_PER_TRANSACTION, NotEnoughCredits, PositionNotOpen, type Candidate, type NewCandidate } from './db/candidates';
 import { getCompany, type Company } from './db/companies';
@@ -22,8 +22,6 @@ export const messages = {
 };
 
 const MAILS_IN_FLIGHT = 8;
-
-export const interviewHref = async (token: string) => `${await appOrigin()}/#/interview/${token}`;
 
 const checkCredits = (company: Company, count: number) => {
   if (!spendsCredits(company.subscriptionStatus)) return;

@@ -5,7 +5,7 @@ import type { Candidate } from './db/candidates';
 import type { Company } from './db/companies';
 import { schedulePlannedMessages } from './db/planned-messages';
 import type { Position } from './db/positions';
-import { interviewHref } from './invites';
+import { interviewHref } from './app-origin';
 import { describeError, type Logger } from './logger';
 
 /** One template filled with the candidate's details, sent to the candidate. */

@@ -1,8 +1,9 @@
+import { paths } from '../../contracts/app-paths';
 import { sendMagicCode } from '../../contracts/account';
 import { CODE_SEND_WINDOW_SECONDS, CODE_SENDS_PER_WINDOW, generateCode } from '../../domain/auth';
 import { magicCodeEmail, noAccountEmail } from '../../domain/emails/sign-in';
 import { routes } from '../../routes';
-import { appOrigin } from '../../shared/app-origin';
+import { appLink } from '../../shared/app-origin';
 import { sendMail } from '../../shared/clients/mail';
 import { sha256 } from '../../shared/crypto';
 import { findUserIdByEmail } from '../../shared/db/accounts';
@@ -24,7 +25,7 @@ export const handler = apiHandler(routes.sendMagicCode, sendMagicCode, async ({ 
     await storeMagicCode(body.email, code);
     await sendMail(magicCodeEmail(body.email, code));
   } else {
-    const registerHref = `${await appOrigin()}/#/register`;
+    const registerHref = await appLink(paths.register.to());
     await sendMail(noAccountEmail(body.email, registerHref));
   }
   return new Reply(202, { email: body.email });

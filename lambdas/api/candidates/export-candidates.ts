@@ -4,7 +4,7 @@ import { averageRating } from '../../domain/candidates';
 import { routes } from '../../routes';
 import { allCandidatesOfPosition, answersOf } from '../../shared/db/candidates';
 import { apiHandler } from '../../shared/http';
-import { interviewHref } from '../../shared/invites';
+import { interviewHref } from '../../shared/app-origin';
 import { requirePositionAccess } from '../../shared/position-access';
 
 /**

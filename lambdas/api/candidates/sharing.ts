@@ -1,4 +1,5 @@
-import { appOrigin } from '../../shared/app-origin';
+import { paths } from '../../contracts/app-paths';
+import { appLink } from '../../shared/app-origin';
 
 /** The public page of a shared candidate. */
-export const publicCandidateHref = async (publicCandidateId: string) => `${await appOrigin()}/#/candidates/${publicCandidateId}`;
+export const publicCandidateHref = async (publicCandidateId: string) => appLink(paths.publicCandidate.to(publicCandidateId));

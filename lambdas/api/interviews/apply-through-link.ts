@@ -6,7 +6,8 @@ import { consumeRateLimit } from '../../shared/db/rate-limits';
 import { conflict, HttpError, notFound, tooManyRequests } from '../../shared/errors';
 import { apiHandler } from '../../shared/http';
 import { APPLY_LINK_NOT_FOUND } from '../../shared/interview-access';
-import { interviewHref, invite } from '../../shared/invites';
+import { interviewHref } from '../../shared/app-origin';
+import { invite } from '../../shared/invites';
 
 /** Applications per link per hour: generous for a real job posting, a brake on scripted credit burning. */
 const APPLICATIONS_PER_HOUR = 120;

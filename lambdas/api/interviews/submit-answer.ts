@@ -1,8 +1,9 @@
+import { paths } from '../../contracts/app-paths';
 import { submitAnswer as contract } from '../../contracts/interview';
 import { notificationRecipients } from '../../domain/candidates';
 import { responseNotificationEmail } from '../../domain/emails/candidate';
 import { routes } from '../../routes';
-import { appOrigin } from '../../shared/app-origin';
+import { appLink } from '../../shared/app-origin';
 import { sendMail } from '../../shared/clients/mail';
 import { completeMultipartUpload, objectSize, UploadIncomplete } from '../../shared/clients/storage';
 import { AnswerRefused, getAttempt, getCandidate, questionKey, submitAttempt, type Candidate } from '../../shared/db/candidates';
@@ -23,7 +24,7 @@ const announce = async (candidate: Candidate, log: Logger) => {
     const [position, company] = await Promise.all([getPosition(candidate.positionId), getCompany(candidate.companyId)]);
     if (!position || !company) return;
     const { members } = await listMembers(candidate.companyId);
-    const candidateHref = `${await appOrigin()}/#/companies/${candidate.companyId}/positions/${candidate.positionId}/candidates/${candidate.candidateId}`;
+    const candidateHref = await appLink(paths.candidate.to(candidate.companyId, candidate.positionId, candidate.candidateId));
     for (const to of notificationRecipients(position, members)) {
       await sendMail(responseNotificationEmail({ to, candidateName: candidate.candidateName, jobTitle: position.jobTitle, candidateHref }));
     }

@@ -1,7 +1,8 @@
+import { paths } from '../../contracts/app-paths';
 import { inviteMember } from '../../contracts/member';
 import { memberInviteEmail } from '../../domain/emails/member-invite';
 import { routes } from '../../routes';
-import { appOrigin } from '../../shared/app-origin';
+import { appLink } from '../../shared/app-origin';
 import { sendMail } from '../../shared/clients/mail';
 import { findUserIdByEmail } from '../../shared/db/accounts';
 import { getCompany } from '../../shared/db/companies';
@@ -16,6 +17,6 @@ export const handler = apiHandler(routes.inviteMember, inviteMember, async ({ pa
   if (existingUserId && (await getMembership(params.companyId, existingUserId)))
     throw conflict(`${body.email} is already a member.`, 'already_member');
   const { inviteId, nonce } = await createMemberInvite(params.companyId, body.email);
-  await sendMail(memberInviteEmail(body.email, company.companyName, `${await appOrigin()}/#/invite/${nonce}`));
+  await sendMail(memberInviteEmail(body.email, company.companyName, await appLink(paths.memberInvite.to(nonce))));
   return { userId: inviteId, email: body.email, status: 'invited' as const };
 });

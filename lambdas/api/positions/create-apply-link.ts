@@ -1,6 +1,7 @@
+import { paths } from '../../contracts/app-paths';
 import { createApplyLink } from '../../contracts/position';
 import { routes } from '../../routes';
-import { appOrigin } from '../../shared/app-origin';
+import { appLink } from '../../shared/app-origin';
 import { ensureApplyLink } from '../../shared/db/positions';
 import { apiHandler } from '../../shared/http';
 import { requirePositionAccess } from '../../shared/position-access';
@@ -8,5 +9,5 @@ import { requirePositionAccess } from '../../shared/position-access';
 export const handler = apiHandler(routes.createApplyLink, createApplyLink, async ({ params, session }) => {
   const { position } = await requirePositionAccess(params.positionId, session!.userId);
   const linkId = await ensureApplyLink(position);
-  return { linkHref: `${await appOrigin()}/#/apply/${linkId}` };
+  return { linkHref: await appLink(paths.apply.to(linkId)) };
 });

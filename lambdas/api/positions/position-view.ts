@@ -1,8 +1,9 @@
-import { appOrigin } from '../../shared/app-origin';
+import { paths } from '../../contracts/app-paths';
+import { appLink } from '../../shared/app-origin';
 import type { Position } from '../../shared/db/positions';
 
 /** A position as the API shows it: the public apply link as a full URL. */
 export const positionView = async (position: Position) => {
   const { applyLinkId, ...rest } = position;
-  return { ...rest, applyLink: applyLinkId ? { linkHref: `${await appOrigin()}/#/apply/${applyLinkId}` } : null };
+  return { ...rest, applyLink: applyLinkId ? { linkHref: await appLink(paths.apply.to(applyLinkId)) } : null };
 };

@@ -65,7 +65,9 @@ export const createMemberInvite = async (companyId: string, email: string, now =
             Item: { ...keys.memberInvite(companyId, inviteId), type: 'memberInvite', inviteId, email, nonceHash, ttl, createdAt: now.toISOString() },
           },
         },
-        { Put: { TableName: tableName(), Item: { ...keys.memberInviteNonce(nonceHash), type: 'memberInviteNonce', companyId, inviteId, email, ttl } } },
+        {
+          Put: { TableName: tableName(), Item: { ...keys.memberInviteNonce(nonceHash), type: 'memberInviteNonce', companyId, inviteId, email, ttl } },
+        },
       ],
     }),
   );

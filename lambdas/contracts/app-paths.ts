@@ -1,0 +1,58 @@
+/**
+ * Every route of the SPA (spec §2 plus the candidate side of DESIGN.md §4), named once: the SPA's
+ * router and links, and the server's links into the SPA (e-mails, apply and shared links) read
+ * these. Routing is in the hash; `href` values are for <a href> and `to` values for the router.
+ */
+type Query = Record<string, string | number | boolean | null | undefined>;
+
+const withQuery = (path: string, query: Query = {}) => {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+};
+
+export const paths = {
+  home: { pattern: '/', to: () => '/' },
+  signIn: { pattern: '/signin', to: (q: { returnToPath?: string } = {}) => withQuery('/signin', q) },
+  magicCode: { pattern: '/magic-code', to: (q: { email: string; returnToPath?: string }) => withQuery('/magic-code', q) },
+  register: { pattern: '/register', to: (q: { tags?: string } = {}) => withQuery('/register', q) },
+  memberInvite: { pattern: '/invite/:nonce', to: (nonce: string) => `/invite/${encodeURIComponent(nonce)}` },
+  completeLeverIntegration: { pattern: '/complete-lever-integration', to: () => '/complete-lever-integration' },
+  companies: { pattern: '/companies', to: () => '/companies' },
+  company: { pattern: '/companies/:companyId', to: (companyId: string) => `/companies/${companyId}` },
+  confirmCheckout: {
+    pattern: '/companies/:companyId/confirm-checkout',
+    to: (companyId: string, q: { frontendReferenceId: string }) => withQuery(`/companies/${companyId}/confirm-checkout`, q),
+  },
+  positions: {
+    pattern: '/companies/:companyId/positions',
+    to: (companyId: string, q: { tab?: 'open' | 'closed' } = {}) => withQuery(`/companies/${companyId}/positions`, q),
+  },
+  newPositionWizard: {
+    pattern: '/companies/:companyId/new-position-wizard',
+    to: (companyId: string, q: { title?: string; cancellable?: boolean } = {}) => withQuery(`/companies/${companyId}/new-position-wizard`, q),
+  },
+  position: {
+    pattern: '/companies/:companyId/positions/:positionId',
+    to: (
+      companyId: string,
+      positionId: string,
+      q: { view?: 'candidates' | 'questions' | 'settings'; tab?: string; searchText?: string; lastCandidateId?: string; celebrate?: boolean } = {},
+    ) => withQuery(`/companies/${companyId}/positions/${positionId}`, q),
+  },
+  candidate: {
+    pattern: '/companies/:companyId/positions/:positionId/candidates/:candidateId',
+    to: (companyId: string, positionId: string, candidateId: string) => `/companies/${companyId}/positions/${positionId}/candidates/${candidateId}`,
+  },
+  publicCandidate: { pattern: '/candidates/:publicCandidateId', to: (id: string) => `/candidates/${id}` },
+  interview: { pattern: '/interview/:token', to: (token: string) => `/interview/${token}` },
+  apply: { pattern: '/apply/:linkId', to: (linkId: string) => `/apply/${linkId}` },
+} as const;
+
+/** A router path as a full link (hash routing). */
+export const href = (to: string) => `#${to}`;
+
+/** Only same-app paths are followed after sign-in (no open redirects). */
+export const safeReturnPath = (value: string | null | undefined): string | null =>
+  value && value.startsWith('/') && !value.startsWith('//') ? value : null;
