@@ -1,9 +1,10 @@
 import * as z from 'zod';
 import { emailSchema, idSchema, singleLineText } from './common';
+import { CANDIDATE_STATUSES, EVALUATION_ACTIONS } from './candidate-status';
 import { defineContract } from './contract';
 
 /** Candidates as the hiring team sees them (spec §3 Candidate, §7 Positions/Candidates). */
-export const CANDIDATE_STATUSES = ['invited', 'responded', 'shortlisted', 'rejected'] as const;
+export { CANDIDATE_STATUSES } from './candidate-status';
 export const CANDIDATE_PAGE_SIZE = 12;
 export const BATCH_INVITE_MAX = 500;
 
@@ -119,7 +120,7 @@ export const getCandidate = defineContract({
 export const setCandidateStatus = defineContract({
   summary:
     "Evaluation (shortlist, reject, undo → responded, per spec §4's transition table; the position's counts change in the same transaction) or deletion (answers and media go too).",
-  params: z.object({ candidateId: idSchema, status: z.enum(['shortlist', 'reject', 'undo', 'delete']) }),
+  params: z.object({ candidateId: idSchema, status: z.enum([...EVALUATION_ACTIONS, 'delete']) }),
   response: z.object({ candidateId: z.string(), currentStatus: z.enum(['responded', 'shortlisted', 'rejected', 'deleted']) }),
 });
 

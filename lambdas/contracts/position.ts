@@ -17,7 +17,6 @@ import {
 import { isInviteExpiryOffset, isMessageTrigger } from '../domain/messages';
 
 export const positionStatuses = ['open', 'closed'] as const;
-export const candidateStatuses = ['invited', 'responded', 'shortlisted', 'rejected'] as const;
 
 export const candidateCountsSchema = z.object({
   invited: z.number().int(),

@@ -1,9 +1,9 @@
-import type { CANDIDATE_STATUSES } from '../contracts/candidate';
+import type { CandidateStatus } from '../contracts/candidate-status';
 import type { SubscriptionStatus } from './company';
 import { offsetDays } from './messages';
 
 /** Candidate rules (spec §4 Candidate status, §6 Plan gating, §9 Invite expiry): pure, no I/O. */
-export type CandidateStatus = (typeof CANDIDATE_STATUSES)[number];
+export type { CandidateStatus } from '../contracts/candidate-status';
 
 /** Subscribed and complimentary companies invite without spending credits. */
 export const spendsCredits = (subscriptionStatus: SubscriptionStatus) =>
@@ -58,24 +58,11 @@ export const relativeTime = (iso: string, now: Date): string => {
 
 export const timeField = (iso: string | null, now: Date) => (iso === null ? null : { timeValue: iso, relativeTime: relativeTime(iso, now) });
 
-/** Spec §4's evaluation table: where an action takes a candidate from a status, or null when it is not offered. */
-export const evaluationTransitions: Record<'shortlist' | 'reject' | 'undo', Partial<Record<CandidateStatus, CandidateStatus>>> = {
-  shortlist: { responded: 'shortlisted', rejected: 'shortlisted' },
-  reject: { responded: 'rejected', shortlisted: 'rejected' },
-  undo: { shortlisted: 'responded', rejected: 'responded' },
-};
-
-export const evaluate = (current: CandidateStatus, action: keyof typeof evaluationTransitions): CandidateStatus | null =>
-  evaluationTransitions[action][current] ?? null;
-
 /** A candidate's rating: the mean of their rated answers, to one decimal (null when none is rated). */
 export const averageRating = (ratings: (number | null)[]): number | null => {
   const rated = ratings.filter((r): r is number => r !== null);
   return rated.length === 0 ? null : Math.round((rated.reduce((a, b) => a + b, 0) / rated.length) * 10) / 10;
 };
-
-/** Spreadsheet formula injection: a cell starting with = + - @ tab or CR is prefixed with a quote. */
-export const neutraliseCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 /** Where a candidate's answer package lives (under the media bucket's processed/ prefix). */
 export const packagePrefix = (candidateId: string) => `processed/candidates/${candidateId}/`;

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  averageRating,
-  evaluate,
-  inviteExpiry,
-  neutraliseCell,
-  notificationRecipients,
-  relativeTime,
-  retakesLeft,
-  spendsCredits,
-} from '../../lambdas/domain/candidates';
+import { evaluate, evaluationMoves } from '../../lambdas/contracts/candidate-status';
+import { neutraliseFormula as neutraliseCell } from '../../lambdas/contracts/spreadsheet';
+import { averageRating, inviteExpiry, notificationRecipients, relativeTime, retakesLeft, spendsCredits } from '../../lambdas/domain/candidates';
 import { plannedDueAt, renderTemplate } from '../../lambdas/domain/messages';
 
 const now = new Date('2026-11-23T12:00:00Z');
@@ -20,6 +13,20 @@ describe('candidate rules', () => {
     expect(evaluate('shortlisted', 'reject')).toBe('rejected');
     expect(evaluate('rejected', 'undo')).toBe('responded');
     expect(evaluate('responded', 'undo')).toBeNull();
+    // The moves each status offers, in the order the screens show them.
+    expect(evaluationMoves('invited')).toEqual([]);
+    expect(evaluationMoves('responded')).toEqual([
+      { action: 'shortlist', to: 'shortlisted' },
+      { action: 'reject', to: 'rejected' },
+    ]);
+    expect(evaluationMoves('shortlisted')).toEqual([
+      { action: 'undo', to: 'responded' },
+      { action: 'reject', to: 'rejected' },
+    ]);
+    expect(evaluationMoves('rejected')).toEqual([
+      { action: 'undo', to: 'responded' },
+      { action: 'shortlist', to: 'shortlisted' },
+    ]);
     expect(evaluate('invited', 'shortlist')).toBeNull();
     expect(evaluate('shortlisted', 'shortlist')).toBeNull();
   });

@@ -1,5 +1,5 @@
 import { setCandidateStatus as contract } from '../../contracts/candidate';
-import { evaluate } from '../../domain/candidates';
+import { evaluate } from '../../contracts/candidate-status';
 import { routes } from '../../routes';
 import { requireCandidateAccess } from '../../shared/candidate-access';
 import { CandidateGone, setEvaluation, StatusChanged } from '../../shared/db/candidates';

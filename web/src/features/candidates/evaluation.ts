@@ -1,20 +1,8 @@
-import type { CandidateSummary, EvaluationAction } from '../../api/candidates';
+import { CANDIDATE_STATUSES, evaluationMoves, type CandidateStatus, type EvaluationAction } from '../../../../lambdas/contracts/candidate-status';
 
-type Status = CandidateSummary['currentStatus'];
+const LABELS: Record<EvaluationAction, string> = { shortlist: 'Shortlist', reject: 'Reject', undo: 'Undo' };
 
-/** Spec §4's transition table: the evaluation actions each status offers, and where they lead. */
-export const EVALUATION_ACTIONS: Record<Status, { action: EvaluationAction; label: string; to: Status }[]> = {
-  invited: [],
-  responded: [
-    { action: 'shortlist', label: 'Shortlist', to: 'shortlisted' },
-    { action: 'reject', label: 'Reject', to: 'rejected' },
-  ],
-  shortlisted: [
-    { action: 'undo', label: 'Undo', to: 'responded' },
-    { action: 'reject', label: 'Reject', to: 'rejected' },
-  ],
-  rejected: [
-    { action: 'undo', label: 'Undo', to: 'responded' },
-    { action: 'shortlist', label: 'Shortlist', to: 'shortlisted' },
-  ],
-};
+/** Spec §4's transition table (lambdas/contracts/candidate-status.ts): the evaluation actions each status offers, and where they lead. */
+export const EVALUATION_ACTIONS = Object.fromEntries(
+  CANDIDATE_STATUSES.map((status) => [status, evaluationMoves(status).map((move) => ({ ...move, label: LABELS[move.action] }))]),
+) as Record<CandidateStatus, { action: EvaluationAction; label: string; to: CandidateStatus }[]>;

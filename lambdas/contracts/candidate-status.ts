@@ -1,0 +1,29 @@
+/**
+ * A candidate's statuses and spec §4's evaluation table, defined once: the server applies the
+ * table (set-candidate-status), the SPA offers exactly the moves it allows (list and detail), and
+ * the contracts build their enums from these lists. Plain data, no imports.
+ */
+export const CANDIDATE_STATUSES = ['invited', 'responded', 'shortlisted', 'rejected'] as const;
+export type CandidateStatus = (typeof CANDIDATE_STATUSES)[number];
+
+/** The evaluation actions, in the order screens offer them. */
+export const EVALUATION_ACTIONS = ['undo', 'shortlist', 'reject'] as const;
+export type EvaluationAction = (typeof EVALUATION_ACTIONS)[number];
+
+/** Where an action takes a candidate from a status; absent where it is not offered. */
+export const evaluationTransitions: Record<EvaluationAction, Partial<Record<CandidateStatus, CandidateStatus>>> = {
+  shortlist: { responded: 'shortlisted', rejected: 'shortlisted' },
+  reject: { responded: 'rejected', shortlisted: 'rejected' },
+  undo: { shortlisted: 'responded', rejected: 'responded' },
+};
+
+/** The status an action leads to from `current`, or null when the table does not offer it. */
+export const evaluate = (current: CandidateStatus, action: EvaluationAction): CandidateStatus | null =>
+  evaluationTransitions[action][current] ?? null;
+
+/** The moves a status offers, in screen order. */
+export const evaluationMoves = (current: CandidateStatus): { action: EvaluationAction; to: CandidateStatus }[] =>
+  EVALUATION_ACTIONS.flatMap((action) => {
+    const to = evaluate(current, action);
+    return to ? [{ action, to }] : [];
+  });
