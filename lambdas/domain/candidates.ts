@@ -63,7 +63,3 @@ export const averageRating = (ratings: (number | null)[]): number | null => {
   const rated = ratings.filter((r): r is number => r !== null);
   return rated.length === 0 ? null : Math.round((rated.reduce((a, b) => a + b, 0) / rated.length) * 10) / 10;
 };
-
-/** Where a candidate's answer package lives (under the media bucket's processed/ prefix). */
-export const packagePrefix = (candidateId: string) => `processed/candidates/${candidateId}/`;
-export const packageKey = (candidateId: string) => `${packagePrefix(candidateId)}answers.zip`;

@@ -22,20 +22,6 @@ export type UploadStatus = 'uploading' | 'processing' | 'ready' | 'failed';
 export type CaptionsStatus = 'none' | 'preparing' | 'ready' | 'failed';
 export type TranscriptStatus = 'none' | 'created' | 'submitted' | 'completed' | 'failed';
 
-/** Object keys of one media item: the upload and everything the pipeline derives from it. */
-export const mediaKeys = (mediaId: string) => ({
-  source: `uploads/${mediaId}/source`,
-  video: `processed/${mediaId}/video.mp4`,
-  thumbnail: `processed/${mediaId}/thumbnail.png`,
-  /** MediaConvert's frame capture output (it names the file itself). */
-  frameCapture: `processed/${mediaId}/thumbnail.0000000.jpg`,
-  captions: `processed/${mediaId}/captions.vtt`,
-  transcriptSource: `processed/${mediaId}/transcribe.json`,
-  transcript: `processed/${mediaId}/transcript.json`,
-  prefix: `processed/${mediaId}/`,
-  uploadPrefix: `uploads/${mediaId}/`,
-});
-
 /**
  * Container signatures of the first bytes: a video must really be one (an ISO-BMFF `ftyp` box, a
  * Matroska/WebM EBML header or an Ogg page), an image a PNG, JPEG or WebP.

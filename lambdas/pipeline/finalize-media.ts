@@ -1,6 +1,7 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import * as z from 'zod';
-import { mediaKeys, toParagraphs, toWebVtt, wordsFromTranscribe, type TimedWord } from '../domain/media';
+import { toParagraphs, toWebVtt, wordsFromTranscribe, type TimedWord } from '../domain/media';
+import { mediaKeys } from '../shared/storage-definition';
 import { mediaBucket, s3 } from '../shared/clients/aws';
 import { readJson } from '../shared/clients/storage';
 import { updateMediaProcessing } from '../shared/db/media';

@@ -1,3 +1,4 @@
+import { mediaKeys } from '../shared/storage-definition';
 import { pipelineTasks } from './tasks';
 
 /**
@@ -14,6 +15,8 @@ import { pipelineTasks } from './tasks';
  * the failed state on the media. A failed transcription alone leaves the video playable.
  */
 const sub = (name: string) => '${' + name + '}';
+/** The object layout with States.Format's `{}` where the media id goes. */
+const layout = mediaKeys('{}');
 const bucketUri = (pathTemplate: string, arg: string) => `States.Format('s3://${sub('MediaBucket')}/${pathTemplate}', ${arg})`;
 
 const retryLambda = [
@@ -55,7 +58,7 @@ const mediaConvertSettings = {
   OutputGroups: [
     {
       Name: 'Web MP4',
-      OutputGroupSettings: { Type: 'FILE_GROUP_SETTINGS', FileGroupSettings: { 'Destination.$': bucketUri('processed/{}/video', '$.mediaId') } },
+      OutputGroupSettings: { Type: 'FILE_GROUP_SETTINGS', FileGroupSettings: { 'Destination.$': bucketUri(layout.videoDestination, '$.mediaId') } },
       Outputs: [
         {
           ContainerSettings: { Container: 'MP4', Mp4Settings: { MoovPlacement: 'PROGRESSIVE_DOWNLOAD' } },
@@ -81,7 +84,10 @@ const mediaConvertSettings = {
     },
     {
       Name: 'Thumbnail',
-      OutputGroupSettings: { Type: 'FILE_GROUP_SETTINGS', FileGroupSettings: { 'Destination.$': bucketUri('processed/{}/thumbnail', '$.mediaId') } },
+      OutputGroupSettings: {
+        Type: 'FILE_GROUP_SETTINGS',
+        FileGroupSettings: { 'Destination.$': bucketUri(layout.thumbnailDestination, '$.mediaId') },
+      },
       Outputs: [
         {
           ContainerSettings: { Container: 'RAW' },
@@ -133,9 +139,9 @@ export const mediaPipelineDefinition = {
       Parameters: {
         'TranscriptionJobName.$': '$.mediaId',
         LanguageCode: 'en-US',
-        Media: { 'MediaFileUri.$': bucketUri('processed/{}/video.mp4', '$.mediaId') },
+        Media: { 'MediaFileUri.$': bucketUri(layout.video, '$.mediaId') },
         OutputBucketName: sub('MediaBucket'),
-        'OutputKey.$': "States.Format('processed/{}/transcribe.json', $.mediaId)",
+        'OutputKey.$': `States.Format('${layout.transcriptSource}', $.mediaId)`,
       },
       ResultPath: '$.transcription',
       Retry: [

@@ -3,7 +3,7 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import archiver from 'archiver';
 import { PassThrough, type Readable } from 'node:stream';
 import { mediaBucket, s3 } from './clients/aws';
-import { packageKey } from '../domain/candidates';
+import { packageKey } from './storage-definition';
 import { recordAnswerPackage, type Candidate } from './db/candidates';
 import type { MediaItem } from './db/media';
 import { slug } from './answer-package-view';

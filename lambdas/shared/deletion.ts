@@ -1,4 +1,4 @@
-import { packagePrefix } from '../domain/candidates';
+import { packagePrefix } from './storage-definition';
 import { deletePrefixes } from './clients/storage';
 import { allCandidatesOfPosition, CandidateGone, deleteCandidate, type Candidate } from './db/candidates';
 import { allPositions, deletePosition, setPositionStatus, type Position } from './db/positions';

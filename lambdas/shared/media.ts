@@ -1,5 +1,6 @@
 import { ExecutionAlreadyExists, StartExecutionCommand } from '@aws-sdk/client-sfn';
-import { imageContentTypeOf, isVideo, mediaKeys } from '../domain/media';
+import { imageContentTypeOf, isVideo } from '../domain/media';
+import { mediaKeys } from './storage-definition';
 import { sfn } from './clients/aws';
 import { deletePrefixes, presignDownload } from './clients/storage';
 import { deleteMediaItems, getMediaItems, markUploaded, type MediaItem } from './db/media';

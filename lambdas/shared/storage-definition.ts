@@ -20,9 +20,38 @@ export const uploadCorsRule = {
   maxAgeSeconds: 3000,
 };
 
-/** Object key prefixes, so lifecycle rules and IAM grants can be scoped per kind of object. */
+/**
+ * The media bucket's object layout, defined once: the handlers, the pipeline's ASL, the IAM grants
+ * (per prefix) and the tests all build keys here. Uploads (what browsers PUT) live under
+ * `uploads/`, everything derived from them (the pipeline's outputs, answer packages) under
+ * `processed/`.
+ */
 export const mediaPrefixes = {
   uploads: 'uploads/',
   processed: 'processed/',
-  packages: 'packages/',
 } as const;
+
+/** Object keys of one media item: the upload and everything the pipeline derives from it. */
+export const mediaKeys = (mediaId: string) => {
+  const upload = `${mediaPrefixes.uploads}${mediaId}/`;
+  const processed = `${mediaPrefixes.processed}${mediaId}/`;
+  return {
+    source: `${upload}source`,
+    /** MediaConvert's destinations: it appends `.mp4`, and `.0000000.jpg` to frame captures. */
+    videoDestination: `${processed}video`,
+    thumbnailDestination: `${processed}thumbnail`,
+    video: `${processed}video.mp4`,
+    thumbnail: `${processed}thumbnail.png`,
+    /** MediaConvert's frame capture output (it names the file itself). */
+    frameCapture: `${processed}thumbnail.0000000.jpg`,
+    captions: `${processed}captions.vtt`,
+    transcriptSource: `${processed}transcribe.json`,
+    transcript: `${processed}transcript.json`,
+    prefix: processed,
+    uploadPrefix: upload,
+  };
+};
+
+/** Where a candidate's answer package lives. */
+export const packagePrefix = (candidateId: string) => `${mediaPrefixes.processed}candidates/${candidateId}/`;
+export const packageKey = (candidateId: string) => `${packagePrefix(candidateId)}answers.zip`;

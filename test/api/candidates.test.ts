@@ -8,6 +8,7 @@ import { allocateCredits, localDb, localEnv, localS3, mediaObjectKeys, updateCom
 import { mailTo, registerAndSignIn, uniqueEmail } from '../support/accounts';
 import { answerQuestion, interviewLinkMailedTo, startAnswer, tokenFromHref, uploadParts } from '../support/interviews';
 import { makeClip } from '../support/media';
+import { mediaKeys } from '../../lambdas/shared/storage-definition';
 
 const interview = (retakes: number | null = 0) => ({
   intro: null,
@@ -265,10 +266,10 @@ describe('the interview', () => {
     // Deleting the candidate leaves no media behind.
     const mediaId = (await localDb().send(new GetCommand({ TableName: localEnv().TABLE_NAME, Key: keys.answer(candidate.candidate_id, 0) }))).Item!
       .mediaId as string;
-    expect(await mediaObjectKeys(`processed/${mediaId}/`)).not.toEqual([]);
+    expect(await mediaObjectKeys(mediaKeys(mediaId).prefix)).not.toEqual([]);
     expect((await call('PUT', `/candidates/${candidate.candidate_id}/delete`, { session: owner.sessionId })).status).toBe(200);
-    expect(await mediaObjectKeys(`processed/${mediaId}/`)).toEqual([]);
-    expect(await mediaObjectKeys(`uploads/${mediaId}/`)).toEqual([]);
+    expect(await mediaObjectKeys(mediaKeys(mediaId).prefix)).toEqual([]);
+    expect(await mediaObjectKeys(mediaKeys(mediaId).uploadPrefix)).toEqual([]);
     expect(await counts(owner, positionId)).toMatchObject({ invited: 0, responded: 0 });
   });
 
@@ -301,7 +302,7 @@ describe('the interview', () => {
     const res = await call('PUT', `/interviews/${token}/answers/${started.body.answer_id}/submission`, { body: { parts } });
     expect(res.status).toBe(200);
     const answer = await localDb().send(new GetCommand({ TableName: localEnv().TABLE_NAME, Key: keys.answer(candidate.candidate_id, 0) }));
-    const head = await localS3().send(new HeadObjectCommand({ Bucket: localEnv().MEDIA_BUCKET, Key: `uploads/${answer.Item!.mediaId}/source` }));
+    const head = await localS3().send(new HeadObjectCommand({ Bucket: localEnv().MEDIA_BUCKET, Key: mediaKeys(answer.Item!.mediaId).source }));
     expect(head.ContentLength).toBe(bytes.length);
   });
 
@@ -378,11 +379,11 @@ describe('the interview', () => {
     const read = (key: Record<string, string>) => localDb().send(new GetCommand({ TableName: localEnv().TABLE_NAME, Key: key }));
     const previewId = (await read(keys.interviewToken(sha256(previewToken)))).Item!.candidateId as string;
     const previewMediaId = (await read(keys.answer(previewId, 0))).Item!.mediaId as string;
-    expect(await mediaObjectKeys(`uploads/${previewMediaId}/`)).toHaveLength(1);
+    expect(await mediaObjectKeys(mediaKeys(previewMediaId).uploadPrefix)).toHaveLength(1);
     const later = new Date(Date.now() + 4 * 24 * 3600 * 1000).toISOString();
     await fetch(`${baseUrl()}/_local/schedules/expireInvites?time=${encodeURIComponent(later)}`, { method: 'POST' });
     expect((await call('GET', `/interviews/${previewToken}`)).status).toBe(404);
-    expect(await mediaObjectKeys(`uploads/${previewMediaId}/`)).toEqual([]);
+    expect(await mediaObjectKeys(mediaKeys(previewMediaId).uploadPrefix)).toEqual([]);
     expect((await read(keys.candidate(previewId))).Item).toBeUndefined();
   });
 });

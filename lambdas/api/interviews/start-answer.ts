@@ -1,6 +1,6 @@
 import { MIN_PART_BYTES, startAnswer as contract } from '../../contracts/interview';
 import { allowedAttempts, retakesLeft } from '../../domain/candidates';
-import { mediaKeys } from '../../domain/media';
+import { mediaKeys } from '../../shared/storage-definition';
 import { routes } from '../../routes';
 import { abortMultipartUpload, createMultipartUpload } from '../../shared/clients/storage';
 import { newId } from '../../shared/crypto';

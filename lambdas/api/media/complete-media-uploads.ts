@@ -1,5 +1,5 @@
 import { completeMediaUploads } from '../../contracts/media';
-import { mediaKeys } from '../../domain/media';
+import { mediaKeys } from '../../shared/storage-definition';
 import { routes } from '../../routes';
 import { getMembership } from '../../shared/db/memberships';
 import { objectSize } from '../../shared/clients/storage';

@@ -1,5 +1,6 @@
 import { createUserMediaUpload } from '../../contracts/media';
-import { maxBytesFor, mediaKeys } from '../../domain/media';
+import { maxBytesFor } from '../../domain/media';
+import { mediaKeys } from '../../shared/storage-definition';
 import { routes } from '../../routes';
 import { requireMembership } from '../../shared/access';
 import { presignUpload } from '../../shared/clients/storage';
