@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser, trackErrors } from './support/browser';
 import { codeFromMailbox } from './support/mailbox';
 
@@ -29,12 +30,14 @@ describe('registration and sign-in', () => {
     await page.goto(`${baseUrl()}/#/register?tags=e2e,trial`);
     const create = page.getByRole('button', { name: 'Create account' });
     expect(await create.isDisabled()).toBe(true);
+    await expectAccessible(page, 'register');
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Company name').fill('Globex');
     await create.click();
 
     await page.waitForURL(/#\/magic-code\?/);
     await page.getByText('It expires shortly.').waitFor();
+    await expectAccessible(page, 'magic code');
     const code = await codeFromMailbox(email);
     await enterCode(page, code); // auto-submits at the sixth character
     await page.waitForURL(/#\/companies\/[^/]+\/positions$/);
@@ -42,8 +45,12 @@ describe('registration and sign-in', () => {
     await page.getByRole('button', { name: 'Create a position' }).waitFor(); // no positions at all yet
     await expect(page.getByTestId('company-name').textContent()).resolves.toBe('Globex');
     expect(await page.getByTestId('company-name').getAttribute('title')).toBe('Pay as you go: 3 of 3 interview credits remaining');
+    await expectAccessible(page, 'positions list, no positions yet');
 
-    await page.getByRole('button', { name: 'User menu' }).click();
+    // The user menu is named by what it shows: the signed-in e-mail.
+    await page.getByRole('button', { name: email, exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).waitFor();
+    await expectAccessible(page, 'user menu');
     await expect(page.getByRole('menuitem', { name: 'Switch company' }).count()).resolves.toBe(0);
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL(/#\/signin$/);
@@ -51,6 +58,7 @@ describe('registration and sign-in', () => {
 
     const cont = page.getByRole('button', { name: 'Continue' });
     expect(await cont.isDisabled()).toBe(true);
+    await expectAccessible(page, 'sign in');
     await page.getByLabel('E-mail').fill(email);
     await cont.click();
     await page.waitForURL(/#\/magic-code\?/);
@@ -73,6 +81,7 @@ describe('registration and sign-in', () => {
     await page.getByLabel('Company name').fill('Second');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText('You already have an account and can sign in.').waitFor();
+    await expectAccessible(page, 'register, already registered');
     await page.getByRole('alert').getByRole('link', { name: 'Sign in' }).click();
     await page.waitForURL(/#\/signin$/);
     await page.close();
@@ -98,6 +107,7 @@ describe('registration and sign-in', () => {
     }
     await enterCode(page, wrong);
     await page.getByText('Too many wrong tries: this code no longer works. Request a new code.').waitFor();
+    await expectAccessible(page, 'magic code, locked');
     await enterCode(page, code);
     await page.getByText('That code is not valid. Request a new code.').waitFor();
     expect(page.url()).toContain('#/magic-code');

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailTo } from '../support/accounts';
 import { allocateCredits } from '../support/aws';
+import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser, trackErrors } from './support/browser';
 import { signedInOwner } from './support/session';
 
@@ -41,21 +42,26 @@ describe('inviting candidates', () => {
     const errors = trackErrors(page);
     await page.goto(`${baseUrl()}/#/companies/${owner.companyId}/positions/${positionId}`);
     await page.getByText('Sent an interview to complete').waitFor();
+    await expectAccessible(page, 'position: candidates, none yet');
 
     // One candidate by e-mail.
     await page.getByRole('button', { name: 'Invite candidate' }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite candidate' });
     expect(await dialog.getByRole('button', { name: 'Send invite' }).isDisabled()).toBe(true);
+    await expectAccessible(page, 'invite dialog');
     await dialog.getByLabel('Full name').fill('Mary Jackson');
     await dialog.getByLabel('Email', { exact: true }).fill('mary.jackson@example.com');
     await dialog.getByRole('button', { name: 'Send invite' }).click();
     await dialog.getByText('The interview invitation is on its way to mary.jackson@example.com.').waitFor();
+    await expectAccessible(page, 'invite dialog, sent by e-mail');
     expect((await mailTo('mary.jackson@example.com')).map((m) => m.subject)).toContain(
       'Invite Studio invites you to a video interview for Office manager',
     );
 
     // Another by link, copied to the clipboard.
     await dialog.getByRole('button', { name: 'Invite another' }).click();
+    expect(await dialog.getByLabel('Full name').inputValue()).toBe(''); // an empty form again
+    expect(await dialog.getByLabel('Email', { exact: true }).inputValue()).toBe('');
     await dialog.getByLabel('Full name').fill('Dorothy Vaughan');
     await dialog.getByText('Send email invite').click();
     await dialog.getByRole('button', { name: 'Create link' }).click();
@@ -63,22 +69,28 @@ describe('inviting candidates', () => {
     expect(link).toMatch(/#\/interview\/[A-Za-z0-9_-]+$/);
     await dialog.getByRole('button', { name: 'Copy link' }).click();
     await dialog.getByRole('button', { name: 'Copied to clipboard!' }).waitFor();
+    await expectAccessible(page, 'invite dialog, a link made');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
     await dialog.getByRole('button', { name: 'Done' }).click();
     await page.getByRole('tab', { name: 'Invited (2)' }).waitFor();
     await page.getByRole('article', { name: 'Dorothy Vaughan' }).getByText('Not available').waitFor();
+    await expectAccessible(page, 'position: candidates, two invited');
 
     // A CSV of three rows: one credit is left, so the server refuses; with more credits it goes through.
     await page.getByRole('button', { name: 'More ways to invite' }).click();
+    await page.getByRole('menuitem', { name: 'Invite candidates in bulk' }).waitFor();
+    await expectAccessible(page, 'the invite menu');
     await page.getByRole('menuitem', { name: 'Invite candidates in bulk' }).click();
     const bulk = page.getByRole('dialog', { name: 'Invite candidates in bulk' });
     expect(await bulk.getByRole('button', { name: 'Send', exact: true }).isDisabled()).toBe(true);
+    await expectAccessible(page, 'bulk invite dialog');
     await bulk.getByLabel('CSV file').setInputFiles({
       name: 'candidates.csv',
       mimeType: 'text/csv',
       buffer: Buffer.from('Name,Email\nKatherine Johnson,katherine@example.com\n,\nChristine Darden,\nMelba Roy,melba@example.com\n'),
     });
     await bulk.getByText('3 candidates from candidates.csv').waitFor();
+    await expectAccessible(page, 'bulk invite dialog, a CSV loaded');
     expect(await bulk.getByRole('row').allInnerTexts()).toEqual([
       'Name\tEmail',
       'Katherine Johnson\tkatherine@example.com',
@@ -87,6 +99,7 @@ describe('inviting candidates', () => {
     ]);
     await bulk.getByRole('button', { name: 'Send', exact: true }).click();
     await bulk.getByText('You have 1 interview credit left, not enough for this many candidates. Select a plan to invite more.').waitFor();
+    await expectAccessible(page, 'bulk invite dialog, too few credits');
     await allocateCredits(owner.companyId, 10);
     await bulk.getByRole('button', { name: 'Send', exact: true }).click();
     await page.getByText('3 candidates invited.').waitFor();
@@ -97,6 +110,7 @@ describe('inviting candidates', () => {
     await page.getByRole('button', { name: 'More ways to invite' }).click();
     await page.getByRole('menuitem', { name: 'Send yourself a preview' }).click();
     await page.getByText("We've emailed you a preview invite").waitFor();
+    await expectAccessible(page, 'position: candidates, a notice shown');
     expect((await mailTo(owner.email)).some((m) => m.subject.startsWith('[Preview] Invite Studio invites you'))).toBe(true);
 
     // Delete an invite from its card.
@@ -109,6 +123,7 @@ describe('inviting candidates', () => {
     await api('PUT', `/positions/${positionId}/close`, owner.sessionId);
     await page.reload();
     await page.getByText('The position is currently closed and needs to be re-opened before additional candidates can be invited.').waitFor();
+    await expectAccessible(page, 'position: candidates, closed');
     expect(await page.getByRole('button', { name: 'Invite candidate' }).isDisabled()).toBe(true);
 
     // The refused bulk invite (402) is the only failed request.

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interviewLinkMailedTo } from '../support/interviews';
 import { makeClip, makeSpeech } from '../support/media';
+import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser, trackErrors } from './support/browser';
 import { signedInOwner } from './support/session';
 
@@ -51,32 +52,46 @@ describe('the candidate interview', () => {
     await page.goto(link);
     await page.getByRole('heading', { name: 'Welcome, Grace Hopper' }).waitFor();
     expect(await page.getByText('There are 2 questions').count()).toBe(1);
+    await expectAccessible(page, 'interview: welcome');
     await page.getByRole('button', { name: 'Start the interview' }).click();
+    await page.getByRole('button', { name: 'Turn on camera and microphone' }).waitFor();
+    await expectAccessible(page, 'interview: camera check');
     await page.getByRole('button', { name: 'Turn on camera and microphone' }).click();
     await page.getByLabel('Camera preview').waitFor();
     // The speaking fake microphone moves the level meter.
     const meter = page.getByRole('meter', { name: /Microphone/ });
     await expect.poll(async () => Number(await meter.getAttribute('aria-valuenow')), { timeout: 10_000 }).toBeGreaterThan(5);
+    await expectAccessible(page, 'interview: camera check, camera on');
     await page.getByRole('button', { name: 'Continue' }).click();
 
-    // Question 1: record, retake, submit.
+    // Question 1 (one retake allowed): record, retake, submit. The badge counts the retakes left
+    // before and after each take: 1 before the first, still 1 after it, 0 once the retake records.
+    const badge = page.getByText(/^(\d+ retakes? left|Unlimited retakes)$/);
     await page.getByRole('heading', { name: 'Tell us about a project you are proud of' }).waitFor();
-    await page.getByText('2 retakes left').or(page.getByText('1 retake left')).first().waitFor();
+    expect(await badge.textContent()).toBe('1 retake left');
+    await expectAccessible(page, 'interview: question 1');
     await page.getByRole('button', { name: 'Start recording' }).click();
     await page.getByRole('timer', { name: 'Recording time' }).waitFor({ timeout: 10_000 });
+    await expectAccessible(page, 'interview: recording');
     await page.waitForTimeout(2000);
+    expect(await badge.textContent()).toBe('1 retake left');
     await page.getByRole('button', { name: 'Stop recording' }).click();
     await page.getByLabel('Your answer').waitFor();
+    expect(await badge.textContent()).toBe('1 retake left');
+    await expectAccessible(page, 'interview: review');
     await page.getByRole('button', { name: 'Retake' }).click();
     await page.getByRole('timer', { name: 'Recording time' }).waitFor({ timeout: 10_000 });
-    await page.getByText('0 retakes left').waitFor();
+    await expect.poll(() => badge.textContent()).toBe('0 retakes left');
     await page.waitForTimeout(2500);
     await page.getByRole('button', { name: 'Stop recording' }).click();
+    await page.getByLabel('Your answer').waitFor();
+    expect(await badge.textContent()).toBe('0 retakes left');
     expect(await page.getByRole('button', { name: 'Retake' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Submit answer' }).click();
 
     // Question 2: the network drops mid-answer and comes back; nothing recorded is lost.
     await page.getByRole('heading', { name: 'Why do you want this job?' }).waitFor();
+    expect(await badge.textContent()).toBe('1 retake left');
     await page.getByRole('button', { name: 'Start recording' }).click();
     await page.getByRole('timer', { name: 'Recording time' }).waitFor({ timeout: 10_000 });
     await page.waitForTimeout(1000);
@@ -85,12 +100,15 @@ describe('the candidate interview', () => {
     await page.getByRole('button', { name: 'Stop recording' }).click();
     await page.getByRole('button', { name: 'Submit answer' }).click();
     await page.getByText('Connection lost: your answer is kept and the upload resumes when you are back online.').waitFor();
+    await expectAccessible(page, 'interview: review, connection lost');
     await page.waitForTimeout(1000);
     await context.setOffline(false);
 
     await page.getByRole('heading', { name: 'Thanks for your time' }).waitFor({ timeout: 20_000 });
+    await expectAccessible(page, 'interview: outro');
     await page.getByRole('button', { name: 'Finish' }).click();
     await page.getByRole('heading', { name: 'Your interview is complete' }).waitFor();
+    await expectAccessible(page, 'interview: thank-you');
 
     // The team's side: responded, with two answers that finish processing.
     const candidateId = invited.body.candidate_id as string;
@@ -111,6 +129,7 @@ describe('the candidate interview', () => {
     const again = await context.newPage();
     await again.goto(link);
     await again.getByRole('heading', { name: 'Thank you, Grace Hopper!' }).waitFor();
+    await expectAccessible(again, 'interview: reopened after completing');
     expect(await again.getByRole('button', { name: 'Start the interview' }).count()).toBe(0);
     // Offline moments are the only failures the page saw.
     expect(errors.filter((e) => !/ERR_INTERNET_DISCONNECTED|Failed to fetch/.test(e))).toEqual([]);
@@ -129,6 +148,7 @@ describe('the candidate interview', () => {
     await page.getByRole('heading', { name: 'Apply for Barista' }).waitFor();
     const start = page.getByRole('button', { name: 'Start the interview' });
     expect(await start.isDisabled()).toBe(true);
+    await expectAccessible(page, 'apply page');
     await page.getByLabel('Full name').fill('Walk In');
     await page.getByLabel('Email').fill(`walkin-${Date.now()}@example.com`);
     await start.click();
@@ -179,6 +199,7 @@ describe('the candidate interview', () => {
     await page.getByRole('button', { name: 'Turn on camera and microphone' }).click();
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Watch the question: your thinking time starts when the video ends.').waitFor();
+    await expectAccessible(page, 'interview: a video question');
     await page.waitForTimeout(1500);
     expect(await page.getByRole('timer').count()).toBe(0); // the thinking time waits
     const video = page.getByLabel('Question video');

@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../support/api';
 import { mailTo, uniqueEmail } from '../support/accounts';
+import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser, trackErrors } from './support/browser';
 import { signedInOwner } from './support/session';
 
@@ -44,6 +45,7 @@ describe('candidate notifications', () => {
     expect(await save.isDisabled()).toBe(true);
     await section.getByLabel('Send').selectOption({ label: '2 days after the invite, if no response' });
     expect(await save.isDisabled()).toBe(false);
+    await expectAccessible(page, 'position settings, a notification planned');
     await save.click();
     await page.waitForURL(/view=candidates/);
     const position = (await call('GET', `/positions/${positionId}`, { session: owner.sessionId })).body;

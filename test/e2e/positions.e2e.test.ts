@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, trackErrors } from './support/browser';
 import { makeClip } from '../support/media';
+import { expectAccessible } from './support/accessibility';
 import { signedInOwner } from './support/session';
 
 let browser: Browser;
@@ -21,9 +22,12 @@ describe('positions', () => {
     const page = await owner.context.newPage();
     const errors = trackErrors(page);
     await page.goto(`${baseUrl()}/#/companies/${owner.companyId}/positions`);
+    await page.getByRole('button', { name: 'Create a position' }).waitFor();
+    await expectAccessible(page, 'positions list, no positions yet');
     await page.getByRole('button', { name: 'Create a position' }).click();
     await page.getByRole('heading', { name: 'Create a position' }).waitFor();
     await page.getByRole('button', { name: 'Cancel' }).waitFor();
+    await expectAccessible(page, 'wizard: step 1');
 
     // Step 1: a name is needed to go on.
     const step1 = page.getByRole('region', { name: 'Enter a position name' });
@@ -34,10 +38,12 @@ describe('positions', () => {
     // Step 2: at least one question, each with a title (or a video). One is recorded with the fake camera.
     const step2 = page.getByRole('region', { name: 'Record your questions' });
     expect(await step2.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
+    await expectAccessible(page, 'wizard: step 2');
     await step2.getByRole('button', { name: 'Add a video question' }).click();
     const dialog = page.getByRole('dialog', { name: 'Record or upload a video' });
     const startRecording = dialog.getByRole('button', { name: 'Start recording' });
     await startRecording.and(page.locator(':not([disabled])')).waitFor();
+    await expectAccessible(page, 'video dialog: camera');
     await startRecording.click();
     await dialog.getByText('3', { exact: true }).waitFor(); // the countdown
     const stopRecording = dialog.getByRole('button', { name: 'Stop recording' });
@@ -45,11 +51,13 @@ describe('positions', () => {
     await page.waitForTimeout(2500);
     await stopRecording.click();
     await dialog.getByLabel('Your video').waitFor();
+    await expectAccessible(page, 'video dialog: recorded');
     await dialog.getByRole('button', { name: 'Save video' }).click();
     await dialog.waitFor({ state: 'hidden', timeout: 30_000 });
     const videoQuestion = step2.getByRole('region', { name: 'Question 1' });
     await videoQuestion.getByText('Processing...').waitFor();
     expect(await step2.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true); // while the video processes
+    await expectAccessible(page, 'wizard: step 2, a video processing');
     await step2.getByRole('button', { name: 'Add a typed question' }).click();
     await step2
       .getByRole('region', { name: 'Question 2' })
@@ -65,6 +73,8 @@ describe('positions', () => {
 
     // A reload offers the draft back.
     await page.reload();
+    await page.getByRole('button', { name: 'Yes, restore draft' }).waitFor();
+    await expectAccessible(page, 'wizard: the draft dialog');
     await page.getByRole('button', { name: 'Yes, restore draft' }).click();
     expect(await page.getByLabel('Position name', { exact: true }).inputValue()).toBe('QA Lead');
     await step1.getByRole('button', { name: 'Next' }).click();
@@ -85,6 +95,7 @@ describe('positions', () => {
     expect(await step3.getByLabel('Thinking time').inputValue()).toBe('30');
     expect(await step3.getByLabel('Max answer length').inputValue()).toBe('120');
     expect(await step3.getByLabel('Retakes').inputValue()).toBe('0');
+    await expectAccessible(page, 'wizard: step 3');
     await step3.getByLabel('Retakes').selectOption({ label: 'Unlimited' });
     await step3.getByRole('button', { name: 'Finish' }).click();
 
@@ -106,22 +117,25 @@ describe('positions', () => {
     await page.waitForTimeout(500);
     expect(await page.locator('canvas').count()).toBe(0);
     await page.getByText('Sent an interview to complete').waitFor();
+    await expectAccessible(page, 'position: candidates, none yet');
 
     // Questions view: edit, reorder, save.
     await page.getByRole('button', { name: 'Questions', exact: true }).click();
     const save = page.getByRole('button', { name: 'Save changes' });
     expect(await save.isDisabled()).toBe(true);
     await page.getByLabel('Video of question 1').waitFor(); // the recorded question plays here too
+    await expectAccessible(page, 'position: questions');
     await page.getByRole('region', { name: 'Question 2' }).getByLabel('Question', { exact: true }).fill('How would you test a sign-in form?');
     await page.getByRole('button', { name: 'Move question 2 up' }).click();
     expect(await page.getByRole('button', { name: 'Move question 1 up' }).isDisabled()).toBe(true);
     await save.click();
     await expect
-      .poll(async () =>
-        (await apiGet(`/positions/${positionId}`, owner.sessionId)).interview.questions.map((q: { title: string; video_group_id: string | null }) => [
-          q.title,
-          q.video_group_id,
-        ]),
+      .poll(
+        async () =>
+          (await apiGet(`/positions/${positionId}`, owner.sessionId)).interview.questions.map(
+            (q: { title: string; video_group_id: string | null }) => [q.title, q.video_group_id],
+          ),
+        { timeout: 15_000 }, // the save's first call may meet a cold function
       )
       .toEqual([
         ['How would you test a sign-in form?', null],
@@ -134,6 +148,7 @@ describe('positions', () => {
     expect(await page.getByLabel('Only selected members').isChecked()).toBe(true);
     await page.getByRole('group', { name: 'Members with access' }).getByLabel(owner.email).waitFor();
     await page.getByText('1 member has access, and owners always do. You keep access.').waitFor();
+    await expectAccessible(page, 'position: settings, access limited');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.waitForURL(/view=candidates/);
     expect((await apiGet(`/positions/${positionId}`, owner.sessionId)).sharing.user_ids).toHaveLength(1);
@@ -147,6 +162,7 @@ describe('positions', () => {
     await page.getByRole('button', { name: 'Close', exact: true }).and(page.locator(':not([disabled])')).waitFor();
     await page.getByRole('button', { name: 'Close', exact: true }).click();
     await page.getByRole('button', { name: 'Delete' }).and(page.locator(':not([disabled])')).waitFor();
+    await expectAccessible(page, 'position: settings, closed');
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.waitForURL(/#\/companies\/[^/]+\/positions$/);
     expect((await fetch(`${baseUrl()}/api/v1/positions/${positionId}`, { headers: { 'x-session-id': owner.sessionId } })).status).toBe(404);
@@ -183,6 +199,7 @@ describe('positions', () => {
     await page.getByRole('button', { name: 'Add from content library' }).click();
     const dialog = page.getByRole('dialog', { name: 'Content library' });
     await dialog.getByRole('group', { name: 'Designer' }).waitFor();
+    await expectAccessible(page, 'content library');
     expect(await dialog.getByRole('group', { name: 'Editor' }).count()).toBe(0); // the current position is left out
     const add = dialog.getByRole('button', { name: 'Add content' });
     expect(await add.isDisabled()).toBe(true);
@@ -190,6 +207,7 @@ describe('positions', () => {
     await dialog.getByText('Outro: Thanks, writer', { exact: true }).click();
     expect(await dialog.getByLabel('Outro: Thanks, writer').isChecked()).toBe(true);
     expect(await dialog.getByLabel('Outro: Thanks, designer').isDisabled()).toBe(true); // one outro at most
+    await expectAccessible(page, 'content library, two chosen');
     await add.click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await page.getByRole('region', { name: 'Question 2' }).getByLabel('Question', { exact: true }).inputValue()).toBe(
@@ -208,11 +226,13 @@ describe('positions', () => {
     await video.getByText('Must upload a video file', { exact: true }).waitFor();
     await video.getByLabel('Video file').setInputFiles({ name: 'empty.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(0) });
     await video.getByText('Empty file encountered', { exact: true }).waitFor();
+    await expectAccessible(page, 'video dialog: upload, an empty file');
     expect(await video.getByRole('button', { name: 'Save video' }).isDisabled()).toBe(true);
     // A real file: its thumbnail is taken in the browser, both go to S3, and saving waits for processing.
     const clip = await makeClip(2, 'why editing');
     await video.getByLabel('Video file').setInputFiles({ name: 'why-editing.webm', mimeType: 'video/webm', buffer: Buffer.from(clip.bytes) });
     await video.getByLabel('Your video').waitFor();
+    await expectAccessible(page, 'video dialog: upload, a file chosen');
     await video.getByRole('button', { name: 'Save video' }).click();
     await video.waitFor({ state: 'hidden', timeout: 30_000 });
     const save = page.getByRole('button', { name: 'Save changes' });
@@ -221,13 +241,16 @@ describe('positions', () => {
     await page.getByLabel('Video of question 1').waitFor({ timeout: 120_000 });
     await save.click();
     await expect
-      .poll(async () => {
-        const { interview } = await apiGet(`/positions/${positionId}`, owner.sessionId);
-        return [
-          interview.questions.map((q: { title: string; video_group_id: string | null }) => [q.title, Boolean(q.video_group_id)]),
-          interview.outro?.title,
-        ];
-      })
+      .poll(
+        async () => {
+          const { interview } = await apiGet(`/positions/${positionId}`, owner.sessionId);
+          return [
+            interview.questions.map((q: { title: string; video_group_id: string | null }) => [q.title, Boolean(q.video_group_id)]),
+            interview.outro?.title,
+          ];
+        },
+        { timeout: 15_000 },
+      )
       .toEqual([
         [
           ['Why editing?', true],

@@ -1,11 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call } from '../support/api';
 import { allocateCredits } from '../support/aws';
 import { answerQuestion, tokenFromHref } from '../support/interviews';
 import { makeClip } from '../support/media';
+import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser, trackErrors } from './support/browser';
 import { signedInOwner } from './support/session';
 
@@ -56,6 +57,9 @@ const REJECTED = ['Bella Stone', 'Diana Prince'];
 const as = (session: string) => ({ session });
 
 beforeAll(async () => {
+  // Each screen's first call of a function meets a cold worker (seconds on a busy machine), longer
+  // than expect.poll's 1 s default: the polls here wait on the page and the server.
+  vi.setConfig({ expect: { poll: { timeout: 15_000, interval: 100 } } });
   browser = await launchBrowser();
   owner = await signedInOwner(browser, 'Review Studio');
   await allocateCredits(owner.companyId, 40);
@@ -113,6 +117,7 @@ describe('reviewing candidates', () => {
     await page.getByRole('tab', { name: 'Invited (17)' }).waitFor();
     for (const label of ['Responded (8)', 'Shortlisted (3)', 'Rejected (2)']) await page.getByRole('tab', { name: label }).waitFor();
     await expect.poll(() => cards(page).count()).toBe(12);
+    await expectAccessible(page, 'position: candidates, invited');
     await page.getByRole('button', { name: 'Load more' }).click();
     await expect.poll(() => cards(page).count()).toBe(17);
     expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
@@ -126,19 +131,25 @@ describe('reviewing candidates', () => {
     const search = page.getByPlaceholder('Search by name or email');
     await search.fill('sm');
     await page.getByText('Enter at least 3 characters to search...', { exact: true }).waitFor();
+    await expectAccessible(page, 'position: candidates, search too short');
     await search.fill('SMITH');
     await page.getByRole('heading', { name: 'Search results' }).waitFor();
     await expect
       .poll(async () => (await cards(page).evaluateAll((els) => els.map((e) => e.getAttribute('aria-label')))).join('|'))
       .toBe('Kevin Smithers|Fiona Smith|Aaron Smith|Sam Smith');
+    await expectAccessible(page, 'position: candidates, search results');
     await search.fill('nobody-here');
     await page.getByText('No matching candidates were found').waitFor();
+    await expectAccessible(page, 'position: candidates, no search results');
     await search.fill('');
     await page.getByRole('tab', { name: 'Responded (8)' }).click();
     await expect.poll(() => cards(page).count()).toBe(8);
+    await expectAccessible(page, 'position: candidates, responded');
 
     // A card moves from the list (spec §4's transition table), and back.
     await page.getByRole('button', { name: 'Actions for Hana Mori' }).click();
+    await page.getByRole('menuitem', { name: 'Shortlist' }).waitFor();
+    await expectAccessible(page, "a candidate card's menu");
     await page.getByRole('menuitem', { name: 'Shortlist' }).click();
     await page.getByRole('tab', { name: 'Shortlisted (4)' }).waitFor();
     await expect.poll(() => cards(page).count()).toBe(7);
@@ -175,6 +186,7 @@ describe('reviewing candidates', () => {
     // A transcript line seeks the video to where it starts.
     const line = page.getByRole('button', { name: /^Play from / }).last();
     await line.waitFor();
+    await expectAccessible(page, 'candidate detail');
     const [, minutes, seconds] = /(\d+):(\d+)$/.exec((await line.getAttribute('aria-label'))!)!;
     await video.evaluate((v: HTMLVideoElement) => {
       v.currentTime = 3.5;
@@ -182,9 +194,11 @@ describe('reviewing candidates', () => {
     await line.click();
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => Math.floor(v.currentTime))).toBe(Number(minutes) * 60 + Number(seconds));
 
-    // Rating sticks (after a reload too).
+    // Rating sticks (after a reload too, once it is saved: a reload would cancel the call).
+    const saved = page.waitForResponse((r) => r.url().endsWith('/rating') && r.request().method() === 'PUT');
     await page.getByRole('button', { name: '4 of 5: Good' }).click();
     await expect.poll(() => page.getByRole('button', { name: '4 of 5: Good' }).getAttribute('aria-pressed')).toBe('true');
+    expect((await saved).status()).toBe(200);
     await page.reload();
     await expect.poll(() => page.getByRole('button', { name: '4 of 5: Good' }).getAttribute('aria-pressed')).toBe('true');
 
@@ -212,6 +226,7 @@ describe('reviewing candidates', () => {
     await page.getByRole('button', { name: 'Export videos' }).click();
     const downloadLink = page.getByRole('link', { name: 'Download package' });
     await downloadLink.waitFor();
+    await expectAccessible(page, 'candidate detail, rejected, package ready');
     const [download] = await Promise.all([page.waitForEvent('download'), downloadLink.click()]);
     const zip = await readFile((await download.path())!);
     expect(zip.subarray(0, 2).toString()).toBe('PK');
@@ -228,6 +243,7 @@ describe('reviewing candidates', () => {
     await dialog.getByText('Share with a public link').click();
     const link = await dialog.getByLabel('Public link', { exact: true }).inputValue();
     expect(link).toMatch(/#\/candidates\/[A-Za-z0-9_-]+$/);
+    await expectAccessible(page, 'share dialog');
 
     // Anyone with the link: answers and transcript, nothing else.
     const stranger = await browser.newContext();
@@ -241,6 +257,7 @@ describe('reviewing candidates', () => {
       .first()
       .waitFor();
     expect(await visitor.locator('video').count()).toBe(1);
+    await expectAccessible(visitor, 'public candidate');
     expect(await visitor.getByRole('button', { name: /Shortlist|Reject|Share/ }).count()).toBe(0);
     expect(visitorErrors).toEqual([]);
 
@@ -254,6 +271,7 @@ describe('reviewing candidates', () => {
     await expect.poll(() => dialog.getByLabel('Public link', { exact: true }).count()).toBe(0);
     await visitor.reload();
     await visitor.getByText('This link does not work').waitFor();
+    await expectAccessible(visitor, 'public candidate, sharing off');
     await stranger.close();
     // Loading the link's details while sharing is off answers 404 by design (spec §4); nothing else failed.
     const sharingOff = errors.filter((e) => e.endsWith('/my-sharing-details'));

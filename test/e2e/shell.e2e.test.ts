@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser, trackErrors } from './support/browser';
 
 let browser: Browser;
@@ -18,6 +19,7 @@ describe('the app shell', () => {
     await page.waitForURL(/#\/signin$/);
     await expect(page.getByRole('banner').getByRole('button', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('heading', { name: 'Sign in' }).isVisible()).resolves.toBe(true);
+    await expectAccessible(page, 'sign in');
     expect(errors).toEqual([]);
     await page.close();
   });
@@ -26,6 +28,7 @@ describe('the app shell', () => {
     const page = await browser.newPage();
     await page.goto(`${baseUrl()}/#/no-such-page`);
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    await expectAccessible(page, 'page not found');
     await page.getByRole('link', { name: 'Go to the home page' }).click();
     await page.waitForURL(/#\/signin$/);
     await page.close();
@@ -56,6 +59,7 @@ describe('the app shell', () => {
     const alert = page.getByRole('alert').filter({ hasText: 'Integration completed.' });
     await alert.waitFor();
     const shownAt = Date.now();
+    await expectAccessible(page, 'register, with a global alert');
     await alert.waitFor({ state: 'detached', timeout: 8000 });
     expect(Date.now() - shownAt).toBeGreaterThan(3500);
     expect(await page.evaluate(() => localStorage.getItem('global_alert'))).toBeNull();

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser, trackErrors } from './support/browser';
 import { signedInOwner } from './support/session';
 
@@ -33,6 +34,7 @@ describe('the team', () => {
     const dialog = page.getByRole('dialog', { name: 'Company settings' });
     await dialog.getByRole('tab', { name: 'Team' }).waitFor();
     await dialog.getByText(`${owner.email} (owner)`).waitFor();
+    await expectAccessible(page, 'company settings: team');
     await expect(dialog.getByRole('button', { name: `Remove ${owner.email}` }).count()).resolves.toBe(0);
     const invite = dialog.getByRole('button', { name: 'Invite', exact: true });
     expect(await invite.isDisabled()).toBe(true);
@@ -42,18 +44,24 @@ describe('the team', () => {
       .getByRole('row', { name: new RegExp(invitee.email) })
       .getByText('invited')
       .waitFor();
+    await expectAccessible(page, 'company settings: team, one invited');
     expect(errors).toEqual([]);
 
     const inviteePage = await invitee.context.newPage();
     await inviteePage.goto(await invitationLink(invitee.email));
     await inviteePage.getByRole('heading', { name: 'Join Umbrella' }).waitFor();
+    await expectAccessible(inviteePage, 'member invite');
     await inviteePage.getByRole('button', { name: 'Accept invitation' }).click();
     // Two companies now: the picker, then into Umbrella, where the invitee is not the owner.
     await inviteePage.waitForURL(/#\/companies$/);
+    await inviteePage.getByText('Umbrella').waitFor();
+    await expectAccessible(inviteePage, 'company picker');
     await inviteePage.getByText('Umbrella').click();
     await inviteePage.getByTestId('company-name').filter({ hasText: 'Umbrella' }).waitFor();
+    await inviteePage.getByRole('button', { name: 'Create a position' }).waitFor();
+    await expectAccessible(inviteePage, 'positions list, as a member');
     await expect(inviteePage.getByRole('button', { name: 'Company settings' }).count()).resolves.toBe(0);
-    await inviteePage.getByRole('button', { name: 'User menu' }).click();
+    await inviteePage.getByRole('button', { name: invitee.email, exact: true }).click();
     await inviteePage.getByRole('menuitem', { name: 'Switch company' }).click();
     await inviteePage.waitForURL(/#\/companies$/);
 

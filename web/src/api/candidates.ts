@@ -1,4 +1,3 @@
-import useSWRInfinite from 'swr/infinite';
 import type * as z from 'zod';
 import type {
   answerPackageSchema,
@@ -17,9 +16,8 @@ import type {
   sharingDetailsSchema,
 } from '../../../lambdas/contracts/candidate';
 import { POLL_INTERVAL_MS } from '../config/constants';
-import { useSessionId } from '../lib/session';
 import { api } from './client';
-import { useApi, usePublicApi } from './use-api';
+import { useApi, usePagedApi, usePublicApi } from './use-api';
 
 export type CandidateSummary = z.infer<typeof candidateSummarySchema>;
 export type CandidatePage = z.infer<typeof listCandidates.response>;
@@ -56,17 +54,12 @@ const listKey = (positionId: string, { tab, searchText, through }: ListQuery, af
 };
 
 /** A list, page by page ("Load more" asks for the page after the last card). */
-export const useCandidatePages = (positionId: string, list: ListQuery) => {
-  const sessionId = useSessionId();
-  return useSWRInfinite<CandidatePage>(
-    (_index, previous: CandidatePage | null) => {
-      if (!sessionId || (previous && !previous.hasMore)) return null;
-      return listKey(positionId, list, previous?.candidates[previous.candidates.length - 1]?.candidateId);
-    },
-    (key: string) => api.get<CandidatePage>(key),
+export const useCandidatePages = (positionId: string, list: ListQuery) =>
+  usePagedApi<CandidatePage>(
+    (previous) =>
+      previous && !previous.hasMore ? null : listKey(positionId, list, previous?.candidates[previous.candidates.length - 1]?.candidateId),
     { revalidateFirstPage: true },
   );
-};
 
 /** An answer whose video or captions are still being made (the detail and public pages poll meanwhile). */
 const preparing = (answers: { video: Pick<Answer['video'], 'uploadStatus' | 'captions'> }[] | undefined) =>

@@ -1,4 +1,5 @@
 import useSWR, { type SWRConfiguration } from 'swr';
+import useSWRInfinite, { type SWRInfiniteConfiguration } from 'swr/infinite';
 import { useSessionId } from '../lib/session';
 import { api } from './client';
 
@@ -13,3 +14,17 @@ export const useApi = <T>(path: string | null, config?: SWRConfiguration<T>) => 
 };
 
 export const usePublicApi = <T>(path: string | null, config?: SWRConfiguration<T>) => useSWR<T>(path, (key: string) => api.get<T>(key), config);
+
+/**
+ * A signed-in list read page by page, for "Load more" (`setSize(size + 1)` asks for the next page).
+ * `nextPage` gives the path of the page after `previous` (the first page when it is null), or null
+ * when there are no more. Without a session it waits, as `useApi` does.
+ */
+export const usePagedApi = <T>(nextPage: (previous: T | null) => string | null, config?: SWRInfiniteConfiguration<T>) => {
+  const sessionId = useSessionId();
+  return useSWRInfinite<T>(
+    (_index, previous: T | null) => (sessionId ? nextPage(previous) : null),
+    (key: string) => api.get<T>(key),
+    config,
+  );
+};

@@ -21,6 +21,13 @@ const signOut = async () => {
   if (sessionId) await api.del(`/magic-link-sessions/${encodeURIComponent(sessionId)}`).catch(() => undefined);
 };
 
+/** A gear drawn in SVG: an icon with no text, so the button's name is its label alone. */
+const GearIcon = () => (
+  <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false" fill="currentColor">
+    <path d="M19.14 12.94a7.07 7.07 0 0 0 0-1.88l2.03-1.58a.5.5 0 0 0 .12-.64l-1.92-3.32a.5.5 0 0 0-.6-.22l-2.39.96a7.03 7.03 0 0 0-1.63-.94l-.36-2.54A.5.5 0 0 0 13.9 2.4h-3.84a.5.5 0 0 0-.49.42l-.36 2.54c-.59.24-1.13.56-1.63.94l-2.39-.96a.5.5 0 0 0-.6.22L2.67 8.88a.5.5 0 0 0 .12.64l2.03 1.58a7.07 7.07 0 0 0 0 1.88l-2.03 1.58a.5.5 0 0 0-.12.64l1.92 3.32c.13.22.39.3.6.22l2.39-.96c.5.38 1.04.7 1.63.94l.36 2.54c.04.24.25.42.49.42h3.84c.24 0 .45-.18.49-.42l.36-2.54c.59-.24 1.13-.56 1.63-.94l2.39.96c.22.08.47 0 .6-.22l1.92-3.32a.5.5 0 0 0-.12-.64l-2.03-1.58zM12 15.6a3.6 3.6 0 1 1 0-7.2 3.6 3.6 0 0 1 0 7.2z" />
+  </svg>
+);
+
 /** The signed-in bar: company name (plan status on hover) and the user menu. */
 const SignedInBar = ({ companyId }: { companyId?: string }) => {
   const navigate = useNavigate();
@@ -46,7 +53,7 @@ const SignedInBar = ({ companyId }: { companyId?: string }) => {
       <Flex alignItems="center" gap="small">
         {companyId && ownership.data?.isOwner && (
           <Button variation="link" size="small" aria-label="Company settings" title="Company settings" onClick={() => setSettingsOpen(true)}>
-            ⚙
+            <GearIcon />
           </Button>
         )}
         {companyId && settingsOpen && (
@@ -56,8 +63,11 @@ const SignedInBar = ({ companyId }: { companyId?: string }) => {
         )}
         <Menu
           trigger={
-            <MenuButton size="small" aria-label="User menu">
-              {me.data?.user.email ?? 'Account'} ▾
+            // Named by its visible text (the e-mail), as WCAG 2.5.3 asks: a different aria-label would
+            // not match what a speech-input user sees and says.
+            <MenuButton size="small">
+              {me.data?.user.email ?? 'Account'}
+              <span aria-hidden="true">&nbsp;▾</span>
             </MenuButton>
           }
         >

@@ -1,8 +1,9 @@
-import { Alert, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { Alert, Card, Flex, Text } from '@aws-amplify/ui-react';
 import { Link, Navigate } from 'react-router-dom';
 import { useMe } from '../../api/companies';
 import { PageLoader } from '../../components/page-loader';
 import { paths } from '../../config/paths';
+import { PageTitle } from '../../components/page-title';
 
 const COMPANIES_FAILED = 'Unable to retrieve companies at this time. Please contact us.';
 
@@ -12,6 +13,7 @@ const CompaniesScreen = () => {
   if (error) {
     return (
       <main className="app-main">
+        <PageTitle visuallyHidden>Choose a company</PageTitle>
         <Alert variation="error">{COMPANIES_FAILED}</Alert>
       </main>
     );
@@ -21,7 +23,7 @@ const CompaniesScreen = () => {
   return (
     <main className="app-main app-main--narrow">
       <Flex direction="column" gap="medium">
-        <Heading level={3}>Choose a company</Heading>
+        <PageTitle>Choose a company</PageTitle>
         {data.companies.length === 0 && <Text>You are not a member of any company yet.</Text>}
         {data.companies.map((company) => (
           <Link key={company.companyId} to={paths.company.to(company.companyId)} style={{ textDecoration: 'none' }}>

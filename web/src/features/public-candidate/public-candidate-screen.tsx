@@ -7,6 +7,7 @@ import { AnswerPlayer } from '../../components/answers/answer-player';
 import { Transcript } from '../../components/answers/transcript';
 import { paths } from '../../config/paths';
 import { session } from '../../lib/session';
+import { PageTitle } from '../../components/page-title';
 
 /**
  * A shared candidate (spec §2 Public): the answers with transcripts, to anyone with the link. A
@@ -65,7 +66,8 @@ const PublicCandidateScreen = () => {
   const body = () => {
     if (candidate.error) {
       return (
-        <Alert variation="error" heading="This link does not work">
+        // The alert's heading is the page's one h1, looking as the alert draws it.
+        <Alert variation="error" heading={<h1 style={{ font: 'inherit', margin: 0 }}>This link does not work</h1>}>
           {candidate.error instanceof ApiError && candidate.error.status === 404
             ? 'The candidate is not shared any more, or the link is wrong.'
             : 'Unable to retrieve data at this time. Please contact us.'}
@@ -78,7 +80,7 @@ const PublicCandidateScreen = () => {
     return (
       <Flex direction="column" gap="medium">
         <View>
-          <Heading level={3}>{c.candidateName}</Heading>
+          <PageTitle>{c.candidateName}</PageTitle>
           <Text color="font.secondary">
             {c.jobTitle} · {c.companyName}
           </Text>

@@ -1,12 +1,13 @@
-import { Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { Card, Flex, Text } from '@aws-amplify/ui-react';
 import type { ReactNode } from 'react';
+import { PageTitle } from '../../../components/page-title';
 
 /** The centred card the sign-in, code and registration screens share. */
 export const AuthCard = ({ title, subtitle, children }: { title: string; subtitle?: ReactNode; children: ReactNode }) => (
   <main className="app-main app-main--narrow">
     <Card variation="elevated" padding="xl" borderRadius="medium">
       <Flex direction="column" gap="medium">
-        <Heading level={3}>{title}</Heading>
+        <PageTitle>{title}</PageTitle>
         {subtitle && <Text color="font.secondary">{subtitle}</Text>}
         {children}
       </Flex>

@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { evaluateCandidate, rateAnswer, useCandidate, useTranscripts, type CandidateDetail, type EvaluationAction } from '../../../api/candidates';
 import { ApiError } from '../../../api/client';
 import { useCompany } from '../../../api/companies';
+import { useRefreshPosition } from '../../../api/positions';
 import { AnswerPlayer } from '../../../components/answers/answer-player';
 import { Transcript } from '../../../components/answers/transcript';
 import { PageLoader } from '../../../components/page-loader';
@@ -14,6 +15,7 @@ import { messages } from '../../candidates/messages';
 import { EmojiRating } from './emoji-rating';
 import { ExportVideos } from './export-videos';
 import { ShareDialog } from './share-dialog';
+import { PageTitle } from '../../../components/page-title';
 
 type Status = CandidateDetail['currentStatus'];
 
@@ -34,6 +36,7 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
   const candidate = useCandidate(candidateId);
   const transcripts = useTranscripts(candidateId);
   const company = useCompany(companyId);
+  const refreshPosition = useRefreshPosition();
   const [answerIndex, setAnswerIndex] = useState(0);
   const [sharing, setSharing] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
@@ -44,6 +47,7 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
   if (candidate.error) {
     return (
       <main className="app-main">
+        <PageTitle visuallyHidden>Candidate</PageTitle>
         <Alert variation="error">
           {candidate.error instanceof ApiError && candidate.error.status === 404
             ? 'This candidate does not exist or you have no access to them.'
@@ -71,6 +75,7 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
     await candidate.mutate({ ...c, currentStatus: to }, { revalidate: false });
     try {
       await evaluateCandidate(c.candidateId, action);
+      refreshPosition(positionId); // its tab counts changed
       await candidate.mutate();
     } catch {
       await candidate.mutate(before, { revalidate: false });
@@ -163,7 +168,7 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
             <Card variation="outlined" as="section" aria-label="Candidate">
               <Flex direction="column" gap="xs">
                 <Flex justifyContent="space-between" alignItems="center" gap="xs">
-                  <Heading level={5}>{c.candidateName}</Heading>
+                  <PageTitle look={5}>{c.candidateName}</PageTitle>
                   <Badge variation={STATUS_BADGE[c.currentStatus]} size="small" style={{ textTransform: 'capitalize' }}>
                     {c.currentStatus}
                   </Badge>

@@ -1,4 +1,4 @@
-import { Alert, Button, Flex, Grid, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { Alert, Flex, Grid, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState } from 'react';
 import {
   deleteCandidate,
@@ -8,6 +8,7 @@ import {
   type CandidateSummary,
   type ListQuery,
 } from '../../../api/candidates';
+import { LoadMore } from '../../../components/load-more';
 import type { Notice } from '../../../components/snackbar';
 import { CANDIDATE_PAGE_SIZE } from '../../../config/constants';
 import { messages } from '../messages';
@@ -121,13 +122,7 @@ export const CandidateList = ({
           />
         ))}
       </Grid>
-      {hasMore && (
-        <Flex justifyContent="center">
-          <Button variation="link" isLoading={pages.isValidating} onClick={() => void pages.setSize(pages.size + 1)}>
-            Load more
-          </Button>
-        </Flex>
-      )}
+      {hasMore && <LoadMore pages={pages} />}
     </Flex>
   );
 };

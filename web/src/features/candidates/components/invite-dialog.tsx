@@ -28,11 +28,15 @@ export const InviteDialog = ({
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<CandidateSummary | null>(null);
 
-  const close = () => {
+  // Empty fields after "Invite another" and on closing; the e-mail switch stays as it was chosen.
+  const reset = () => {
     setName('');
     setEmail('');
     setError(null);
     setCreated(null);
+  };
+  const close = () => {
+    reset();
     onClose();
   };
   const valid = name.trim() !== '' && (!sendEmail || email.trim() !== '');
@@ -64,7 +68,7 @@ export const InviteDialog = ({
             </>
           )}
           <Flex justifyContent="flex-end" gap="small">
-            <Button onClick={() => setCreated(null)}>Invite another</Button>
+            <Button onClick={reset}>Invite another</Button>
             <Button variation="primary" onClick={close}>
               Done
             </Button>

@@ -1,4 +1,4 @@
-import { Alert, Button, Flex, Heading, Loader, Text, TextField } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Loader, Text, TextField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { ApiError, errorMessage } from '../../../api/client';
@@ -6,6 +6,7 @@ import { usePublicApi } from '../../../api/use-api';
 import { paths } from '../../../config/paths';
 import { applyCall, type ApplyPage } from '../api';
 import { BrandedPage } from './branded-page';
+import { PageTitle } from '../../../components/page-title';
 
 /** A position's public apply link: full name and e-mail (both required), then straight into the interview. */
 const ApplyScreen = () => {
@@ -20,6 +21,7 @@ const ApplyScreen = () => {
   if (page.error) {
     return (
       <BrandedPage branding={null}>
+        <PageTitle visuallyHidden>Apply</PageTitle>
         <Alert variation="warning">
           {page.error instanceof ApiError && page.error.status === 404 ? page.error.message : 'Unable to load this page. Please reload it.'}
         </Alert>
@@ -40,7 +42,7 @@ const ApplyScreen = () => {
   };
   return (
     <BrandedPage branding={page.data}>
-      <Heading level={3}>Apply for {page.data.jobTitle}</Heading>
+      <PageTitle>Apply for {page.data.jobTitle}</PageTitle>
       {page.data.open ? (
         <Flex
           as="form"

@@ -1,10 +1,11 @@
-import { Alert, Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { ANSWER_CONTENT_TYPES } from '../../../../../lambdas/contracts/interview';
 import { errorMessage } from '../../../api/client';
 import { partUrlSource, startAnswerCall, submitAnswerCall, type Interview } from '../api';
 import { messages } from '../messages';
 import { MultipartUpload, type UploadProgress } from '../multipart-upload';
+import { PageTitle } from '../../../components/page-title';
 
 /** Where the browser cannot record: the answer is a video file, sent in the same multipart parts. */
 export const FileAnswer = ({
@@ -56,7 +57,7 @@ export const FileAnswer = ({
       <Text color="font.secondary">
         Question {index + 1} of {total}
       </Text>
-      <Heading level={3}>{question.title || `Question ${index + 1}`}</Heading>
+      <PageTitle>{question.title || `Question ${index + 1}`}</PageTitle>
       {question.content && <Text whiteSpace="pre-wrap">{question.content}</Text>}
       <Alert variation="info">{messages.recordMedia} Record your answer with another app, then upload the video here.</Alert>
       <input type="file" accept="video/*" aria-label="Video answer" onChange={(e) => choose(e.target.files?.[0])} />

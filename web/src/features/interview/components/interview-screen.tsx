@@ -1,4 +1,4 @@
-import { Alert, Button, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ApiError } from '../../../api/client';
@@ -10,6 +10,7 @@ import { BrandedPage } from './branded-page';
 import { FileAnswer } from './file-answer';
 import { QuestionStep } from './question-step';
 import { MicLevel } from './mic-level';
+import { PageTitle } from '../../../components/page-title';
 
 type Stage = 'welcome' | 'check' | 'intro' | 'questions' | 'outro' | 'done';
 
@@ -41,6 +42,7 @@ const InterviewScreen = () => {
     const detail = interview.error instanceof ApiError && interview.error.status === 404 ? interview.error.message : messages.loadFailed;
     return (
       <BrandedPage branding={null}>
+        <PageTitle visuallyHidden>Your interview</PageTitle>
         <Alert variation="warning">{detail}</Alert>
       </BrandedPage>
     );
@@ -54,7 +56,7 @@ const InterviewScreen = () => {
   if (data.completed && stage !== 'outro' && stage !== 'done') {
     return (
       <BrandedPage branding={data}>
-        <Heading level={3}>Thank you, {data.candidateName}!</Heading>
+        <PageTitle>Thank you, {data.candidateName}!</PageTitle>
         <Text marginTop="small">You have completed this interview. {data.companyName} will be in touch.</Text>
       </BrandedPage>
     );
@@ -82,7 +84,7 @@ const InterviewScreen = () => {
     <BrandedPage branding={data}>
       {stage === 'welcome' && (
         <Flex direction="column" gap="medium">
-          <Heading level={3}>Welcome, {data.candidateName}</Heading>
+          <PageTitle>Welcome, {data.candidateName}</PageTitle>
           <Text>
             {data.companyName} invites you to a video interview for {data.jobTitle}. There {data.questions.length === 1 ? 'is' : 'are'}{' '}
             {data.questions.length} question{data.questions.length === 1 ? '' : 's'}
@@ -101,7 +103,7 @@ const InterviewScreen = () => {
       )}
       {stage === 'check' && (
         <Flex direction="column" gap="medium">
-          <Heading level={3}>Camera and microphone check</Heading>
+          <PageTitle>Camera and microphone check</PageTitle>
           <Text>Check that you can see yourself and that your face is well lit.</Text>
           {stream ? (
             <>
@@ -135,7 +137,7 @@ const InterviewScreen = () => {
       )}
       {stage === 'intro' && (
         <Flex direction="column" gap="medium">
-          <Heading level={3}>A word from {data.companyName}</Heading>
+          <PageTitle>A word from {data.companyName}</PageTitle>
           {data.intro?.video ? (
             <video
               src={data.intro.video.contentHref}
@@ -179,7 +181,7 @@ const InterviewScreen = () => {
         ))}
       {stage === 'outro' && data.outro && (
         <Flex direction="column" gap="medium">
-          <Heading level={3}>{data.outro.title || 'Thank you!'}</Heading>
+          <PageTitle>{data.outro.title || 'Thank you!'}</PageTitle>
           {data.outro.video && <video src={data.outro.video.contentHref} controls playsInline style={{ width: '100%', borderRadius: 8 }} />}
           <Text whiteSpace="pre-wrap">{data.outro.content || 'Your answers have been sent.'}</Text>
           <Button variation="primary" alignSelf="flex-start" onClick={() => setStage('done')}>
@@ -189,7 +191,7 @@ const InterviewScreen = () => {
       )}
       {stage === 'done' && (
         <Flex direction="column" gap="small" role="status">
-          <Heading level={3}>Your interview is complete</Heading>
+          <PageTitle>Your interview is complete</PageTitle>
           <Text>
             Thank you, {data.candidateName}. Your answers have been sent to {data.companyName}.
           </Text>

@@ -1,10 +1,12 @@
-import { Alert, Badge, Button, Flex, Heading, Loader, Text, View } from '@aws-amplify/ui-react';
+import { Alert, Badge, Button, Flex, Loader, Text, View } from '@aws-amplify/ui-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../api/client';
 import { partUrlSource, startAnswerCall, submitAnswerCall, type Interview } from '../api';
 import { messages } from '../messages';
 import { MultipartUpload, UploadRefused, type UploadProgress } from '../multipart-upload';
+import { retakesBadge, retakesLeftBeforeTake } from '../retakes';
 import { COUNTDOWN_SECONDS, containerOf, startRecording, type Recording } from '../../../lib/recorder';
+import { PageTitle } from '../../../components/page-title';
 
 type Question = Interview['questions'][number];
 type Phase = 'thinking' | 'countdown' | 'starting' | 'recording' | 'review' | 'submitting';
@@ -63,9 +65,7 @@ export const QuestionStep = ({
   const [seconds, setSeconds] = useState(straightToCountdown ? COUNTDOWN_SECONDS : (pacing.thinkingTime ?? 0));
   const questionVideo = useRef<HTMLVideoElement>(null);
   const [error, setError] = useState<string | null>(null);
-  const [retakesLeft, setRetakesLeft] = useState<number | null>(
-    pacing.retakes === null ? null : Math.max(0, pacing.retakes + 1 - question.attemptsUsed),
-  );
+  const [retakesLeft, setRetakesLeft] = useState(() => retakesLeftBeforeTake(pacing.retakes, question.attemptsUsed));
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [review, setReview] = useState<string | null>(null);
   const recording = useRef<Recording | null>(null);
@@ -172,9 +172,9 @@ export const QuestionStep = ({
         <Text color="font.secondary">
           Question {index + 1} of {total}
         </Text>
-        <Badge>{retakesLeft === null ? 'Unlimited retakes' : `${retakesLeft} ${retakesLeft === 1 ? 'retake' : 'retakes'} left`}</Badge>
+        <Badge>{retakesBadge(retakesLeft)}</Badge>
       </Flex>
-      <Heading level={3}>{question.title || `Question ${index + 1}`}</Heading>
+      <PageTitle>{question.title || `Question ${index + 1}`}</PageTitle>
       {question.video && (
         <video
           ref={questionVideo}

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { Alert, Button, Card, Flex, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { errorMessage } from '../../../api/client';
@@ -7,6 +7,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { session } from '../../../lib/session';
 import { messages } from '../messages';
+import { PageTitle } from '../../../components/page-title';
 
 /** `/invite/{nonce}`: the inviting company and an Accept invitation button; on success to `/` (spec §2). */
 const AcceptInviteScreen = () => {
@@ -33,12 +34,15 @@ const AcceptInviteScreen = () => {
     <main className="app-main app-main--narrow">
       <Card variation="elevated" padding="xl">
         {invite.error ? (
-          <Alert variation="error">{errorMessage(invite.error, messages.retrieveInviteFailed)}</Alert>
+          <>
+            <PageTitle visuallyHidden>Team invitation</PageTitle>
+            <Alert variation="error">{errorMessage(invite.error, messages.retrieveInviteFailed)}</Alert>
+          </>
         ) : !invite.data ? (
           <PageLoader />
         ) : (
           <Flex direction="column" gap="medium">
-            <Heading level={3}>Join {invite.data.companyName}</Heading>
+            <PageTitle>Join {invite.data.companyName}</PageTitle>
             <Text>{invite.data.companyName} invited you to join their hiring team.</Text>
             {error && <Alert variation="error">{error}</Alert>}
             <Button variation="primary" onClick={() => void accept()} isLoading={busy} loadingText="Accepting...">

@@ -1,4 +1,4 @@
-import { Alert, Breadcrumbs, Flex, Heading, ToggleButton, ToggleButtonGroup } from '@aws-amplify/ui-react';
+import { Alert, Breadcrumbs, Flex, ToggleButton, ToggleButtonGroup } from '@aws-amplify/ui-react';
 import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useCompany } from '../../../api/companies';
@@ -10,6 +10,7 @@ import { messages } from '../messages';
 import { CandidatesView } from './candidates-view';
 import { QuestionsView } from './questions-view';
 import { SettingsView } from './settings-view';
+import { PageTitle } from '../../../components/page-title';
 
 type View = 'candidates' | 'questions' | 'settings';
 const views: View[] = ['candidates', 'questions', 'settings'];
@@ -30,6 +31,7 @@ const PositionScreen = () => {
   if (position.error) {
     return (
       <main className="app-main">
+        <PageTitle visuallyHidden>Position</PageTitle>
         <Alert variation="error">
           {position.error.status === 404 ? 'This position does not exist or you have no access to it.' : messages.retrieveFailed}
         </Alert>
@@ -52,7 +54,7 @@ const PositionScreen = () => {
           </Breadcrumbs.Item>
         </Breadcrumbs.Container>
         <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
-          <Heading level={3}>{p.jobTitle}</Heading>
+          <PageTitle>{p.jobTitle}</PageTitle>
           <ToggleButtonGroup
             value={view}
             isExclusive

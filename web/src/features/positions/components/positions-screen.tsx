@@ -1,10 +1,11 @@
 import { Alert, Badge, Button, Card, Flex, Heading, Tabs, Text } from '@aws-amplify/ui-react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { useCompany } from '../../../api/companies';
-import { usePositions, type PositionSummary } from '../../../api/positions';
-import { useApi } from '../../../api/use-api';
+import { usePositionPages, usePositionsExist, type PositionSummary } from '../../../api/positions';
+import { LoadMore } from '../../../components/load-more';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
+import { PageTitle } from '../../../components/page-title';
 
 type Tab = 'open' | 'closed';
 
@@ -71,16 +72,16 @@ const CreatePositionIllustration = ({ companyId }: { companyId: string }) => {
 };
 
 const PositionList = ({ companyId, tab }: { companyId: string; tab: Tab }) => {
-  const positions = usePositions(companyId, tab);
+  const pages = usePositionPages(companyId, tab);
   const company = useCompany(companyId);
+  const positions = pages.data?.flatMap((page) => page.positions);
+  const hasMore = Boolean(pages.data?.[pages.data.length - 1]?.cursor);
   // Only when this tab is empty: does the other tab have any (else: no positions at all)?
-  const other = useApi<{ positions: unknown[] }>(
-    positions.data?.positions.length === 0 ? `/companies/${companyId}/positions?status=${tab === 'open' ? 'closed' : 'open'}` : null,
-  );
-  if (positions.error) return <Alert variation="error">{POSITIONS_FAILED}</Alert>;
-  if (!positions.data) return <PageLoader />;
-  if (positions.data.positions.length === 0 && other.data?.positions.length === 0) return <CreatePositionIllustration companyId={companyId} />;
-  if (positions.data.positions.length === 0) {
+  const other = usePositionsExist(companyId, tab === 'open' ? 'closed' : 'open', positions?.length === 0);
+  if (pages.error) return <Alert variation="error">{POSITIONS_FAILED}</Alert>;
+  if (!positions) return <PageLoader />;
+  if (positions.length === 0 && other.data?.positions.length === 0) return <CreatePositionIllustration companyId={companyId} />;
+  if (positions.length === 0) {
     return (
       <Flex direction="column" alignItems="center" padding="xxl" gap="xs">
         <Heading level={5}>{emptyTab[tab].title}</Heading>
@@ -90,7 +91,7 @@ const PositionList = ({ companyId, tab }: { companyId: string; tab: Tab }) => {
   }
   return (
     <Flex direction="column" gap="small">
-      {positions.data.positions.map((position) => (
+      {positions.map((position) => (
         <PositionCard
           key={position.positionId}
           companyId={companyId}
@@ -98,6 +99,7 @@ const PositionList = ({ companyId, tab }: { companyId: string; tab: Tab }) => {
           evaluation={company.data?.config.isEvaluationEnabled ?? true}
         />
       ))}
+      {hasMore && <LoadMore pages={pages} />}
     </Flex>
   );
 };
@@ -112,7 +114,7 @@ const PositionsScreen = () => {
     <main className="app-main">
       <Flex direction="column" gap="medium">
         <Flex justifyContent="space-between" alignItems="center">
-          <Heading level={3}>Positions</Heading>
+          <PageTitle>Positions</PageTitle>
           <Button variation="primary" onClick={() => navigate(wizardHref(companyId!))}>
             Add position
           </Button>

@@ -11,6 +11,7 @@ import { PacingFields } from '../../../components/interview/pacing-fields';
 import { useMediaGroups } from '../../../components/interview/use-media-groups';
 import { paths } from '../../../config/paths';
 import { drafts, emptyDraft, type PositionDraft } from '../draft';
+import { PageTitle } from '../../../components/page-title';
 
 const SAVE_FAILED = 'Unable to save position at this time. Please contact us.';
 const steps = ['Enter a position name', 'Record your questions', 'Adjust the pacing'] as const;
@@ -57,7 +58,7 @@ const WizardScreen = () => {
     <main className="app-main" style={{ maxWidth: 760 }}>
       <Flex direction="column" gap="medium">
         <Flex justifyContent="space-between" alignItems="center">
-          <Heading level={3}>{params.get('title') || 'New position'}</Heading>
+          <PageTitle>{params.get('title') || 'New position'}</PageTitle>
           {params.get('cancellable') === 'true' && (
             <Button variation="link" onClick={cancel}>
               Cancel
