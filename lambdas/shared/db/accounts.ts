@@ -3,7 +3,7 @@ import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dyn
 import { defaultConfig, SIGN_UP_CREDITS } from '../../domain/company';
 import { newId } from '../crypto';
 import { db, tableName } from './client';
-import { keys } from './keys';
+import { keys, sortKeyPrefixes } from './keys';
 
 export interface User {
   userId: string;
@@ -100,7 +100,7 @@ export const listUserCompanies = async (userId: string): Promise<UserCompany[]> 
         TableName: tableName(),
         IndexName: 'GSI1',
         KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :company)',
-        ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':company': 'COMPANY#' },
+        ExpressionAttributeValues: { ':pk': keys.user(userId).PK, ':company': sortKeyPrefixes.company },
         ExclusiveStartKey: cursor,
       }),
     );

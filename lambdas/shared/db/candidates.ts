@@ -6,7 +6,7 @@ import { sortTimeOf, type CandidateStatus } from '../../domain/candidates';
 import { newId, randomToken, sha256 } from '../crypto';
 import { db, tableName } from './client';
 import type { Company } from './companies';
-import { keys } from './keys';
+import { keys, sortKeyPrefixes } from './keys';
 import { queryAll } from './query';
 import type { Position } from './positions';
 
@@ -389,7 +389,7 @@ export const openAttemptsOf = async (candidateId: string, questionIndex: number,
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.candidate(candidateId).PK, ':prefix': 'ATTEMPT#' },
+      ExpressionAttributeValues: { ':pk': keys.candidate(candidateId).PK, ':prefix': sortKeyPrefixes.attempt },
     }),
   );
   return (Items ?? []).filter((i) => i.questionIndex === questionIndex && i.answerId !== except) as Attempt[];
@@ -458,8 +458,7 @@ export const submitAttempt = async (candidate: Candidate, attempt: Attempt, now 
                 mediaId: attempt.mediaId,
                 rating: null,
                 createdAt: completedAt,
-                GSI1PK: `ANSWER#${attempt.answerId}`,
-                GSI1SK: 'ANSWER',
+                ...keys.answerById(attempt.answerId),
               },
             },
           },
@@ -493,7 +492,7 @@ export const answersOf = async (candidateId: string) => {
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.candidate(candidateId).PK, ':prefix': 'ANSWER#' },
+      ExpressionAttributeValues: { ':pk': keys.candidate(candidateId).PK, ':prefix': sortKeyPrefixes.answer },
     }),
   );
   return (Items ?? []).map((i) => ({
@@ -752,7 +751,7 @@ export const findAnswer = async (answerId: string): Promise<AnswerRecord | null>
       TableName: tableName(),
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': `ANSWER#${answerId}` },
+      ExpressionAttributeValues: { ':pk': keys.answerById(answerId).GSI1PK },
       Limit: 1,
     }),
   );

@@ -2,7 +2,7 @@ import { BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynam
 import type { Theme } from '../../contracts/company';
 import { defaultConfig, defaultTheme, type Credits, type SubscriptionStatus } from '../../domain/company';
 import { db, tableName } from './client';
-import { keys } from './keys';
+import { keys, sortKeyPrefixes } from './keys';
 import { queryAll } from './query';
 
 export interface Company {
@@ -33,7 +33,7 @@ const companyPartition = (companyId: string, prefix?: string) =>
   queryAll({
     TableName: tableName(),
     KeyConditionExpression: prefix ? 'PK = :pk AND begins_with(SK, :prefix)' : 'PK = :pk',
-    ExpressionAttributeValues: { ':pk': `COMPANY#${companyId}`, ...(prefix ? { ':prefix': prefix } : {}) },
+    ExpressionAttributeValues: { ':pk': keys.company(companyId).PK, ...(prefix ? { ':prefix': prefix } : {}) },
   });
 
 /** Renames the company; memberships carry the name (so "my companies" is one query) and follow. */
@@ -48,7 +48,7 @@ export const renameCompany = async (companyId: string, companyName: string): Pro
       ReturnValues: 'ALL_NEW',
     }),
   );
-  const memberships = await companyPartition(companyId, 'MEMBER#');
+  const memberships = await companyPartition(companyId, sortKeyPrefixes.member);
   await Promise.all(
     memberships.map((m) =>
       db.send(

@@ -2,26 +2,46 @@
  * Key patterns of the single table, defined once. Every data-access module builds its keys here.
  * Ids are opaque random strings, so prefixes keep entity kinds apart in one key space.
  */
+/** GSI1 partition of a company's positions. */
+const positionList = (companyId: string) => `COMPANY#${companyId}#POSITIONS`;
+
+/** Sort-key prefixes that Queries read a kind of item by (begins_with). */
+export const sortKeyPrefixes = {
+  /** A company partition's memberships, and a user's companies on GSI1. */
+  member: 'MEMBER#',
+  company: 'COMPANY#',
+  invite: 'INVITE#',
+  /** A candidate partition's answers and recording attempts. */
+  answer: 'ANSWER#',
+  attempt: 'ATTEMPT#',
+} as const;
+
 export const keys = {
   session: (sessionHash: string) => ({ PK: `SESSION#${sessionHash}`, SK: 'SESSION' }),
   user: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
   company: (companyId: string) => ({ PK: `COMPANY#${companyId}`, SK: 'PROFILE' }),
   /** Uniqueness of e-mail addresses: one item per address, written in the account's transaction. */
   userEmail: (email: string) => ({ PK: `EMAIL#${email}`, SK: 'USER' }),
-  membership: (companyId: string, userId: string) => ({ PK: `COMPANY#${companyId}`, SK: `MEMBER#${userId}` }),
+  membership: (companyId: string, userId: string) => ({ PK: `COMPANY#${companyId}`, SK: `${sortKeyPrefixes.member}${userId}` }),
   /** GSI1 of a membership: the companies of a user, in one Query. */
-  membershipByUser: (userId: string, companyId: string) => ({ GSI1PK: `USER#${userId}`, GSI1SK: `COMPANY#${companyId}` }),
+  membershipByUser: (userId: string, companyId: string) => ({ GSI1PK: `USER#${userId}`, GSI1SK: `${sortKeyPrefixes.company}${companyId}` }),
   magicCode: (emailHash: string) => ({ PK: `CODE#${emailHash}`, SK: 'CODE' }),
   /** A pending member invitation, in the company's partition beside its memberships. */
-  memberInvite: (companyId: string, inviteId: string) => ({ PK: `COMPANY#${companyId}`, SK: `INVITE#${inviteId}` }),
+  memberInvite: (companyId: string, inviteId: string) => ({ PK: `COMPANY#${companyId}`, SK: `${sortKeyPrefixes.invite}${inviteId}` }),
   /** Lookup of an invitation by the hash of its link's nonce. */
   memberInviteNonce: (nonceHash: string) => ({ PK: `MEMBERINVITE#${nonceHash}`, SK: 'INVITE' }),
   rateLimit: (name: string, subject: string, windowStart: number) => ({ PK: `RATE#${name}#${subject}`, SK: String(windowStart) }),
   media: (mediaId: string) => ({ PK: `MEDIA#${mediaId}`, SK: 'MEDIA' }),
+  mediaGroup: (mediaGroupId: string) => ({ PK: `MEDIAGROUP#${mediaGroupId}`, SK: 'GROUP' }),
+  /** GSI1 of a media item: the items of its group, newest first. */
+  mediaInGroup: (mediaGroupId: string, createdAt: string, mediaId: string) => ({
+    GSI1PK: `MEDIAGROUP#${mediaGroupId}`,
+    GSI1SK: `${createdAt}#${mediaId}`,
+  }),
   position: (positionId: string) => ({ PK: `POSITION#${positionId}`, SK: 'POSITION' }),
   /** GSI1 of a position: the company's positions by status, newest first. */
   positionByCompany: (companyId: string, status: string, createdAt: string, positionId: string) => ({
-    GSI1PK: `COMPANY#${companyId}#POSITIONS`,
+    GSI1PK: positionList(companyId),
     GSI1SK: `${status}#${createdAt}#${positionId}`,
   }),
   applyLink: (linkId: string) => ({ PK: `APPLYLINK#${linkId}`, SK: 'LINK' }),
@@ -29,9 +49,11 @@ export const keys = {
   candidate: (candidateId: string) => ({ PK: `CANDIDATE#${candidateId}`, SK: 'CANDIDATE' }),
   answer: (candidateId: string, questionIndex: number) => ({
     PK: `CANDIDATE#${candidateId}`,
-    SK: `ANSWER#${String(questionIndex).padStart(2, '0')}`,
+    SK: `${sortKeyPrefixes.answer}${String(questionIndex).padStart(2, '0')}`,
   }),
-  attempt: (candidateId: string, answerId: string) => ({ PK: `CANDIDATE#${candidateId}`, SK: `ATTEMPT#${answerId}` }),
+  /** GSI1 of an answer: the answer by its id (ratings, transcripts). */
+  answerById: (answerId: string) => ({ GSI1PK: `ANSWER#${answerId}`, GSI1SK: 'ANSWER' }),
+  attempt: (candidateId: string, answerId: string) => ({ PK: `CANDIDATE#${candidateId}`, SK: `${sortKeyPrefixes.attempt}${answerId}` }),
   /** Lookup of a candidate by the hash of their interview token (strongly consistent, unlike an index). */
   interviewToken: (tokenHash: string) => ({ PK: `INTERVIEW#${tokenHash}`, SK: 'TOKEN' }),
   /** GSI1 of a candidate: every candidate of a position, newest invite first (deletion, search, export). */

@@ -27,7 +27,7 @@ export interface MediaItem {
   createdAt: string;
 }
 
-const groupKey = (mediaGroupId: string) => ({ PK: `MEDIAGROUP#${mediaGroupId}`, SK: 'GROUP' });
+const groupKey = keys.mediaGroup;
 
 export class GroupOwnedElsewhere extends Error {}
 
@@ -57,8 +57,7 @@ export const createMedia = async (media: Pick<MediaItem, 'mediaId' | 'mediaGroup
                 transcriptStatus: 'none',
                 variants: [],
                 createdAt: now,
-                GSI1PK: `MEDIAGROUP#${media.mediaGroupId}`,
-                GSI1SK: `${now}#${media.mediaId}`,
+                ...keys.mediaInGroup(media.mediaGroupId, now, media.mediaId),
               },
             },
           },
@@ -106,7 +105,7 @@ export const latestMediaOfGroup = async (mediaGroupId: string): Promise<MediaIte
       TableName: tableName(),
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': `MEDIAGROUP#${mediaGroupId}` },
+      ExpressionAttributeValues: { ':pk': keys.mediaInGroup(mediaGroupId, '', '').GSI1PK },
       ScanIndexForward: false,
       Limit: 1,
     }),

@@ -2,7 +2,7 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { newId, randomToken, sha256 } from '../crypto';
 import { db, tableName } from './client';
-import { epochSeconds, keys } from './keys';
+import { epochSeconds, keys, sortKeyPrefixes } from './keys';
 import { newSessionItem } from './sessions';
 
 export const INVITE_TTL_SECONDS = 14 * 24 * 60 * 60;
@@ -29,12 +29,12 @@ export const listMembers = async (companyId: string, now = new Date()) => {
       new QueryCommand({
         TableName: tableName(),
         KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': `COMPANY#${companyId}`, ':from': 'INVITE#', ':to': 'MEMBER#\uffff' },
+        ExpressionAttributeValues: { ':pk': keys.company(companyId).PK, ':from': sortKeyPrefixes.invite, ':to': `${sortKeyPrefixes.member}\uffff` },
         ExclusiveStartKey: cursor,
       }),
     );
     for (const item of page.Items ?? []) {
-      if (String(item.SK).startsWith('MEMBER#')) {
+      if (String(item.SK).startsWith(sortKeyPrefixes.member)) {
         members.push({ userId: item.userId, email: item.email, userRole: item.role === 'owner' ? 'owner' : 'member', status: 'active' });
       } else if (Number(item.ttl) > epochSeconds(now)) {
         invitedMembers.push({ userId: item.inviteId, email: item.email, status: 'invited' });

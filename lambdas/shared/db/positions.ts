@@ -47,7 +47,7 @@ const fromItem = (item: Record<string, any>): Position => ({
   createdAt: item.createdAt,
 });
 
-export const positionListKey = (companyId: string) => `COMPANY#${companyId}#POSITIONS`;
+export const positionListKey = (companyId: string) => keys.positionByCompany(companyId, '', '', '').GSI1PK;
 
 /** Queries one page may make when the reader cannot see every position (each reads at most a page). */
 const MAX_QUERIES_PER_PAGE = 20;
