@@ -48,6 +48,7 @@ export default defineConfig({
           globalSetup: ['test/support/local-stack-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {
@@ -60,6 +61,9 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One browser at a time: the machine has two cores.
           fileParallelism: false,
+          // A function's first call is its cold start (bundled and loaded in its own worker, as in
+          // Lambda): seconds on a busy machine, so polls wait longer than vitest's 1 s default.
+          expect: { poll: { timeout: 15_000 } },
           env: { LOCAL_STACK_SPA: 'dist' },
         },
       },
