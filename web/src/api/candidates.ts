@@ -15,6 +15,7 @@ import type {
   setCandidateStatus as statusContract,
   sharingDetailsSchema,
 } from '../../../lambdas/contracts/candidate';
+import type { EvaluationAction } from '../../../lambdas/contracts/candidate-status';
 import { POLL_INTERVAL_MS } from '../config/constants';
 import { api } from './client';
 import { useApi, usePagedApi, usePublicApi } from './use-api';
@@ -35,7 +36,7 @@ export type AnswerTranscripts = z.infer<typeof answerTranscriptsSchema>;
 export type AnswerPackage = z.infer<typeof answerPackageSchema>;
 export type SharingDetails = z.infer<typeof sharingDetailsSchema>;
 export type PublicCandidate = z.infer<typeof getPublicCandidate.response>;
-export type EvaluationAction = 'shortlist' | 'reject' | 'undo';
+export type { EvaluationAction };
 export type ExportRow = z.infer<typeof exportCandidates.response>['rows'][number];
 
 /** What a list shows: a status tab (`done` = every responded one, without evaluation) or a search across them all. */
