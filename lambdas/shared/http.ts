@@ -3,7 +3,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'a
 import * as z from 'zod';
 import type { Contract, ValidationIssue } from '../contracts/contract';
 import { keyToSnakeCase, MAX_NESTING_DEPTH, NestingTooDeep, toCamelCase, toSnakeCase } from '../contracts/wire-case';
-import type { RouteDefinition } from '../routes';
+import type { AuthMode, RouteDefinition } from '../routes';
 import { getMembership, type Membership } from './db/memberships';
 import { loadSession, type Session } from './db/sessions';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from './errors';
@@ -20,14 +20,14 @@ export const SESSION_HEADER = 'x-session-id';
 
 type Infer<T> = [NonNullable<T>] extends [z.ZodType] ? z.infer<NonNullable<T>> : undefined;
 
-export interface RequestContext<C extends Contract> {
+export interface RequestContext<C extends Contract, A extends AuthMode = AuthMode> {
   params: Infer<C['params']>;
   query: Infer<C['query']>;
   body: Infer<C['body']>;
-  /** Set for `session` and `owner` routes. */
-  session: Session | null;
-  /** Set for `owner` routes: the caller's membership of the path's company. */
-  membership: Membership | null;
+  /** The caller's session: there on `session` and `owner` routes (the chain refuses the request otherwise). */
+  session: A extends 'public' ? null : Session;
+  /** On `owner` routes: the caller's membership of the path's company. */
+  membership: A extends 'owner' ? Membership : null;
   requestId: string;
   log: Logger;
   event: APIGatewayProxyEventV2;
@@ -42,7 +42,7 @@ export class Reply<T> {
   ) {}
 }
 
-type Impl<C extends Contract> = (ctx: RequestContext<C>) => Promise<z.infer<C['response']> | Reply<z.infer<C['response']>>>;
+type Impl<C extends Contract, A extends AuthMode> = (ctx: RequestContext<C, A>) => Promise<z.infer<C['response']> | Reply<z.infer<C['response']>>>;
 
 /**
  * Per-invocation state, keyed by the event object: a module instance may serve concurrent
@@ -204,12 +204,14 @@ const validate = (contract: Contract): MiddlewareObj<APIGatewayProxyEventV2, API
 
 /**
  * Wraps a route's implementation in the handler chain. `route` comes from the route table, so the
- * auth mode a handler enforces is the one the table (and thus CDK and the local server) declares.
+ * auth mode a handler enforces is the one the table (and thus CDK and the local server) declares,
+ * and the context is typed by it: a `session` route's implementation gets a session, never null.
  */
-export const apiHandler = <C extends Contract>(route: RouteDefinition, contract: C, impl: Impl<C>) => {
+export const apiHandler = <R extends RouteDefinition, C extends Contract>(route: R, contract: C, impl: Impl<C, R['auth']>) => {
   const core = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyResultV2> => {
     const state = stateOf(event);
-    const result = await impl(state.ctx as RequestContext<C>);
+    // authenticate() has set the session (and membership) exactly as the route's auth mode promises.
+    const result = await impl(state.ctx as RequestContext<C, R['auth']>);
     const reply = result instanceof Reply ? result : new Reply(contract.successStatus ?? 200, result);
     if (reply.status === 204) return { statusCode: 204, headers: { 'cache-control': 'no-store', ...reply.headers } };
     const checked = contract.response.safeParse(reply.body);

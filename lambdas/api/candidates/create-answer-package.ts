@@ -10,7 +10,7 @@ import { apiHandler } from '../../shared/http';
 
 /** "Export videos": zips the processed answer videos; answers still processing must finish first. */
 export const handler = apiHandler(routes.createAnswerPackage, contract, async ({ params, session, log }) => {
-  const { candidate, position } = await requireCandidateAccess(params.candidateId, session!.userId);
+  const { candidate, position } = await requireCandidateAccess(params.candidateId, session.userId);
   const answers = await answersOf(candidate.candidateId);
   if (answers.length === 0) throw conflict('This candidate has no answers to export yet.', 'no_answers');
   const media = await getMediaItems(answers.map((a) => a.mediaId));

@@ -6,7 +6,7 @@ import { apiHandler } from '../../shared/http';
 import { publicCandidateHref } from './sharing';
 
 export const handler = apiHandler(routes.createSharingDetails, contract, async ({ params, session }) => {
-  const { candidate } = await requireCandidateAccess(params.candidateId, session!.userId);
+  const { candidate } = await requireCandidateAccess(params.candidateId, session.userId);
   const publicCandidateId = await sharePublicly(candidate);
   return { publicCandidateId, publicCandidateHref: await publicCandidateHref(publicCandidateId) };
 });

@@ -9,7 +9,7 @@ import { apiHandler, Reply } from '../../shared/http';
 export const handler = apiHandler(routes.deleteSharing, contract, async ({ params, session }) => {
   const candidateId = await candidateIdOfPublicId(params.publicCandidateId);
   if (!candidateId) throw notFound('Sharing is already off.', 'sharing_off');
-  await requireCandidateAccess(candidateId, session!.userId);
+  await requireCandidateAccess(candidateId, session.userId);
   await stopSharing(candidateId, params.publicCandidateId);
   return new Reply(204, undefined);
 });

@@ -13,7 +13,7 @@ import { requirePositionAccess } from '../../shared/position-access';
  * safe in whatever tool turns them into a spreadsheet.
  */
 export const handler = apiHandler(routes.exportCandidates, contract, async ({ params, session }) => {
-  const { position } = await requirePositionAccess(params.positionId, session!.userId);
+  const { position } = await requirePositionAccess(params.positionId, session.userId);
   const candidates = await allCandidatesOfPosition(position.positionId);
   const rows = [];
   for (const candidate of candidates.sort((a, b) => b.createdAt.localeCompare(a.createdAt))) {

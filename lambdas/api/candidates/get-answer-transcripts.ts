@@ -5,6 +5,6 @@ import { requireCandidateAccess } from '../../shared/candidate-access';
 import { apiHandler } from '../../shared/http';
 
 export const handler = apiHandler(routes.getAnswerTranscripts, contract, async ({ params, session }) => {
-  const { candidate } = await requireCandidateAccess(params.candidateId, session!.userId);
+  const { candidate } = await requireCandidateAccess(params.candidateId, session.userId);
   return candidateTranscripts(candidate);
 });

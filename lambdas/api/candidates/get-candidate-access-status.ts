@@ -10,7 +10,7 @@ export const handler = apiHandler(routes.getCandidateAccessStatus, contract, asy
   const ids = [params.candidateId, await candidateIdOfPublicId(params.candidateId)].filter((id): id is string => id !== null);
   for (const id of ids) {
     try {
-      const { candidate } = await requireCandidateAccess(id, session!.userId);
+      const { candidate } = await requireCandidateAccess(id, session.userId);
       return { canAccess: true, candidate: { companyId: candidate.companyId, positionId: candidate.positionId, candidateId: candidate.candidateId } };
     } catch (error) {
       if (!(error instanceof HttpError && error.status === 404)) throw error;

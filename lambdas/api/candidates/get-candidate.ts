@@ -14,7 +14,7 @@ import { candidateSummary } from './candidate-view';
  * media, and three one-item Queries for the neighbours.
  */
 export const handler = apiHandler(routes.getCandidate, contract, async ({ params, session }) => {
-  const { candidate, position } = await requireCandidateAccess(params.candidateId, session!.userId);
+  const { candidate, position } = await requireCandidateAccess(params.candidateId, session.userId);
   const [answers, navigation] = await Promise.all([answersOf(candidate.candidateId), neighboursOf(candidate)]);
   const media = await getMediaItems(answers.map((a) => a.mediaId));
   const described = await Promise.all(

@@ -7,7 +7,7 @@ import { publicCandidateHref } from './sharing';
 
 /** 404 means sharing is off (spec §4). */
 export const handler = apiHandler(routes.getMySharingDetails, contract, async ({ params, session }) => {
-  const { candidate } = await requireCandidateAccess(params.candidateId, session!.userId);
+  const { candidate } = await requireCandidateAccess(params.candidateId, session.userId);
   if (!candidate.publicCandidateId) throw notFound('Sharing is off for this candidate.', 'sharing_off');
   return { publicCandidateId: candidate.publicCandidateId, publicCandidateHref: await publicCandidateHref(candidate.publicCandidateId) };
 });

@@ -13,7 +13,7 @@ const MAX_PAGES_THROUGH = 40;
  * come in one BatchGet for the page.
  */
 export const handler = apiHandler(routes.listCandidates, contract, async ({ params, query, session }) => {
-  const { position } = await requirePositionAccess(params.positionId, session!.userId);
+  const { position } = await requirePositionAccess(params.positionId, session.userId);
   const [after, through] = await Promise.all([query.after ? getCandidate(query.after) : null, query.through ? getCandidate(query.through) : null]);
 
   let page: { candidates: Candidate[]; hasMore: boolean };

@@ -10,7 +10,7 @@ import { apiHandler } from '../../shared/http';
 export const handler = apiHandler(routes.rateAnswer, contract, async ({ params, body, session }) => {
   const answer = await findAnswer(params.answerId);
   if (!answer) throw notFound('Answer not found.');
-  const { candidate } = await requireCandidateAccess(answer.candidateId, session!.userId);
+  const { candidate } = await requireCandidateAccess(answer.candidateId, session.userId);
   const company = await getCompany(candidate.companyId);
   if (!company?.config.isRatingEnabled) throw conflict('Ratings are turned off for this company.', 'rating_disabled');
   await rateAnswer(answer, body.newRating);

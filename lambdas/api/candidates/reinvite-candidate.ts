@@ -11,7 +11,7 @@ import { candidateSummaries } from './candidate-view';
 
 /** Resends an invitation with a fresh deadline (the card moves to the top of the Invited tab). */
 export const handler = apiHandler(routes.reinviteCandidate, contract, async ({ params, session, log }) => {
-  const { candidate, position } = await requireCandidateAccess(params.candidateId, session!.userId);
+  const { candidate, position } = await requireCandidateAccess(params.candidateId, session.userId);
   if (position.currentStatus !== 'open') throw conflict(messages.closed, 'position_closed');
   if (candidate.currentStatus !== 'invited') throw conflict('Only candidates who have not responded yet can be invited again.', 'not_invited');
   const company = await getCompany(position.companyId);

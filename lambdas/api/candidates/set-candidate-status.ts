@@ -16,7 +16,7 @@ const CHANGED = 'The candidate changed meanwhile. Reload and try again.';
  * object of theirs.
  */
 export const handler = apiHandler(routes.setCandidateStatus, contract, async ({ params, session, log }) => {
-  const { candidate } = await requireCandidateAccess(params.candidateId, session!.userId);
+  const { candidate } = await requireCandidateAccess(params.candidateId, session.userId);
   if (params.status === 'delete') {
     try {
       const mediaIds = await deleteCandidateCascade(candidate);

@@ -4,6 +4,6 @@ import { requireMembership } from '../../shared/access';
 import { apiHandler } from '../../shared/http';
 
 export const handler = apiHandler(routes.getOwnershipStatus, getOwnershipStatus, async ({ params, session }) => {
-  const membership = await requireMembership(params.companyId, session!.userId);
+  const membership = await requireMembership(params.companyId, session.userId);
   return { isOwner: membership.role === 'owner' };
 });

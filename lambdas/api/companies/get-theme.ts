@@ -4,6 +4,6 @@ import { memberCompany } from '../../shared/access';
 import { apiHandler } from '../../shared/http';
 
 export const handler = apiHandler(routes.getTheme, getTheme, async ({ params, session }) => {
-  const company = await memberCompany(params.companyId, session!.userId);
+  const company = await memberCompany(params.companyId, session.userId);
   return company.theme;
 });

@@ -13,7 +13,7 @@ export const handler = apiHandler(routes.completeMediaUploads, completeMediaUplo
   const results: { mediaId: string; uploadStatus: string }[] = [];
   for (const mediaId of [...new Set(body.mediaIds)]) {
     const media = await getMedia(mediaId);
-    if (!media || !(await getMembership(media.companyId, session!.userId))) throw notFound('Media not found.');
+    if (!media || !(await getMembership(media.companyId, session.userId))) throw notFound('Media not found.');
     if (media.uploadStatus !== 'uploading') {
       results.push({ mediaId, uploadStatus: media.uploadStatus });
       continue;

@@ -12,7 +12,7 @@ import { apiHandler } from '../../shared/http';
 /** No file bytes pass through here: the browser PUTs straight to S3 with the returned URL. */
 export const handler = apiHandler(routes.createUserMediaUpload, createUserMediaUpload, async ({ body, session }) => {
   const { companyId, size } = body.properties;
-  await requireMembership(companyId, session!.userId);
+  await requireMembership(companyId, session.userId);
   const limit = maxBytesFor(body.contentType);
   if (size > limit) throw badRequest(`The file is too large: the limit is ${Math.round(limit / 1024 / 1024)} MB.`, 'file_too_large');
   const mediaId = newId();

@@ -24,7 +24,7 @@ export const handler = apiHandler(routes.getMediaUploadGroups, getMediaUploadGro
   const groups = await Promise.all(
     ids.map(async (id) => {
       const companyId = await getGroupCompany(id);
-      if (!companyId || !(await getMembership(companyId, session!.userId))) return null;
+      if (!companyId || !(await getMembership(companyId, session.userId))) return null;
       const media = await latestMediaOfGroup(id);
       return media ? describeMedia(media) : null;
     }),

@@ -5,6 +5,6 @@ import { listMembers } from '../../shared/db/members';
 import { apiHandler } from '../../shared/http';
 
 export const handler = apiHandler(routes.listMembers, contract, async ({ params, session }) => {
-  await requireMembership(params.companyId, session!.userId);
+  await requireMembership(params.companyId, session.userId);
   return listMembers(params.companyId);
 });

@@ -11,7 +11,7 @@ import { accessibleTo } from '../../shared/position-access';
  * with it (positions hidden from them tell them nothing, not even this).
  */
 export const handler = apiHandler(routes.listMessageTemplates, listMessageTemplates, async ({ params, session }) => {
-  const membership = await requireMembership(params.companyId, session!.userId);
+  const membership = await requireMembership(params.companyId, session.userId);
   const positions = (await allPositions(params.companyId)).filter(accessibleTo(membership));
   const used = new Set(positions.flatMap((p) => p.plannedMessages.map((m) => m.templateId)));
   return { messageTemplates: standardTemplates.map((t) => ({ ...t, inUse: used.has(t.templateId) })) };

@@ -7,7 +7,7 @@ import { apiHandler } from '../../shared/http';
 import { requirePositionAccess } from '../../shared/position-access';
 
 export const handler = apiHandler(routes.createApplyLink, createApplyLink, async ({ params, session }) => {
-  const { position } = await requirePositionAccess(params.positionId, session!.userId);
+  const { position } = await requirePositionAccess(params.positionId, session.userId);
   const linkId = await ensureApplyLink(position);
   return { linkHref: await appLink(paths.apply.to(linkId)) };
 });

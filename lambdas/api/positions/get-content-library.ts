@@ -7,7 +7,7 @@ import { accessibleTo } from '../../shared/position-access';
 
 /** Reusable intros, questions and outros from the positions the user can access (the SPA leaves out the current one). */
 export const handler = apiHandler(routes.getContentLibrary, getContentLibrary, async ({ params, session }) => {
-  const membership = await requireMembership(params.companyId, session!.userId);
+  const membership = await requireMembership(params.companyId, session.userId);
   const positions = (await allPositions(params.companyId)).filter(accessibleTo(membership));
   return {
     positionsContent: positions.map((p) => ({

@@ -5,6 +5,6 @@ import { requirePositionAccess } from '../../shared/position-access';
 import { positionView } from './position-view';
 
 export const handler = apiHandler(routes.getPosition, getPosition, async ({ params, session }) => {
-  const { position } = await requirePositionAccess(params.positionId, session!.userId);
+  const { position } = await requirePositionAccess(params.positionId, session.userId);
   return positionView(position);
 });

@@ -7,6 +7,6 @@ import { accessibleTo } from '../../shared/position-access';
 
 /** The positions of a tab that the member may open (the rule of GET /positions/{id}). */
 export const handler = apiHandler(routes.listPositions, contract, async ({ params, query, session }) => {
-  const membership = await requireMembership(params.companyId, session!.userId);
+  const membership = await requireMembership(params.companyId, session.userId);
   return listPositions(params.companyId, query.status, query.cursor, accessibleTo(membership));
 });

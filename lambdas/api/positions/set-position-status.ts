@@ -8,7 +8,7 @@ import { requirePositionAccess } from '../../shared/position-access';
 
 /** Spec §4: open → closed (close), closed → open (re-open), closed → deleted. */
 export const handler = apiHandler(routes.setPositionStatus, contract, async ({ params, session, log }) => {
-  const { position } = await requirePositionAccess(params.positionId, session!.userId);
+  const { position } = await requirePositionAccess(params.positionId, session.userId);
   try {
     if (params.status === 'delete') {
       if (position.currentStatus !== 'closed') throw new WrongStatus();

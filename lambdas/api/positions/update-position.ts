@@ -13,7 +13,7 @@ import { positionView } from './position-view';
  * have access; planned messages must name a template. A stale `version` is a 409.
  */
 export const handler = apiHandler(routes.updatePosition, contract, async ({ params, body, session }) => {
-  const { position } = await requirePositionAccess(params.positionId, session!.userId);
+  const { position } = await requirePositionAccess(params.positionId, session.userId);
   const { members } = await listMembers(position.companyId);
   const memberIds = new Set(members.map((m) => m.userId));
   for (const userId of [...(body.sharing?.userIds ?? []), ...(body.notifying?.userIds ?? [])]) {
