@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { VIDEO_CONTENT_TYPES } from '../domain/media';
+import { VIDEO_CONTENT_TYPES } from './media-types';
 import { candidateNameSchema } from './candidate';
 import { emailSchema, idSchema } from './common';
 import { themeSchema } from './company';

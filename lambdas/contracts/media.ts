@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { MEDIA_CONTENT_TYPES } from '../domain/media';
+import { MEDIA_CONTENT_TYPES } from './media-types';
 import { idSchema, singleLineText } from './common';
 import { defineContract } from './contract';
 

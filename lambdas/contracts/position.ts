@@ -14,7 +14,7 @@ import {
   RETAKE_OPTIONS,
   THINKING_TIME_OPTIONS,
 } from './pacing';
-import { isInviteExpiryOffset, isMessageTrigger } from '../domain/messages';
+import { isInviteExpiryOffset, isMessageTrigger } from './message-options';
 
 export const positionStatuses = ['open', 'closed'] as const;
 

@@ -1,12 +1,9 @@
+import { VIDEO_CONTENT_TYPES } from '../contracts/media-types';
 /**
  * Media rules: what may be uploaded, how big, where its objects live, and how processing
  * statuses read (spec §3, §4: upload_status `processing` until ready, captions `preparing`,
  * transcript `created`/`submitted`).
  */
-export const VIDEO_CONTENT_TYPES = ['video/mp4', 'video/webm', 'video/quicktime', 'video/x-matroska', 'video/ogg'] as const;
-export const IMAGE_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
-export const MEDIA_CONTENT_TYPES = [...VIDEO_CONTENT_TYPES, ...IMAGE_CONTENT_TYPES] as const;
-export type MediaContentType = (typeof MEDIA_CONTENT_TYPES)[number];
 
 export const MAX_VIDEO_BYTES = 500 * 1024 * 1024;
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;

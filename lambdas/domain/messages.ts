@@ -1,25 +1,7 @@
 /**
- * Message triggers, invite expiry offsets and the standard message templates every company starts
- * with (read-only). The server owns these lists; the SPA shows them as they come (spec §3).
+ * The standard message templates every company starts with (read-only), rendering and planning.
+ * The triggers and invite expiry offsets are in lambdas/contracts/message-options.ts.
  */
-export const messageTriggers = [
-  { label: 'When the candidate is invited', value: 'invite' },
-  { label: 'When the candidate responds', value: 'response' },
-  { label: '2 days after the invite, if no response', value: 'P2D' },
-  { label: '5 days after the invite, if no response', value: 'P5D' },
-  { label: '1 day before the deadline, if no response', value: '-P1D' },
-] as const;
-
-export const inviteExpiryOffsets = [
-  { label: '3 days', value: 'P3D' },
-  { label: '1 week', value: 'P7D' },
-  { label: '2 weeks', value: 'P14D' },
-  { label: '30 days', value: 'P30D' },
-] as const;
-
-export const isMessageTrigger = (value: string) => messageTriggers.some((t) => t.value === value);
-export const isInviteExpiryOffset = (value: string) => inviteExpiryOffsets.some((o) => o.value === value);
-
 /** Days in an ISO-8601 day duration (`P7D` → 7). */
 export const offsetDays = (value: string): number => Number(/^-?P(\d+)D$/.exec(value)?.[1] ?? 0);
 

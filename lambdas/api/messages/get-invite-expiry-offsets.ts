@@ -1,5 +1,5 @@
 import { getInviteExpiryOffsets } from '../../contracts/position';
-import { inviteExpiryOffsets } from '../../domain/messages';
+import { inviteExpiryOffsets } from '../../contracts/message-options';
 import { routes } from '../../routes';
 import { apiHandler } from '../../shared/http';
 

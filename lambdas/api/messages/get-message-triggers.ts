@@ -1,5 +1,5 @@
 import { getMessageTriggers } from '../../contracts/position';
-import { messageTriggers } from '../../domain/messages';
+import { messageTriggers } from '../../contracts/message-options';
 import { routes } from '../../routes';
 import { apiHandler } from '../../shared/http';
 
