@@ -51,4 +51,22 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ['lambdas/contracts/**/*.ts'],
+    rules: {
+      // The contracts and the shared vocabulary are what the SPA may import: they import only zod
+      // and each other (and the route table, plain data), so no domain rule, data access or client reaches the SPA's bundle.
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*', '!../routes', '**/lib/**', '**/web/**', '**/bin/**'],
+              message: 'lambdas/contracts/ imports only zod, itself and the route table (plain data).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
