@@ -1,0 +1,139 @@
+import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../client';
+import { keys, sortKeyPrefixes } from '../keys';
+import type { Attempt } from './attempts';
+import { AnswerRefused, failedIndexes, questionKey, type Candidate } from './candidate';
+
+/**
+ * Submits an attempt as the answer to its question. The answer that completes the interview also
+ * makes the candidate `responded` and moves the position's counts, in the same transaction; the
+ * `answeredCount` condition makes two racing submissions of the last answers safe.
+ */
+export const submitAttempt = async (candidate: Candidate, attempt: Attempt, now = new Date()): Promise<{ completed: boolean }> => {
+  const q = questionKey(attempt.questionIndex);
+  const completes = candidate.answeredCount + 1 >= candidate.interview.questions.length;
+  const completedAt = now.toISOString();
+  const statusKeys =
+    completes && !candidate.preview ? keys.candidateByStatus(candidate.positionId, 'responded', completedAt, candidate.candidateId) : null;
+  const doneKeys = statusKeys ? keys.candidateDone(candidate.positionId, completedAt, candidate.candidateId) : null;
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.candidate(candidate.candidateId),
+              UpdateExpression: [
+                'SET answers.#q = :answer, answeredCount = answeredCount + :one',
+                ...(completes ? [', currentStatus = :responded, completedAt = :completedAt'] : []),
+                ...(statusKeys ? [', GSI2PK = :gsi2pk, GSI2SK = :gsi2sk, GSI3PK = :gsi3pk, GSI3SK = :gsi3sk'] : []),
+              ].join(''),
+              ConditionExpression: 'currentStatus = :invited AND answeredCount = :expected AND attribute_not_exists(answers.#q)',
+              ExpressionAttributeNames: { '#q': q },
+              ExpressionAttributeValues: {
+                ':answer': { answerId: attempt.answerId, mediaId: attempt.mediaId },
+                ':one': 1,
+                ':invited': 'invited',
+                ':expected': candidate.answeredCount,
+                ...(completes ? { ':responded': 'responded', ':completedAt': completedAt } : {}),
+                ...(statusKeys && doneKeys
+                  ? { ':gsi2pk': statusKeys.GSI2PK, ':gsi2sk': statusKeys.GSI2SK, ':gsi3pk': doneKeys.GSI3PK, ':gsi3sk': doneKeys.GSI3SK }
+                  : {}),
+              },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...keys.answer(candidate.candidateId, attempt.questionIndex),
+                type: 'answer',
+                answerId: attempt.answerId,
+                candidateId: candidate.candidateId,
+                positionId: candidate.positionId,
+                companyId: candidate.companyId,
+                questionIndex: attempt.questionIndex,
+                mediaId: attempt.mediaId,
+                rating: null,
+                createdAt: completedAt,
+                ...keys.answerById(attempt.answerId),
+              },
+            },
+          },
+          { Delete: { TableName: tableName(), Key: keys.attempt(candidate.candidateId, attempt.answerId) } },
+          ...(completes && !candidate.preview
+            ? [
+                {
+                  Update: {
+                    TableName: tableName(),
+                    Key: keys.position(candidate.positionId),
+                    UpdateExpression: 'ADD candidates.invited :minus, candidates.responded :one',
+                    ConditionExpression: 'attribute_exists(PK)',
+                    ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
+                  },
+                },
+              ]
+            : []),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (failedIndexes(error).length > 0) throw new AnswerRefused();
+    throw error;
+  }
+  return { completed: completes };
+};
+
+/** The answers of a candidate, in question order (one Query on the candidate's partition). */
+export const answersOf = async (candidateId: string) => {
+  const { Items } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.candidate(candidateId).PK, ':prefix': sortKeyPrefixes.answer },
+    }),
+  );
+  return (Items ?? []).map((i) => ({
+    answerId: i.answerId as string,
+    questionIndex: Number(i.questionIndex),
+    mediaId: i.mediaId as string,
+    rating: (i.rating ?? null) as number | null,
+  }));
+};
+
+export interface AnswerRecord {
+  answerId: string;
+  candidateId: string;
+  questionIndex: number;
+  mediaId: string;
+  rating: number | null;
+}
+
+/** An answer by its id (GSI1), for rating. */
+export const findAnswer = async (answerId: string): Promise<AnswerRecord | null> => {
+  const { Items } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.answerById(answerId).GSI1PK },
+      Limit: 1,
+    }),
+  );
+  const item = Items?.[0];
+  return item
+    ? { answerId, candidateId: item.candidateId, questionIndex: Number(item.questionIndex), mediaId: item.mediaId, rating: item.rating ?? null }
+    : null;
+};
+
+export const rateAnswer = (answer: AnswerRecord, rating: number) =>
+  db.send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.answer(answer.candidateId, answer.questionIndex),
+      UpdateExpression: 'SET rating = :rating',
+      ConditionExpression: 'answerId = :answerId',
+      ExpressionAttributeValues: { ':rating': rating, ':answerId': answer.answerId },
+    }),
+  );

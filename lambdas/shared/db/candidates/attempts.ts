@@ -1,0 +1,134 @@
+import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../client';
+import { keys, sortKeyPrefixes } from '../keys';
+import { failedIndexes, getCandidate, questionKey, type Candidate } from './candidate';
+
+export interface Attempt {
+  answerId: string;
+  candidateId: string;
+  questionIndex: number;
+  mediaId: string;
+  uploadId: string;
+  key: string;
+}
+
+export class AttemptRefused extends Error {
+  constructor(readonly reason: 'not_invited' | 'answered' | 'no_retakes') {
+    super(reason);
+  }
+}
+
+/**
+ * Starts recording attempt number n of a question: counts it against the allowed attempts and
+ * records the multipart upload, in one transaction.
+ */
+const attemptItem = (candidateId: string, attempt: Omit<Attempt, 'candidateId'>) => ({
+  ...keys.attempt(candidateId, attempt.answerId),
+  type: 'attempt',
+  candidateId,
+  ...attempt,
+});
+
+export const startAttempt = async (candidate: Candidate, attempt: Omit<Attempt, 'candidateId'>, allowedAttempts: number | null): Promise<void> => {
+  const q = questionKey(attempt.questionIndex);
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.candidate(candidate.candidateId),
+              UpdateExpression: 'SET attempts.#q = if_not_exists(attempts.#q, :zero) + :one',
+              ConditionExpression: `currentStatus = :invited AND attribute_not_exists(answers.#q)${
+                allowedAttempts === null ? '' : ' AND (attribute_not_exists(attempts.#q) OR attempts.#q < :allowed)'
+              }`,
+              ExpressionAttributeNames: { '#q': q },
+              ExpressionAttributeValues: {
+                ':zero': 0,
+                ':one': 1,
+                ':invited': 'invited',
+                ...(allowedAttempts === null ? {} : { ':allowed': allowedAttempts }),
+              },
+            },
+          },
+          {
+            Put: { TableName: tableName(), Item: attemptItem(candidate.candidateId, attempt) },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (failedIndexes(error).includes(0)) {
+      const current = await getCandidate(candidate.candidateId);
+      if (!current || current.currentStatus !== 'invited') throw new AttemptRefused('not_invited');
+      if (current.answers[q]) throw new AttemptRefused('answered');
+      throw new AttemptRefused('no_retakes');
+    }
+    throw error;
+  }
+};
+
+/**
+ * The last allowed take was never submitted (the tab closed, the connection died): a new take
+ * takes its place without counting as a retake, so a candidate is never locked out of a question.
+ * The abandoned attempt's deletion is conditional, so two tabs cannot both replace it.
+ */
+export const replaceAbandonedAttempt = async (candidate: Candidate, attempt: Omit<Attempt, 'candidateId'>, abandoned: Attempt): Promise<void> => {
+  const q = questionKey(attempt.questionIndex);
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            ConditionCheck: {
+              TableName: tableName(),
+              Key: keys.candidate(candidate.candidateId),
+              ConditionExpression: 'currentStatus = :invited AND attribute_not_exists(answers.#q)',
+              ExpressionAttributeNames: { '#q': q },
+              ExpressionAttributeValues: { ':invited': 'invited' },
+            },
+          },
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.attempt(candidate.candidateId, abandoned.answerId),
+              ConditionExpression: 'attribute_exists(PK)',
+            },
+          },
+          {
+            Put: { TableName: tableName(), Item: attemptItem(candidate.candidateId, attempt) },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    const failed = failedIndexes(error);
+    if (failed.includes(0)) {
+      const current = await getCandidate(candidate.candidateId);
+      throw new AttemptRefused(!current || current.currentStatus !== 'invited' ? 'not_invited' : 'answered');
+    }
+    if (failed.includes(1)) throw new AttemptRefused('no_retakes');
+    throw error;
+  }
+};
+
+/** Attempts of a question still open (not submitted): what a retake leaves behind. */
+export const openAttemptsOf = async (candidateId: string, questionIndex: number, except: string): Promise<Attempt[]> => {
+  const { Items } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.candidate(candidateId).PK, ':prefix': sortKeyPrefixes.attempt },
+    }),
+  );
+  return (Items ?? []).filter((i) => i.questionIndex === questionIndex && i.answerId !== except) as Attempt[];
+};
+
+export const getAttempt = async (candidateId: string, answerId: string): Promise<Attempt | null> => {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.attempt(candidateId, answerId), ConsistentRead: true }));
+  return (Item as Attempt | undefined) ?? null;
+};
+
+export const deleteAttempt = (candidateId: string, answerId: string) =>
+  db.send(new TransactWriteCommand({ TransactItems: [{ Delete: { TableName: tableName(), Key: keys.attempt(candidateId, answerId) } }] }));

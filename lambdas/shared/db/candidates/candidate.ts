@@ -1,0 +1,195 @@
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type * as z from 'zod';
+import type { interviewSchema } from '../../../contracts/position';
+import { sortTimeOf, type CandidateStatus } from '../../../domain/candidates';
+import { sha256 } from '../../crypto';
+import { db, tableName } from '../client';
+import { keys } from '../keys';
+
+/**
+ * Candidates. One partition per candidate (`CANDIDATE#{id}`): the profile, an item per submitted
+ * answer and one per recording attempt in flight. The profile carries three sparse index keys:
+ * GSI1 (all candidates of a position), GSI2 (one status tab of a position, newest first) and GSI3
+ * (invites with a deadline, for the expiry job). Every change of status moves the position's
+ * counts in the same transaction; every invite spends its credit in the same transaction.
+ */
+type Interview = z.infer<typeof interviewSchema>;
+
+export interface SubmittedAnswer {
+  answerId: string;
+  mediaId: string;
+}
+
+export interface Candidate {
+  candidateId: string;
+  positionId: string;
+  companyId: string;
+  candidateName: string;
+  email: string | null;
+  currentStatus: CandidateStatus;
+  createdAt: string;
+  expiresAt: string | null;
+  completedAt: string | null;
+  interviewToken: string;
+  /** A practice run a member sent themself: no credit, not counted, not listed, gone after a few days. */
+  preview: boolean;
+  /** The position's title and interview as they were when the candidate was invited (later edits do not change them). */
+  jobTitle: string;
+  interview: Interview;
+  answeredCount: number;
+  /** Recordings started per question (`q{index}`). */
+  attempts: Record<string, number>;
+  /** Submitted answers per question (`q{index}`). */
+  answers: Record<string, SubmittedAnswer>;
+  publicCandidateId: string | null;
+  answerPackage: { key: string; answerIds: string[] } | null;
+}
+
+export const questionKey = (questionIndex: number) => `q${questionIndex}`;
+
+export const fromItem = (item: Record<string, any>): Candidate => ({
+  candidateId: item.candidateId,
+  positionId: item.positionId,
+  companyId: item.companyId,
+  candidateName: item.candidateName,
+  email: item.email ?? null,
+  currentStatus: item.currentStatus,
+  createdAt: item.createdAt,
+  expiresAt: item.expiresAt ?? null,
+  completedAt: item.completedAt ?? null,
+  interviewToken: item.interviewToken,
+  preview: item.preview === true,
+  jobTitle: item.jobTitle ?? '',
+  interview: item.interview,
+  answeredCount: Number(item.answeredCount ?? 0),
+  attempts: item.attempts ?? {},
+  answers: item.answers ?? {},
+  publicCandidateId: item.publicCandidateId ?? null,
+  answerPackage: item.answerPackage ?? null,
+});
+
+/** Which of a transaction's items failed its condition (by position in TransactItems). */
+export const failedIndexes = (error: unknown): number[] =>
+  error instanceof TransactionCanceledException
+    ? (error.CancellationReasons ?? []).flatMap((reason, i) => (reason.Code === 'ConditionalCheckFailed' ? [i] : []))
+    : [];
+
+export const getCandidate = async (candidateId: string): Promise<Candidate | null> => {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.candidate(candidateId), ConsistentRead: true }));
+  return Item ? fromItem(Item) : null;
+};
+
+/** The candidate an interview token belongs to (the token is stored only as a hash). */
+export const getCandidateByToken = async (token: string): Promise<Candidate | null> => {
+  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.interviewToken(sha256(token)), ConsistentRead: true }));
+  return typeof Item?.candidateId === 'string' ? getCandidate(Item.candidateId) : null;
+};
+
+export class AnswerRefused extends Error {}
+
+export class CandidateGone extends Error {}
+
+/**
+ * Deletes a candidate: profile, token and the position's count in one transaction (conditioned
+ * on the status read, so a concurrent change is not miscounted), then their answers and attempts.
+ * Returns the media ids whose objects are to be deleted.
+ */
+export const deleteCandidate = async (candidate: Candidate, options: { onlyIfInvited?: boolean } = {}): Promise<string[]> => {
+  const { Items } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.candidate(candidate.candidateId).PK },
+    }),
+  );
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: keys.candidate(candidate.candidateId),
+              ConditionExpression: options.onlyIfInvited ? 'currentStatus = :status AND currentStatus = :invited' : 'currentStatus = :status',
+              ExpressionAttributeValues: { ':status': candidate.currentStatus, ...(options.onlyIfInvited ? { ':invited': 'invited' } : {}) },
+            },
+          },
+          { Delete: { TableName: tableName(), Key: keys.interviewToken(sha256(candidate.interviewToken)) } },
+          ...(candidate.publicCandidateId ? [{ Delete: { TableName: tableName(), Key: keys.publicCandidate(candidate.publicCandidateId) } }] : []),
+          ...(candidate.preview
+            ? []
+            : [
+                {
+                  Update: {
+                    TableName: tableName(),
+                    Key: keys.position(candidate.positionId),
+                    UpdateExpression: 'ADD candidates.#status :minus',
+                    ConditionExpression: 'attribute_exists(PK)',
+                    ExpressionAttributeNames: { '#status': candidate.currentStatus },
+                    ExpressionAttributeValues: { ':minus': -1 },
+                  },
+                },
+              ]),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (failedIndexes(error).length > 0) throw new CandidateGone();
+    throw error;
+  }
+  const rest = (Items ?? []).filter((i) => i.SK !== 'CANDIDATE');
+  for (let i = 0; i < rest.length; i += 25) {
+    await db.send(
+      new BatchWriteCommand({
+        RequestItems: { [tableName()]: rest.slice(i, i + 25).map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } })) },
+      }),
+    );
+  }
+  return [
+    ...new Set([
+      ...Object.values(candidate.answers).map((a) => a.mediaId),
+      ...rest.filter((i) => typeof i.mediaId === 'string').map((i) => i.mediaId as string),
+    ]),
+  ];
+};
+
+export class StatusChanged extends Error {}
+
+/**
+ * Evaluation (spec §4): the candidate's status and tab keys and the position's counts move in one
+ * transaction, conditioned on the status the caller saw.
+ */
+export const setEvaluation = async (candidate: Candidate, next: 'responded' | 'shortlisted' | 'rejected'): Promise<void> => {
+  const byStatus = keys.candidateByStatus(candidate.positionId, next, sortTimeOf({ ...candidate, currentStatus: next }), candidate.candidateId);
+  try {
+    await db.send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.candidate(candidate.candidateId),
+              UpdateExpression: 'SET currentStatus = :next, GSI2PK = :pk, GSI2SK = :sk',
+              ConditionExpression: 'currentStatus = :current',
+              ExpressionAttributeValues: { ':next': next, ':current': candidate.currentStatus, ':pk': byStatus.GSI2PK, ':sk': byStatus.GSI2SK },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.position(candidate.positionId),
+              UpdateExpression: 'ADD candidates.#from :minus, candidates.#to :one',
+              ConditionExpression: 'attribute_exists(PK)',
+              ExpressionAttributeNames: { '#from': candidate.currentStatus, '#to': next },
+              ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (failedIndexes(error).length > 0) throw new StatusChanged();
+    throw error;
+  }
+};

@@ -1,0 +1,41 @@
+/**
+ * Candidates' data access, one module per entity of the candidate's partition (the partition and
+ * its index keys are described in `candidate.ts`):
+ *
+ * - `candidate.ts`: the profile item (its shape and `fromItem`), reads, deletion and evaluation;
+ *   every other module builds on it, and it imports none of them
+ * - `invites.ts`: creating candidates (credits and counts in one transaction) and renewing an invite
+ * - `lists.ts`: status tabs, the done tab, search, neighbours, all of a position, expired invites
+ * - `attempts.ts`: recording attempts in flight
+ * - `answers.ts`: submitting an attempt as the answer, answers and their ratings
+ * - `sharing.ts`: the public id of a shared candidate
+ * - `packages.ts`: the candidate's answer package
+ *
+ * Importers use this index only.
+ */
+export { answersOf, findAnswer, rateAnswer, submitAttempt, type AnswerRecord } from './answers';
+export { AttemptRefused, deleteAttempt, getAttempt, openAttemptsOf, replaceAbandonedAttempt, startAttempt, type Attempt } from './attempts';
+export {
+  AnswerRefused,
+  CandidateGone,
+  deleteCandidate,
+  getCandidate,
+  getCandidateByToken,
+  questionKey,
+  setEvaluation,
+  StatusChanged,
+  type Candidate,
+  type SubmittedAnswer,
+} from './candidate';
+export {
+  createCandidates,
+  INVITES_PER_TRANSACTION,
+  NotEnoughCredits,
+  PositionNotOpen,
+  PREVIEW_TTL_SECONDS,
+  renewInvite,
+  type NewCandidate,
+} from './invites';
+export { allCandidatesOfPosition, expiredInvites, hasCandidateWithEmail, listCandidates, listDone, neighboursOf, searchCandidates } from './lists';
+export { recordAnswerPackage } from './packages';
+export { candidateIdOfPublicId, sharePublicly, stopSharing } from './sharing';

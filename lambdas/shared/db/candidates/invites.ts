@@ -1,0 +1,182 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { sortTimeOf } from '../../../domain/candidates';
+import { newId, randomToken, sha256 } from '../../crypto';
+import { db, tableName } from '../client';
+import type { Company } from '../companies';
+import { keys } from '../keys';
+import type { Position } from '../positions';
+import { AnswerRefused, failedIndexes, fromItem, type Candidate } from './candidate';
+
+export const PREVIEW_TTL_SECONDS = 3 * 24 * 60 * 60;
+/** A transaction holds at most 100 items: 2 per candidate plus the position and the company. */
+export const INVITES_PER_TRANSACTION = 49;
+
+/** A preview is in no list, only in the expiry index, so the expiry job removes it with its media. */
+const indexKeys = (c: Pick<Candidate, 'positionId' | 'candidateId' | 'currentStatus' | 'createdAt' | 'completedAt' | 'expiresAt' | 'preview'>) =>
+  c.preview
+    ? c.expiresAt
+      ? keys.candidateExpiry(c.expiresAt, c.candidateId)
+      : {}
+    : {
+        ...keys.candidateByPosition(c.positionId, c.createdAt, c.candidateId),
+        ...keys.candidateByStatus(c.positionId, c.currentStatus, sortTimeOf(c), c.candidateId),
+        ...(c.currentStatus === 'invited' && c.expiresAt ? keys.candidateExpiry(c.expiresAt, c.candidateId) : {}),
+        ...(c.currentStatus !== 'invited' && c.completedAt ? keys.candidateDone(c.positionId, c.completedAt, c.candidateId) : {}),
+      };
+
+export class PositionNotOpen extends Error {}
+export class NotEnoughCredits extends Error {}
+
+export interface NewCandidate {
+  candidateName: string;
+  email: string | null;
+}
+
+/**
+ * Creates candidates of an open position in one transaction, with their interview tokens, the
+ * position's invited count and (unless subscribed) the company's credits: the credit condition is
+ * checked against the stored counts, so concurrent invites can never spend below zero.
+ */
+export const createCandidates = async (
+  position: Position,
+  company: Pick<Company, 'companyId' | 'subscriptionStatus' | 'credits'>,
+  spendsCredits: boolean,
+  people: NewCandidate[],
+  expiresAt: string | null,
+  options: { preview?: boolean; now?: Date } = {},
+): Promise<Candidate[]> => {
+  if (people.length === 0 || people.length > INVITES_PER_TRANSACTION) throw new Error(`createCandidates takes 1..${INVITES_PER_TRANSACTION} people`);
+  const now = options.now ?? new Date();
+  const preview = options.preview === true;
+  const createdAt = now.toISOString();
+  const candidates: Candidate[] = people.map((person) => ({
+    candidateId: newId(),
+    positionId: position.positionId,
+    companyId: position.companyId,
+    candidateName: person.candidateName,
+    email: person.email,
+    currentStatus: 'invited',
+    createdAt,
+    expiresAt: preview ? new Date(now.getTime() + PREVIEW_TTL_SECONDS * 1000).toISOString() : expiresAt,
+    completedAt: null,
+    interviewToken: randomToken(32),
+    preview,
+    jobTitle: position.jobTitle,
+    interview: position.interview,
+    answeredCount: 0,
+    attempts: {},
+    answers: {},
+    publicCandidateId: null,
+    answerPackage: null,
+  }));
+  const candidateItems = candidates.flatMap((c) => [
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.candidate(c.candidateId),
+          ...indexKeys(c),
+          type: 'candidate',
+          ...c,
+          searchText: `${c.candidateName}\n${c.email ?? ''}`.toLowerCase(),
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+    {
+      Put: {
+        TableName: tableName(),
+        Item: {
+          ...keys.interviewToken(sha256(c.interviewToken)),
+          type: 'interviewToken',
+          candidateId: c.candidateId,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    },
+  ]);
+  const positionItem = preview
+    ? {
+        ConditionCheck: {
+          TableName: tableName(),
+          Key: keys.position(position.positionId),
+          ConditionExpression: 'currentStatus = :open',
+          ExpressionAttributeValues: { ':open': 'open' },
+        },
+      }
+    : {
+        Update: {
+          TableName: tableName(),
+          Key: keys.position(position.positionId),
+          UpdateExpression: 'ADD candidates.invited :n',
+          ConditionExpression: 'currentStatus = :open',
+          ExpressionAttributeValues: { ':open': 'open', ':n': people.length },
+        },
+      };
+  const companyItem =
+    spendsCredits && !preview
+      ? {
+          Update: {
+            TableName: tableName(),
+            Key: keys.company(company.companyId),
+            UpdateExpression: 'ADD credits.invited :n',
+            ConditionExpression: 'credits.allocated = :allocated AND credits.invited <= :max',
+            ExpressionAttributeValues: {
+              ':n': people.length,
+              ':allocated': company.credits.allocated,
+              ':max': company.credits.allocated - people.length,
+            },
+          },
+        }
+      : {
+          ConditionCheck: {
+            TableName: tableName(),
+            Key: keys.company(company.companyId),
+            ConditionExpression: 'attribute_exists(PK)',
+          },
+        };
+  try {
+    await db.send(new TransactWriteCommand({ TransactItems: [positionItem, companyItem, ...candidateItems] }));
+  } catch (error) {
+    const failed = failedIndexes(error);
+    if (failed.includes(0)) throw new PositionNotOpen();
+    if (failed.includes(1)) throw new NotEnoughCredits();
+    throw error;
+  }
+  return candidates;
+};
+
+/** A fresh invitation: new invite time and deadline, the card moves to the top of the Invited tab. */
+export const renewInvite = async (candidate: Candidate, expiresAt: string | null, now = new Date()): Promise<Candidate> => {
+  const createdAt = now.toISOString();
+  const byPosition = keys.candidateByPosition(candidate.positionId, createdAt, candidate.candidateId);
+  const byStatus = keys.candidateByStatus(candidate.positionId, 'invited', createdAt, candidate.candidateId);
+  const expiry = expiresAt ? keys.candidateExpiry(expiresAt, candidate.candidateId) : null;
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.candidate(candidate.candidateId),
+        UpdateExpression: `SET createdAt = :createdAt, expiresAt = :expiresAt, GSI1SK = :gsi1sk, GSI2SK = :gsi2sk${
+          expiry ? ', GSI3PK = :gsi3pk, GSI3SK = :gsi3sk' : ' REMOVE GSI3PK, GSI3SK'
+        }`,
+        ConditionExpression: 'currentStatus = :invited AND preview = :false',
+        ExpressionAttributeValues: {
+          ':createdAt': createdAt,
+          ':expiresAt': expiresAt,
+          ':invited': 'invited',
+          ':false': false,
+          ':gsi1sk': byPosition.GSI1SK,
+          ':gsi2sk': byStatus.GSI2SK,
+          ...(expiry ? { ':gsi3pk': expiry.GSI3PK, ':gsi3sk': expiry.GSI3SK } : {}),
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return fromItem(Attributes!);
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) throw new AnswerRefused();
+    throw error;
+  }
+};

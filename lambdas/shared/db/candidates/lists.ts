@@ -1,0 +1,144 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { sortTimeOf, type CandidateStatus } from '../../../domain/candidates';
+import { db, tableName } from '../client';
+import { keys } from '../keys';
+import { queryAll } from '../query';
+import { fromItem, type Candidate } from './candidate';
+
+/** One page of a status tab: one Query on GSI2, newest first; `after` continues after that candidate. */
+export const listCandidates = async (positionId: string, status: CandidateStatus, pageSize: number, after?: Candidate) => {
+  const page = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.candidateByStatus(positionId, status, '', '').GSI2PK },
+      ScanIndexForward: false,
+      Limit: pageSize + 1,
+      ExclusiveStartKey:
+        after && after.positionId === positionId && after.currentStatus === status
+          ? { ...keys.candidate(after.candidateId), ...keys.candidateByStatus(positionId, status, sortTimeOf(after), after.candidateId) }
+          : undefined,
+    }),
+  );
+  const items = page.Items ?? [];
+  return { candidates: items.slice(0, pageSize).map(fromItem), hasMore: items.length > pageSize };
+};
+
+/** Every candidate of a position (position deletion): GSI1, paged past 1 MB. */
+export const allCandidatesOfPosition = async (positionId: string): Promise<Candidate[]> =>
+  (
+    await queryAll({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.candidateByPosition(positionId, '', '').GSI1PK },
+    })
+  ).map(fromItem);
+
+/** Invited candidates whose deadline has passed: one Query on the sparse GSI3. */
+export const expiredInvites = async (now: Date, limit = 100): Promise<Candidate[]> => {
+  const { Items } = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI3',
+      KeyConditionExpression: 'GSI3PK = :pk AND GSI3SK < :now',
+      ExpressionAttributeValues: { ':pk': keys.candidateExpiry('', '').GSI3PK, ':now': now.toISOString() },
+      Limit: limit,
+    }),
+  );
+  return (Items ?? []).map(fromItem);
+};
+
+/** Whether an address already applied to or was invited to a position (one Query on the position's candidates). */
+export const hasCandidateWithEmail = async (positionId: string, email: string): Promise<boolean> =>
+  (
+    await queryAll(
+      {
+        TableName: tableName(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        FilterExpression: 'email = :email',
+        ExpressionAttributeValues: { ':pk': keys.candidateByPosition(positionId, '', '').GSI1PK, ':email': email },
+        ProjectionExpression: 'candidateId',
+      },
+      (items) => items.length > 0,
+    )
+  ).length > 0;
+
+const pageOf = (items: Record<string, any>[], pageSize: number) => ({
+  candidates: items.slice(0, pageSize).map(fromItem),
+  hasMore: items.length > pageSize,
+});
+
+/** Responded, shortlisted and rejected together, newest completion first (companies without evaluation): one Query on GSI3. */
+export const listDone = async (positionId: string, pageSize: number, after?: Candidate) => {
+  const page = await db.send(
+    new QueryCommand({
+      TableName: tableName(),
+      IndexName: 'GSI3',
+      KeyConditionExpression: 'GSI3PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.candidateDone(positionId, '', '').GSI3PK },
+      ScanIndexForward: false,
+      Limit: pageSize + 1,
+      ExclusiveStartKey:
+        after?.completedAt && after.currentStatus !== 'invited' && after.positionId === positionId
+          ? { ...keys.candidate(after.candidateId), ...keys.candidateDone(positionId, after.completedAt, after.candidateId) }
+          : undefined,
+    }),
+  );
+  return pageOf(page.Items ?? [], pageSize);
+};
+
+/**
+ * Search (spec §2): names and e-mails containing the text, case-insensitive, across all statuses,
+ * responded first (newest completion), invited last (newest invite). The position's candidates are
+ * one GSI1 partition read with a filter: read page by page until enough match.
+ */
+export const searchCandidates = async (positionId: string, text: string) => {
+  const found = (
+    await queryAll(
+      {
+        TableName: tableName(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        FilterExpression: 'contains(searchText, :text)',
+        ExpressionAttributeValues: { ':pk': keys.candidateByPosition(positionId, '', '').GSI1PK, ':text': text.toLowerCase() },
+        ScanIndexForward: false,
+      },
+      (items) => items.length >= 500,
+    )
+  ).map(fromItem);
+  return found.sort((a, b) => {
+    if ((a.currentStatus === 'invited') !== (b.currentStatus === 'invited')) return a.currentStatus === 'invited' ? 1 : -1;
+    return sortTimeOf(b).localeCompare(sortTimeOf(a));
+  });
+};
+
+/** The neighbours of a completed candidate by completion time (Previous = newer, Next = older) and the oldest still responded. */
+export const neighboursOf = async (candidate: Candidate) => {
+  if (!candidate.completedAt || candidate.currentStatus === 'invited')
+    return { previousCandidateId: null, nextCandidateId: null, nextToReviewCandidateId: null };
+  const done = keys.candidateDone(candidate.positionId, candidate.completedAt, candidate.candidateId);
+  const one = async (index: string, pk: string, pkValue: string, sk: string, condition: string, skValue: string, forward: boolean) => {
+    const { Items } = await db.send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: index,
+        KeyConditionExpression: `${pk} = :pk AND ${sk} ${condition} :sk`,
+        ExpressionAttributeValues: { ':pk': pkValue, ':sk': skValue },
+        ScanIndexForward: forward,
+        Limit: 2,
+        ProjectionExpression: 'candidateId',
+      }),
+    );
+    return (Items ?? []).map((i) => i.candidateId as string).find((id) => id !== candidate.candidateId) ?? null;
+  };
+  const responded = keys.candidateByStatus(candidate.positionId, 'responded', '', '').GSI2PK;
+  const [previousCandidateId, nextCandidateId, nextToReviewCandidateId] = await Promise.all([
+    one('GSI3', 'GSI3PK', done.GSI3PK, 'GSI3SK', '>', done.GSI3SK, true),
+    one('GSI3', 'GSI3PK', done.GSI3PK, 'GSI3SK', '<', done.GSI3SK, false),
+    one('GSI2', 'GSI2PK', responded, 'GSI2SK', '>=', '0', true),
+  ]);
+  return { previousCandidateId, nextCandidateId, nextToReviewCandidateId };
+};
