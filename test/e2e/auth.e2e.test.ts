@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../support/api';
 import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser, trackErrors } from './support/browser';
 import { codeFromMailbox } from './support/mailbox';
@@ -71,11 +72,7 @@ describe('registration and sign-in', () => {
   it('tells a second registration of the address to sign in', async () => {
     const page = await browser.newPage();
     const email = uniqueEmail();
-    await fetch(`${baseUrl()}/api/v1/accounts`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, company_name: 'First' }),
-    });
+    await call('POST', '/accounts', { body: { email, company_name: 'First' } });
     await page.goto(`${baseUrl()}/#/register`);
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Company name').fill('Second');
@@ -90,11 +87,7 @@ describe('registration and sign-in', () => {
   it('locks a code after five wrong tries', async () => {
     const page = await browser.newPage();
     const email = uniqueEmail();
-    await fetch(`${baseUrl()}/api/v1/accounts`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email, company_name: 'Locked' }),
-    });
+    await call('POST', '/accounts', { body: { email, company_name: 'Locked' } });
     await page.goto(`${baseUrl()}/#/signin`);
     await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: 'Continue' }).click();

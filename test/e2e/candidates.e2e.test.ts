@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mailTo } from '../support/accounts';
+import { call } from '../support/api';
 import { allocateCredits } from '../support/aws';
 import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser, trackErrors } from './support/browser';
@@ -14,14 +15,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const api = async (method: string, path: string, sessionId: string, body?: unknown) => {
-  const response = await fetch(`${baseUrl()}/api/v1${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', 'x-session-id': sessionId },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return response.json();
-};
+const api = async (method: string, path: string, sessionId: string, body?: unknown) => (await call(method, path, { session: sessionId, body })).body;
 
 const typedInterview = {
   intro: null,

@@ -1,9 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../support/api';
 import { interviewLinkMailedTo } from '../support/interviews';
 import { makeClip, makeSpeech } from '../support/media';
 import { expectAccessible } from './support/accessibility';
-import { baseUrl, launchBrowser, trackErrors } from './support/browser';
+import { launchBrowser, trackErrors } from './support/browser';
 import { signedInOwner } from './support/session';
 
 let browser: Browser;
@@ -16,14 +17,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const api = async (method: string, path: string, sessionId?: string, body?: unknown) => {
-  const response = await fetch(`${baseUrl()}/api/v1${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(sessionId ? { 'x-session-id': sessionId } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  return { status: response.status, body: await response.json().catch(() => undefined) };
-};
+const api = (method: string, path: string, sessionId?: string, body?: unknown) => call(method, path, { session: sessionId, body });
 
 const interview = {
   intro: null,

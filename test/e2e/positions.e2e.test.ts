@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, trackErrors } from './support/browser';
+import { call } from '../support/api';
 import { makeClip } from '../support/media';
 import { expectAccessible } from './support/accessibility';
 import { signedInOwner } from './support/session';
@@ -13,8 +14,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const apiGet = async (path: string, sessionId: string) =>
-  (await fetch(`${baseUrl()}/api/v1${path}`, { headers: { 'x-session-id': sessionId } })).json();
+const apiGet = async (path: string, sessionId: string) => (await call('GET', path, { session: sessionId })).body;
 
 describe('positions', () => {
   it('creates a position through the wizard (restoring the draft after a reload), edits, limits access, closes, re-opens and deletes it', async () => {
@@ -165,7 +165,7 @@ describe('positions', () => {
     await expectAccessible(page, 'position: settings, closed');
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.waitForURL(/#\/companies\/[^/]+\/positions$/);
-    expect((await fetch(`${baseUrl()}/api/v1/positions/${positionId}`, { headers: { 'x-session-id': owner.sessionId } })).status).toBe(404);
+    expect((await call('GET', `/positions/${positionId}`, { session: owner.sessionId })).status).toBe(404);
     expect(errors).toEqual([]);
     await owner.context.close();
   }, 300_000);
@@ -173,10 +173,9 @@ describe('positions', () => {
   it('adds questions and an outro from the content library of other positions', async () => {
     const owner = await signedInOwner(browser, 'Library Co');
     const create = async (jobTitle: string, questions: string[], outroTitle: string) => {
-      const response = await fetch(`${baseUrl()}/api/v1/companies/${owner.companyId}/positions`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-session-id': owner.sessionId },
-        body: JSON.stringify({
+      const response = await call('POST', `/companies/${owner.companyId}/positions`, {
+        session: owner.sessionId,
+        body: {
           job_title: jobTitle,
           interview: {
             intro: null,
@@ -184,10 +183,10 @@ describe('positions', () => {
             outro: { title: outroTitle, content: '', thumbnail_image_group_id: null, video_group_id: null },
             pacing: { thinking_time: 30, answer_time: 120, retakes: 0 },
           },
-        }),
+        },
       });
       expect(response.status).toBe(201);
-      return ((await response.json()) as { position_id: string }).position_id;
+      return (response.body as { position_id: string }).position_id;
     };
     await create('Designer', ['Show us your portfolio'], 'Thanks, designer');
     await create('Writer', ['What do you read?'], 'Thanks, writer');

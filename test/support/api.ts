@@ -5,14 +5,20 @@ export const baseUrl = (): string => inject('baseUrl');
 
 export interface ApiResponse<T = any> {
   status: number;
+  /** The JSON body, or the text when it is not JSON. */
   body: T;
+  text: string;
   headers: Headers;
 }
 
+/**
+ * The tests' one HTTP client for the API (api, e2e and bench alike). `body` is sent as JSON;
+ * `rawBody` as it is, with the content type given in `headers` (JSON by default).
+ */
 export const call = async <T = any>(
   method: string,
   path: string,
-  options: { body?: unknown; rawBody?: string; session?: string; headers?: Record<string, string> } = {},
+  options: { body?: unknown; rawBody?: string; session?: string; headers?: Record<string, string>; timeoutMs?: number } = {},
 ): Promise<ApiResponse<T>> => {
   const headers: Record<string, string> = { ...options.headers };
   if (options.body !== undefined || options.rawBody !== undefined) headers['content-type'] ??= 'application/json';
@@ -21,6 +27,7 @@ export const call = async <T = any>(
     method,
     headers,
     body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    signal: AbortSignal.timeout(options.timeoutMs ?? 60_000),
   });
   const text = await response.text();
   let body: unknown = text;
@@ -29,5 +36,5 @@ export const call = async <T = any>(
   } catch {
     // not JSON; the test sees the text
   }
-  return { status: response.status, body: body as T, headers: response.headers };
+  return { status: response.status, body: body as T, text, headers: response.headers };
 };

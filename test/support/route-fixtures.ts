@@ -279,24 +279,22 @@ export const send = async (
   path: string,
   options: { body?: string; contentType?: string; session?: string; timeoutMs?: number } = {},
 ): Promise<Sent> => {
-  const headers: Record<string, string> = {};
-  if (options.contentType) headers['content-type'] = options.contentType;
-  if (options.session) headers['x-session-id'] = options.session;
+  // Without a content type, a text body goes as fetch sends one by default (`call` would say JSON).
+  const contentType = options.contentType ?? (options.body === undefined ? undefined : 'text/plain;charset=UTF-8');
   try {
-    const response = await fetch(`${baseUrl()}/api/v1${path}`, {
-      method,
-      headers,
-      body: options.body,
-      signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+    const response = await call(method, path, {
+      rawBody: options.body,
+      session: options.session,
+      headers: contentType ? { 'content-type': contentType } : {},
+      timeoutMs: options.timeoutMs ?? 15_000,
     });
-    const text = await response.text();
     let json: unknown;
     try {
-      json = text ? JSON.parse(text) : undefined;
+      json = response.text ? JSON.parse(response.text) : undefined;
     } catch {
       json = undefined;
     }
-    return { status: response.status, text, headers: response.headers, json };
+    return { status: response.status, text: response.text, headers: response.headers, json };
   } catch (error) {
     return { status: 0, text: String(error), headers: new Headers(), json: undefined };
   }

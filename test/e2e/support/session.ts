@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { baseUrl } from './browser';
+import { call } from '../../support/api';
 import { codeFromMailbox } from './mailbox';
 
 const api = async (method: string, path: string, body?: unknown, sessionId?: string) => {
-  const response = await fetch(`${baseUrl()}/api/v1${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(sessionId ? { 'x-session-id': sessionId } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path} → ${response.status} ${text}`);
-  return text ? JSON.parse(text) : undefined;
+  const response = await call(method, path, { body, session: sessionId });
+  if (response.status >= 400) throw new Error(`${method} ${path} → ${response.status} ${response.text}`);
+  return response.body;
 };
 
 /** Registers a company through the API and returns a browser context already signed in as its owner. */
