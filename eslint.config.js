@@ -30,12 +30,15 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The SPA may use the wire contracts, and nothing else of the server code.
+      // The SPA may use the wire contracts and the route table (its calls' methods and paths), and nothing else of the server code.
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { group: ['**/lambdas/*', '!**/lambdas/contracts', '**/lambdas/!(contracts)/**'], message: 'web/ may import only lambdas/contracts.' },
+            {
+              group: ['**/lambdas/*', '!**/lambdas/contracts', '!**/lambdas/routes', '**/lambdas/!(contracts)/**'],
+              message: 'web/ may import only lambdas/contracts and lambdas/routes.',
+            },
           ],
         },
       ],

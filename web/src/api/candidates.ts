@@ -5,19 +5,13 @@ import type {
   candidateSummarySchema,
   exportCandidates,
   getCandidate,
-  getCandidateAccessStatus,
   getPublicCandidate,
-  inviteCandidatesBatch,
   listCandidates,
-  rateAnswer as rateContract,
-  reinviteCandidate as reinviteContract,
-  sendPreviewInvite,
-  setCandidateStatus as statusContract,
   sharingDetailsSchema,
 } from '../../../lambdas/contracts/candidate';
 import type { EvaluationAction } from '../../../lambdas/contracts/candidate-status';
 import { POLL_INTERVAL_MS } from '../config/constants';
-import { api } from './client';
+import { apiPath, callApi } from './client';
 import { useApi, usePagedApi, usePublicApi } from './use-api';
 
 export type CandidateSummary = z.infer<typeof candidateSummarySchema>;
@@ -27,8 +21,6 @@ export interface NewCandidate {
   candidateName: string;
   email: string | null;
 }
-
-const candidatesPath = (positionId: string) => `/positions/${positionId}/candidates`;
 
 export type CandidateDetail = z.infer<typeof getCandidate.response>;
 export type Answer = CandidateDetail['answers'][number];
@@ -47,17 +39,13 @@ export interface ListQuery {
   through?: string;
 }
 
-const listKey = (positionId: string, { tab, searchText, through }: ListQuery, after?: string) => {
-  const query = new URLSearchParams(searchText ? { search_text: searchText } : { tab });
-  if (after) query.set('after', after);
-  else if (through) query.set('through', through);
-  return `${candidatesPath(positionId)}?${query.toString()}`;
-};
+const listKey = (positionId: string, { tab, searchText, through }: ListQuery, after?: string) =>
+  apiPath('listCandidates', { positionId }, { ...(searchText ? { searchText } : { tab }), ...(after ? { after } : through ? { through } : {}) });
 
 /** A list, page by page ("Load more" asks for the page after the last card). */
 export const useCandidatePages = (positionId: string, list: ListQuery) =>
-  usePagedApi<CandidatePage>(
-    (previous) =>
+  usePagedApi(
+    (previous: CandidatePage | null) =>
       previous && !previous.hasMore ? null : listKey(positionId, list, previous?.candidates[previous.candidates.length - 1]?.candidateId),
     { revalidateFirstPage: true },
   );
@@ -74,43 +62,40 @@ const transcribing = (transcripts: AnswerTranscripts | undefined) =>
 
 /** The candidate, re-fetched every 5 seconds only while an answer is still being prepared (spec §4). */
 export const useCandidate = (candidateId: string) =>
-  useApi<CandidateDetail>(`/candidates/${candidateId}`, { refreshInterval: (data) => (preparing(data?.answers) ? POLL_INTERVAL_MS : 0) });
+  useApi(apiPath('getCandidate', { candidateId }), { refreshInterval: (data) => (preparing(data?.answers) ? POLL_INTERVAL_MS : 0) });
 
 /** Transcripts, re-fetched every 5 seconds while one is still being transcribed. */
 export const useTranscripts = (candidateId: string) =>
-  useApi<AnswerTranscripts>(`/candidates/${candidateId}/answer-transcripts`, {
+  useApi(apiPath('getAnswerTranscripts', { candidateId }), {
     refreshInterval: (data) => (transcribing(data) ? POLL_INTERVAL_MS : 0),
   });
 
 export const usePublicCandidate = (publicCandidateId: string) =>
-  usePublicApi<PublicCandidate>(`/public-candidates/${publicCandidateId}`, {
+  usePublicApi(apiPath('getPublicCandidate', { publicCandidateId }), {
     refreshInterval: (data) => (preparing(data?.answers) ? POLL_INTERVAL_MS : 0),
   });
 
 export const usePublicTranscripts = (publicCandidateId: string) =>
-  usePublicApi<AnswerTranscripts>(`/public-candidates/${publicCandidateId}/answer-transcripts`, {
+  usePublicApi(apiPath('getPublicAnswerTranscripts', { publicCandidateId }), {
     refreshInterval: (data) => (transcribing(data) ? POLL_INTERVAL_MS : 0),
   });
 
 /** The public link; a 404 error means sharing is off. */
-export const useSharingDetails = (candidateId: string) =>
-  useApi<SharingDetails>(`/candidates/${candidateId}/my-sharing-details`, { shouldRetryOnError: false });
+export const useSharingDetails = (candidateId: string) => useApi(apiPath('getMySharingDetails', { candidateId }), { shouldRetryOnError: false });
 
-export const accessStatus = (candidateOrPublicId: string) =>
-  api.get<z.infer<typeof getCandidateAccessStatus.response>>(`/candidates/${candidateOrPublicId}/access-status`);
+export const accessStatus = (candidateOrPublicId: string) => callApi('getCandidateAccessStatus', { params: { candidateId: candidateOrPublicId } });
 export const evaluateCandidate = (candidateId: string, action: EvaluationAction) =>
-  api.put<z.infer<typeof statusContract.response>>(`/candidates/${candidateId}/${action}`);
-export const rateAnswer = (answerId: string, newRating: number) =>
-  api.put<z.infer<typeof rateContract.response>>(`/answers/${answerId}/rating`, { newRating });
-export const createAnswerPackage = (candidateId: string) => api.post<AnswerPackage>(`/candidates/${candidateId}/answer-package`);
-export const createSharing = (candidateId: string) => api.post<SharingDetails>(`/candidates/${candidateId}/sharing-details`);
-export const deleteSharing = (publicCandidateId: string) => api.del<void>(`/sharing-public-candidate-ids/${publicCandidateId}`);
-export const exportCandidateRows = async (positionId: string) =>
-  (await api.get<z.infer<typeof exportCandidates.response>>(`/positions/${positionId}/candidates-export`)).rows;
+  callApi('setCandidateStatus', { params: { candidateId, status: action } });
+export const rateAnswer = (answerId: string, newRating: number) => callApi('rateAnswer', { params: { answerId }, body: { newRating } });
+export const createAnswerPackage = (candidateId: string) => callApi('createAnswerPackage', { params: { candidateId } });
+export const createSharing = (candidateId: string) => callApi('createSharingDetails', { params: { candidateId } });
+export const deleteSharing = (publicCandidateId: string) => callApi('deleteSharing', { params: { publicCandidateId } });
+export const exportCandidateRows = async (positionId: string) => (await callApi('exportCandidates', { params: { positionId } })).rows;
 
-export const inviteCandidate = (positionId: string, candidate: NewCandidate) => api.post<CandidateSummary>(candidatesPath(positionId), candidate);
+export const inviteCandidate = (positionId: string, candidate: NewCandidate) =>
+  callApi('inviteCandidate', { params: { positionId }, body: candidate });
 export const inviteCandidates = (positionId: string, newCandidates: NewCandidate[]) =>
-  api.post<z.infer<typeof inviteCandidatesBatch.response>>(`${candidatesPath(positionId)}/batch`, { newCandidates });
-export const sendPreview = (positionId: string) => api.post<z.infer<typeof sendPreviewInvite.response>>(`/positions/${positionId}/preview-invite`);
-export const reinviteCandidate = (candidateId: string) => api.put<z.infer<typeof reinviteContract.response>>(`/candidates/${candidateId}/reinvite`);
-export const deleteCandidate = (candidateId: string) => api.put<{ candidateId: string }>(`/candidates/${candidateId}/delete`);
+  callApi('inviteCandidatesBatch', { params: { positionId }, body: { newCandidates } });
+export const sendPreview = (positionId: string) => callApi('sendPreviewInvite', { params: { positionId } });
+export const reinviteCandidate = (candidateId: string) => callApi('reinviteCandidate', { params: { candidateId } });
+export const deleteCandidate = (candidateId: string) => callApi('setCandidateStatus', { params: { candidateId, status: 'delete' } });

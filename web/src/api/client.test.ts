@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ApiBody } from './client';
 
 /** The client in a Node test: fetch and localStorage are stubbed. */
 const store = new Map<string, string>();
@@ -11,7 +12,7 @@ vi.stubGlobal('window', {
   addEventListener: () => undefined,
 });
 
-const { api, ApiError, errorMessage } = await import('./client');
+const { callApi, ApiError, errorMessage } = await import('./client');
 const { session } = await import('../lib/session');
 
 const respond = (status: number, body: unknown) =>
@@ -25,7 +26,9 @@ describe('the API client', () => {
     const fetchMock = respond(201, { position_id: 'p1', job_title: 'QA' });
     vi.stubGlobal('fetch', fetchMock);
     session.set('s-1');
-    const result = await api.post<{ positionId: string }>('/companies/c/positions', { jobTitle: 'QA', interview: { thinkingTime: 30 } });
+    // A partial body (the client does not validate; the wire conversion is what is checked).
+    const body = { jobTitle: 'QA', interview: { thinkingTime: 30 } } as unknown as ApiBody<'createPosition'>;
+    const result = await callApi('createPosition', { params: { companyId: 'c' }, body });
     expect(result).toEqual({ positionId: 'p1', jobTitle: 'QA' });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/v1/companies/c/positions');
@@ -38,7 +41,7 @@ describe('the API client', () => {
     const signedOut = vi.fn();
     session.onSignOut(signedOut);
     vi.stubGlobal('fetch', respond(401, { detail: 'Sign in to continue.', code: 'unauthenticated' }));
-    const error = await api.get('/me').catch((e: unknown) => e);
+    const error = await callApi('getMe').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, detail: 'Sign in to continue.', code: 'unauthenticated' });
     expect(session.get()).toBeNull();
@@ -48,7 +51,7 @@ describe('the API client', () => {
   it('keeps the session on other errors', async () => {
     session.set('s-1');
     vi.stubGlobal('fetch', respond(409, { detail: 'You already have an account and can sign in.', code: 'already_exists' }));
-    await expect(api.post('/accounts', {})).rejects.toMatchObject({ status: 409, code: 'already_exists' });
+    await expect(callApi('createAccount', { body: {} as ApiBody<'createAccount'> })).rejects.toMatchObject({ status: 409, code: 'already_exists' });
     expect(session.get()).toBe('s-1');
   });
 
@@ -57,7 +60,7 @@ describe('the API client', () => {
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    await expect(api.get('/me')).rejects.toMatchObject({ status: 0, code: 'network_error' });
+    await expect(callApi('getMe')).rejects.toMatchObject({ status: 0, code: 'network_error' });
   });
 
   it('shows the server message when there is one, otherwise the fallback', () => {

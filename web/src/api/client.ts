@@ -1,13 +1,19 @@
+import type * as z from 'zod';
 import type { ValidationIssue } from '../../../lambdas/contracts/contract';
-import { toCamelCase, toSnakeCase } from '../../../lambdas/contracts/wire-case';
+import type { contracts } from '../../../lambdas/contracts/index';
+import { keyToSnakeCase, toCamelCase, toSnakeCase } from '../../../lambdas/contracts/wire-case';
+import { API_PREFIX, routes, type HttpMethod, type OperationId } from '../../../lambdas/routes';
 import { session } from '../lib/session';
 
 /**
  * The one HTTP client of the SPA (spec §7, §8): `/api/v1`, snake_case on the wire and camelCase
  * here, the session header, and errors carrying status, detail and code. A 401 or 403 drops the
  * session, which signs the user out (the router then goes to /signin).
+ *
+ * Every call names its operation in the route table (`lambdas/routes.ts`): the method and path
+ * come from there, and the types of its path parameters, query, body and response from its
+ * contract (`lambdas/contracts`, types only: no zod in the bundle). No API path is written by hand.
  */
-export const API_BASE = '/api/v1';
 const SESSION_HEADER = 'X-Session-Id';
 
 export class ApiError extends Error {
@@ -33,16 +39,14 @@ export const errorMessage = (error: unknown, fallback: string): string => {
   return fallback;
 };
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-export const request = async <T>(method: Method, path: string, body?: unknown, init: { signal?: AbortSignal } = {}): Promise<T> => {
+export const request = async <T>(method: HttpMethod, path: string, body?: unknown, init: { signal?: AbortSignal } = {}): Promise<T> => {
   const headers: Record<string, string> = { accept: 'application/json' };
   const sessionId = session.get();
   if (sessionId) headers[SESSION_HEADER] = sessionId;
   if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(`${API_BASE}${path}`, {
+    response = await fetch(`${API_PREFIX}${path}`, {
       method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(toSnakeCase(body)),
@@ -67,9 +71,69 @@ export const request = async <T>(method: Method, path: string, body?: unknown, i
   return toCamelCase<T>(payload);
 };
 
-export const api = {
-  get: <T>(path: string, init?: { signal?: AbortSignal }) => request<T>('GET', path, undefined, init),
-  post: <T>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
-  put: <T>(path: string, body?: unknown) => request<T>('PUT', path, body ?? {}),
-  del: <T>(path: string, body?: unknown) => request<T>('DELETE', path, body),
+type Contracts = typeof contracts;
+/** A contract part's type as the client sends it (`z.input`: defaults may be left out); undefined when the contract has none. */
+type Sent<S> = S extends z.ZodType ? (unknown extends z.input<S> ? undefined : z.input<S>) : undefined;
+
+export type ApiParams<Op extends OperationId> = Sent<NonNullable<Contracts[Op]['params']>>;
+export type ApiQuery<Op extends OperationId> = Sent<NonNullable<Contracts[Op]['query']>>;
+export type ApiBody<Op extends OperationId> = Sent<NonNullable<Contracts[Op]['body']>>;
+export type ApiResponse<Op extends OperationId> = z.output<Contracts[Op]['response']>;
+
+/** The operations read with GET: the ones an SWR key may name. */
+export type GetOperation = { [Op in OperationId]: (typeof routes)[Op]['method'] extends 'GET' ? Op : never }[OperationId];
+
+/** Path parameters by name; a list parameter (`…Ids`, comma-separated on the wire) is given as an array. */
+type PathValues<P> = { readonly [K in keyof P]: K extends `${string}Ids` ? readonly string[] : P[K] };
+type ParamsArg<Op extends OperationId> = ApiParams<Op> extends undefined ? [params?: undefined] : [params: PathValues<ApiParams<Op>>];
+
+declare const operation: unique symbol;
+/** A path built by `apiPath` (relative to the API prefix); the brand names its operation, so SWR hooks know its response. */
+export type ApiPath<Op extends OperationId = OperationId> = string & { readonly [operation]: Op };
+
+const encodeParam = (value: unknown): string =>
+  Array.isArray(value) ? value.map((item) => encodeURIComponent(String(item))).join(',') : encodeURIComponent(String(value));
+
+/** `?snake_key=value&…` in the given key order, leaving out undefined and null; empty when nothing is left. */
+const queryString = (query: object | undefined): string => {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) search.append(keyToSnakeCase(key), String(value));
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+};
+
+/**
+ * The path of an operation (without the API prefix): its route's template with each `{param}`
+ * URI-encoded, then the query in snake_case. It is also the SWR key of a GET (so `mutate(apiPath(...))`
+ * refreshes what a hook shows).
+ */
+export const apiPath = <Op extends OperationId>(operationId: Op, ...[params, query]: [...ParamsArg<Op>, query?: ApiQuery<Op>]): ApiPath<Op> => {
+  const values = (params ?? {}) as Record<string, unknown>;
+  const path = routes[operationId].path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === null || value === '') throw new Error(`${operationId}: missing path parameter ${name}`);
+    return encodeParam(value);
+  });
+  return (path + queryString(query)) as ApiPath<Op>;
+};
+
+type CallOptions<Op extends OperationId> = (ApiParams<Op> extends undefined ? { params?: undefined } : { params: PathValues<ApiParams<Op>> }) &
+  (ApiQuery<Op> extends undefined ? { query?: undefined } : { query?: ApiQuery<Op> }) &
+  (ApiBody<Op> extends undefined ? { body?: undefined } : undefined extends ApiBody<Op> ? { body?: ApiBody<Op> } : { body: ApiBody<Op> }) & {
+    signal?: AbortSignal;
+  };
+type CallArgs<Op extends OperationId> = object extends CallOptions<Op> ? [options?: CallOptions<Op>] : [options: CallOptions<Op>];
+
+/**
+ * Calls an operation: `callApi('listCandidates', { params: { positionId }, query: { tab } })`. A POST
+ * or PUT without a body sends `{}`.
+ */
+export const callApi = <Op extends OperationId>(operationId: Op, ...[options]: CallArgs<Op>): Promise<ApiResponse<Op>> => {
+  const { params, query, body, signal } = (options ?? {}) as { params?: undefined; query?: ApiQuery<Op>; body?: unknown; signal?: AbortSignal };
+  const { method } = routes[operationId] as { method: HttpMethod };
+  const path = (apiPath as (op: OperationId, params?: unknown, query?: unknown) => string)(operationId, params, query);
+  const sent = body ?? (method === 'POST' || method === 'PUT' ? {} : undefined);
+  return request<ApiResponse<Op>>(method, path, sent, { signal });
 };

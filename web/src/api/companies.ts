@@ -1,6 +1,7 @@
 import type * as z from 'zod';
 import type { getMe } from '../../../lambdas/contracts/account';
 import type { getCompany, getOwnershipStatus, getPlanStatus } from '../../../lambdas/contracts/company';
+import { apiPath } from './client';
 import { useApi } from './use-api';
 
 export type Me = z.infer<typeof getMe.response>;
@@ -8,11 +9,10 @@ export type Company = z.infer<typeof getCompany.response>;
 export type PlanStatus = z.infer<typeof getPlanStatus.response>;
 export type OwnershipStatus = z.infer<typeof getOwnershipStatus.response>;
 
-export const useMe = (enabled = true) => useApi<Me>(enabled ? '/me' : null);
-export const useCompany = (companyId: string | undefined) => useApi<Company>(companyId ? `/companies/${companyId}` : null);
-export const usePlanStatus = (companyId: string | undefined) => useApi<PlanStatus>(companyId ? `/companies/${companyId}/plan-status` : null);
-export const useOwnershipStatus = (companyId: string | undefined) =>
-  useApi<OwnershipStatus>(companyId ? `/companies/${companyId}/ownership-status` : null);
+export const useMe = (enabled = true) => useApi(enabled ? apiPath('getMe') : null);
+export const useCompany = (companyId: string | undefined) => useApi(companyId ? apiPath('getCompany', { companyId }) : null);
+export const usePlanStatus = (companyId: string | undefined) => useApi(companyId ? apiPath('getPlanStatus', { companyId }) : null);
+export const useOwnershipStatus = (companyId: string | undefined) => useApi(companyId ? apiPath('getOwnershipStatus', { companyId }) : null);
 
 /** Plan status in words, for the company name's hover text. */
 export const describePlan = (plan: PlanStatus): string => {

@@ -1,6 +1,6 @@
 import type * as z from 'zod';
-import type { completeMediaUploads, createUserMediaUpload, getMediaUploadGroups, mediaGroupSchema } from '../../../lambdas/contracts/media';
-import { api } from './client';
+import type { createUserMediaUpload, mediaGroupSchema } from '../../../lambdas/contracts/media';
+import { callApi } from './client';
 
 /**
  * Team uploads (spec §7 Media): register an upload, PUT the bytes straight to S3 with the presigned
@@ -13,11 +13,11 @@ type UploadBody = z.input<NonNullable<typeof createUserMediaUpload.body>>;
 /** A new client-made media group id (the server takes 8 to 64 of [A-Za-z0-9_-]). */
 export const newMediaGroupId = () => crypto.randomUUID();
 
-export const createUserMediaUploadCall = (body: UploadBody) => api.post<MediaUpload>('/user-media-uploads', body);
+export const createUserMediaUploadCall = (body: UploadBody) => callApi('createUserMediaUpload', { body });
 
 /** The query prefers the video service's transcoder (spec §7); the server picks the one it has. */
 export const completeMediaUploadsCall = (mediaIds: string[]) =>
-  api.put<z.infer<typeof completeMediaUploads.response>>('/media-uploads/complete?transcoder=default', { mediaIds });
+  callApi('completeMediaUploads', { query: { transcoder: 'default' }, body: { mediaIds } });
 
 export class UploadFailed extends Error {}
 
@@ -49,8 +49,6 @@ export const MEDIA_GROUPS_PER_CALL = 20;
 export const getMediaUploadGroupsCall = async (ids: string[]): Promise<MediaGroup[]> => {
   const batches: string[][] = [];
   for (let i = 0; i < ids.length; i += MEDIA_GROUPS_PER_CALL) batches.push(ids.slice(i, i + MEDIA_GROUPS_PER_CALL));
-  const pages = await Promise.all(
-    batches.map((batch) => api.get<z.infer<typeof getMediaUploadGroups.response>>(`/media-upload-groups/${batch.map(encodeURIComponent).join(',')}`)),
-  );
+  const pages = await Promise.all(batches.map((batch) => callApi('getMediaUploadGroups', { params: { mediaGroupIds: batch } })));
   return pages.flatMap((page) => page.mediaUploadGroups);
 };

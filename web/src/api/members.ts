@@ -1,16 +1,13 @@
 import type * as z from 'zod';
-import type { confirmMemberInvite, getMemberInvite, inviteMember, listMembers } from '../../../lambdas/contracts/member';
-import { api } from './client';
+import type { getMemberInvite, listMembers } from '../../../lambdas/contracts/member';
+import { apiPath, callApi } from './client';
 import { useApi, usePublicApi } from './use-api';
 
 export type Members = z.infer<typeof listMembers.response>;
 export type MemberInvite = z.infer<typeof getMemberInvite.response>;
 
-export const membersPath = (companyId: string) => `/companies/${companyId}/members`;
-export const useMembers = (companyId: string) => useApi<Members>(membersPath(companyId));
-export const inviteMemberCall = (companyId: string, email: string) =>
-  api.post<z.infer<typeof inviteMember.response>>(membersPath(companyId), { email });
-export const removeMemberCall = (companyId: string, userId: string) => api.del<void>(`${membersPath(companyId)}/${encodeURIComponent(userId)}`);
-export const useMemberInvite = (nonce: string) => usePublicApi<MemberInvite>(`/member-invites/${encodeURIComponent(nonce)}`);
-export const confirmMemberInviteCall = (nonce: string) =>
-  api.post<z.infer<typeof confirmMemberInvite.response>>('/member-invites/confirmed', { nonce });
+export const useMembers = (companyId: string) => useApi(apiPath('listMembers', { companyId }));
+export const inviteMemberCall = (companyId: string, email: string) => callApi('inviteMember', { params: { companyId }, body: { email } });
+export const removeMemberCall = (companyId: string, userId: string) => callApi('removeMember', { params: { companyId, userId } });
+export const useMemberInvite = (nonce: string) => usePublicApi(apiPath('getMemberInvite', { nonce }));
+export const confirmMemberInviteCall = (nonce: string) => callApi('confirmMemberInvite', { body: { nonce } });

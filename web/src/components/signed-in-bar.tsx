@@ -1,7 +1,7 @@
 import { Button, Flex, Menu, MenuButton, MenuItem, Text } from '@aws-amplify/ui-react';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { api } from '../api/client';
+import { callApi } from '../api/client';
 import { describePlan, useCompany, useMe, useOwnershipStatus, usePlanStatus } from '../api/companies';
 import { chatWidget, env } from '../config/env';
 import { paths } from '../config/paths';
@@ -18,7 +18,7 @@ const signOut = async () => {
   // Drop it here first, so nothing still on screen asks with a session that is being revoked.
   const sessionId = session.get();
   session.clear();
-  if (sessionId) await api.del(`/magic-link-sessions/${encodeURIComponent(sessionId)}`).catch(() => undefined);
+  if (sessionId) await callApi('deleteSession', { params: { sessionId } }).catch(() => undefined);
 };
 
 /** A gear drawn in SVG: an icon with no text, so the button's name is its label alone. */

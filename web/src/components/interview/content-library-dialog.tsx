@@ -1,9 +1,9 @@
 import { Alert, Button, CheckboxField, Flex, Heading, Loader, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
-import { errorMessage } from '../../api/client';
+import { apiPath, errorMessage } from '../../api/client';
 import { useApi } from '../../api/use-api';
 import { Dialog } from '../dialog';
-import { isSelectable, itemLabel, libraryExcluding, toggleItem, type ContentItem, type ContentLibrary } from './content-library';
+import { isSelectable, itemLabel, libraryExcluding, toggleItem, type ContentItem } from './content-library';
 
 const RETRIEVE_FAILED = 'Unable to retrieve content at this time. Please contact us.';
 
@@ -38,7 +38,7 @@ const LibraryBody = ({
   onCancel: () => void;
   onAdd: (items: ContentItem[]) => void;
 }) => {
-  const library = useApi<ContentLibrary>(`/companies/${companyId}/content-library`, { revalidateOnFocus: false });
+  const library = useApi(apiPath('getContentLibrary', { companyId }), { revalidateOnFocus: false });
   const [selected, setSelected] = useState<ContentItem[]>([]);
   const positions = library.data ? libraryExcluding(library.data, positionId) : [];
 

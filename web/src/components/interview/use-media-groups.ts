@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import useSWR from 'swr';
+import { apiPath } from '../../api/client';
 import { getMediaUploadGroupsCall, type MediaGroup } from '../../api/media';
 import { useSessionId } from '../../lib/session';
 
@@ -31,7 +32,7 @@ const settled = ({ asked, groups }: Fetched) =>
 export const useMediaGroups = (ids: string[]): MediaGroups => {
   const sessionId = useSessionId();
   const sorted = [...new Set(ids)].sort();
-  const key = sorted.length > 0 && sessionId ? `/media-upload-groups/${sorted.join(',')}` : null;
+  const key = sorted.length > 0 && sessionId ? apiPath('getMediaUploadGroups', { mediaGroupIds: sorted }) : null;
   const { data, error } = useSWR<Fetched>(key, async () => ({ asked: sorted, groups: await getMediaUploadGroupsCall(sorted) }), {
     refreshInterval: (latest) => (latest && settled(latest) ? 0 : MEDIA_POLL_MS),
     keepPreviousData: true,

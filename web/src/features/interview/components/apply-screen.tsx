@@ -1,10 +1,10 @@
 import { Alert, Button, Flex, Loader, Text, TextField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { ApiError, errorMessage } from '../../../api/client';
+import { ApiError, apiPath, errorMessage } from '../../../api/client';
 import { usePublicApi } from '../../../api/use-api';
 import { paths } from '../../../config/paths';
-import { applyCall, type ApplyPage } from '../api';
+import { applyCall } from '../api';
 import { BrandedPage } from './branded-page';
 import { PageTitle } from '../../../components/page-title';
 
@@ -12,7 +12,7 @@ import { PageTitle } from '../../../components/page-title';
 const ApplyScreen = () => {
   const { linkId = '' } = useParams();
   const navigate = useNavigate();
-  const page = usePublicApi<ApplyPage>(`/apply-links/${encodeURIComponent(linkId)}`, { revalidateOnFocus: false, shouldRetryOnError: false });
+  const page = usePublicApi(apiPath('getApplyLink', { linkId }), { revalidateOnFocus: false, shouldRetryOnError: false });
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);

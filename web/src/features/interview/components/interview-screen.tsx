@@ -1,9 +1,8 @@
 import { Alert, Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { ApiError } from '../../../api/client';
+import { ApiError, apiPath } from '../../../api/client';
 import { usePublicApi } from '../../../api/use-api';
-import { interviewPath, type Interview } from '../api';
 import { messages } from '../messages';
 import { canRecord, chooseFormat, openCamera, PermissionDenied } from '../../../lib/recorder';
 import { BrandedPage } from './branded-page';
@@ -24,7 +23,7 @@ const describeTime = (seconds: number | null, none: string, unlimited: string) =
  */
 const InterviewScreen = () => {
   const { token = '' } = useParams();
-  const interview = usePublicApi<Interview>(interviewPath(token), {
+  const interview = usePublicApi(apiPath('getInterview', { token }), {
     revalidateOnFocus: false,
     revalidateOnReconnect: false,
     shouldRetryOnError: false,
