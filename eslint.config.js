@@ -36,8 +36,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/lambdas/*', '!**/lambdas/contracts', '!**/lambdas/routes', '**/lambdas/!(contracts)/**'],
-              message: 'web/ may import only lambdas/contracts and lambdas/routes.',
+              group: ['**/lambdas/*', '!**/lambdas/contracts', '!**/lambdas/operations', '**/lambdas/!(contracts)/**'],
+              message: 'web/ may import only lambdas/contracts and lambdas/operations.',
             },
           ],
         },
@@ -58,14 +58,14 @@ export default tseslint.config(
     files: ['lambdas/contracts/**/*.ts'],
     rules: {
       // The contracts and the shared vocabulary are what the SPA may import: they import only zod
-      // and each other (and the route table, plain data), so no domain rule, data access or client reaches the SPA's bundle.
+      // and each other (and the operations, plain data), so no domain rule, data access or client reaches the SPA's bundle.
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             {
-              group: ['../*', '!../routes', '**/lib/**', '**/web/**', '**/bin/**'],
-              message: 'lambdas/contracts/ imports only zod, itself and the route table (plain data).',
+              group: ['../*', '!../operations', '**/lib/**', '**/web/**', '**/bin/**'],
+              message: 'lambdas/contracts/ imports only zod, itself and the operations (plain data).',
             },
           ],
         },

@@ -2,7 +2,7 @@
  * Every route's contract keyed by its operation id in the route table. A test checks that the
  * two key sets match, so a route cannot exist without a contract.
  */
-import type { OperationId } from '../routes';
+import type { OperationId } from '../operations';
 import type { Contract } from './contract';
 import * as account from './account';
 import * as candidate from './candidate';

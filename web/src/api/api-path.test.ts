@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { routeEntries } from '../../../lambdas/routes';
+import { operations, type OperationId } from '../../../lambdas/operations';
 import { apiPath, callApi } from './client';
 
 /** apiPath as the route table's entries see it: any operation id, params by name. */
@@ -22,7 +22,7 @@ describe('apiPath', () => {
   });
 
   it('builds every operation of the route table from its path parameters', () => {
-    for (const [operationId, route] of routeEntries) {
+    for (const [operationId, route] of Object.entries(operations) as [OperationId, (typeof operations)[OperationId]][]) {
       const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
       const params = Object.fromEntries(names.map((name) => [name, `${name}-value`]));
       expect(build(operationId, params), operationId).toBe(route.path.replace(/\{(\w+)\}/g, '$1-value'));

@@ -2,7 +2,7 @@ import type * as z from 'zod';
 import type { ValidationIssue } from '../../../lambdas/contracts/contract';
 import type { contracts } from '../../../lambdas/contracts/index';
 import { keyToSnakeCase, toCamelCase, toSnakeCase } from '../../../lambdas/contracts/wire-case';
-import { API_PREFIX, routes, type HttpMethod, type OperationId } from '../../../lambdas/routes';
+import { API_PREFIX, operations, type HttpMethod, type OperationId } from '../../../lambdas/operations';
 import { session } from '../lib/session';
 
 /**
@@ -10,7 +10,7 @@ import { session } from '../lib/session';
  * here, the session header, and errors carrying status, detail and code. A 401 or 403 drops the
  * session, which signs the user out (the router then goes to /signin).
  *
- * Every call names its operation in the route table (`lambdas/routes.ts`): the method and path
+ * Every call names its operation in the API's operations (`lambdas/operations.ts`): the method and path
  * come from there, and the types of its path parameters, query, body and response from its
  * contract (`lambdas/contracts`, types only: no zod in the bundle). No API path is written by hand.
  */
@@ -81,7 +81,7 @@ export type ApiBody<Op extends OperationId> = Sent<NonNullable<Contracts[Op]['bo
 export type ApiResponse<Op extends OperationId> = z.output<Contracts[Op]['response']>;
 
 /** The operations read with GET: the ones an SWR key may name. */
-export type GetOperation = { [Op in OperationId]: (typeof routes)[Op]['method'] extends 'GET' ? Op : never }[OperationId];
+export type GetOperation = { [Op in OperationId]: (typeof operations)[Op]['method'] extends 'GET' ? Op : never }[OperationId];
 
 /** Path parameters by name; a list parameter (`…Ids`, comma-separated on the wire) is given as an array. */
 type PathValues<P> = { readonly [K in keyof P]: K extends `${string}Ids` ? readonly string[] : P[K] };
@@ -111,7 +111,7 @@ const queryString = (query: object | undefined): string => {
  */
 export const apiPath = <Op extends OperationId>(operationId: Op, ...[params, query]: [...ParamsArg<Op>, query?: ApiQuery<Op>]): ApiPath<Op> => {
   const values = (params ?? {}) as Record<string, unknown>;
-  const path = routes[operationId].path.replace(/\{(\w+)\}/g, (_, name: string) => {
+  const path = operations[operationId].path.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = values[name];
     if (value === undefined || value === null || value === '') throw new Error(`${operationId}: missing path parameter ${name}`);
     return encodeParam(value);
@@ -132,7 +132,7 @@ type CallArgs<Op extends OperationId> = object extends CallOptions<Op> ? [option
  */
 export const callApi = <Op extends OperationId>(operationId: Op, ...[options]: CallArgs<Op>): Promise<ApiResponse<Op>> => {
   const { params, query, body, signal } = (options ?? {}) as { params?: undefined; query?: ApiQuery<Op>; body?: unknown; signal?: AbortSignal };
-  const { method } = routes[operationId] as { method: HttpMethod };
+  const { method } = operations[operationId] as { method: HttpMethod };
   const path = (apiPath as (op: OperationId, params?: unknown, query?: unknown) => string)(operationId, params, query);
   const sent = body ?? (method === 'POST' || method === 'PUT' ? {} : undefined);
   return request<ApiResponse<Op>>(method, path, sent, { signal });
