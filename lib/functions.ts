@@ -1,6 +1,6 @@
-import { pipelineTasks } from '../lambdas/pipeline/tasks';
-import { routeEntries, routeKey, type AuthMode, type Grant } from '../lambdas/routes';
-import { scheduleEntries } from '../lambdas/schedules';
+import { pipelineTasks, type PipelineTaskDefinition } from '../lambdas/pipeline/tasks';
+import { routeEntries, routeKey, type AuthMode, type Grant, type RouteDefinition } from '../lambdas/routes';
+import { scheduleEntries, type ScheduleDefinition } from '../lambdas/schedules';
 
 /**
  * Every Lambda function of the app, and what its grants give it, defined once and free of CDK so
@@ -98,6 +98,10 @@ export const baseEnvironment = (stage: string): Record<string, string> => ({ STA
 export const functionEnvironment = (fn: Pick<LambdaFunctionDefinition, 'grants'>, stage: string, values: GrantValues): Record<string, string> =>
   Object.assign(baseEnvironment(stage), ...fn.grants.map((grant) => grantEnvironment(grant, values)));
 
+/** What a function gets when its definition does not say (CDK and the local runtime alike). */
+export const DEFAULT_MEMORY_MB = 256;
+export const DEFAULT_TIMEOUT_SECONDS = 10;
+
 export interface LambdaFunctionDefinition {
   /** Operation, pipeline task or schedule id. */
   readonly id: string;
@@ -107,38 +111,46 @@ export interface LambdaFunctionDefinition {
   readonly description: string;
   /** Effective grants (see effectiveGrants). */
   readonly grants: readonly Grant[];
-  readonly memoryMb?: number;
-  readonly timeoutSeconds?: number;
+  readonly memoryMb: number;
+  readonly timeoutSeconds: number;
 }
+
+/** The function of an API route (the CDK API construct builds one per route from this). */
+export const routeFunction = (id: string, route: RouteDefinition): LambdaFunctionDefinition => ({
+  id,
+  kind: 'route',
+  handler: route.handler,
+  description: `${routeKey(route)} (${id})`,
+  grants: effectiveGrants(route.grants, route.auth),
+  memoryMb: route.memoryMb ?? DEFAULT_MEMORY_MB,
+  timeoutSeconds: route.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
+});
+
+export const pipelineFunction = (id: string, task: PipelineTaskDefinition): LambdaFunctionDefinition => ({
+  id,
+  kind: 'pipeline',
+  handler: task.handler,
+  description: `Media pipeline task ${id} (lambdas/${task.handler})`,
+  grants: effectiveGrants(task.grants),
+  memoryMb: task.memoryMb,
+  timeoutSeconds: task.timeoutSeconds,
+});
+
+export const scheduleFunction = (id: string, schedule: ScheduleDefinition): LambdaFunctionDefinition => ({
+  id,
+  kind: 'schedule',
+  handler: schedule.handler,
+  description: `Scheduled every ${schedule.rateMinutes} min: ${id} (lambdas/${schedule.handler})`,
+  grants: effectiveGrants(schedule.grants),
+  memoryMb: DEFAULT_MEMORY_MB,
+  timeoutSeconds: schedule.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
+});
 
 /** Every function: one per API route, one per pipeline task, one per schedule. */
 export const lambdaFunctions: readonly LambdaFunctionDefinition[] = [
-  ...routeEntries.map(([id, route]) => ({
-    id,
-    kind: 'route' as const,
-    handler: route.handler,
-    description: `${routeKey(route)} (${id})`,
-    grants: effectiveGrants(route.grants, route.auth),
-    memoryMb: route.memoryMb,
-    timeoutSeconds: route.timeoutSeconds,
-  })),
-  ...Object.entries(pipelineTasks).map(([id, task]) => ({
-    id,
-    kind: 'pipeline' as const,
-    handler: task.handler,
-    description: `Media pipeline task ${id} (lambdas/${task.handler})`,
-    grants: effectiveGrants(task.grants),
-    memoryMb: task.memoryMb,
-    timeoutSeconds: task.timeoutSeconds,
-  })),
-  ...scheduleEntries.map(([id, schedule]) => ({
-    id,
-    kind: 'schedule' as const,
-    handler: schedule.handler,
-    description: `Scheduled every ${schedule.rateMinutes} min: ${id} (lambdas/${schedule.handler})`,
-    grants: effectiveGrants(schedule.grants),
-    timeoutSeconds: schedule.timeoutSeconds,
-  })),
+  ...routeEntries.map(([id, route]) => routeFunction(id, route)),
+  ...Object.entries(pipelineTasks).map(([id, task]) => pipelineFunction(id, task)),
+  ...scheduleEntries.map(([id, schedule]) => scheduleFunction(id, schedule)),
 ];
 
 const byHandler = new Map<string, LambdaFunctionDefinition>();

@@ -4,11 +4,11 @@ import { CorsHttpMethod, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, LogGroupL
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { API_PREFIX, routeEntries, routeKey, type AuthMode, type RouteDefinition } from '../../lambdas/routes';
+import { API_PREFIX, routeEntries, type AuthMode, type RouteDefinition } from '../../lambdas/routes';
 import type { StageConfig } from '../config';
 import { acknowledge } from '../nag';
 import type { DataResourceRefs } from './data';
-import { effectiveGrants } from '../functions';
+import { routeFunction } from '../functions';
 import { bindGrants, type GrantTargets } from './grants';
 import { AppFunction } from './lambda-function';
 import { chunkRoutes, DEFAULT_MAX_ROUTES_PER_CHUNK, type RouteChunk } from './route-chunks';
@@ -76,14 +76,9 @@ export class RouteChunkStack extends NestedStack {
     const functions = new Map<string, AppFunction>();
     const routes = new Map<string, HttpRoute>();
     for (const { operationId, route } of props.chunk.routes) {
-      const fn = new AppFunction(this, operationId, {
-        config: props.config,
-        handler: route.handler,
-        description: `${routeKey(route)} (${operationId})`,
-        memoryMb: route.memoryMb,
-        timeoutSeconds: route.timeoutSeconds,
-      });
-      bindGrants(fn, effectiveGrants(route.grants, route.auth), props.targets);
+      const definition = routeFunction(operationId, route);
+      const fn = new AppFunction(this, operationId, { config: props.config, ...definition });
+      bindGrants(fn, definition.grants, props.targets);
 
       const httpRoute = new HttpRoute(this, `${operationId}Route`, {
         httpApi: props.httpApi,

@@ -8,15 +8,13 @@ import { LogLevel, NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-l
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import type { StageConfig } from '../config';
+import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS } from '../functions';
 import { LAMBDA_NODE_TARGET, lambdaEsbuildOptions } from '../lambda-bundling';
 import { acknowledge } from '../nag';
 
 /** Repository root: NodejsFunction's projectRoot and the base of every handler path. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const LAMBDAS_DIR = path.join(REPO_ROOT, 'lambdas');
-
-export const DEFAULT_MEMORY_MB = 256;
-export const DEFAULT_TIMEOUT_SECONDS = 10;
 
 export interface AppFunctionProps {
   readonly config: StageConfig;

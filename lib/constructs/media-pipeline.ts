@@ -9,7 +9,7 @@ import { mediaPrefixes } from '../../lambdas/shared/storage-definition';
 import type { StageConfig } from '../config';
 import { acknowledge, iam5Resource } from '../nag';
 import type { DataResourceRefs } from './data';
-import { effectiveGrants } from '../functions';
+import { pipelineFunction } from '../functions';
 import { bindGrants } from './grants';
 import { AppFunction } from './lambda-function';
 
@@ -59,15 +59,10 @@ export class MediaPipeline extends Construct {
     const functions = {} as Record<PipelineTaskId, AppFunction>;
     const substitutions: Record<string, string> = {};
     for (const [taskId, task] of Object.entries(pipelineTasks) as [PipelineTaskId, (typeof pipelineTasks)[PipelineTaskId]][]) {
-      const fn = new AppFunction(this, taskId, {
-        config,
-        handler: task.handler,
-        description: `Media pipeline task ${taskId} (lambdas/${task.handler})`,
-        memoryMb: task.memoryMb,
-        timeoutSeconds: task.timeoutSeconds,
-      });
+      const definition = pipelineFunction(taskId, task);
+      const fn = new AppFunction(this, taskId, { config, ...definition });
       // No state machine ARN here: a task cannot start the pipeline it runs in (that would be a cycle).
-      bindGrants(fn, effectiveGrants(task.grants), { config, data });
+      bindGrants(fn, definition.grants, { config, data });
       functions[taskId] = fn;
       substitutions[task.substitution] = fn.functionArn;
     }

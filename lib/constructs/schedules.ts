@@ -5,7 +5,7 @@ import { Construct } from 'constructs';
 import { scheduleEntries, type ScheduleDefinition } from '../../lambdas/schedules';
 import type { StageConfig } from '../config';
 import type { DataResourceRefs } from './data';
-import { effectiveGrants } from '../functions';
+import { scheduleFunction } from '../functions';
 import { bindGrants } from './grants';
 import { AppFunction } from './lambda-function';
 
@@ -25,13 +25,9 @@ export class Schedules extends Construct {
     super(scope, id);
     const functions = new Map<string, AppFunction>();
     for (const [scheduleId, schedule] of props.schedules ?? scheduleEntries) {
-      const fn = new AppFunction(this, scheduleId, {
-        config: props.config,
-        handler: schedule.handler,
-        description: `Scheduled every ${schedule.rateMinutes} min: ${scheduleId} (lambdas/${schedule.handler})`,
-        timeoutSeconds: schedule.timeoutSeconds,
-      });
-      bindGrants(fn, effectiveGrants(schedule.grants), { config: props.config, data: props.data, stateMachineArn: props.stateMachineArn });
+      const definition = scheduleFunction(scheduleId, schedule);
+      const fn = new AppFunction(this, scheduleId, { config: props.config, ...definition });
+      bindGrants(fn, definition.grants, { config: props.config, data: props.data, stateMachineArn: props.stateMachineArn });
       new Rule(this, `${scheduleId}Schedule`, {
         description: `${props.config.stage}: ${scheduleId} every ${schedule.rateMinutes} min`,
         schedule: Schedule.rate(Duration.minutes(schedule.rateMinutes)),

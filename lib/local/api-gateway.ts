@@ -155,7 +155,7 @@ export const handleApiRequest = async (req: IncomingMessage, res: ServerResponse
   };
   let result: unknown;
   try {
-    result = await invokeHandler(route.handler, event, route.timeoutSeconds ?? 10);
+    result = await invokeHandler(route.handler, event);
   } catch (error) {
     // What API Gateway answers when the function itself fails (handlers catch their own errors).
     console.error(JSON.stringify({ level: 'error', msg: 'handler crashed', handler: route.handler, error: String(error) }));

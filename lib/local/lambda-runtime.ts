@@ -71,11 +71,13 @@ export const configureLambdaRuntime = (next: LambdaRuntimeConfig): void => {
   config = next;
 };
 
+const functionName = (fn: LambdaFunctionDefinition, runtime: LambdaRuntimeConfig) => `${runtime.stage}-${fn.id}`;
+
 /** The environment a function starts with: exactly what Lambda would give it. */
-export const lambdaEnvironment = (fn: LambdaFunctionDefinition, runtime: LambdaRuntimeConfig): Record<string, string> => ({
+const lambdaEnvironment = (fn: LambdaFunctionDefinition, runtime: LambdaRuntimeConfig): Record<string, string> => ({
   ...runtime.runtimeEnvironment,
-  AWS_LAMBDA_FUNCTION_NAME: `${runtime.stage}-${fn.id}`,
-  AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(fn.memoryMb ?? 256),
+  AWS_LAMBDA_FUNCTION_NAME: functionName(fn, runtime),
+  AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(fn.memoryMb),
   ...functionEnvironment(fn, runtime.stage, runtime.values),
 });
 
@@ -114,7 +116,8 @@ const startFunction = (fn: LambdaFunctionDefinition): LocalFunction => {
   return { worker, pending };
 };
 
-export const invokeHandler = async (handler: string, event: unknown, timeoutSeconds = 30): Promise<unknown> => {
+/** Invokes the function whose handler module this is, with its own deadline (its timeout). */
+export const invokeHandler = async (handler: string, event: unknown): Promise<unknown> => {
   const fn = functionOfHandler(handler);
   let local = functions.get(handler);
   if (!local) {
@@ -124,16 +127,17 @@ export const invokeHandler = async (handler: string, event: unknown, timeoutSeco
   }
   const worker = await local.worker;
   const id = randomUUID();
+  const name = functionName(fn, config!);
   const context = {
     awsRequestId: id,
-    functionName: `local-${fn.id}`,
+    functionName: name,
     functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:local-${fn.id}`,
-    memoryLimitInMB: String(fn.memoryMb ?? 256),
-    logGroupName: `/aws/lambda/local-${fn.id}`,
+    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${name}`,
+    memoryLimitInMB: String(fn.memoryMb),
+    logGroupName: `/aws/lambda/${name}`,
     logStreamName: 'local',
     callbackWaitsForEmptyEventLoop: false,
-    deadline: Date.now() + timeoutSeconds * 1000,
+    deadline: Date.now() + fn.timeoutSeconds * 1000,
   };
   const { pending } = local;
   return new Promise((resolve, reject) => {

@@ -32,7 +32,7 @@ export const startScheduler = (log: (msg: string, fields?: Record<string, unknow
     if (!definition) return Promise.reject(new Error(`No schedule named ${id}`));
     let pending = running.get(id);
     if (!pending) {
-      pending = invokeHandler(definition.handler, scheduledEvent(id, time), definition.timeoutSeconds ?? 60)
+      pending = invokeHandler(definition.handler, scheduledEvent(id, time))
         .catch((error: unknown) => {
           log('scheduled job failed', { schedule: id, error: String(error) });
           throw error;

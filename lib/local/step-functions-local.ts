@@ -79,7 +79,7 @@ const localTaskHandlers = (machine: LocalStateMachine) => {
         if (!task) throw new Error(`Task state ${name} has neither a pipeline task nor a local service implementation`);
         handlers[name] = async (input) => {
           const payload = (input as { Payload?: unknown }).Payload;
-          return { StatusCode: 200, Payload: (await invokeHandler(task.handler, payload, task.timeoutSeconds)) ?? null };
+          return { StatusCode: 200, Payload: (await invokeHandler(task.handler, payload)) ?? null };
         };
       }
       for (const branch of (state.Branches as { States: Record<string, unknown> }[] | undefined) ?? []) visit(branch.States);

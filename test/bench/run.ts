@@ -14,10 +14,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { lambdaFunctions } from '../../lib/functions';
 import { lambdaEsbuildOptions } from '../../lib/lambda-bundling';
-import { pipelineTasks } from '../../lambdas/pipeline/tasks';
-import { routeEntries } from '../../lambdas/routes';
-import { scheduleEntries } from '../../lambdas/schedules';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -63,16 +61,11 @@ const lambdaTable = async () => {
   const empty = await bundle('empty', emptyEntry);
   const baseline = importTime(empty.outfile);
 
-  const handlers = [
-    ...routeEntries.map(([operation, route]) => ({ name: `${route.method} ${route.path}`, id: operation, handler: route.handler })),
-    ...Object.entries(pipelineTasks).map(([id, task]) => ({ name: `pipeline ${id}`, id, handler: task.handler })),
-    ...scheduleEntries.map(([id, schedule]) => ({ name: `schedule ${id}`, id, handler: schedule.handler })),
-  ];
   const rows: string[][] = [];
-  for (const h of handlers) {
-    const result = await bundle(h.id, path.join(root, 'lambdas', `${h.handler}.ts`));
+  for (const fn of lambdaFunctions) {
+    const result = await bundle(fn.id, path.join(root, 'lambdas', `${fn.handler}.ts`));
     const ms = importTime(result.outfile);
-    rows.push([h.name, kb(result.bytes), kb(result.gzip), `+${(ms - baseline).toFixed(1)} ms`]);
+    rows.push([fn.description, kb(result.bytes), kb(result.gzip), `+${(ms - baseline).toFixed(1)} ms`]);
   }
   console.log(
     `\nLambda handlers (esbuild, minified, ${lambdaEsbuildOptions.target}; import time median of ${RUNS} cold Node processes, minus an empty handler at ${baseline.toFixed(1)} ms)\n`,
