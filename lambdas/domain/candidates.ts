@@ -1,3 +1,4 @@
+import { canAccess } from './access';
 import type { CandidateStatus } from '../contracts/candidate-status';
 import type { SubscriptionStatus } from './company';
 import { offsetDays } from './messages';
@@ -32,7 +33,7 @@ export const notificationRecipients = (
   position: { sharing: { userIds: string[] } | null; notifying: { userIds: string[] } | null },
   members: { userId: string; email: string; userRole: 'owner' | 'member' }[],
 ): string[] => {
-  const withAccess = members.filter((m) => position.sharing === null || m.userRole === 'owner' || position.sharing.userIds.includes(m.userId));
+  const withAccess = members.filter((m) => canAccess(position, { role: m.userRole, userId: m.userId }));
   const notified = position.notifying === null ? withAccess : withAccess.filter((m) => position.notifying!.userIds.includes(m.userId));
   return [...new Set(notified.map((m) => m.email))];
 };

@@ -1,13 +1,10 @@
+import { canAccess } from '../domain/access';
 import { getMembership, type Membership } from './db/memberships';
 import { getPosition, type Position } from './db/positions';
 import { notFound } from './errors';
 
-/**
- * Position access (spec §6): members of its company, limited to `sharing.userIds` when the
- * position is shared with named members (the owner always has access). Anything else is a 404.
- */
-export const canAccess = (position: Pick<Position, 'sharing'>, membership: Membership) =>
-  membership.role === 'owner' || position.sharing === null || position.sharing.userIds.includes(membership.userId);
+/** Position access (spec §6, the pure rule in domain/access.ts); anything else is a 404. */
+export { canAccess };
 
 /**
  * The same rule as a filter: every list of positions (or of what they hold) keeps only the ones

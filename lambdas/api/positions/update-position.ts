@@ -21,9 +21,7 @@ export const handler = apiHandler(routes.updatePosition, contract, async ({ para
   }
   if (body.notifying) {
     const withAccess = new Set(
-      members
-        .filter((m) => canAccess({ sharing: body.sharing }, { companyId: position.companyId, userId: m.userId, role: m.userRole }))
-        .map((m) => m.userId),
+      members.filter((m) => canAccess({ sharing: body.sharing }, { userId: m.userId, role: m.userRole })).map((m) => m.userId),
     );
     if (body.notifying.userIds.some((id) => !withAccess.has(id)))
       throw badRequest('Only members with access can be notified.', 'notify_without_access');
