@@ -1,6 +1,6 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { CandidateGone, expiredInvites } from '../shared/db/candidates';
-import { deleteCandidateCascade } from '../shared/deletion';
+import { deleteCandidateCascade } from '../app/deletion/cascade';
 import { createLogger, describeError } from '../shared/logger';
 
 /**

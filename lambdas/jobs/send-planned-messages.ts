@@ -3,7 +3,7 @@ import { getCandidate } from '../shared/db/candidates';
 import { getCompany } from '../shared/db/companies';
 import { claimMessage, dueMessages } from '../shared/db/planned-messages';
 import { createLogger, describeError } from '../shared/logger';
-import { sendTemplate } from '../shared/planned-messages';
+import { sendTemplate } from '../app/messages/planned-messages';
 
 const MAX_PAGES = 20;
 

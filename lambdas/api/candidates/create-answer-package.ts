@@ -1,8 +1,8 @@
 import { createAnswerPackage as contract } from '../../contracts/candidate';
 import { routes } from '../../routes';
-import { buildAnswerPackage } from '../../shared/answer-package';
-import { answerPackageView } from '../../shared/answer-package-view';
-import { requireCandidateAccess } from '../../shared/candidate-access';
+import { buildAnswerPackage } from '../../app/review/answer-package';
+import { answerPackageView } from '../../app/review/answer-package-view';
+import { requireCandidateAccess } from '../../app/access/candidate';
 import { answersOf } from '../../shared/db/candidates';
 import { getMediaItems } from '../../shared/db/media';
 import { conflict } from '../../shared/errors';

@@ -1,9 +1,9 @@
 import { createSharingDetails as contract } from '../../contracts/candidate';
 import { routes } from '../../routes';
-import { requireCandidateAccess } from '../../shared/candidate-access';
+import { requireCandidateAccess } from '../../app/access/candidate';
 import { sharePublicly } from '../../shared/db/candidates';
 import { apiHandler } from '../../shared/http';
-import { publicCandidateHref } from './sharing';
+import { publicCandidateHref } from '../../app/sharing/links';
 
 export const handler = apiHandler(routes.createSharingDetails, contract, async ({ params, session }) => {
   const { candidate } = await requireCandidateAccess(params.candidateId, session.userId);

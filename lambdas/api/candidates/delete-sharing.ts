@@ -1,6 +1,6 @@
 import { deleteSharing as contract } from '../../contracts/candidate';
 import { routes } from '../../routes';
-import { requireCandidateAccess } from '../../shared/candidate-access';
+import { requireCandidateAccess } from '../../app/access/candidate';
 import { candidateIdOfPublicId, stopSharing } from '../../shared/db/candidates';
 import { notFound } from '../../shared/errors';
 import { apiHandler, Reply } from '../../shared/http';

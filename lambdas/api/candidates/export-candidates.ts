@@ -5,7 +5,7 @@ import { routes } from '../../routes';
 import { allCandidatesOfPosition, answersOf } from '../../shared/db/candidates';
 import { apiHandler } from '../../shared/http';
 import { interviewHref } from '../../shared/app-origin';
-import { requirePositionAccess } from '../../shared/position-access';
+import { requirePositionAccess } from '../../app/access/position';
 
 /**
  * Every candidate of the position, newest invite first, with their average rating: the rows of the

@@ -1,7 +1,7 @@
 import { getAnswerTranscripts as contract } from '../../contracts/candidate';
 import { routes } from '../../routes';
-import { candidateTranscripts } from '../../shared/candidate-answers';
-import { requireCandidateAccess } from '../../shared/candidate-access';
+import { candidateTranscripts } from '../../app/review/answers';
+import { requireCandidateAccess } from '../../app/access/candidate';
 import { apiHandler } from '../../shared/http';
 
 export const handler = apiHandler(routes.getAnswerTranscripts, contract, async ({ params, session }) => {

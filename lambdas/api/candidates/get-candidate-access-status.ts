@@ -1,6 +1,6 @@
 import { getCandidateAccessStatus as contract } from '../../contracts/candidate';
 import { routes } from '../../routes';
-import { requireCandidateAccess } from '../../shared/candidate-access';
+import { requireCandidateAccess } from '../../app/access/candidate';
 import { candidateIdOfPublicId } from '../../shared/db/candidates';
 import { HttpError } from '../../shared/errors';
 import { apiHandler } from '../../shared/http';

@@ -1,13 +1,13 @@
 import { getCandidate as contract } from '../../contracts/candidate';
 import { averageRating } from '../../domain/candidates';
 import { routes } from '../../routes';
-import { requireCandidateAccess } from '../../shared/candidate-access';
+import { requireCandidateAccess } from '../../app/access/candidate';
 import { answersOf, neighboursOf } from '../../shared/db/candidates';
 import { getMediaItems } from '../../shared/db/media';
 import { apiHandler } from '../../shared/http';
-import { answerPackageView } from '../../shared/answer-package-view';
-import { describeMedia } from '../../shared/media';
-import { candidateSummary } from './candidate-view';
+import { answerPackageView } from '../../app/review/answer-package-view';
+import { describeMedia } from '../../app/media/media';
+import { candidateSummary } from '../../app/review/candidate-summary';
 
 /**
  * A candidate with their questions and answers: one Query for the answers, one BatchGet for their

@@ -1,9 +1,9 @@
 import { getMySharingDetails as contract } from '../../contracts/candidate';
 import { routes } from '../../routes';
-import { requireCandidateAccess } from '../../shared/candidate-access';
+import { requireCandidateAccess } from '../../app/access/candidate';
 import { notFound } from '../../shared/errors';
 import { apiHandler } from '../../shared/http';
-import { publicCandidateHref } from './sharing';
+import { publicCandidateHref } from '../../app/sharing/links';
 
 /** 404 means sharing is off (spec §4). */
 export const handler = apiHandler(routes.getMySharingDetails, contract, async ({ params, session }) => {

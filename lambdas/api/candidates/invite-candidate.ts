@@ -1,9 +1,9 @@
 import { inviteCandidate as contract } from '../../contracts/candidate';
 import { routes } from '../../routes';
 import { apiHandler } from '../../shared/http';
-import { invite } from '../../shared/invites';
-import { requirePositionAccess } from '../../shared/position-access';
-import { candidateSummaries } from './candidate-view';
+import { invite } from '../../app/invitations/invite';
+import { requirePositionAccess } from '../../app/access/position';
+import { candidateSummaries } from '../../app/review/candidate-summary';
 
 /** One candidate: with an e-mail the invitation is sent; without, the link is returned to copy. */
 export const handler = apiHandler(routes.inviteCandidate, contract, async ({ params, body, session, log }) => {

@@ -1,9 +1,9 @@
 import { inviteCandidatesBatch as contract } from '../../contracts/candidate';
 import { routes } from '../../routes';
 import { apiHandler } from '../../shared/http';
-import { invite } from '../../shared/invites';
-import { requirePositionAccess } from '../../shared/position-access';
-import { candidateSummaries } from './candidate-view';
+import { invite } from '../../app/invitations/invite';
+import { requirePositionAccess } from '../../app/access/position';
+import { candidateSummaries } from '../../app/review/candidate-summary';
 
 /** Bulk invites from a CSV: credits are checked for the whole list before any candidate is created. */
 export const handler = apiHandler(routes.inviteCandidatesBatch, contract, async ({ params, body, session, log }) => {

@@ -2,8 +2,8 @@ import { CANDIDATE_PAGE_SIZE, listCandidates as contract } from '../../contracts
 import { routes } from '../../routes';
 import { getCandidate, listCandidates, listDone, searchCandidates, type Candidate } from '../../shared/db/candidates';
 import { apiHandler } from '../../shared/http';
-import { requirePositionAccess } from '../../shared/position-access';
-import { candidateSummaries } from './candidate-view';
+import { requirePositionAccess } from '../../app/access/position';
+import { candidateSummaries } from '../../app/review/candidate-summary';
 
 /** Pages of 12 until (and including) the page that holds `through`, so a reload lands where the member was. */
 const MAX_PAGES_THROUGH = 40;

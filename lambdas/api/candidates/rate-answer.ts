@@ -1,6 +1,6 @@
 import { rateAnswer as contract } from '../../contracts/candidate';
 import { routes } from '../../routes';
-import { requireCandidateAccess } from '../../shared/candidate-access';
+import { requireCandidateAccess } from '../../app/access/candidate';
 import { findAnswer, rateAnswer } from '../../shared/db/candidates';
 import { getCompany } from '../../shared/db/companies';
 import { conflict, notFound } from '../../shared/errors';

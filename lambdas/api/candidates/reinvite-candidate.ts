@@ -1,13 +1,13 @@
 import { reinviteCandidate as contract } from '../../contracts/candidate';
 import { inviteExpiry } from '../../domain/candidates';
 import { routes } from '../../routes';
-import { requireCandidateAccess } from '../../shared/candidate-access';
+import { requireCandidateAccess } from '../../app/access/candidate';
 import { AnswerRefused, renewInvite } from '../../shared/db/candidates';
 import { getCompany } from '../../shared/db/companies';
 import { conflict, notFound } from '../../shared/errors';
 import { apiHandler } from '../../shared/http';
-import { messages, sendInvitations } from '../../shared/invites';
-import { candidateSummaries } from './candidate-view';
+import { messages, sendInvitations } from '../../app/invitations/invite';
+import { candidateSummaries } from '../../app/review/candidate-summary';
 
 /** Resends an invitation with a fresh deadline (the card moves to the top of the Invited tab). */
 export const handler = apiHandler(routes.reinviteCandidate, contract, async ({ params, session, log }) => {

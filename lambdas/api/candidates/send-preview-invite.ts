@@ -2,8 +2,8 @@ import { sendPreviewInvite as contract } from '../../contracts/candidate';
 import { routes } from '../../routes';
 import { getUser } from '../../shared/db/accounts';
 import { apiHandler } from '../../shared/http';
-import { invite } from '../../shared/invites';
-import { requirePositionAccess } from '../../shared/position-access';
+import { invite } from '../../app/invitations/invite';
+import { requirePositionAccess } from '../../app/access/position';
 import { notFound } from '../../shared/errors';
 
 /** "Send yourself a preview": the real invitation and a practice interview, no credit spent, never listed. */

@@ -1,12 +1,12 @@
 import { setCandidateStatus as contract } from '../../contracts/candidate';
 import { evaluate } from '../../contracts/candidate-status';
 import { routes } from '../../routes';
-import { requireCandidateAccess } from '../../shared/candidate-access';
+import { requireCandidateAccess } from '../../app/access/candidate';
 import { CandidateGone, setEvaluation, StatusChanged } from '../../shared/db/candidates';
 import { getCompany } from '../../shared/db/companies';
 import { conflict } from '../../shared/errors';
 import { apiHandler } from '../../shared/http';
-import { deleteCandidateCascade } from '../../shared/deletion';
+import { deleteCandidateCascade } from '../../app/deletion/cascade';
 
 const CHANGED = 'The candidate changed meanwhile. Reload and try again.';
 

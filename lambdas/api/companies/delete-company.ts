@@ -1,7 +1,7 @@
 import { deleteCompany } from '../../contracts/company';
 import { routes } from '../../routes';
 import { deleteCompanyData } from '../../shared/db/companies';
-import { deletePositionsOfCompany } from '../../shared/deletion';
+import { deletePositionsOfCompany } from '../../app/deletion/cascade';
 import { apiHandler, Reply } from '../../shared/http';
 
 export const handler = apiHandler(routes.deleteCompany, deleteCompany, async ({ params, log }) => {

@@ -1,6 +1,6 @@
 import { getOwnershipStatus } from '../../contracts/company';
 import { routes } from '../../routes';
-import { requireMembership } from '../../shared/access';
+import { requireMembership } from '../../app/access/membership';
 import { apiHandler } from '../../shared/http';
 
 export const handler = apiHandler(routes.getOwnershipStatus, getOwnershipStatus, async ({ params, session }) => {

@@ -1,7 +1,7 @@
 import { getPlanStatus } from '../../contracts/company';
 import { planStatus } from '../../domain/company';
 import { routes } from '../../routes';
-import { memberCompany } from '../../shared/access';
+import { memberCompany } from '../../app/access/membership';
 import { apiHandler } from '../../shared/http';
 
 export const handler = apiHandler(routes.getPlanStatus, getPlanStatus, async ({ params, session }) => {

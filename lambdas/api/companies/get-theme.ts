@@ -1,6 +1,6 @@
 import { getTheme } from '../../contracts/company';
 import { routes } from '../../routes';
-import { memberCompany } from '../../shared/access';
+import { memberCompany } from '../../app/access/membership';
 import { apiHandler } from '../../shared/http';
 
 export const handler = apiHandler(routes.getTheme, getTheme, async ({ params, session }) => {

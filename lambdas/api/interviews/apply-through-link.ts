@@ -5,9 +5,9 @@ import { getPositionByApplyLink } from '../../shared/db/positions';
 import { consumeRateLimit } from '../../shared/db/rate-limits';
 import { conflict, HttpError, notFound, tooManyRequests } from '../../shared/errors';
 import { apiHandler } from '../../shared/http';
-import { APPLY_LINK_NOT_FOUND } from '../../shared/interview-access';
+import { APPLY_LINK_NOT_FOUND } from '../../app/access/interview';
 import { interviewHref } from '../../shared/app-origin';
-import { invite } from '../../shared/invites';
+import { invite } from '../../app/invitations/invite';
 
 /** Applications per link per hour: generous for a real job posting, a brake on scripted credit burning. */
 const APPLICATIONS_PER_HOUR = 120;

@@ -4,7 +4,7 @@ import { presignUploadPart } from '../../shared/clients/storage';
 import { getAttempt } from '../../shared/db/candidates';
 import { notFound } from '../../shared/errors';
 import { apiHandler } from '../../shared/http';
-import { requireOpenInterview } from '../../shared/interview-access';
+import { requireOpenInterview } from '../../app/access/interview';
 
 /** Presigned URLs for the next parts of a recording in progress: each scoped to one part of one upload, short-lived. */
 export const handler = apiHandler(routes.getAnswerPartUrls, contract, async ({ params, body }) => {

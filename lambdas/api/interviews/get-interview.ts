@@ -1,13 +1,13 @@
 import { getInterview as contract } from '../../contracts/interview';
 import { routes } from '../../routes';
-import { branding } from '../../shared/branding';
+import { branding } from '../../app/companies/branding';
 import { presignDownload } from '../../shared/clients/storage';
 import { questionKey } from '../../shared/db/candidates';
 import { getCompany } from '../../shared/db/companies';
 import { latestMediaOfGroup } from '../../shared/db/media';
 import { notFound } from '../../shared/errors';
 import { apiHandler } from '../../shared/http';
-import { INTERVIEW_NOT_FOUND, requireInterview } from '../../shared/interview-access';
+import { INTERVIEW_NOT_FOUND, requireInterview } from '../../app/access/interview';
 
 /** A team video the candidate watches, once processed (only the company's own media). */
 const playable = async (companyId: string, videoGroupId: string | null | undefined) => {

@@ -8,8 +8,8 @@ import { AttemptRefused, deleteAttempt, openAttemptsOf, questionKey, replaceAban
 import { createMedia } from '../../shared/db/media';
 import { badRequest, conflict } from '../../shared/errors';
 import { apiHandler } from '../../shared/http';
-import { INTERVIEW_COMPLETED, requireOpenInterview } from '../../shared/interview-access';
-import { deleteMedia } from '../../shared/media';
+import { INTERVIEW_COMPLETED, requireOpenInterview } from '../../app/access/interview';
+import { deleteMedia } from '../../app/media/media';
 import { describeError } from '../../shared/logger';
 
 const refusals = {

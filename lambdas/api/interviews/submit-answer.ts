@@ -13,10 +13,10 @@ import { listMembers } from '../../shared/db/members';
 import { getPosition } from '../../shared/db/positions';
 import { badRequest, conflict, notFound } from '../../shared/errors';
 import { apiHandler } from '../../shared/http';
-import { requireInterview } from '../../shared/interview-access';
+import { requireInterview } from '../../app/access/interview';
 import { describeError, type Logger } from '../../shared/logger';
-import { startProcessing } from '../../shared/media';
-import { sendPlannedMessages } from '../../shared/planned-messages';
+import { startProcessing } from '../../app/media/media';
+import { sendPlannedMessages } from '../../app/messages/planned-messages';
 
 /** The team hears of a response; the candidate gets the position's `response` messages. Failures are logged, never undo the response. */
 const announce = async (candidate: Candidate, log: Logger) => {

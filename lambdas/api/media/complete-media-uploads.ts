@@ -6,7 +6,7 @@ import { objectSize } from '../../shared/clients/storage';
 import { getMedia } from '../../shared/db/media';
 import { badRequest, notFound } from '../../shared/errors';
 import { apiHandler } from '../../shared/http';
-import { startProcessing } from '../../shared/media';
+import { startProcessing } from '../../app/media/media';
 
 /** Completion: checks the object arrived whole, then starts its processing (once, however often it is called). */
 export const handler = apiHandler(routes.completeMediaUploads, completeMediaUploads, async ({ body, session }) => {

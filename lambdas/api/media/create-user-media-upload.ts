@@ -2,7 +2,7 @@ import { createUserMediaUpload } from '../../contracts/media';
 import { maxBytesFor } from '../../domain/media';
 import { mediaKeys } from '../../shared/storage-definition';
 import { routes } from '../../routes';
-import { requireMembership } from '../../shared/access';
+import { requireMembership } from '../../app/access/membership';
 import { presignUpload } from '../../shared/clients/storage';
 import { newId } from '../../shared/crypto';
 import { createMedia, GroupOwnedElsewhere } from '../../shared/db/media';

@@ -4,7 +4,7 @@ import { getGroupCompany, latestMediaOfGroup } from '../../shared/db/media';
 import { getMembership } from '../../shared/db/memberships';
 import { badRequest } from '../../shared/errors';
 import { apiHandler } from '../../shared/http';
-import { describeMedia } from '../../shared/media';
+import { describeMedia } from '../../app/media/media';
 
 const MAX_GROUPS = 20;
 

@@ -1,6 +1,6 @@
 import { listMembers as contract } from '../../contracts/member';
 import { routes } from '../../routes';
-import { requireMembership } from '../../shared/access';
+import { requireMembership } from '../../app/access/membership';
 import { listMembers } from '../../shared/db/members';
 import { apiHandler } from '../../shared/http';
 

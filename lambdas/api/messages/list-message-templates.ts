@@ -1,10 +1,10 @@
 import { listMessageTemplates } from '../../contracts/position';
 import { standardTemplates } from '../../domain/messages';
 import { routes } from '../../routes';
-import { requireMembership } from '../../shared/access';
+import { requireMembership } from '../../app/access/membership';
 import { allPositions } from '../../shared/db/positions';
 import { apiHandler } from '../../shared/http';
-import { accessibleTo } from '../../shared/position-access';
+import { accessibleTo } from '../../app/access/position';
 
 /**
  * The standard templates, each marked in use when a position the member can open plans a message

@@ -4,7 +4,7 @@ import { routes } from '../../routes';
 import { appLink } from '../../shared/app-origin';
 import { ensureApplyLink } from '../../shared/db/positions';
 import { apiHandler } from '../../shared/http';
-import { requirePositionAccess } from '../../shared/position-access';
+import { requirePositionAccess } from '../../app/access/position';
 
 export const handler = apiHandler(routes.createApplyLink, createApplyLink, async ({ params, session }) => {
   const { position } = await requirePositionAccess(params.positionId, session.userId);

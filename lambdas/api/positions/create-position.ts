@@ -1,6 +1,6 @@
 import { createPosition as contract } from '../../contracts/position';
 import { routes } from '../../routes';
-import { requireMembership } from '../../shared/access';
+import { requireMembership } from '../../app/access/membership';
 import { createPosition } from '../../shared/db/positions';
 import { apiHandler } from '../../shared/http';
 

@@ -1,9 +1,9 @@
 import { getContentLibrary } from '../../contracts/position';
 import { routes } from '../../routes';
-import { requireMembership } from '../../shared/access';
+import { requireMembership } from '../../app/access/membership';
 import { allPositions } from '../../shared/db/positions';
 import { apiHandler } from '../../shared/http';
-import { accessibleTo } from '../../shared/position-access';
+import { accessibleTo } from '../../app/access/position';
 
 /** Reusable intros, questions and outros from the positions the user can access (the SPA leaves out the current one). */
 export const handler = apiHandler(routes.getContentLibrary, getContentLibrary, async ({ params, session }) => {

@@ -1,7 +1,7 @@
 import { getPosition } from '../../contracts/position';
 import { routes } from '../../routes';
 import { apiHandler } from '../../shared/http';
-import { requirePositionAccess } from '../../shared/position-access';
+import { requirePositionAccess } from '../../app/access/position';
 import { positionView } from './position-view';
 
 export const handler = apiHandler(routes.getPosition, getPosition, async ({ params, session }) => {

@@ -1,10 +1,10 @@
 import { setPositionStatus as contract } from '../../contracts/position';
 import { routes } from '../../routes';
 import { setPositionStatus, WrongStatus } from '../../shared/db/positions';
-import { deletePositionCascade } from '../../shared/deletion';
+import { deletePositionCascade } from '../../app/deletion/cascade';
 import { conflict } from '../../shared/errors';
 import { apiHandler } from '../../shared/http';
-import { requirePositionAccess } from '../../shared/position-access';
+import { requirePositionAccess } from '../../app/access/position';
 
 /** Spec §4: open → closed (close), closed → open (re-open), closed → deleted. */
 export const handler = apiHandler(routes.setPositionStatus, contract, async ({ params, session, log }) => {

@@ -5,7 +5,7 @@ import { listMembers } from '../../shared/db/members';
 import { deleteApplyLink, updatePosition, VersionConflict } from '../../shared/db/positions';
 import { badRequest, conflict } from '../../shared/errors';
 import { apiHandler } from '../../shared/http';
-import { canAccess, requirePositionAccess } from '../../shared/position-access';
+import { canAccess, requirePositionAccess } from '../../app/access/position';
 import { positionView } from './position-view';
 
 /**

@@ -1,6 +1,6 @@
 import { getPublicAnswerTranscripts as contract } from '../../contracts/candidate';
 import { routes } from '../../routes';
-import { candidateTranscripts, SHARING_OFF } from '../../shared/candidate-answers';
+import { candidateTranscripts, SHARING_OFF } from '../../app/review/answers';
 import { candidateIdOfPublicId, getCandidate } from '../../shared/db/candidates';
 import { notFound } from '../../shared/errors';
 import { apiHandler } from '../../shared/http';

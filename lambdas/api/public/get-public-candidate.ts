@@ -1,6 +1,6 @@
 import { getPublicCandidate as contract } from '../../contracts/candidate';
 import { routes } from '../../routes';
-import { publicAnswers, SHARING_OFF } from '../../shared/candidate-answers';
+import { publicAnswers, SHARING_OFF } from '../../app/review/answers';
 import { candidateIdOfPublicId, getCandidate } from '../../shared/db/candidates';
 import { getCompany } from '../../shared/db/companies';
 import { notFound } from '../../shared/errors';

@@ -1,6 +1,6 @@
-import type { Company } from './db/companies';
-import { latestMediaOfGroup } from './db/media';
-import { presignDownload } from './clients/storage';
+import type { Company } from '../../shared/db/companies';
+import { latestMediaOfGroup } from '../../shared/db/media';
+import { presignDownload } from '../../shared/clients/storage';
 
 /** What a candidate-facing page shows of the company: name, theme, logo link. */
 export const branding = async (company: Company, jobTitle: string) => {

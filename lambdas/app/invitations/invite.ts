@@ -1,13 +1,13 @@
-import { candidateInviteEmail } from '../domain/emails/candidate';
-import { inviteExpiry, spendsCredits } from '../domain/candidates';
-import { interviewHref } from './app-origin';
-import { sendMail } from './clients/mail';
-import { createCandidates, INVITES_PER_TRANSACTION, NotEnoughCredits, PositionNotOpen, type Candidate, type NewCandidate } from './db/candidates';
-import { getCompany, type Company } from './db/companies';
-import type { Position } from './db/positions';
-import { conflict, notFound, paymentRequired } from './errors';
-import { describeError, type Logger } from './logger';
-import { sendPlannedMessages } from './planned-messages';
+import { candidateInviteEmail } from '../../domain/emails/candidate';
+import { inviteExpiry, spendsCredits } from '../../domain/candidates';
+import { interviewHref } from '../../shared/app-origin';
+import { sendMail } from '../../shared/clients/mail';
+import { createCandidates, INVITES_PER_TRANSACTION, NotEnoughCredits, PositionNotOpen, type Candidate, type NewCandidate } from '../../shared/db/candidates';
+import { getCompany, type Company } from '../../shared/db/companies';
+import type { Position } from '../../shared/db/positions';
+import { conflict, notFound, paymentRequired } from '../../shared/errors';
+import { describeError, type Logger } from '../../shared/logger';
+import { sendPlannedMessages } from '../messages/planned-messages';
 
 /**
  * Inviting (spec §2 Candidates view, §6 Plan gating): the one use case behind single and bulk

@@ -1,6 +1,6 @@
-import { isExpired } from '../domain/candidates';
-import { getCandidateByToken, type Candidate } from './db/candidates';
-import { conflict, notFound } from './errors';
+import { isExpired } from '../../domain/candidates';
+import { getCandidateByToken, type Candidate } from '../../shared/db/candidates';
+import { conflict, notFound } from '../../shared/errors';
 
 /**
  * The candidate side's only credential is the interview token: it reaches exactly its own

@@ -1,12 +1,12 @@
-import { emailLayout, escapeHtml } from '../domain/emails/layout';
-import { plannedDueAt, renderTemplate, standardTemplates } from '../domain/messages';
-import { sendMail } from './clients/mail';
-import type { Candidate } from './db/candidates';
-import type { Company } from './db/companies';
-import { schedulePlannedMessages } from './db/planned-messages';
-import type { Position } from './db/positions';
-import { interviewHref } from './app-origin';
-import { describeError, type Logger } from './logger';
+import { emailLayout, escapeHtml } from '../../domain/emails/layout';
+import { plannedDueAt, renderTemplate, standardTemplates } from '../../domain/messages';
+import { sendMail } from '../../shared/clients/mail';
+import type { Candidate } from '../../shared/db/candidates';
+import type { Company } from '../../shared/db/companies';
+import { schedulePlannedMessages } from '../../shared/db/planned-messages';
+import type { Position } from '../../shared/db/positions';
+import { interviewHref } from '../../shared/app-origin';
+import { describeError, type Logger } from '../../shared/logger';
 
 /** One template filled with the candidate's details, sent to the candidate. */
 export const sendTemplate = async (templateId: string, candidate: Candidate, companyName: string): Promise<boolean> => {

@@ -1,8 +1,8 @@
-import { packagePrefix } from './storage-definition';
-import { deletePrefixes } from './clients/storage';
-import { allCandidatesOfPosition, CandidateGone, deleteCandidate, type Candidate } from './db/candidates';
-import { allPositions, deletePosition, setPositionStatus, type Position } from './db/positions';
-import { deleteMedia } from './media';
+import { packagePrefix } from '../../shared/storage-definition';
+import { deletePrefixes } from '../../shared/clients/storage';
+import { allCandidatesOfPosition, CandidateGone, deleteCandidate, type Candidate } from '../../shared/db/candidates';
+import { allPositions, deletePosition, setPositionStatus, type Position } from '../../shared/db/positions';
+import { deleteMedia } from '../media/media';
 
 /**
  * Deletions that cascade: a position takes its candidates, their answers and their media objects

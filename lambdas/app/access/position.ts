@@ -1,7 +1,7 @@
-import { canAccess } from '../domain/access';
-import { getMembership, type Membership } from './db/memberships';
-import { getPosition, type Position } from './db/positions';
-import { notFound } from './errors';
+import { canAccess } from '../../domain/access';
+import { getMembership, type Membership } from '../../shared/db/memberships';
+import { getPosition, type Position } from '../../shared/db/positions';
+import { notFound } from '../../shared/errors';
 
 /** Position access (spec §6, the pure rule in domain/access.ts); anything else is a 404. */
 export { canAccess };

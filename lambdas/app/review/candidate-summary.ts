@@ -2,7 +2,7 @@ import { timeField } from '../../domain/candidates';
 import type { Candidate } from '../../shared/db/candidates';
 import { getMediaItems, type MediaItem } from '../../shared/db/media';
 import { interviewHref } from '../../shared/app-origin';
-import { thumbnailOf } from '../../shared/media';
+import { thumbnailOf } from '../media/media';
 
 /** The media shown as a candidate's thumbnail: their first answer's. */
 export const firstAnswerMediaId = (candidate: Candidate): string | null => {

@@ -1,6 +1,6 @@
-import { getCompany, type Company } from './db/companies';
-import { getMembership, type Membership } from './db/memberships';
-import { notFound } from './errors';
+import { getCompany, type Company } from '../../shared/db/companies';
+import { getMembership, type Membership } from '../../shared/db/memberships';
+import { notFound } from '../../shared/errors';
 
 /**
  * Tenant check: the caller must belong to the company. Another company's object is a 404, never

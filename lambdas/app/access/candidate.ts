@@ -1,8 +1,8 @@
-import { getCandidate, type Candidate } from './db/candidates';
-import type { Membership } from './db/memberships';
-import type { Position } from './db/positions';
-import { HttpError, notFound } from './errors';
-import { requirePositionAccess } from './position-access';
+import { getCandidate, type Candidate } from '../../shared/db/candidates';
+import type { Membership } from '../../shared/db/memberships';
+import type { Position } from '../../shared/db/positions';
+import { HttpError, notFound } from '../../shared/errors';
+import { requirePositionAccess } from './position';
 
 /**
  * A candidate is visible to the members who can see their position; anything else (another

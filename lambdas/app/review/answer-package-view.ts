@@ -1,5 +1,5 @@
-import { presignDownload } from './clients/storage';
-import type { Candidate } from './db/candidates';
+import { presignDownload } from '../../shared/clients/storage';
+import type { Candidate } from '../../shared/db/candidates';
 
 /**
  * The answer package as the API shows it (spec §3, §4). Kept apart from the builder, so reading a

@@ -1,8 +1,8 @@
-import type { TranscriptParagraph } from '../domain/media';
-import { readJson } from './clients/storage';
-import { answersOf, type Candidate } from './db/candidates';
-import { getMediaItems } from './db/media';
-import { describeMedia } from './media';
+import type { TranscriptParagraph } from '../../domain/media';
+import { readJson } from '../../shared/clients/storage';
+import { answersOf, type Candidate } from '../../shared/db/candidates';
+import { getMediaItems } from '../../shared/db/media';
+import { describeMedia } from '../media/media';
 
 /**
  * A candidate's answers and transcripts as the team's detail page and the public page show them

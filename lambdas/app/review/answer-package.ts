@@ -2,10 +2,10 @@ import { Upload } from '@aws-sdk/lib-storage';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import archiver from 'archiver';
 import { PassThrough, type Readable } from 'node:stream';
-import { mediaBucket, s3 } from './clients/aws';
-import { packageKey } from './storage-definition';
-import { recordAnswerPackage, type Candidate } from './db/candidates';
-import type { MediaItem } from './db/media';
+import { mediaBucket, s3 } from '../../shared/clients/aws';
+import { packageKey } from '../../shared/storage-definition';
+import { recordAnswerPackage, type Candidate } from '../../shared/db/candidates';
+import type { MediaItem } from '../../shared/db/media';
 import { slug } from './answer-package-view';
 
 /**
