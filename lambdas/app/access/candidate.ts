@@ -1,23 +1,63 @@
-import { getCandidate, type Candidate } from '../../shared/db/candidates';
-import type { Membership } from '../../shared/db/memberships';
-import type { Position } from '../../shared/db/positions';
+import { getCandidate, candidateIdOfPublicId, type Candidate } from '../../shared/db/candidates';
+import { getMembership, type Membership } from '../../shared/db/memberships';
+import { getPosition, type Position } from '../../shared/db/positions';
 import { HttpError, notFound } from '../../shared/errors';
-import { requirePositionAccess } from './position';
+import { alongside } from './alongside';
+import { opens } from './position';
+
+export type { Candidate };
 
 /**
  * A candidate is visible to the members who can see their position; anything else (another
  * company's candidate, a preview, an unknown id) is a 404 that reveals nothing.
+ *
+ * The candidate carries its position's and company's ids, so after the candidate is read, the
+ * position, the caller's membership and `reads` (anything that needs only the candidate, such as
+ * the company or the answers) are read together: two rounds of reads, whatever the caller needs.
  */
-export const requireCandidateAccess = async (
+export const requireCandidateAccess = async <R = undefined>(
   candidateId: string,
   userId: string,
-): Promise<{ candidate: Candidate; position: Position; membership: Membership }> => {
+  reads?: (candidate: Candidate) => Promise<R>,
+): Promise<{ candidate: Candidate; position: Position; membership: Membership; read: R }> => {
   const candidate = await getCandidate(candidateId);
   if (!candidate || candidate.preview) throw notFound('Candidate not found.');
+  const check = Promise.all([getPosition(candidate.positionId), getMembership(candidate.companyId, userId)]).then(([position, membership]) => {
+    if (!position || !membership || !opens(position, membership)) throw notFound('Candidate not found.');
+    return { position, membership };
+  });
+  const [{ position, membership }, read] = await alongside(check, reads ? Promise.resolve(candidate).then(reads) : Promise.resolve(undefined as R));
+  return { candidate, position, membership, read };
+};
+
+const accessibleCandidate = async (candidateId: string | null, userId: string): Promise<Candidate | null> => {
+  if (candidateId === null) return null;
   try {
-    return { candidate, ...(await requirePositionAccess(candidate.positionId, userId)) };
+    return (await requireCandidateAccess(candidateId, userId)).candidate;
   } catch (error) {
-    if (error instanceof HttpError && error.status === 404) throw notFound('Candidate not found.');
+    if (error instanceof HttpError && error.status === 404) return null;
     throw error;
   }
+};
+
+/**
+ * Whether the member may open the candidate named by `id`, a candidate id or a public id (the id
+ * wins); where it is, only when they may. The public id is looked up while the id is tried.
+ */
+export const candidateAccessStatus = async (id: string, userId: string) => {
+  const byPublicId = candidateIdOfPublicId(id)
+    .then((candidateId) => accessibleCandidate(candidateId, userId))
+    .then(
+      (candidate) => ({ candidate }),
+      (error: unknown) => ({ error }),
+    );
+  let candidate = await accessibleCandidate(id, userId);
+  if (!candidate) {
+    const other = await byPublicId;
+    if ('error' in other) throw other.error;
+    candidate = other.candidate;
+  }
+  return candidate
+    ? { canAccess: true, candidate: { companyId: candidate.companyId, positionId: candidate.positionId, candidateId: candidate.candidateId } }
+    : { canAccess: false, candidate: null };
 };

@@ -2,9 +2,11 @@ import { canAccess } from '../../domain/access';
 import { getMembership, type Membership } from '../../shared/db/memberships';
 import { getPosition, type Position } from '../../shared/db/positions';
 import { notFound } from '../../shared/errors';
+import { alongside } from './alongside';
 
 /** Position access (spec §6, the pure rule in domain/access.ts); anything else is a 404. */
 export { canAccess };
+export type { Membership, Position };
 
 /**
  * The same rule as a filter: every list of positions (or of what they hold) keeps only the ones
@@ -15,9 +17,25 @@ export const accessibleTo =
   (position: Pick<Position, 'sharing'>): boolean =>
     canAccess(position, membership);
 
-export const requirePositionAccess = async (positionId: string, userId: string): Promise<{ position: Position; membership: Membership }> => {
+/** Whether a membership opens a position: one of the position's own company, allowed by the rule. Either may be missing (an unknown id, no membership). */
+export const opens = (position: Position | null, membership: Membership | null): boolean =>
+  position !== null && membership !== null && membership.companyId === position.companyId && canAccess(position, membership);
+
+/**
+ * The position and the caller's membership of its company, or a 404. `reads` (anything that needs
+ * only the position) run alongside the membership read, and their result comes back as `read`.
+ */
+export const requirePositionAccess = async <R = undefined>(
+  positionId: string,
+  userId: string,
+  reads?: (position: Position) => Promise<R>,
+): Promise<{ position: Position; membership: Membership; read: R }> => {
   const position = await getPosition(positionId);
-  const membership = position ? await getMembership(position.companyId, userId) : null;
-  if (!position || !membership || !canAccess(position, membership)) throw notFound('Position not found.');
-  return { position, membership };
+  if (!position) throw notFound('Position not found.');
+  const check = getMembership(position.companyId, userId).then((membership) => {
+    if (!membership || !opens(position, membership)) throw notFound('Position not found.');
+    return membership;
+  });
+  const [membership, read] = await alongside(check, reads ? Promise.resolve(position).then(reads) : Promise.resolve(undefined as R));
+  return { position, membership, read };
 };
