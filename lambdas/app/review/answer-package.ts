@@ -4,9 +4,12 @@ import archiver from 'archiver';
 import { PassThrough, type Readable } from 'node:stream';
 import { mediaBucket, s3 } from '../../shared/clients/aws';
 import { packageKey } from '../../shared/storage-definition';
-import { recordAnswerPackage, type Candidate } from '../../shared/db/candidates';
-import type { MediaItem } from '../../shared/db/media';
-import { slug } from './answer-package-view';
+import { answersOf, recordAnswerPackage, type Candidate } from '../../shared/db/candidates';
+import { getMediaItems, type MediaItem } from '../../shared/db/media';
+import { conflict } from '../../shared/errors';
+import type { Logger } from '../../shared/logger';
+import { requireCandidateAccess } from '../access/candidate';
+import { answerPackageView, slug } from './answer-package-view';
 
 /**
  * The answer package (spec §3, §4): the candidate's answer videos in one zip, streamed from S3
@@ -42,4 +45,20 @@ export const buildAnswerPackage = async (
   await uploaded;
   await recordAnswerPackage(candidate.candidateId, { key, answerIds: answers.map((a) => a.answerId) });
   return { key, answerIds: answers.map((a) => a.answerId) };
+};
+
+/**
+ * "Export videos": zips the processed answer videos; answers still processing must finish first.
+ * The answers are read alongside the access check.
+ */
+export const exportAnswerVideos = async (candidateId: string, userId: string, log: Logger) => {
+  const { candidate, position, read: answers } = await requireCandidateAccess(candidateId, userId, (c) => answersOf(c.candidateId));
+  if (answers.length === 0) throw conflict('This candidate has no answers to export yet.', 'no_answers');
+  const media = await getMediaItems(answers.map((a) => a.mediaId));
+  if (answers.some((a) => media.get(a.mediaId)?.uploadStatus === 'processing')) {
+    throw conflict('The answers are still being processed. Export the videos once they are ready.', 'answers_processing');
+  }
+  const answerPackage = await buildAnswerPackage(candidate, answers, media);
+  log.info('answer package built', { candidateId: candidate.candidateId, answers: answers.length });
+  return answerPackageView({ ...candidate, answerPackage }, answers, position.jobTitle);
 };

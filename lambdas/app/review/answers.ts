@@ -2,6 +2,7 @@ import type { TranscriptParagraph } from '../../domain/media';
 import { readJson } from '../../shared/clients/storage';
 import { answersOf, type Candidate } from '../../shared/db/candidates';
 import { getMediaItems } from '../../shared/db/media';
+import { requireCandidateAccess } from '../access/candidate';
 import { describeMedia } from '../media/media';
 
 /**
@@ -10,8 +11,9 @@ import { describeMedia } from '../media/media';
  */
 export const SHARING_OFF = 'This link is not shared any more.';
 
-export const candidateTranscripts = async (candidate: Candidate) => {
-  const answers = await answersOf(candidate.candidateId);
+type Answer = Awaited<ReturnType<typeof answersOf>>[number];
+
+const transcriptsOf = async (answers: Answer[]) => {
   const media = await getMediaItems(answers.map((a) => a.mediaId));
   return {
     answerTranscripts: await Promise.all(
@@ -26,6 +28,14 @@ export const candidateTranscripts = async (candidate: Candidate) => {
       }),
     ),
   };
+};
+
+export const candidateTranscripts = async (candidate: Candidate) => transcriptsOf(await answersOf(candidate.candidateId));
+
+/** The transcripts of a candidate's answers for a member who can see the candidate (the answers are read alongside the access check). */
+export const answerTranscripts = async (candidateId: string, userId: string) => {
+  const { read: answers } = await requireCandidateAccess(candidateId, userId, (c) => answersOf(c.candidateId));
+  return transcriptsOf(answers);
 };
 
 export const publicAnswers = async (candidate: Candidate) => {

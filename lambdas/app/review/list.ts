@@ -1,0 +1,49 @@
+import { CANDIDATE_PAGE_SIZE } from '../../contracts/candidate';
+import type { CandidateStatus } from '../../contracts/candidate-status';
+import { getCandidate, listCandidates, listDone, searchCandidates, type Candidate } from '../../shared/db/candidates';
+import { requirePositionAccess } from '../access/position';
+import { candidateSummaries } from './candidate-summary';
+
+/** Pages of 12 until (and including) the page that holds `through`, so a reload lands where the member was. */
+const MAX_PAGES_THROUGH = 40;
+
+export interface CandidateListQuery {
+  tab: CandidateStatus | 'done';
+  searchText?: string;
+  after?: string;
+  through?: string;
+}
+
+/**
+ * A page of a position's candidates: a tab (one Query on GSI2), `done` (one Query on GSI3) or a
+ * search (GSI1 with a filter). The `after` and `through` candidates are read alongside the access
+ * check; thumbnails come in one BatchGet for the page.
+ */
+export const listCandidatesPage = async (positionId: string, userId: string, query: CandidateListQuery) => {
+  const {
+    position,
+    read: [after, through],
+  } = await requirePositionAccess(positionId, userId, () =>
+    Promise.all([query.after ? getCandidate(query.after) : null, query.through ? getCandidate(query.through) : null]),
+  );
+
+  let page: { candidates: Candidate[]; hasMore: boolean };
+  if (query.searchText) {
+    const all = await searchCandidates(position.positionId, query.searchText);
+    const start = after ? all.findIndex((c) => c.candidateId === after.candidateId) + 1 : 0;
+    const throughIndex = through ? all.findIndex((c) => c.candidateId === through.candidateId) : -1;
+    const end = throughIndex >= start ? Math.max(throughIndex + 1, start + CANDIDATE_PAGE_SIZE) : start + CANDIDATE_PAGE_SIZE;
+    page = { candidates: all.slice(start, end), hasMore: all.length > end };
+  } else {
+    const next = (from?: Candidate) =>
+      query.tab === 'done'
+        ? listDone(position.positionId, CANDIDATE_PAGE_SIZE, from)
+        : listCandidates(position.positionId, query.tab, CANDIDATE_PAGE_SIZE, from);
+    page = await next(after ?? undefined);
+    for (let i = 1; through && i < MAX_PAGES_THROUGH && page.hasMore && !page.candidates.some((c) => c.candidateId === through.candidateId); i++) {
+      const more = await next(page.candidates[page.candidates.length - 1]);
+      page = { candidates: [...page.candidates, ...more.candidates], hasMore: more.hasMore };
+    }
+  }
+  return { candidates: await candidateSummaries(page.candidates), hasMore: page.hasMore };
+};

@@ -1,0 +1,50 @@
+import { evaluate, type EvaluationAction } from '../../contracts/candidate-status';
+import { CandidateGone, setEvaluation, StatusChanged } from '../../shared/db/candidates';
+import { getCompany } from '../../shared/db/companies';
+import { conflict } from '../../shared/errors';
+import type { Logger } from '../../shared/logger';
+import { requireCandidateAccess } from '../access/candidate';
+import { deleteCandidateCascade } from '../deletion/cascade';
+
+/**
+ * Moving a candidate (spec §4): shortlist, reject and undo follow the evaluation table (evaluation
+ * must be enabled), and the position's counts move in the same transaction; delete removes the
+ * candidate, their answers and every media object of theirs.
+ */
+const CHANGED = 'The candidate changed meanwhile. Reload and try again.';
+
+type Evaluated = 'responded' | 'shortlisted' | 'rejected';
+
+/**
+ * Two rounds of reads before the one transaction: the candidate, then (together) their position,
+ * the caller's membership and the company.
+ */
+export const evaluateCandidate = async (candidateId: string, action: EvaluationAction, userId: string) => {
+  const { candidate, read: company } = await requireCandidateAccess(candidateId, userId, (c) => getCompany(c.companyId));
+  if (!company?.config.isEvaluationEnabled) throw conflict('Evaluation is turned off for this company.', 'evaluation_disabled');
+  const next = evaluate(candidate.currentStatus, action) as Evaluated | null;
+  if (next === null) throw conflict(`A ${candidate.currentStatus} candidate cannot be moved that way.`, 'invalid_transition');
+  try {
+    await setEvaluation(candidate, next);
+  } catch (error) {
+    if (error instanceof StatusChanged) throw conflict(CHANGED, 'candidate_changed');
+    throw error;
+  }
+  return { candidateId: candidate.candidateId, currentStatus: next };
+};
+
+export const deleteCandidate = async (candidateId: string, userId: string, log: Logger) => {
+  const { candidate } = await requireCandidateAccess(candidateId, userId);
+  try {
+    const mediaIds = await deleteCandidateCascade(candidate);
+    log.info('candidate deleted', { candidateId: candidate.candidateId, media: mediaIds.length });
+  } catch (error) {
+    if (error instanceof CandidateGone) throw conflict(CHANGED, 'candidate_changed');
+    throw error;
+  }
+  return { candidateId: candidate.candidateId, currentStatus: 'deleted' as const };
+};
+
+/** `PUT /candidates/{candidateId}/{status}`: an evaluation action or `delete`. */
+export const setCandidateStatus = (candidateId: string, status: EvaluationAction | 'delete', userId: string, log: Logger) =>
+  status === 'delete' ? deleteCandidate(candidateId, userId, log) : evaluateCandidate(candidateId, status, userId);
