@@ -92,6 +92,43 @@ export const operations = {
   getMessageTriggers: { method: 'GET', path: '/available-message-triggers', auth: 'session' },
   getInviteExpiryOffsets: { method: 'GET', path: '/available-invite-expiry-offsets', auth: 'session' },
   listMessageTemplates: { method: 'GET', path: '/companies/{companyId}/message-templates', auth: 'session' },
+
+  // Billing (Stripe): owner-only calls name their company in the body, as the spec's calls do
+  listPrices: { method: 'GET', path: '/stripe/prices', auth: 'session' },
+  createCheckoutSession: { method: 'POST', path: '/stripe/checkout-session', auth: 'session' },
+  getCheckoutSessionStatus: { method: 'GET', path: '/stripe/checkout-session-status/{frontendReferenceId}', auth: 'session' },
+  createPortalSession: { method: 'POST', path: '/stripe/portal-session', auth: 'session' },
+  handleStripeWebhook: { method: 'POST', path: '/stripe/webhook', auth: 'public' },
 } as const satisfies Record<string, OperationDefinition>;
 
 export type OperationId = keyof typeof operations;
+
+/** A path parameter's value: a list parameter (`…Ids`, comma-separated on the wire) takes an array. */
+export type PathParamValue = string | number | readonly (string | number)[];
+
+/**
+ * The path of an operation, relative to API_PREFIX: each `{name}` of its template filled with the
+ * URI-encoded value of `params[name]` (an array's items each encoded, then comma-joined), then the
+ * query in the given key order (URLSearchParams; undefined and null are left out; keys as given).
+ * A missing or empty path parameter throws.
+ */
+export const operationPath = (
+  operationId: OperationId,
+  params: Readonly<Record<string, PathParamValue | null | undefined>> = {},
+  query: Readonly<Record<string, unknown>> = {},
+): string => {
+  const path = operations[operationId].path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name];
+    const items = Array.isArray(value) ? (value as readonly unknown[]) : [value];
+    if (items.length === 0 || items.some((item) => item === undefined || item === null || item === '')) {
+      throw new Error(`${operationId}: missing path parameter ${name}`);
+    }
+    return items.map((item) => encodeURIComponent(String(item))).join(',');
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null) search.append(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+};

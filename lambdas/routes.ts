@@ -21,9 +21,21 @@ export { API_PREFIX, type AuthMode, type HttpMethod, type OperationId };
  * - app:links  the SPA's origin (APP_ORIGIN or its SSM parameter) for links in responses
  * - workflow:start  StartExecution on the media pipeline (STATE_MACHINE_ARN)
  * - health:check  describe-only calls on the table, bucket, SES account and state machine
+ * - billing:api  Stripe's API, with the secret key from Secrets Manager (STRIPE_API_KEY_SECRET_ID)
+ * - billing:webhook  the webhook signing secret from Secrets Manager (STRIPE_WEBHOOK_SECRET_ID)
  */
 export type Grant =
-  'table:read' | 'table:write' | 'media:read' | 'media:write' | 'media:delete' | 'mail:send' | 'app:links' | 'workflow:start' | 'health:check';
+  | 'table:read'
+  | 'table:write'
+  | 'media:read'
+  | 'media:write'
+  | 'media:delete'
+  | 'mail:send'
+  | 'app:links'
+  | 'workflow:start'
+  | 'health:check'
+  | 'billing:api'
+  | 'billing:webhook';
 
 /** What an operation's function is deployed with. */
 export interface DeploymentDefinition {
@@ -118,6 +130,13 @@ const deployments = {
   getMessageTriggers: { handler: 'api/messages/get-message-triggers', grants: [] },
   getInviteExpiryOffsets: { handler: 'api/messages/get-invite-expiry-offsets', grants: [] },
   listMessageTemplates: { handler: 'api/messages/list-message-templates', grants: ['table:read'] },
+
+  // Billing
+  listPrices: { handler: 'api/billing/list-prices', grants: ['billing:api'] },
+  createCheckoutSession: { handler: 'api/billing/create-checkout-session', grants: ['table:write', 'billing:api', 'app:links'], timeoutSeconds: 20 },
+  getCheckoutSessionStatus: { handler: 'api/billing/get-checkout-session-status', grants: ['table:read'] },
+  createPortalSession: { handler: 'api/billing/create-portal-session', grants: ['table:write', 'billing:api', 'app:links'], timeoutSeconds: 20 },
+  handleStripeWebhook: { handler: 'api/billing/handle-stripe-webhook', grants: ['table:write', 'billing:api', 'billing:webhook'], timeoutSeconds: 20 },
 } as const satisfies Record<OperationId, DeploymentDefinition>;
 
 type Routes = { readonly [K in OperationId]: (typeof operations)[K] & (typeof deployments)[K] };

@@ -20,6 +20,8 @@ export const ALL_GRANTS: readonly Grant[] = [
   'app:links',
   'workflow:start',
   'health:check',
+  'billing:api',
+  'billing:webhook',
 ];
 
 /**
@@ -46,6 +48,9 @@ export interface GrantValues {
   readonly APP_ORIGIN?: string;
   /** Absent where the state machine cannot be referenced (its own task functions). */
   readonly STATE_MACHINE_ARN?: string;
+  /** The Secrets Manager secrets (names) holding Stripe's secret API key and its webhook signing secret. */
+  readonly STRIPE_API_KEY_SECRET_ID: string;
+  readonly STRIPE_WEBHOOK_SECRET_ID: string;
 }
 
 const present = (entries: [string, string | undefined][]): Record<string, string> =>
@@ -77,6 +82,10 @@ export const grantEnvironment = (grant: Grant, values: GrantValues): Record<stri
         STATE_MACHINE_ARN: requireStateMachine(grant, values),
         MAIL_FROM: values.MAIL_FROM,
       };
+    case 'billing:api':
+      return { STRIPE_API_KEY_SECRET_ID: values.STRIPE_API_KEY_SECRET_ID };
+    case 'billing:webhook':
+      return { STRIPE_WEBHOOK_SECRET_ID: values.STRIPE_WEBHOOK_SECRET_ID };
   }
 };
 
@@ -90,6 +99,15 @@ const requireStateMachine = (grant: Grant, values: GrantValues): string => {
  * exists; mail-sending Lambdas read it at cold start (see lambdas/shared/app-origin.ts).
  */
 export const appOriginParameterName = (stage: string): string => `/${stage}/app-origin`;
+
+/**
+ * The Secrets Manager secrets Stripe needs, by name (the data stack creates them empty; the operator
+ * puts the values, see README). Functions address them by name, so no stack exports an ARN.
+ */
+export const stripeSecretNames = (stage: string) => ({
+  apiKey: `${stage}/stripe/secret-key`,
+  webhookSecret: `${stage}/stripe/webhook-signing-secret`,
+});
 
 /** What every function gets whatever its grants. */
 export const baseEnvironment = (stage: string): Record<string, string> => ({ STAGE: stage, NODE_OPTIONS: '--enable-source-maps' });
@@ -176,5 +194,7 @@ export const grantEnvironmentNames = (grant: Grant, config: { readonly appOrigin
       APP_ORIGIN_PARAMETER: '',
       APP_ORIGIN: config.appOrigin,
       STATE_MACHINE_ARN: '',
+      STRIPE_API_KEY_SECRET_ID: '',
+      STRIPE_WEBHOOK_SECRET_ID: '',
     }),
   );

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { companyIdParams } from './account';
+import { currencies, intervals, tiers } from './billing-catalog';
 import { companyNameSchema } from './common';
 import { defineContract } from './contract';
 
@@ -66,11 +67,21 @@ export const getOwnershipStatus = defineContract({
 });
 
 export const getPlanStatus = defineContract({
-  summary: "The company's subscription status and interview credits.",
+  summary: "The company's subscription status, its subscription while subscribed, and its interview credits.",
   params: companyIdParams,
   response: z.object({
     subscriptionStatus: z.enum(subscriptionStatuses),
     candidatePacksStatus: z.object({ allocated: z.number().int(), invited: z.number().int(), remaining: z.number().int() }),
+    /** The paying subscription, while subscribed. */
+    subscription: z
+      .object({
+        tier: z.enum(tiers),
+        interval: z.enum(intervals),
+        currency: z.enum(currencies),
+        cancelAtPeriodEnd: z.boolean(),
+        currentPeriodEnd: z.string().nullable(),
+      })
+      .nullable(),
   }),
 });
 

@@ -5,6 +5,7 @@
 import type { OperationId } from '../operations';
 import type { Contract } from './contract';
 import * as account from './account';
+import * as billing from './billing';
 import * as candidate from './candidate';
 import * as company from './company';
 import * as interview from './interview';
@@ -46,6 +47,11 @@ export const contracts = {
   getContentLibrary: position.getContentLibrary,
   getMessageTriggers: position.getMessageTriggers,
   getInviteExpiryOffsets: position.getInviteExpiryOffsets,
+  listPrices: billing.listPrices,
+  createCheckoutSession: billing.createCheckoutSession,
+  getCheckoutSessionStatus: billing.getCheckoutSessionStatus,
+  createPortalSession: billing.createPortalSession,
+  handleStripeWebhook: billing.handleStripeWebhook,
   listMessageTemplates: position.listMessageTemplates,
   listCandidates: candidate.listCandidates,
   inviteCandidate: candidate.inviteCandidate,

@@ -1,3 +1,4 @@
+import type { Currency, Interval, Tier } from '../contracts/billing-catalog';
 import type { Theme } from '../contracts/company';
 import { integrationTypes, subscriptionStatuses } from '../contracts/company';
 
@@ -25,7 +26,47 @@ export interface Credits {
   invited: number;
 }
 
-export const planStatus = (subscriptionStatus: SubscriptionStatus, credits: Credits) => ({
+/** What the company knows of its Stripe subscription (from the last event applied). */
+export interface StoredSubscription {
+  subscriptionId: string;
+  /** Stripe's status: active, trialing, past_due, canceled, unpaid, incomplete… */
+  status: string;
+  tier: Tier | null;
+  interval: Interval | null;
+  currency: Currency | null;
+  cancelAtPeriodEnd: boolean;
+  currentPeriodEnd: string | null;
+}
+
+/** Stripe statuses that give unlimited invites; anything else (past_due, unpaid, canceled…) does not. */
+export const isPaying = (stripeStatus: string): boolean => stripeStatus === 'active' || stripeStatus === 'trialing';
+
+/**
+ * The status a subscription event leaves the company in: a complimentary plan is never changed by
+ * billing, and an event about a subscription other than the company's current one only takes
+ * over when that subscription pays (an old one ending must not end the new one).
+ */
+export const subscriptionStatusAfter = (
+  current: { subscriptionStatus: SubscriptionStatus; subscription: StoredSubscription | null },
+  next: StoredSubscription,
+): { subscriptionStatus: SubscriptionStatus; subscription: StoredSubscription } | null => {
+  const isCurrent = current.subscription === null || current.subscription.subscriptionId === next.subscriptionId;
+  if (!isCurrent && !isPaying(next.status)) return null;
+  if (current.subscriptionStatus === 'complimentary') return { subscriptionStatus: 'complimentary', subscription: next };
+  return { subscriptionStatus: isPaying(next.status) ? 'subscribed' : 'not_subscribed', subscription: next };
+};
+
+export const planStatus = (subscriptionStatus: SubscriptionStatus, credits: Credits, subscription: StoredSubscription | null = null) => ({
   subscriptionStatus,
   candidatePacksStatus: { allocated: credits.allocated, invited: credits.invited, remaining: Math.max(0, credits.allocated - credits.invited) },
+  subscription:
+    subscription && subscription.tier && subscription.interval && subscription.currency && subscriptionStatus === 'subscribed'
+      ? {
+          tier: subscription.tier,
+          interval: subscription.interval,
+          currency: subscription.currency,
+          cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
+          currentPeriodEnd: subscription.currentPeriodEnd,
+        }
+      : null,
 });

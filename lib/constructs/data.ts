@@ -1,10 +1,13 @@
 import { ArnFormat, Stack } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Bucket, HttpMethods } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { tableDefinition, tableName } from '../../lambdas/shared/db/table-definition';
 import { localBucketName, uploadCorsRule } from '../../lambdas/shared/storage-definition';
 import type { StageConfig } from '../config';
+import { stripeSecretNames } from '../functions';
+import { acknowledge } from '../nag';
 import { createLogBucket, privateBucketProps } from './buckets';
 
 /**
@@ -48,6 +51,7 @@ export class Data extends Construct {
   readonly table: Table;
   readonly mediaBucket: Bucket;
   readonly accessLogsBucket: Bucket;
+  readonly stripeSecrets: readonly Secret[];
   readonly refs: DataResourceRefs;
 
   constructor(scope: Construct, id: string, props: DataProps) {
@@ -96,6 +100,22 @@ export class Data extends Construct {
         },
       ],
       lifecycleRules: [{ id: 'abort-incomplete-multipart-uploads', abortIncompleteMultipartUploadAfter: config.abortIncompleteUploadsAfter }],
+    });
+
+    // Stripe's secret API key and webhook signing secret. CDK creates them with a placeholder; the
+    // operator puts the real values (README, "Billing with Stripe"), which later deploys keep.
+    const names = stripeSecretNames(config.stage);
+    this.stripeSecrets = [
+      ['StripeSecretKey', names.apiKey, "Stripe's secret API key (sk_live_… or sk_test_…)"],
+      ['StripeWebhookSecret', names.webhookSecret, "The signing secret of Stripe's webhook endpoint for this stage's API (whsec_…)"],
+    ].map(([id, secretName, description]) => {
+      const secret = new Secret(this, id!, { secretName, description, removalPolicy: config.removalPolicy });
+      acknowledge(
+        secret,
+        'AwsSolutions-SMG4',
+        'A Stripe key is rolled in the Stripe dashboard, which Secrets Manager cannot do; the operator puts the new value (README).',
+      );
+      return secret;
     });
   }
 }

@@ -4,7 +4,7 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Grant } from '../../lambdas/routes';
 import { mediaPrefixes } from '../../lambdas/shared/storage-definition';
 import { appOriginParameterName, mailIdentities, type StageConfig } from '../config';
-import { ALL_GRANTS, grantEnvironment, type GrantValues } from '../functions';
+import { ALL_GRANTS, grantEnvironment, stripeSecretNames, type GrantValues } from '../functions';
 import { acknowledge, iam5Resource } from '../nag';
 import type { DataResourceRefs } from './data';
 
@@ -45,6 +45,8 @@ export const bindGrants = (fn: LambdaFunction, grants: readonly Grant[], targets
     APP_ORIGIN_PARAMETER: appOriginParameterName(config.stage),
     APP_ORIGIN: config.appOrigin,
     STATE_MACHINE_ARN: targets.stateMachineArn,
+    STRIPE_API_KEY_SECRET_ID: stripeSecretNames(config.stage).apiKey,
+    STRIPE_WEBHOOK_SECRET_ID: stripeSecretNames(config.stage).webhookSecret,
   };
   const allow = (actions: string[], resources: string[]) => fn.addToRolePolicy(new PolicyStatement({ actions, resources }));
   const requireStateMachine = (grant: Grant): string => {
@@ -62,6 +64,12 @@ export const bindGrants = (fn: LambdaFunction, grants: readonly Grant[], targets
           arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
         }),
       ],
+    );
+  // A secret's ARN ends in `-` and six random characters Secrets Manager adds.
+  const allowSecret = (name: string) =>
+    allow(
+      ['secretsmanager:GetSecretValue'],
+      [stack.formatArn({ service: 'secretsmanager', resource: 'secret', resourceName: `${name}-??????`, arnFormat: ArnFormat.COLON_RESOURCE_NAME })],
     );
   // Findings are reported on the role's policy, a sibling of the function: acknowledge on the role.
   const policyOwner = fn.role ?? fn;
@@ -119,6 +127,14 @@ export const bindGrants = (fn: LambdaFunction, grants: readonly Grant[], targets
           'AwsSolutions-IAM5[Resource::*]',
           "ses:GetAccount (the health check) has no resource-level permissions; it only reads the account's sending status.",
         );
+        break;
+      }
+      case 'billing:api': {
+        allowSecret(stripeSecretNames(config.stage).apiKey);
+        break;
+      }
+      case 'billing:webhook': {
+        allowSecret(stripeSecretNames(config.stage).webhookSecret);
         break;
       }
     }

@@ -7,7 +7,7 @@ import { API_PREFIX } from '../../lambdas/routes';
 import { tableName } from '../../lambdas/shared/db/table-definition';
 import { localBucketName } from '../../lambdas/shared/storage-definition';
 import { localContentSecurityPolicy, securityHeaders } from '../security-headers';
-import { appOriginParameterName } from '../functions';
+import { appOriginParameterName, stripeSecretNames } from '../functions';
 import { handleApiRequest } from './api-gateway';
 import { startDynamoDbLocal } from './dynamodb-local';
 import { LocalStackError } from './errors';
@@ -126,6 +126,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         APP_ORIGIN_PARAMETER: appOriginParameterName(STAGE),
         APP_ORIGIN: url,
         STATE_MACHINE_ARN: sfnPlaceholderArn,
+        STRIPE_API_KEY_SECRET_ID: stripeSecretNames(STAGE).apiKey,
+        STRIPE_WEBHOOK_SECRET_ID: stripeSecretNames(STAGE).webhookSecret,
       },
       runtimeEnvironment: {
         ...pick(env, /^(AWS_REGION|AWS_ACCESS_KEY_ID|AWS_SECRET_ACCESS_KEY|AWS_ENDPOINT_URL_\w+|S3_FORCE_PATH_STYLE)$/),

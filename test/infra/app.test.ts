@@ -191,7 +191,15 @@ describe('the CDK app (stage "test", SPA built)', () => {
       );
       for (const fn of lambdaFunctions) {
         const expected = Object.keys(
-          functionEnvironment(fn, 'test', { TABLE_NAME: 't', MEDIA_BUCKET: 'b', MAIL_FROM: 'm', APP_ORIGIN_PARAMETER: 'p', STATE_MACHINE_ARN: 's' }),
+          functionEnvironment(fn, 'test', {
+            TABLE_NAME: 't',
+            MEDIA_BUCKET: 'b',
+            MAIL_FROM: 'm',
+            APP_ORIGIN_PARAMETER: 'p',
+            STATE_MACHINE_ARN: 's',
+            STRIPE_API_KEY_SECRET_ID: 'k',
+            STRIPE_WEBHOOK_SECRET_ID: 'w',
+          }),
         );
         expect(deployed.get(fn.description), fn.id).toEqual(expected.sort());
       }

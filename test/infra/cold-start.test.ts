@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appOriginParameterName, functionEnvironment, lambdaFunctions, type GrantValues } from '../../lib/functions';
+import { appOriginParameterName, functionEnvironment, lambdaFunctions, stripeSecretNames, type GrantValues } from '../../lib/functions';
 import { bundleHandlers } from '../../lib/lambda-bundling';
 
 /**
@@ -20,6 +20,8 @@ const values: GrantValues = {
   MAIL_FROM: 'no-reply@example.com',
   APP_ORIGIN_PARAMETER: appOriginParameterName(STAGE),
   STATE_MACHINE_ARN: `arn:aws:states:us-east-1:000000000000:stateMachine:${STAGE}-media-pipeline`,
+  STRIPE_API_KEY_SECRET_ID: stripeSecretNames(STAGE).apiKey,
+  STRIPE_WEBHOOK_SECRET_ID: stripeSecretNames(STAGE).webhookSecret,
 };
 
 /** What Lambda's Node.js runtime sets in every function, whatever its configuration. */

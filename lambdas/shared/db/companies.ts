@@ -1,6 +1,6 @@
 import { BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Theme } from '../../contracts/company';
-import { defaultConfig, defaultTheme, type Credits, type SubscriptionStatus } from '../../domain/company';
+import { defaultConfig, defaultTheme, type Credits, type StoredSubscription, type SubscriptionStatus } from '../../domain/company';
 import { db, tableName } from './client';
 import { keys, sortKeyPrefixes } from './keys';
 import { queryAll } from './query';
@@ -12,6 +12,10 @@ export interface Company {
   credits: Credits;
   config: { isEvaluationEnabled: boolean; isRatingEnabled: boolean };
   theme: Theme;
+  /** The company's one Stripe customer, created on its first checkout or portal visit. */
+  stripeCustomerId: string | null;
+  /** The Stripe subscription the status was last set from. */
+  subscription: StoredSubscription | null;
 }
 
 const fromItem = (item: Record<string, any>): Company => ({
@@ -21,6 +25,8 @@ const fromItem = (item: Record<string, any>): Company => ({
   credits: { allocated: Number(item.credits?.allocated ?? 0), invited: Number(item.credits?.invited ?? 0) },
   config: { ...defaultConfig, ...item.config },
   theme: item.theme ?? defaultTheme(),
+  stripeCustomerId: item.stripeCustomerId ?? null,
+  subscription: item.subscription ?? null,
 });
 
 export const getCompany = async (companyId: string): Promise<Company | null> => {

@@ -78,6 +78,10 @@ export const keys = {
     PK: 'PLANNED_MESSAGES',
     SK: `${dueAt}#${candidateId}#${templateId}`,
   }),
+  /** A Stripe Checkout the SPA started, by the SPA's own reference (its status page polls it). */
+  checkout: (frontendReferenceId: string) => ({ PK: `CHECKOUT#${frontendReferenceId}`, SK: 'CHECKOUT' }),
+  /** A Stripe event already applied: written in the same transaction as its effect, so it applies once. */
+  stripeEvent: (eventId: string) => ({ PK: `STRIPEEVENT#${eventId}`, SK: 'EVENT' }),
   /** A shared candidate's public id → the candidate. */
   publicCandidate: (publicCandidateId: string) => ({ PK: `PUBLICCANDIDATE#${publicCandidateId}`, SK: 'CANDIDATE' }),
 } as const;

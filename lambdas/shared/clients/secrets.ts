@@ -1,0 +1,24 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+
+/**
+ * Secrets from Secrets Manager, each read once per cold start (a failed read is retried on the
+ * next call). The variable names the secret; the function's grant allows reading only that one.
+ */
+const client = new SecretsManagerClient({});
+const cache = new Map<string, Promise<string>>();
+
+export const secretFromEnvironment = (variable: string): Promise<string> => {
+  let value = cache.get(variable);
+  if (!value) {
+    value = (async () => {
+      const secretId = process.env[variable];
+      if (!secretId) throw new Error(`${variable} is not set`);
+      const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
+      if (!SecretString?.trim()) throw new Error(`The secret ${secretId} has no value: put it as the README says`);
+      return SecretString.trim();
+    })();
+    value.catch(() => cache.delete(variable));
+    cache.set(variable, value);
+  }
+  return value;
+};
