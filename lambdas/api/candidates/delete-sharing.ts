@@ -1,15 +1,10 @@
 import { deleteSharing as contract } from '../../contracts/candidate';
 import { routes } from '../../routes';
-import { requireCandidateAccess } from '../../app/access/candidate';
-import { candidateIdOfPublicId, stopSharing } from '../../shared/db/candidates';
-import { notFound } from '../../shared/errors';
+import { stopSharingCandidate } from '../../app/sharing/sharing';
 import { apiHandler, Reply } from '../../shared/http';
 
 /** Revokes a public link: it stops working at once. */
 export const handler = apiHandler(routes.deleteSharing, contract, async ({ params, session }) => {
-  const candidateId = await candidateIdOfPublicId(params.publicCandidateId);
-  if (!candidateId) throw notFound('Sharing is already off.', 'sharing_off');
-  await requireCandidateAccess(candidateId, session.userId);
-  await stopSharing(candidateId, params.publicCandidateId);
+  await stopSharingCandidate(params.publicCandidateId, session.userId);
   return new Reply(204, undefined);
 });
