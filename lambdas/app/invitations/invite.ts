@@ -86,14 +86,19 @@ export const sendInvitations = async (
   for (let i = 0; i < candidates.length; i += MAILS_IN_FLIGHT) await Promise.all(candidates.slice(i, i + MAILS_IN_FLIGHT).map(sendOne));
 };
 
+/**
+ * Invites people to a position of `company` (read by the caller alongside its other reads; null
+ * when it is gone): creates them in transactions of up to 49, then sends the invitations and the
+ * position's `invite` messages.
+ */
 export const invite = async (
   position: Position,
+  company: Company | null,
   people: NewCandidate[],
   log: Logger,
   options: { preview?: boolean; sendTo?: string; now?: Date } = {},
 ): Promise<Candidate[]> => {
   if (position.currentStatus !== 'open') throw conflict(messages.closed, 'position_closed');
-  const company = await getCompany(position.companyId);
   if (!company) throw notFound('Company not found.');
   const preview = options.preview === true;
   if (!preview) checkCredits(company, people.length);
