@@ -2,7 +2,14 @@ import { candidateInviteEmail } from '../../domain/emails/candidate';
 import { inviteExpiry, spendsCredits } from '../../domain/candidates';
 import { interviewHref } from '../../shared/app-origin';
 import { sendMail } from '../../shared/clients/mail';
-import { createCandidates, INVITES_PER_TRANSACTION, NotEnoughCredits, PositionNotOpen, type Candidate, type NewCandidate } from '../../shared/db/candidates';
+import {
+  createCandidates,
+  INVITES_PER_TRANSACTION,
+  NotEnoughCredits,
+  PositionNotOpen,
+  type Candidate,
+  type NewCandidate,
+} from '../../shared/db/candidates';
 import { getCompany, type Company } from '../../shared/db/companies';
 import type { Position } from '../../shared/db/positions';
 import { conflict, notFound, paymentRequired } from '../../shared/errors';
