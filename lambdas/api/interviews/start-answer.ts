@@ -1,65 +1,9 @@
-import { MIN_PART_BYTES, startAnswer as contract } from '../../contracts/interview';
-import { allowedAttempts, retakesLeft } from '../../domain/candidates';
-import { mediaKeys } from '../../shared/storage-definition';
+import { startAnswer as contract } from '../../contracts/interview';
 import { routes } from '../../routes';
-import { abortMultipartUpload, createMultipartUpload } from '../../shared/clients/storage';
-import { newId } from '../../shared/crypto';
-import { AttemptRefused, deleteAttempt, openAttemptsOf, questionKey, replaceAbandonedAttempt, startAttempt } from '../../shared/db/candidates';
-import { createMedia } from '../../shared/db/media';
-import { badRequest, conflict } from '../../shared/errors';
+import { startAnswer } from '../../app/recording/answers';
 import { apiHandler } from '../../shared/http';
-import { INTERVIEW_COMPLETED, requireOpenInterview } from '../../app/access/interview';
-import { deleteMedia } from '../../app/media/media';
-import { describeError } from '../../shared/logger';
 
-const refusals = {
-  not_invited: INTERVIEW_COMPLETED,
-  answered: 'This question has already been answered.',
-  no_retakes: 'There are no retakes left for this question.',
-} as const;
-
-/**
- * A recording starts: an attempt is counted against the retakes and an S3 multipart upload is
- * opened for it, so the browser can send parts while it records. Earlier attempts at the same
- * question that were never submitted (retakes) are aborted, leaving nothing behind. When every
- * take is used but the last one was never submitted (a closed tab, a lost connection), the new take
- * replaces it without counting: the candidate is never locked out of a question.
- */
-export const handler = apiHandler(routes.startAnswer, contract, async ({ params, body, log }) => {
-  const candidate = await requireOpenInterview(params.token);
-  const { questions, pacing } = candidate.interview;
-  if (body.questionIndex >= questions.length) throw badRequest('There is no such question in this interview.', 'unknown_question');
-  const used = candidate.attempts[questionKey(body.questionIndex)] ?? 0;
-  const allowed = allowedAttempts(pacing.retakes);
-  if (candidate.answers[questionKey(body.questionIndex)]) throw conflict(refusals.answered, 'answered');
-  const exhausted = allowed !== null && used >= allowed;
-  const abandoned = exhausted ? (await openAttemptsOf(candidate.candidateId, body.questionIndex, ''))[0] : undefined;
-  if (exhausted && !abandoned) throw conflict(refusals.no_retakes, 'no_retakes');
-
-  const answerId = newId();
-  const mediaId = newId();
-  const key = mediaKeys(mediaId).source;
-  await createMedia({ mediaId, mediaGroupId: answerId, companyId: candidate.companyId, contentType: body.contentType, size: 0 });
-  const uploadId = await createMultipartUpload(key, body.contentType);
-  try {
-    const attempt = { answerId, questionIndex: body.questionIndex, mediaId, uploadId, key };
-    if (abandoned) await replaceAbandonedAttempt(candidate, attempt, abandoned);
-    else await startAttempt(candidate, attempt, allowed);
-  } catch (error) {
-    await abortMultipartUpload(key, uploadId);
-    await deleteMedia([mediaId]);
-    if (error instanceof AttemptRefused) throw conflict(refusals[error.reason], error.reason);
-    throw error;
-  }
-
-  for (const earlier of [...(abandoned ? [abandoned] : []), ...(await openAttemptsOf(candidate.candidateId, body.questionIndex, answerId))]) {
-    try {
-      await abortMultipartUpload(earlier.key, earlier.uploadId);
-      if (earlier !== abandoned) await deleteAttempt(candidate.candidateId, earlier.answerId);
-      await deleteMedia([earlier.mediaId]);
-    } catch (error) {
-      log.warn('earlier attempt not cleaned up', { answerId: earlier.answerId, ...describeError(error) });
-    }
-  }
-  return { answerId, retakesLeft: retakesLeft(pacing.retakes, abandoned ? used : used + 1), minPartBytes: MIN_PART_BYTES };
-});
+/** A recording starts: a take is counted and a multipart upload opened for the browser to send parts to while it records. */
+export const handler = apiHandler(routes.startAnswer, contract, async ({ params, body, log }) =>
+  startAnswer(params.token, body.questionIndex, body.contentType, log),
+);

@@ -1,78 +1,9 @@
-import { paths } from '../../contracts/app-paths';
 import { submitAnswer as contract } from '../../contracts/interview';
-import { notificationRecipients } from '../../domain/candidates';
-import { responseNotificationEmail } from '../../domain/emails/candidate';
 import { routes } from '../../routes';
-import { appLink } from '../../shared/app-origin';
-import { sendMail } from '../../shared/clients/mail';
-import { completeMultipartUpload, objectSize, UploadIncomplete } from '../../shared/clients/storage';
-import { AnswerRefused, getAttempt, getCandidate, questionKey, submitAttempt, type Candidate } from '../../shared/db/candidates';
-import { getCompany } from '../../shared/db/companies';
-import { getMedia } from '../../shared/db/media';
-import { listMembers } from '../../shared/db/members';
-import { getPosition } from '../../shared/db/positions';
-import { badRequest, conflict, notFound } from '../../shared/errors';
+import { submitAnswer } from '../../app/recording/submit';
 import { apiHandler } from '../../shared/http';
-import { requireInterview } from '../../app/access/interview';
-import { describeError, type Logger } from '../../shared/logger';
-import { startProcessing } from '../../app/media/media';
-import { sendPlannedMessages } from '../../app/messages/planned-messages';
 
-/** The team hears of a response; the candidate gets the position's `response` messages. Failures are logged, never undo the response. */
-const announce = async (candidate: Candidate, log: Logger) => {
-  try {
-    const [position, company] = await Promise.all([getPosition(candidate.positionId), getCompany(candidate.companyId)]);
-    if (!position || !company) return;
-    const { members } = await listMembers(candidate.companyId);
-    const candidateHref = await appLink(paths.candidate.to(candidate.companyId, candidate.positionId, candidate.candidateId));
-    for (const to of notificationRecipients(position, members)) {
-      await sendMail(responseNotificationEmail({ to, candidateName: candidate.candidateName, jobTitle: position.jobTitle, candidateHref }));
-    }
-    await sendPlannedMessages('response', [candidate], position, company, log);
-  } catch (error) {
-    log.error('response not announced', { candidateId: candidate.candidateId, ...describeError(error) });
-  }
-};
-
-/**
- * Submitting an answer: S3 joins the parts, the answer is recorded (the last one completes the
- * interview and moves the position's counts in the same transaction) and its processing starts.
- * Safe to repeat: a submission that already went through answers the same again.
- */
-export const handler = apiHandler(routes.submitAnswer, contract, async ({ params, body, log }) => {
-  const candidate = await requireInterview(params.token);
-  const submitted = Object.values(candidate.answers).some((a) => a.answerId === params.answerId);
-  if (submitted) return { completed: candidate.currentStatus !== 'invited' };
-  const attempt = await getAttempt(candidate.candidateId, params.answerId);
-  if (!attempt || candidate.currentStatus !== 'invited')
-    throw notFound('This recording is no longer open. Record the answer again.', 'recording_not_found');
-  if (candidate.answers[questionKey(attempt.questionIndex)]) throw conflict('This question has already been answered.', 'answered');
-
-  try {
-    await completeMultipartUpload(attempt.key, attempt.uploadId, body.parts);
-  } catch (error) {
-    // A retried submission finds the upload already joined: the object is there and whole.
-    if (!(error instanceof UploadIncomplete) || !(await objectSize(attempt.key))) {
-      if (error instanceof UploadIncomplete) throw badRequest('Upload failure', 'upload_incomplete');
-      throw error;
-    }
-  }
-  const size = await objectSize(attempt.key);
-  if (!size) throw badRequest('Empty file encountered', 'empty_file');
-
-  let completed: boolean;
-  try {
-    ({ completed } = await submitAttempt(candidate, attempt));
-  } catch (error) {
-    if (!(error instanceof AnswerRefused)) throw error;
-    const current = await getCandidate(candidate.candidateId);
-    if (current && Object.values(current.answers).some((a) => a.answerId === params.answerId))
-      return { completed: current.currentStatus !== 'invited' };
-    throw conflict('This answer could not be saved because the interview changed meanwhile. Reload the page.', 'interview_changed');
-  }
-  const media = await getMedia(attempt.mediaId);
-  if (media) await startProcessing(media);
-  log.info('answer submitted', { candidateId: candidate.candidateId, questionIndex: attempt.questionIndex, completed });
-  if (completed && !candidate.preview) await announce(candidate, log);
-  return { completed };
-});
+/** Submitting an answer: the parts are joined, the answer recorded and its processing started (safe to repeat). */
+export const handler = apiHandler(routes.submitAnswer, contract, async ({ params, body, log }) =>
+  submitAnswer(params.token, params.answerId, body.parts, log),
+);

@@ -10,6 +10,7 @@ export const INTERVIEW_NOT_FOUND =
   'This interview link is not valid any more. It may have expired or been withdrawn. Please contact the company that invited you.';
 export const APPLY_LINK_NOT_FOUND = 'This application link is not valid any more. Please contact the company.';
 export const INTERVIEW_COMPLETED = 'You have already completed this interview. Thank you!';
+export const RECORDING_NOT_FOUND = 'This recording is no longer open. Record the answer again.';
 
 export const requireInterview = async (token: string, now = new Date()): Promise<Candidate> => {
   const candidate = await getCandidateByToken(token);

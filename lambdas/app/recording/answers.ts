@@ -1,0 +1,87 @@
+import { MIN_PART_BYTES } from '../../contracts/interview';
+import { allowedAttempts, retakesLeft } from '../../domain/candidates';
+import { abortMultipartUpload, createMultipartUpload, presignUploadPart } from '../../shared/clients/storage';
+import { newId } from '../../shared/crypto';
+import {
+  AttemptRefused,
+  deleteAttempt,
+  getAttempt,
+  openAttemptsOf,
+  questionKey,
+  replaceAbandonedAttempt,
+  startAttempt,
+} from '../../shared/db/candidates';
+import { createMedia } from '../../shared/db/media';
+import { badRequest, conflict, notFound } from '../../shared/errors';
+import { describeError, type Logger } from '../../shared/logger';
+import { mediaKeys } from '../../shared/storage-definition';
+import { INTERVIEW_COMPLETED, RECORDING_NOT_FOUND, requireOpenInterview } from '../access/interview';
+import { deleteMedia } from '../media/media';
+
+/** Recording an answer: a take starts as an S3 multipart upload the browser sends parts to while it records. */
+const refusals = {
+  not_invited: INTERVIEW_COMPLETED,
+  answered: 'This question has already been answered.',
+  no_retakes: 'There are no retakes left for this question.',
+} as const;
+
+/**
+ * A recording starts: an attempt is counted against the retakes and an S3 multipart upload is
+ * opened for it, so the browser can send parts while it records. Earlier attempts at the same
+ * question that were never submitted (retakes) are aborted, leaving nothing behind. When every
+ * take is used but the last one was never submitted (a closed tab, a lost connection), the new take
+ * replaces it without counting: the candidate is never locked out of a question.
+ */
+export const startAnswer = async (token: string, questionIndex: number, contentType: string, log: Logger) => {
+  const candidate = await requireOpenInterview(token);
+  const { questions, pacing } = candidate.interview;
+  if (questionIndex >= questions.length) throw badRequest('There is no such question in this interview.', 'unknown_question');
+  const used = candidate.attempts[questionKey(questionIndex)] ?? 0;
+  const allowed = allowedAttempts(pacing.retakes);
+  if (candidate.answers[questionKey(questionIndex)]) throw conflict(refusals.answered, 'answered');
+  const exhausted = allowed !== null && used >= allowed;
+  const abandoned = exhausted ? (await openAttemptsOf(candidate.candidateId, questionIndex, ''))[0] : undefined;
+  if (exhausted && !abandoned) throw conflict(refusals.no_retakes, 'no_retakes');
+
+  const answerId = newId();
+  const mediaId = newId();
+  const key = mediaKeys(mediaId).source;
+  await createMedia({ mediaId, mediaGroupId: answerId, companyId: candidate.companyId, contentType, size: 0 });
+  const uploadId = await createMultipartUpload(key, contentType);
+  try {
+    const attempt = { answerId, questionIndex, mediaId, uploadId, key };
+    if (abandoned) await replaceAbandonedAttempt(candidate, attempt, abandoned);
+    else await startAttempt(candidate, attempt, allowed);
+  } catch (error) {
+    await abortMultipartUpload(key, uploadId);
+    await deleteMedia([mediaId]);
+    if (error instanceof AttemptRefused) throw conflict(refusals[error.reason], error.reason);
+    throw error;
+  }
+
+  for (const earlier of [...(abandoned ? [abandoned] : []), ...(await openAttemptsOf(candidate.candidateId, questionIndex, answerId))]) {
+    try {
+      await abortMultipartUpload(earlier.key, earlier.uploadId);
+      if (earlier !== abandoned) await deleteAttempt(candidate.candidateId, earlier.answerId);
+      await deleteMedia([earlier.mediaId]);
+    } catch (error) {
+      log.warn('earlier attempt not cleaned up', { answerId: earlier.answerId, ...describeError(error) });
+    }
+  }
+  return { answerId, retakesLeft: retakesLeft(pacing.retakes, abandoned ? used : used + 1), minPartBytes: MIN_PART_BYTES };
+};
+
+/** Presigned URLs for the next parts of a recording in progress: each scoped to one part of one upload, short-lived. */
+export const answerPartUrls = async (token: string, answerId: string, partNumbers: number[]) => {
+  const candidate = await requireOpenInterview(token);
+  const attempt = await getAttempt(candidate.candidateId, answerId);
+  if (!attempt) throw notFound(RECORDING_NOT_FOUND, 'recording_not_found');
+  return {
+    parts: await Promise.all(
+      [...new Set(partNumbers)].map(async (partNumber) => ({
+        partNumber,
+        uploadUrl: await presignUploadPart(attempt.key, attempt.uploadId, partNumber),
+      })),
+    ),
+  };
+};

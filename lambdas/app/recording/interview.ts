@@ -1,0 +1,58 @@
+import { presignDownload } from '../../shared/clients/storage';
+import { questionKey } from '../../shared/db/candidates';
+import { getCompany } from '../../shared/db/companies';
+import { latestMediaOfGroup } from '../../shared/db/media';
+import { notFound } from '../../shared/errors';
+import { alongside } from '../access/alongside';
+import { INTERVIEW_NOT_FOUND, requireInterview } from '../access/interview';
+import { branding } from '../companies/branding';
+
+/** A team video the candidate watches, once processed (only the company's own media). */
+const playable = async (companyId: string, videoGroupId: string | null | undefined) => {
+  if (!videoGroupId) return null;
+  const media = await latestMediaOfGroup(videoGroupId);
+  const variant = media?.companyId === companyId && media.uploadStatus === 'ready' ? media.variants[0] : undefined;
+  if (!media || !variant) return null;
+  return {
+    contentHref: await presignDownload(variant.key),
+    contentType: variant.contentType,
+    thumbnailHref: media.thumbnailKey ? await presignDownload(media.thumbnailKey) : null,
+  };
+};
+
+/**
+ * The candidate's interview as it was when they were invited, with their progress (resume at the
+ * first unanswered question). The company (for its branding) and the team's videos are read together.
+ */
+export const candidateInterview = async (token: string) => {
+  const candidate = await requireInterview(token);
+  const { interview, companyId } = candidate;
+  const brand = getCompany(companyId).then((company) => {
+    if (!company) throw notFound(INTERVIEW_NOT_FOUND, 'interview_not_found');
+    return branding(company, candidate.jobTitle);
+  });
+  const [brandView, [intro, questionVideos, outro]] = await alongside(
+    brand,
+    Promise.all([
+      interview.intro ? playable(companyId, interview.intro.videoGroupId) : null,
+      Promise.all(interview.questions.map((q) => playable(companyId, q.videoGroupId))),
+      interview.outro ? playable(companyId, interview.outro.videoGroupId) : null,
+    ]),
+  );
+  return {
+    ...brandView,
+    candidateName: candidate.candidateName,
+    completed: candidate.currentStatus !== 'invited',
+    expiresAt: candidate.expiresAt,
+    pacing: interview.pacing,
+    intro: interview.intro ? { video: intro } : null,
+    questions: interview.questions.map((q, i) => ({
+      title: q.title ?? null,
+      content: q.content ?? null,
+      video: questionVideos[i] ?? null,
+      answered: Boolean(candidate.answers[questionKey(i)]),
+      attemptsUsed: candidate.attempts[questionKey(i)] ?? 0,
+    })),
+    outro: interview.outro ? { title: interview.outro.title ?? null, content: interview.outro.content ?? null, video: outro } : null,
+  };
+};
