@@ -1,8 +1,66 @@
 // @ts-check
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+// `import { z }` defeats tree-shaking (the namespace object drags all of zod, ~450 KB, into
+// every Lambda bundle); `import * as z` costs ~85 KB.
+const zodNamespaceImport = {
+  selector: "ImportDeclaration[source.value='zod'] > ImportSpecifier[imported.name='z']",
+  message: "Use `import * as z from 'zod'` (tree-shakes).",
+};
+
+// The SPA may use the wire contracts and the route table (its calls' methods and paths), and nothing else of the server code.
+const serverCodeInWeb = {
+  group: ['**/lambdas/*', '!**/lambdas/contracts', '!**/lambdas/operations', '**/lambdas/!(contracts)/**'],
+  message: 'web/ may import only lambdas/contracts and lambdas/operations.',
+};
+
+/**
+ * The SPA's slices do not import each other: a file in web/src/features/<a>/ imports nothing of
+ * features/<b>/, and api/, components/, config/ and lib/ import no slice at all. Only app/ (the
+ * router and the layout, the composition root) puts slices together; what two slices share lives
+ * in components/ (UI) or lib/ (logic). Imports are relative, so each folder gets the pattern that,
+ * from its depth, reaches into features/, and `import()` is held to it too (no-restricted-imports
+ * sees only static imports). Slices and folders are read from disk, so a new one is covered.
+ */
+const sliceBoundaries = () => {
+  const src = new URL('./web/src/', import.meta.url);
+  const folders = (dir) =>
+    readdirSync(new URL(`${dir}/`, src), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  const tree = (dir) => [dir, ...folders(dir).flatMap((name) => tree(`${dir}/${name}`))];
+  const up = (dir, less = 0) => `(\\.\\.\\/){${dir.split('/').length - less}}`;
+  const block = (dir, reach, message) => {
+    const regex = `^(${reach})(\\/|$)`;
+    return {
+      files: [`web/src/${dir}/*.{ts,tsx}`],
+      rules: {
+        // These replace the web block's settings of the same rules, so they repeat what it restricts.
+        'no-restricted-imports': ['error', { patterns: [serverCodeInWeb, { regex, message }] }],
+        'no-restricted-syntax': ['error', zodNamespaceImport, { selector: `ImportExpression[source.value=/${regex}/]`, message }],
+      },
+    };
+  };
+  const slices = folders('features');
+  const shared = folders('.').filter((name) => name !== 'app' && name !== 'features');
+  return [
+    ...shared.flatMap((top) =>
+      tree(top).map((dir) =>
+        block(dir, `${up(dir)}features`, `web/src/${top}/ may not import web/src/features/: only web/src/app/ composes slices.`),
+      ),
+    ),
+    ...slices.flatMap((slice) => {
+      const others = `(${slices.filter((other) => other !== slice).join('|')})`;
+      const message = `web/src/features/${slice}/ may not import another slice: what both use belongs in web/src/components/ (UI) or web/src/lib/ (logic), and web/src/app/ composes screens.`;
+      // Another slice through web/src/features/, or straight from features/ to a sibling.
+      return tree(`features/${slice}`).map((dir) => block(dir, `${up(dir)}features\\/${others}|${up(dir, 1)}${others}`, message));
+    }),
+  ];
+};
 
 export default tseslint.config(
   { ignores: ['node_modules', 'cdk.out', 'web/dist', '.local', 'coverage'] },
@@ -13,15 +71,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/no-explicit-any': 'off',
-      // `import { z }` defeats tree-shaking (the namespace object drags all of zod, ~450 KB, into
-      // every Lambda bundle); `import * as z` costs ~85 KB.
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "ImportDeclaration[source.value='zod'] > ImportSpecifier[imported.name='z']",
-          message: "Use `import * as z from 'zod'` (tree-shakes).",
-        },
-      ],
+      'no-restricted-syntax': ['error', zodNamespaceImport],
     },
   },
   {
@@ -30,20 +80,11 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // The SPA may use the wire contracts and the route table (its calls' methods and paths), and nothing else of the server code.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/lambdas/*', '!**/lambdas/contracts', '!**/lambdas/operations', '**/lambdas/!(contracts)/**'],
-              message: 'web/ may import only lambdas/contracts and lambdas/operations.',
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: [serverCodeInWeb] }],
     },
   },
+  // After the web block, whose settings of the same two rules these replace.
+  ...sliceBoundaries(),
   {
     files: ['lambdas/**/*.ts'],
     rules: {

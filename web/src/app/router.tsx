@@ -14,8 +14,11 @@ const CompanyRedirect = () => {
 
 const router = createHashRouter([
   // The candidate's side: its own light bundles, outside the hiring team's layout.
-  { path: paths.interview.pattern, lazy: async () => ({ Component: (await import('../features/interview/components/interview-screen')).default }) },
-  { path: paths.apply.pattern, lazy: async () => ({ Component: (await import('../features/interview/components/apply-screen')).default }) },
+  {
+    path: paths.interview.pattern,
+    lazy: async () => ({ Component: (await import('../features/interview-runner/components/interview-screen')).default }),
+  },
+  { path: paths.apply.pattern, lazy: async () => ({ Component: (await import('../features/interview-runner/components/apply-screen')).default }) },
   // A shared candidate: answers and transcripts only, no app layout.
   {
     path: paths.publicCandidate.pattern,

@@ -2,7 +2,7 @@ import { Suspense, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { GlobalAlert } from '../../components/global-alert';
 import { PageLoader } from '../../components/page-loader';
-import { TopBar } from '../../components/top-bar';
+import { TopBar } from './top-bar';
 import { paths } from '../../config/paths';
 import { session } from '../../lib/session';
 

@@ -1,4 +1,4 @@
-/** Fallback messages of the position page (spec §8), word for word. */
+/** Texts of the positions list and the position page with its candidates view (spec §2, §6, §8), word for word where the spec quotes them. */
 export const messages = {
   retrieveFailed: 'Unable to retrieve positions at this time. Please contact us.',
   saveFailed: 'Unable to save at this time. Please contact us.',
@@ -9,4 +9,18 @@ export const messages = {
   closedBanner: 'The position is currently closed and needs to be re-opened before additional candidates can be invited.',
   nobodyHasAccess: "Nobody would have access. Changes can't be saved.",
   templatesFailed: 'Unable to retrieve message templates at this time. Please contact us.',
+  // The candidates view.
+  sendInvitesFailed: 'Unable to send invites at this time. Please contact us.',
+  sendInviteFailed: 'Unable to send invite at this time. Please contact us.',
+  previewFailed: 'Unable to send a preview at this time. Please contact us.',
+  previewSent: "We've emailed you a preview invite",
+  reinviteFailed: (name: string) => `Unable to reinvite ${name}. Please contact us.`,
+  deleteCandidateFailed: (name: string) => `Unable to delete ${name}. Please contact us.`,
+  moveFailed: (name: string) => `Unable to move ${name}. Please contact us.`,
+  planRequiredTitle: 'Plan required',
+  planRequiredBody: "Please contact your company's account owner to purchase a plan.",
+  ownerPlanBody: 'You have used all your interview credits. Please contact us to purchase a plan or more credits.',
+  creditsUsedUp: 'All your interview credits are used.',
+  downloadFailed: 'Unable to download candidates at this time. Please contact us.',
+  checkDownloads: 'Check your downloads folder',
 } as const;

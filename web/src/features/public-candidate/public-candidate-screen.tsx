@@ -5,6 +5,7 @@ import { accessStatus, usePublicCandidate, usePublicTranscripts, type PublicCand
 import { ApiError } from '../../api/client';
 import { AnswerPlayer } from '../../components/answers/answer-player';
 import { Transcript } from '../../components/answers/transcript';
+import { commonMessages } from '../../config/messages';
 import { paths } from '../../config/paths';
 import { session } from '../../lib/session';
 import { PageTitle } from '../../components/page-title';
@@ -70,7 +71,7 @@ const PublicCandidateScreen = () => {
         <Alert variation="error" heading={<h1 style={{ font: 'inherit', margin: 0 }}>This link does not work</h1>}>
           {candidate.error instanceof ApiError && candidate.error.status === 404
             ? 'The candidate is not shared any more, or the link is wrong.'
-            : 'Unable to retrieve data at this time. Please contact us.'}
+            : commonMessages.retrieveDataFailed}
         </Alert>
       );
     }

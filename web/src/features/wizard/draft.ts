@@ -1,4 +1,4 @@
-import { emptyInterview, sameInterview, type EditableInterview } from '../../components/interview/interview-model';
+import { emptyInterview, sameInterview, type EditableInterview } from '../../components/interview-editor/interview-model';
 import { storage } from '../../lib/storage';
 
 /** The wizard's draft (spec §3, §4): one per company in local storage. */

@@ -9,9 +9,10 @@ import { AnswerPlayer } from '../../../components/answers/answer-player';
 import { Transcript } from '../../../components/answers/transcript';
 import { PageLoader } from '../../../components/page-loader';
 import { Snackbar, type Notice } from '../../../components/snackbar';
+import { commonMessages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
-import { EVALUATION_ACTIONS } from '../../candidates/evaluation';
-import { messages } from '../../candidates/messages';
+import { EVALUATION_ACTIONS } from '../../../lib/evaluation';
+import { messages } from '../messages';
 import { EmojiRating } from './emoji-rating';
 import { ExportVideos } from './export-videos';
 import { ShareDialog } from './share-dialog';
@@ -51,7 +52,7 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
         <Alert variation="error">
           {candidate.error instanceof ApiError && candidate.error.status === 404
             ? 'This candidate does not exist or you have no access to them.'
-            : messages.retrieveFailed}
+            : commonMessages.retrieveDataFailed}
         </Alert>
       </main>
     );
@@ -174,7 +175,7 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
                   </Badge>
                 </Flex>
                 <Text fontSize="small" color="font.secondary">
-                  {c.email ?? messages.notAvailable}
+                  {c.email ?? commonMessages.notAvailable}
                 </Text>
                 {c.completedAt && (
                   <Text fontSize="small" color="font.tertiary">

@@ -4,7 +4,7 @@ import { ApiError } from '../../../api/client';
 import { createSharing, deleteSharing, useSharingDetails } from '../../../api/candidates';
 import { CopyButton } from '../../../components/copy-button';
 import { Dialog } from '../../../components/dialog';
-import { messages } from '../../candidates/messages';
+import { messages } from '../messages';
 
 /**
  * Share dialog (spec §4): the toggle creates the public link or deletes it (it stops working at

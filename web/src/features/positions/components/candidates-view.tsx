@@ -9,13 +9,12 @@ import { Snackbar, type Notice } from '../../../components/snackbar';
 import { SEARCH_MIN_CHARS } from '../../../config/constants';
 import { paths } from '../../../config/paths';
 import { downloadText } from '../../../lib/download';
-import { CandidateList } from '../../candidates/components/candidate-list';
-import { InviteDialog } from '../../candidates/components/invite-dialog';
-import { PlanRequiredDialog } from '../../candidates/components/plan-required-dialog';
-import { messages as candidateMessages } from '../../candidates/messages';
 import { messages } from '../messages';
+import { CandidateList } from './candidate-list';
+import { InviteDialog } from './invite-dialog';
+import { PlanRequiredDialog } from './plan-required-dialog';
 
-const BulkInviteDialog = lazy(() => import('../../candidates/components/bulk-invite-dialog'));
+const BulkInviteDialog = lazy(() => import('./bulk-invite-dialog'));
 
 const tabs = {
   invited: { label: 'Invited', empty: 'Sent an interview to complete' },
@@ -96,18 +95,18 @@ export const CandidatesView = ({ position, evaluation, onChanged }: { position: 
   const preview = async () => {
     try {
       await sendPreview(position.positionId);
-      setNotice({ message: candidateMessages.previewSent, variation: 'success' });
+      setNotice({ message: messages.previewSent, variation: 'success' });
     } catch (e) {
-      setNotice({ message: errorMessage(e, candidateMessages.previewFailed), variation: 'error' });
+      setNotice({ message: errorMessage(e, messages.previewFailed), variation: 'error' });
     }
   };
   const download = async () => {
     try {
-      const [rows, csv] = await Promise.all([exportCandidateRows(position.positionId), import('../../candidates/csv')]);
+      const [rows, csv] = await Promise.all([exportCandidateRows(position.positionId), import('../csv')]);
       downloadText(csv.candidatesCsv(rows), csv.exportFileName(position.jobTitle), 'text/csv;charset=utf-8');
-      setNotice({ message: candidateMessages.checkDownloads, variation: 'success' });
+      setNotice({ message: messages.checkDownloads, variation: 'success' });
     } catch (e) {
-      setNotice({ message: errorMessage(e, candidateMessages.downloadFailed), variation: 'error' });
+      setNotice({ message: errorMessage(e, messages.downloadFailed), variation: 'error' });
     }
   };
   const listProps = (label: string, empty: string, revision: number) => ({
@@ -128,7 +127,7 @@ export const CandidatesView = ({ position, evaluation, onChanged }: { position: 
       {!open && <Alert variation="warning">{messages.closedBanner}</Alert>}
       {usedUp && (
         <Alert variation="warning">
-          {candidateMessages.creditsUsedUp} To invite more candidates,{' '}
+          {messages.creditsUsedUp} To invite more candidates,{' '}
           <Button variation="link" size="small" padding="0" onClick={() => setDialog('plan')}>
             select a plan
           </Button>

@@ -2,7 +2,7 @@ import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../api/client';
 import { savePosition, type Position } from '../../../api/positions';
-import { InterviewEditor } from '../../../components/interview/interview-editor';
+import { InterviewEditor } from '../../../components/interview-editor/interview-editor';
 import {
   anyVideoProcessing,
   questionsValid,
@@ -11,8 +11,8 @@ import {
   toWire,
   videoGroupIds,
   type EditableInterview,
-} from '../../../components/interview/interview-model';
-import { useMediaGroups } from '../../../components/interview/use-media-groups';
+} from '../../../components/interview-editor/interview-model';
+import { useMediaGroups } from '../../../components/interview-editor/use-media-groups';
 import { messages } from '../messages';
 import { SaveBar } from './save-bar';
 

@@ -1,7 +1,7 @@
 import { Tabs } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { Dialog } from '../../../components/dialog';
-import { TeamTab } from '../../members/components/team-tab';
+import { TeamTab } from './team-tab';
 
 /**
  * The company settings dialog of the owner's gear (spec §2). Its tabs, in the spec's order: Team,

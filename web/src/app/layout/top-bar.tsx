@@ -1,8 +1,8 @@
 import { Button, Flex, View } from '@aws-amplify/ui-react';
 import { lazy, Suspense } from 'react';
 import { useMatch, useNavigate } from 'react-router-dom';
-import { paths } from '../config/paths';
-import { useSessionId } from '../lib/session';
+import { paths } from '../../config/paths';
+import { useSessionId } from '../../lib/session';
 import { barStyle, Brand } from './top-bar-parts';
 
 const SignedInBar = lazy(() => import('./signed-in-bar'));

@@ -1,14 +1,14 @@
 import { Button, Flex, Menu, MenuButton, MenuItem, Text } from '@aws-amplify/ui-react';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { callApi } from '../api/client';
-import { describePlan, useCompany, useMe, useOwnershipStatus, usePlanStatus } from '../api/companies';
-import { chatWidget, env } from '../config/env';
-import { paths } from '../config/paths';
-import { session } from '../lib/session';
+import { callApi } from '../../api/client';
+import { describePlan, useCompany, useMe, useOwnershipStatus, usePlanStatus } from '../../api/companies';
+import { chatWidget, env } from '../../config/env';
+import { paths } from '../../config/paths';
+import { session } from '../../lib/session';
 import { barStyle, Brand } from './top-bar-parts';
 
-const CompanySettingsDialog = lazy(() => import('../features/settings/components/company-settings-dialog'));
+const CompanySettingsDialog = lazy(() => import('../../features/settings/components/company-settings-dialog'));
 
 /**
  * Loaded only once someone is signed in: the menu (and its positioning library) stays out of the

@@ -1,6 +1,6 @@
 import { Flex, Text } from '@aws-amplify/ui-react';
 import { Link } from 'react-router-dom';
-import { PRODUCT_NAME } from '../config/constants';
+import { PRODUCT_NAME } from '../../config/constants';
 
 export const barStyle = {
   backgroundColor: 'var(--amplify-colors-white)',

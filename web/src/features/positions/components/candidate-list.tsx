@@ -11,6 +11,7 @@ import {
 import { LoadMore } from '../../../components/load-more';
 import type { Notice } from '../../../components/snackbar';
 import { CANDIDATE_PAGE_SIZE } from '../../../config/constants';
+import { commonMessages } from '../../../config/messages';
 import { messages } from '../messages';
 import { CandidateCard } from './candidate-card';
 
@@ -82,7 +83,7 @@ export const CandidateList = ({
     }
   };
 
-  if (pages.error) return <Alert variation="error">{messages.retrieveFailed}</Alert>;
+  if (pages.error) return <Alert variation="error">{commonMessages.retrieveDataFailed}</Alert>;
   if (!pages.data) return <Loader variation="linear" />;
   if (candidates.length === 0) {
     return (
@@ -114,7 +115,9 @@ export const CandidateList = ({
                 `The invitation was sent to ${candidate.email} again.`,
               )
             }
-            onDelete={() => void act(candidate, () => deleteCandidate(candidate.candidateId), messages.deleteFailed(candidate.candidateName))}
+            onDelete={() =>
+              void act(candidate, () => deleteCandidate(candidate.candidateId), messages.deleteCandidateFailed(candidate.candidateName))
+            }
             evaluation={evaluation}
             onEvaluate={(action) =>
               void act(candidate, () => evaluateCandidate(candidate.candidateId, action), messages.moveFailed(candidate.candidateName))

@@ -1,4 +1,4 @@
-import { CANDIDATE_STATUSES, evaluationMoves, type CandidateStatus, type EvaluationAction } from '../../../../lambdas/contracts/candidate-status';
+import { CANDIDATE_STATUSES, evaluationMoves, type CandidateStatus, type EvaluationAction } from '../../../lambdas/contracts/candidate-status';
 
 const LABELS: Record<EvaluationAction, string> = { shortlist: 'Shortlist', reject: 'Reject', undo: 'Undo' };
 

@@ -1,8 +1,8 @@
 import { Button, Card, Flex, Image, Menu, MenuItem, Text, View } from '@aws-amplify/ui-react';
 import { Link } from 'react-router-dom';
 import type { CandidateSummary, EvaluationAction } from '../../../api/candidates';
-import { EVALUATION_ACTIONS } from '../evaluation';
-import { messages } from '../messages';
+import { commonMessages } from '../../../config/messages';
+import { EVALUATION_ACTIONS } from '../../../lib/evaluation';
 
 const initials = (name: string) =>
   name
@@ -95,7 +95,7 @@ export const CandidateCard = ({
           {menu}
         </Flex>
         <Text fontSize="small" color="font.secondary" isTruncated>
-          {candidate.email ?? messages.notAvailable}
+          {candidate.email ?? commonMessages.notAvailable}
         </Text>
         <Text fontSize="small" color="font.tertiary">
           {invited

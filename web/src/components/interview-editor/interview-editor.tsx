@@ -1,6 +1,7 @@
 import { Alert, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { OUTRO_CONTENT_MAX, OUTRO_TITLE_MAX } from '../../../../lambdas/contracts/pacing';
+import { commonMessages } from '../../config/messages';
 import { addContent } from './content-library';
 import { ContentLibraryDialog } from './content-library-dialog';
 import { DebouncedField } from './debounced-field';
@@ -48,7 +49,7 @@ export const InterviewEditor = ({
 
   return (
     <Flex direction="column" gap="medium">
-      {media.failed && <Alert variation="error">Unable to retrieve data at this time. Please contact us.</Alert>}
+      {media.failed && <Alert variation="error">{commonMessages.retrieveDataFailed}</Alert>}
       <Card variation="outlined" padding="medium" as="section" aria-label="Intro">
         <Flex direction="column" gap="small">
           <Heading level={6}>Intro</Heading>

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { inviteCandidates, type NewCandidate } from '../../../api/candidates';
 import { errorMessage } from '../../../api/client';
 import { Dialog } from '../../../components/dialog';
+import { commonMessages } from '../../../config/messages';
 import { parseCandidatesCsv } from '../csv';
 import { messages } from '../messages';
 
@@ -78,7 +79,7 @@ const BulkInviteDialog = ({
                 {rows.map((row, i) => (
                   <TableRow key={i}>
                     <TableCell>{row.candidateName}</TableCell>
-                    <TableCell>{row.email ?? messages.notAvailable}</TableCell>
+                    <TableCell>{row.email ?? commonMessages.notAvailable}</TableCell>
                   </TableRow>
                 ))}
               </TableBody>
