@@ -1,16 +1,12 @@
-import { PutObjectCommand } from '@aws-sdk/client-s3';
 import * as z from 'zod';
-import { toParagraphs, toWebVtt, wordsFromTranscribe, type TimedWord } from '../domain/media';
-import { mediaKeys } from '../shared/storage-definition';
-import { mediaBucket, s3 } from '../shared/clients/aws';
-import { readJson } from '../shared/clients/storage';
-import { updateMediaProcessing } from '../shared/db/media';
+import { publishProcessedMedia } from '../app/media/pipeline';
 import { logger } from '../shared/logger';
 
 /**
- * Pipeline task, last step: turns the transcription (Amazon Transcribe's JSON, which the local
- * recognizer writes too) into transcript paragraphs `{startMillis, content}` and WebVTT captions,
- * and records the playable video, thumbnail, captions and transcript with their statuses.
+ * Pipeline task, last step: captions and transcript paragraphs from the transcription, and the
+ * media recorded as ready (lambdas/app/media/pipeline.ts). Its input is what the state machine
+ * gathered: MediaConvert's job (for the duration), the local transcoder's thumbnail, and whether
+ * a transcription exists.
  */
 const inputSchema = z.object({
   mediaId: z.string().min(1),
@@ -29,30 +25,14 @@ const inputSchema = z.object({
   hasTranscript: z.boolean().default(true),
 });
 
-const put = (key: string, body: string, contentType: string) =>
-  s3.send(new PutObjectCommand({ Bucket: mediaBucket(), Key: key, Body: body, ContentType: contentType }));
-
 export const handler = async (event: unknown) => {
   const input = inputSchema.parse(event);
-  const keys = mediaKeys(input.mediaId);
-  const transcribed = input.hasTranscript ? await readJson(keys.transcriptSource) : null;
-  const words: TimedWord[] = transcribed ? wordsFromTranscribe(transcribed as Parameters<typeof wordsFromTranscribe>[0]) : [];
-  await Promise.all([
-    put(keys.transcript, JSON.stringify({ paragraphs: toParagraphs(words) }), 'application/json'),
-    put(keys.captions, toWebVtt(words), 'text/vtt'),
-  ]);
   const duration = input.transcode?.Job.OutputGroupDetails?.[0]?.OutputDetails?.[0]?.DurationInMs;
-  await updateMediaProcessing(input.mediaId, {
-    uploadStatus: 'ready',
-    // Without a transcription the video still plays; captions and transcript show as failed.
-    captionsStatus: transcribed ? 'ready' : 'failed',
-    transcriptStatus: transcribed ? 'completed' : 'failed',
-    variants: [{ key: keys.video, contentType: 'video/mp4' }],
-    thumbnailKey: input.transcode?.thumbnailKey ?? keys.frameCapture,
-    captionsKey: keys.captions,
-    transcriptKey: keys.transcript,
+  const words = await publishProcessedMedia(input.mediaId, {
+    hasTranscript: input.hasTranscript,
     durationMillis: typeof duration === 'number' ? Math.round(duration) : null,
+    thumbnailKey: input.transcode?.thumbnailKey,
   });
-  logger.info('media ready', { mediaId: input.mediaId, words: words.length });
-  return { mediaId: input.mediaId, words: words.length };
+  logger.info('media ready', { mediaId: input.mediaId, words });
+  return { mediaId: input.mediaId, words };
 };

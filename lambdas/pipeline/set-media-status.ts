@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { updateMediaProcessing } from '../shared/db/media';
+import { recordProcessingStatus } from '../app/media/pipeline';
 import { logger } from '../shared/logger';
 
 /**
@@ -27,16 +27,11 @@ const reasonOf = (error: { Error?: string; Cause?: string } | undefined) => {
 
 export const handler = async (event: unknown) => {
   const input = inputSchema.parse(event);
-  if (input.status === 'failed') {
-    await updateMediaProcessing(input.mediaId, {
-      uploadStatus: 'failed',
-      captionsStatus: 'failed',
-      transcriptStatus: 'failed',
-      processingError: { error: reasonOf(input.error), step: input.error?.Error ?? 'Unknown' },
-    });
-  } else {
-    await updateMediaProcessing(input.mediaId, { uploadStatus: 'processing', captionsStatus: 'preparing', transcriptStatus: 'submitted' });
-  }
+  await recordProcessingStatus(
+    input.mediaId,
+    input.status,
+    input.status === 'failed' ? { error: reasonOf(input.error), step: input.error?.Error ?? 'Unknown' } : undefined,
+  );
   logger.info('media status recorded', { mediaId: input.mediaId, status: input.status });
   return { mediaId: input.mediaId, status: input.status };
 };

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Contract } from '../../lambdas/contracts/contract';
 import { contracts } from '../../lambdas/contracts/index';
 import { toCamelCase } from '../../lambdas/contracts/wire-case';
+import { operationPath } from '../../lambdas/operations';
 import { type OperationId } from '../../lambdas/routes';
 import { malformedBodies, parsedBody, type MalformedBody } from '../support/malformed-bodies';
 import {
@@ -9,7 +10,7 @@ import {
   buildWorld,
   isErrorModel,
   pathIds,
-  pathsOf,
+  pathParamSetsOf,
   pool,
   send,
   shorten,
@@ -64,14 +65,14 @@ describe('malformed bodies', () => {
       const make = validBodies[operation];
       if (!make) return [];
       const cases = malformedBodies(make(a) as Record<string, unknown>).filter((c) => c.always || !contractAccepts(operation, c));
-      const path = pathsOf(operation, route, ids)[0]!;
+      const params = pathParamSetsOf(operation, ids)[0]!;
       const session = route.auth === 'public' ? undefined : a.owner.sessionId;
-      return [{ operation, route, path, session, cases }];
+      return [{ operation, route, params, session, cases }];
     });
 
     const tasks = plans.flatMap((p) =>
       p.cases.map((c) => async () => {
-        const res = await send(p.route.method, p.path, { body: c.body, contentType: c.contentType, session: p.session });
+        const res = await send(p.operation, p.params, { body: c.body, contentType: c.contentType, session: p.session });
         const fine =
           (res.status >= 400 && res.status < 500 && isErrorModel(res.json)) ||
           (res.status === 200 && refusesWith200[p.operation]?.(res.json) === true);
@@ -83,7 +84,8 @@ describe('malformed bodies', () => {
     const failures = results
       .filter((r) => !r.fine)
       .map(
-        (r) => `${r.plan.route.method} ${r.plan.path} (${r.plan.operation}), ${r.c.kind}: ${r.res.status || 'no answer'} ${shorten(r.res.text, 160)}`,
+        (r) =>
+          `${r.plan.route.method} ${operationPath(r.plan.operation, r.plan.params)} (${r.plan.operation}), ${r.c.kind}: ${r.res.status || 'no answer'} ${shorten(r.res.text, 160)}`,
       );
     const tooFew = plans.filter((p) => p.cases.length < MIN_BODIES_PER_ROUTE).map((p) => `${p.operation}: only ${p.cases.length} bodies`);
     const fiveXx = results.filter((r) => r.res.status >= 500).length;

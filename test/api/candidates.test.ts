@@ -23,26 +23,27 @@ const interview = (retakes: number | null = 0) => ({
 type Owner = Awaited<ReturnType<typeof registerAndSignIn>>;
 
 const createPosition = async (owner: Owner, retakes: number | null = 0, settings: Record<string, unknown> = {}) => {
-  const created = await call('POST', `/companies/${owner.companyId}/positions`, {
+  const created = await call('createPosition', {
+    params: { companyId: owner.companyId },
     session: owner.sessionId,
     body: { job_title: 'Support engineer', interview: interview(retakes) },
   });
   expect(created.status).toBe(201);
   const positionId = created.body.position_id as string;
   if (Object.keys(settings).length > 0) {
-    const read = (await call('GET', `/positions/${positionId}`, { session: owner.sessionId })).body;
+    const read = (await call('getPosition', { params: { positionId }, session: owner.sessionId })).body;
     const { position_id: _p, company_id: _c, current_status: _s, candidates: _n, created_at: _t, ...body } = read;
-    expect((await call('PUT', `/positions/${positionId}`, { session: owner.sessionId, body: { ...body, ...settings } })).status).toBe(200);
+    expect((await call('updatePosition', { params: { positionId }, session: owner.sessionId, body: { ...body, ...settings } })).status).toBe(200);
   }
   return positionId;
 };
 
 const invite = (owner: Owner, positionId: string, candidateName: string, email: string | null) =>
-  call('POST', `/positions/${positionId}/candidates`, { session: owner.sessionId, body: { candidate_name: candidateName, email } });
+  call('inviteCandidate', { params: { positionId }, session: owner.sessionId, body: { candidate_name: candidateName, email } });
 
 const counts = async (owner: Owner, positionId: string) =>
-  (await call('GET', `/positions/${positionId}`, { session: owner.sessionId })).body.candidates;
-const plan = async (owner: Owner) => (await call('GET', `/companies/${owner.companyId}/plan-status`, { session: owner.sessionId })).body;
+  (await call('getPosition', { params: { positionId }, session: owner.sessionId })).body.candidates;
+const plan = async (owner: Owner) => (await call('getPlanStatus', { params: { companyId: owner.companyId }, session: owner.sessionId })).body;
 
 describe('inviting candidates', () => {
   let owner: Owner;
@@ -66,7 +67,7 @@ describe('inviting candidates', () => {
     expect(mail!.subject).toBe('Invites Co invites you to a video interview for Support engineer');
     expect(mail!.html).toContain(href);
 
-    const list = await call('GET', `/positions/${positionId}/candidates?tab=invited`, { session: owner.sessionId });
+    const list = await call('listCandidates', { params: { positionId }, query: { tab: 'invited' }, session: owner.sessionId });
     expect(list.body.candidates.map((c: { candidate_id: string }) => c.candidate_id)).toEqual([res.body.candidate_id]);
     expect((await counts(owner, positionId)).invited).toBe(1);
     expect((await plan(owner)).candidate_packs_status.invited).toBe(before.invited + 1);
@@ -92,14 +93,14 @@ describe('inviting candidates', () => {
   it('pages the invited tab 12 at a time, newest first, continuing after a candidate', async () => {
     const positionId = await createPosition(owner);
     const people = Array.from({ length: 14 }, (_, i) => ({ candidate_name: `Person ${i + 1}`, email: null }));
-    const batch = await call('POST', `/positions/${positionId}/candidates/batch`, { session: owner.sessionId, body: { new_candidates: people } });
+    const batch = await call('inviteCandidatesBatch', { params: { positionId }, session: owner.sessionId, body: { new_candidates: people } });
     expect(batch.status).toBe(201);
     expect(batch.body.candidates).toHaveLength(14);
-    const first = await call('GET', `/positions/${positionId}/candidates?tab=invited`, { session: owner.sessionId });
+    const first = await call('listCandidates', { params: { positionId }, query: { tab: 'invited' }, session: owner.sessionId });
     expect(first.body.candidates).toHaveLength(12);
     expect(first.body.has_more).toBe(true);
     const last = first.body.candidates[11].candidate_id;
-    const second = await call('GET', `/positions/${positionId}/candidates?tab=invited&after=${last}`, { session: owner.sessionId });
+    const second = await call('listCandidates', { params: { positionId }, query: { tab: 'invited', after: last }, session: owner.sessionId });
     expect(second.body.candidates).toHaveLength(2);
     expect(second.body.has_more).toBe(false);
     const all = [...first.body.candidates, ...second.body.candidates].map((c: { candidate_id: string }) => c.candidate_id);
@@ -109,7 +110,7 @@ describe('inviting candidates', () => {
 
   it('refuses invites to a closed position', async () => {
     const positionId = await createPosition(owner);
-    await call('PUT', `/positions/${positionId}/close`, { session: owner.sessionId });
+    await call('setPositionStatus', { params: { positionId, status: 'close' }, session: owner.sessionId });
     const res = await invite(owner, positionId, 'Late', null);
     expect(res.status).toBe(409);
     expect(res.body.detail).toBe('The position is currently closed and needs to be re-opened before additional candidates can be invited.');
@@ -118,29 +119,31 @@ describe('inviting candidates', () => {
   it('sends a preview to the member: no credit, not listed, not counted', async () => {
     const positionId = await createPosition(owner);
     const before = (await plan(owner)).candidate_packs_status.invited;
-    const res = await call('POST', `/positions/${positionId}/preview-invite`, { session: owner.sessionId });
+    const res = await call('sendPreviewInvite', { params: { positionId }, session: owner.sessionId });
     expect(res.status).toBe(200);
     const mail = (await mailTo(owner.email)).find((m) => m.subject.startsWith('[Preview]'));
     expect(mail?.text).toContain('This is a preview');
     const token = tokenFromHref(/(http\S+#\/interview\/[A-Za-z0-9_-]+)/.exec(mail!.text)![1]!);
-    expect((await call('GET', `/interviews/${token}`)).status).toBe(200);
+    expect((await call('getInterview', { params: { token } })).status).toBe(200);
     expect((await plan(owner)).candidate_packs_status.invited).toBe(before);
     expect((await counts(owner, positionId)).invited).toBe(0);
-    expect((await call('GET', `/positions/${positionId}/candidates?tab=invited`, { session: owner.sessionId })).body.candidates).toEqual([]);
+    expect((await call('listCandidates', { params: { positionId }, query: { tab: 'invited' }, session: owner.sessionId })).body.candidates).toEqual(
+      [],
+    );
   });
 
   it('reinvites with a fresh deadline and deletes an invite, moving the count', async () => {
     const positionId = await createPosition(owner, 0, { invites_expire_after: 'P3D' });
     const email = uniqueEmail('again');
     const first = (await invite(owner, positionId, 'Again', email)).body;
-    const again = await call('PUT', `/candidates/${first.candidate_id}/reinvite`, { session: owner.sessionId });
+    const again = await call('reinviteCandidate', { params: { candidateId: first.candidate_id }, session: owner.sessionId });
     expect(again.status).toBe(200);
     expect(again.body.created_at.time_value >= first.created_at.time_value).toBe(true);
     expect((await mailTo(email)).filter((m) => m.subject.includes('invites you'))).toHaveLength(2);
-    const deleted = await call('PUT', `/candidates/${first.candidate_id}/delete`, { session: owner.sessionId });
+    const deleted = await call('setCandidateStatus', { params: { candidateId: first.candidate_id, status: 'delete' }, session: owner.sessionId });
     expect(deleted.body).toEqual({ candidate_id: first.candidate_id, current_status: 'deleted' });
     expect((await counts(owner, positionId)).invited).toBe(0);
-    expect((await call('GET', `/interviews/${tokenFromHref(first.interview_href)}`)).status).toBe(404);
+    expect((await call('getInterview', { params: { token: tokenFromHref(first.interview_href) } })).status).toBe(404);
   });
 });
 
@@ -164,7 +167,7 @@ describe('credits', () => {
     const owner = await registerAndSignIn('Two Short');
     const positionId = await createPosition(owner);
     const people = Array.from({ length: 5 }, (_, i) => ({ candidate_name: `Bulk ${i}`, email: null }));
-    const res = await call('POST', `/positions/${positionId}/candidates/batch`, { session: owner.sessionId, body: { new_candidates: people } });
+    const res = await call('inviteCandidatesBatch', { params: { positionId }, session: owner.sessionId, body: { new_candidates: people } });
     expect(res.status).toBe(402);
     expect(res.body.detail).toBe('You have 3 interview credits left, not enough for this many candidates. Select a plan to invite more.');
     expect((await counts(owner, positionId)).invited).toBe(0);
@@ -194,7 +197,7 @@ describe('the interview', () => {
     const b = (await invite(owner, positionId, 'Bob', null)).body;
     const tokenA = tokenFromHref(a.interview_href);
     const tokenB = tokenFromHref(b.interview_href);
-    const read = await call('GET', `/interviews/${tokenA}`);
+    const read = await call('getInterview', { params: { token: tokenA } });
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ candidate_name: 'Alice', company_name: 'Interview Co', job_title: 'Support engineer', completed: false });
     expect(read.body.questions.map((q: { title: string; answered: boolean }) => [q.title, q.answered])).toEqual([
@@ -202,15 +205,15 @@ describe('the interview', () => {
       ['Why this role?', false],
     ]);
     expect(JSON.stringify(read.body)).not.toContain(b.candidate_id);
-    expect((await call('GET', `/interviews/${'x'.repeat(43)}`)).status).toBe(404);
+    expect((await call('getInterview', { params: { token: 'x'.repeat(43) } })).status).toBe(404);
     // B's recording cannot be driven with A's token.
     const bAnswer = (await startAnswer(tokenB, 0)).body.answer_id;
-    expect((await call('POST', `/interviews/${tokenA}/answers/${bAnswer}/part-urls`, { body: { part_numbers: [1] } })).status).toBe(404);
+    expect((await call('getAnswerPartUrls', { params: { token: tokenA, answerId: bAnswer }, body: { part_numbers: [1] } })).status).toBe(404);
     expect(
-      (await call('PUT', `/interviews/${tokenA}/answers/${bAnswer}/submission`, { body: { parts: [{ part_number: 1, etag: 'x' }] } })).status,
+      (await call('submitAnswer', { params: { token: tokenA, answerId: bAnswer }, body: { parts: [{ part_number: 1, etag: 'x' }] } })).status,
     ).toBe(404);
     // Candidates' tokens never open the team's API.
-    expect((await call('GET', `/candidates/${a.candidate_id}`, { session: tokenA })).status).toBe(401);
+    expect((await call('getCandidate', { params: { candidateId: a.candidate_id }, session: tokenA })).status).toBe(401);
   });
 
   it('records answers with retakes, completes on the last one, notifies the team and processes every answer', async () => {
@@ -227,28 +230,28 @@ describe('the interview', () => {
     expect(retake.completed).toBe(false);
     const third = await startAnswer(token, 0);
     expect(third.status).toBe(409);
-    expect((await call('GET', `/interviews/${token}`)).body.questions[0]).toMatchObject({ answered: true, attempts_used: 2 });
+    expect((await call('getInterview', { params: { token } })).body.questions[0]).toMatchObject({ answered: true, attempts_used: 2 });
     expect(
-      (await call('PUT', `/interviews/${token}/answers/${firstTake.body.answer_id}/submission`, { body: { parts: [{ part_number: 1, etag: 'x' }] } }))
+      (await call('submitAnswer', { params: { token, answerId: firstTake.body.answer_id }, body: { parts: [{ part_number: 1, etag: 'x' }] } }))
         .status,
     ).toBe(404);
 
     const last = await answerQuestion(token, 1, clip);
     expect(last.completed).toBe(true);
     // A repeated submission answers the same, and changes nothing.
-    expect((await call('GET', `/interviews/${token}`)).body.completed).toBe(true);
+    expect((await call('getInterview', { params: { token } })).body.completed).toBe(true);
     expect((await startAnswer(token, 1)).status).toBe(409);
 
     expect(await counts(owner, positionId)).toMatchObject({ invited: 0, responded: 1 });
     const notice = (await mailTo(owner.email)).find((m) => m.subject === 'Grace Hopper completed the interview for Support engineer');
     expect(notice?.text).toContain(`/candidates/${candidate.candidate_id}`);
-    const responded = await call('GET', `/positions/${positionId}/candidates?tab=responded`, { session: owner.sessionId });
+    const responded = await call('listCandidates', { params: { positionId }, query: { tab: 'responded' }, session: owner.sessionId });
     expect(responded.body.candidates.map((c: { candidate_id: string }) => c.candidate_id)).toEqual([candidate.candidate_id]);
     expect(responded.body.candidates[0].completed_at.relative_time).toBe('now');
 
     let detail: any;
     for (let i = 0; i < 120; i++) {
-      detail = (await call('GET', `/candidates/${candidate.candidate_id}`, { session: owner.sessionId })).body;
+      detail = (await call('getCandidate', { params: { candidateId: candidate.candidate_id }, session: owner.sessionId })).body;
       if (detail.answers.length === 2 && detail.answers.every((a: any) => a.video.upload_status !== 'processing')) break;
       await new Promise((r) => setTimeout(r, 500));
     }
@@ -267,7 +270,9 @@ describe('the interview', () => {
     const mediaId = (await localDb().send(new GetCommand({ TableName: localEnv().TABLE_NAME, Key: keys.answer(candidate.candidate_id, 0) }))).Item!
       .mediaId as string;
     expect(await mediaObjectKeys(mediaKeys(mediaId).prefix)).not.toEqual([]);
-    expect((await call('PUT', `/candidates/${candidate.candidate_id}/delete`, { session: owner.sessionId })).status).toBe(200);
+    expect(
+      (await call('setCandidateStatus', { params: { candidateId: candidate.candidate_id, status: 'delete' }, session: owner.sessionId })).status,
+    ).toBe(200);
     expect(await mediaObjectKeys(mediaKeys(mediaId).prefix)).toEqual([]);
     expect(await mediaObjectKeys(mediaKeys(mediaId).uploadPrefix)).toEqual([]);
     expect(await counts(owner, positionId)).toMatchObject({ invited: 0, responded: 0 });
@@ -284,10 +289,10 @@ describe('the interview', () => {
     const again = await startAnswer(token, 0);
     expect(again.status).toBe(201);
     expect(again.body.retakes_left).toBe(0);
-    expect((await call('POST', `/interviews/${token}/answers/${lost.body.answer_id}/part-urls`, { body: { part_numbers: [1] } })).status).toBe(404);
+    expect((await call('getAnswerPartUrls', { params: { token, answerId: lost.body.answer_id }, body: { part_numbers: [1] } })).status).toBe(404);
     const parts = await uploadParts(token, again.body.answer_id, clip, again.body.min_part_bytes);
-    expect((await call('PUT', `/interviews/${token}/answers/${again.body.answer_id}/submission`, { body: { parts } })).status).toBe(200);
-    expect((await call('GET', `/interviews/${token}`)).body.questions[0]).toMatchObject({ answered: true, attempts_used: 1 });
+    expect((await call('submitAnswer', { params: { token, answerId: again.body.answer_id }, body: { parts } })).status).toBe(200);
+    expect((await call('getInterview', { params: { token } })).body.questions[0]).toMatchObject({ answered: true, attempts_used: 1 });
     expect((await startAnswer(token, 0)).status).toBe(409);
   });
 
@@ -299,7 +304,7 @@ describe('the interview', () => {
     const bytes = new Uint8Array(started.body.min_part_bytes + 1234).map((_, i) => i % 251);
     const parts = await uploadParts(token, started.body.answer_id, bytes, started.body.min_part_bytes);
     expect(parts).toHaveLength(2);
-    const res = await call('PUT', `/interviews/${token}/answers/${started.body.answer_id}/submission`, { body: { parts } });
+    const res = await call('submitAnswer', { params: { token, answerId: started.body.answer_id }, body: { parts } });
     expect(res.status).toBe(200);
     const answer = await localDb().send(new GetCommand({ TableName: localEnv().TABLE_NAME, Key: keys.answer(candidate.candidate_id, 0) }));
     const head = await localS3().send(new HeadObjectCommand({ Bucket: localEnv().MEDIA_BUCKET, Key: mediaKeys(answer.Item!.mediaId).source }));
@@ -310,7 +315,8 @@ describe('the interview', () => {
     const positionId = await createPosition(owner);
     const token = tokenFromHref((await invite(owner, positionId, 'Lost', null)).body.interview_href);
     const started = await startAnswer(token, 0);
-    const res = await call('PUT', `/interviews/${token}/answers/${started.body.answer_id}/submission`, {
+    const res = await call('submitAnswer', {
+      params: { token, answerId: started.body.answer_id },
       body: { parts: [{ part_number: 1, etag: '"0123456789abcdef0123456789abcdef"' }] },
     });
     expect(res.status).toBe(400);
@@ -363,16 +369,16 @@ describe('the interview', () => {
         ExpressionAttributeValues: { ':past': past, ':sk': `${past}#${stale.candidate_id}` },
       }),
     );
-    expect((await call('GET', `/interviews/${tokenFromHref(stale.interview_href)}`)).status).toBe(404);
+    expect((await call('getInterview', { params: { token: tokenFromHref(stale.interview_href) } })).status).toBe(404);
     const run = await fetch(`${baseUrl()}/_local/schedules/expireInvites`, { method: 'POST' });
     expect(run.status).toBe(200);
     expect((await run.json()).deleted).toBeGreaterThanOrEqual(1);
-    expect((await call('GET', `/candidates/${stale.candidate_id}`, { session: owner.sessionId })).status).toBe(404);
-    expect((await call('GET', `/candidates/${fresh.candidate_id}`, { session: owner.sessionId })).status).toBe(200);
+    expect((await call('getCandidate', { params: { candidateId: stale.candidate_id }, session: owner.sessionId })).status).toBe(404);
+    expect((await call('getCandidate', { params: { candidateId: fresh.candidate_id }, session: owner.sessionId })).status).toBe(200);
     expect((await counts(owner, positionId)).invited).toBe(1);
 
     // A preview goes after three days, answered or not, with its media.
-    await call('POST', `/positions/${positionId}/preview-invite`, { session: owner.sessionId });
+    await call('sendPreviewInvite', { params: { positionId }, session: owner.sessionId });
     const previewMail = (await mailTo(owner.email)).find((m) => m.subject.startsWith('[Preview]'))!;
     const previewToken = tokenFromHref(/(http\S+#\/interview\/[A-Za-z0-9_-]+)/.exec(previewMail.text)![1]!);
     await answerQuestion(previewToken, 0, clip);
@@ -382,7 +388,7 @@ describe('the interview', () => {
     expect(await mediaObjectKeys(mediaKeys(previewMediaId).uploadPrefix)).toHaveLength(1);
     const later = new Date(Date.now() + 4 * 24 * 3600 * 1000).toISOString();
     await fetch(`${baseUrl()}/_local/schedules/expireInvites?time=${encodeURIComponent(later)}`, { method: 'POST' });
-    expect((await call('GET', `/interviews/${previewToken}`)).status).toBe(404);
+    expect((await call('getInterview', { params: { token: previewToken } })).status).toBe(404);
     expect(await mediaObjectKeys(mediaKeys(previewMediaId).uploadPrefix)).toEqual([]);
     expect((await read(keys.candidate(previewId))).Item).toBeUndefined();
   });
@@ -392,25 +398,23 @@ describe('public apply links', () => {
   it('take a name and e-mail, create the candidate and go straight into the interview; one application per address', async () => {
     const owner = await registerAndSignIn('Apply Co');
     const positionId = await createPosition(owner);
-    const link = (await call('POST', `/positions/${positionId}/apply-links`, { session: owner.sessionId })).body.link_href as string;
+    const link = (await call('createApplyLink', { params: { positionId }, session: owner.sessionId })).body.link_href as string;
     const linkId = link.split('/apply/')[1]!;
-    const page = await call('GET', `/apply-links/${linkId}`);
+    const page = await call('getApplyLink', { params: { linkId } });
     expect(page.body).toMatchObject({ company_name: 'Apply Co', job_title: 'Support engineer', open: true, logo_href: null });
     const email = uniqueEmail('applicant');
-    const applied = await call('POST', `/apply-links/${linkId}/candidates`, { body: { candidate_name: 'Walk In', email } });
+    const applied = await call('applyThroughLink', { params: { linkId }, body: { candidate_name: 'Walk In', email } });
     expect(applied.status).toBe(201);
-    expect((await call('GET', `/interviews/${applied.body.interview_token}`)).body.candidate_name).toBe('Walk In');
+    expect((await call('getInterview', { params: { token: applied.body.interview_token } })).body.candidate_name).toBe('Walk In');
     expect(await interviewLinkMailedTo(email)).toBe(applied.body.interview_href);
-    const twice = await call('POST', `/apply-links/${linkId}/candidates`, { body: { candidate_name: 'Walk In', email } });
+    const twice = await call('applyThroughLink', { params: { linkId }, body: { candidate_name: 'Walk In', email } });
     expect(twice.status).toBe(409);
-    const missing = await call('POST', `/apply-links/${linkId}/candidates`, { body: { candidate_name: '', email: '' } });
+    const missing = await call('applyThroughLink', { params: { linkId }, body: { candidate_name: '', email: '' } });
     expect(missing.status).toBe(400);
-    await call('PUT', `/positions/${positionId}/close`, { session: owner.sessionId });
-    expect((await call('GET', `/apply-links/${linkId}`)).body.open).toBe(false);
-    expect((await call('POST', `/apply-links/${linkId}/candidates`, { body: { candidate_name: 'Late', email: uniqueEmail('late') } })).status).toBe(
-      409,
-    );
-    expect((await call('GET', '/apply-links/unknownlink123')).status).toBe(404);
+    await call('setPositionStatus', { params: { positionId, status: 'close' }, session: owner.sessionId });
+    expect((await call('getApplyLink', { params: { linkId } })).body.open).toBe(false);
+    expect((await call('applyThroughLink', { params: { linkId }, body: { candidate_name: 'Late', email: uniqueEmail('late') } })).status).toBe(409);
+    expect((await call('getApplyLink', { params: { linkId: 'unknownlink123' } })).status).toBe(404);
   });
 });
 
@@ -420,21 +424,23 @@ describe('tenancy', () => {
     const b = await registerAndSignIn('Tenant B');
     const positionId = await createPosition(a);
     const candidate = (await invite(a, positionId, 'Private', null)).body;
-    expect((await call('GET', `/positions/${positionId}/candidates`, { session: b.sessionId })).status).toBe(404);
+    expect((await call('listCandidates', { params: { positionId }, session: b.sessionId })).status).toBe(404);
     expect((await invite(b, positionId, 'Intruder', null)).status).toBe(404);
-    expect((await call('GET', `/candidates/${candidate.candidate_id}`, { session: b.sessionId })).status).toBe(404);
-    expect((await call('PUT', `/candidates/${candidate.candidate_id}/reinvite`, { session: b.sessionId })).status).toBe(404);
-    expect((await call('PUT', `/candidates/${candidate.candidate_id}/delete`, { session: b.sessionId })).status).toBe(404);
-    expect((await call('POST', `/positions/${positionId}/preview-invite`, { session: b.sessionId })).status).toBe(404);
+    expect((await call('getCandidate', { params: { candidateId: candidate.candidate_id }, session: b.sessionId })).status).toBe(404);
+    expect((await call('reinviteCandidate', { params: { candidateId: candidate.candidate_id }, session: b.sessionId })).status).toBe(404);
+    expect(
+      (await call('setCandidateStatus', { params: { candidateId: candidate.candidate_id, status: 'delete' }, session: b.sessionId })).status,
+    ).toBe(404);
+    expect((await call('sendPreviewInvite', { params: { positionId }, session: b.sessionId })).status).toBe(404);
   });
 
   it('deleting a position deletes its candidates', async () => {
     const owner = await registerAndSignIn('Cascade');
     const positionId = await createPosition(owner);
     const candidate = (await invite(owner, positionId, 'Gone soon', null)).body;
-    await call('PUT', `/positions/${positionId}/close`, { session: owner.sessionId });
-    expect((await call('PUT', `/positions/${positionId}/delete`, { session: owner.sessionId })).status).toBe(200);
-    expect((await call('GET', `/interviews/${tokenFromHref(candidate.interview_href)}`)).status).toBe(404);
+    await call('setPositionStatus', { params: { positionId, status: 'close' }, session: owner.sessionId });
+    expect((await call('setPositionStatus', { params: { positionId, status: 'delete' }, session: owner.sessionId })).status).toBe(200);
+    expect((await call('getInterview', { params: { token: tokenFromHref(candidate.interview_href) } })).status).toBe(404);
     const item = await localDb().send(new GetCommand({ TableName: localEnv().TABLE_NAME, Key: keys.candidate(candidate.candidate_id) }));
     expect(item.Item).toBeUndefined();
   });
@@ -443,10 +449,10 @@ describe('tenancy', () => {
     const owner = await registerAndSignIn('Short lived');
     const positionId = await createPosition(owner);
     const candidate = (await invite(owner, positionId, 'Orphan?', null)).body;
-    expect((await call('DELETE', `/companies/${owner.companyId}`, { session: owner.sessionId })).status).toBe(204);
+    expect((await call('deleteCompany', { params: { companyId: owner.companyId }, session: owner.sessionId })).status).toBe(204);
     const read = (key: Record<string, string>) => localDb().send(new GetCommand({ TableName: localEnv().TABLE_NAME, Key: key }));
     expect((await read(keys.position(positionId))).Item).toBeUndefined();
     expect((await read(keys.candidate(candidate.candidate_id))).Item).toBeUndefined();
-    expect((await call('GET', `/interviews/${tokenFromHref(candidate.interview_href)}`)).status).toBe(404);
+    expect((await call('getInterview', { params: { token: tokenFromHref(candidate.interview_href) } })).status).toBe(404);
   });
 });

@@ -1,8 +1,9 @@
 import { Agent, request } from 'node:http';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { API_PREFIX, operationPath, operations, type OperationId } from '../../lambdas/operations';
 import { keys } from '../../lambdas/shared/db/keys';
-import { baseUrl, call } from '../support/api';
+import { baseUrl, call, callPath } from '../support/api';
 import { mailTo, registerAndSignIn, uniqueEmail } from '../support/accounts';
 import { allocateCredits, localDb, localEnv } from '../support/aws';
 
@@ -18,38 +19,42 @@ const interview = {
 type Owner = Awaited<ReturnType<typeof registerAndSignIn>>;
 
 const createPosition = async (owner: Owner, jobTitle = 'Hardened engineer') => {
-  const res = await call('POST', `/companies/${owner.companyId}/positions`, { session: owner.sessionId, body: { job_title: jobTitle, interview } });
+  const res = await call('createPosition', {
+    params: { companyId: owner.companyId },
+    session: owner.sessionId,
+    body: { job_title: jobTitle, interview },
+  });
   expect(res.status).toBe(201);
   return res.body.position_id as string;
 };
 
 /** GET the position and PUT it back with `changes` (what the settings view's Save does). */
 const savePosition = async (owner: Owner, positionId: string, changes: Record<string, unknown> = {}) => {
-  const read = await call('GET', `/positions/${positionId}`, { session: owner.sessionId });
+  const read = await call('getPosition', { params: { positionId }, session: owner.sessionId });
   expect(read.status).toBe(200);
   const { position_id: _p, company_id: _c, current_status: _s, candidates: _n, created_at: _t, ...body } = read.body;
-  return call('PUT', `/positions/${positionId}`, { session: owner.sessionId, body: { ...body, ...changes } });
+  return call('updatePosition', { params: { positionId }, session: owner.sessionId, body: { ...body, ...changes } });
 };
 
 /** A teammate who accepted the owner's invitation, signed in as a member. */
 const addMember = async (owner: Owner) => {
   const email = uniqueEmail('member');
-  expect((await call('POST', `/companies/${owner.companyId}/members`, { session: owner.sessionId, body: { email } })).status).toBe(201);
+  expect((await call('inviteMember', { params: { companyId: owner.companyId }, session: owner.sessionId, body: { email } })).status).toBe(201);
   const mail = (await mailTo(email)).find((m) => m.subject.startsWith("You're invited"));
   const nonce = /#\/invite\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
-  const accepted = await call('POST', '/member-invites/confirmed', { body: { nonce } });
+  const accepted = await call('confirmMemberInvite', { body: { nonce } });
   expect(accepted.status).toBe(201);
   return { email, sessionId: accepted.body.session_id as string, userId: accepted.body.user_id as string };
 };
 
 describe('request bodies', () => {
   it('answer deeply nested JSON with 400 too_deep on a body route, never a 500', async () => {
-    const deep = await call('POST', '/email-check', { rawBody: `${'['.repeat(10_000)}${']'.repeat(10_000)}` });
+    const deep = await call('checkEmail', { rawBody: `${'['.repeat(10_000)}${']'.repeat(10_000)}` });
     expect(deep.status).toBe(400);
     expect(deep.body).toMatchObject({ code: 'too_deep', detail: expect.stringContaining('nested too deeply') });
-    const objects = await call('POST', '/email-check', { rawBody: `${'{"a":'.repeat(3_000)}1${'}'.repeat(3_000)}` });
+    const objects = await call('checkEmail', { rawBody: `${'{"a":'.repeat(3_000)}1${'}'.repeat(3_000)}` });
     expect(objects).toMatchObject({ status: 400, body: { code: 'too_deep' } });
-    const fine = await call('POST', '/email-check', { rawBody: '{"email": "Ada@Example.com", "__proto__": {"email": 1}, "constructor": {}}' });
+    const fine = await call('checkEmail', { rawBody: '{"email": "Ada@Example.com", "__proto__": {"email": 1}, "constructor": {}}' });
     expect(fine).toMatchObject({ status: 200, body: { email: 'ada@example.com', is_valid: true } });
   });
 });
@@ -62,7 +67,7 @@ describe('public apply links', () => {
 
   const linkIdOf = (href: string) => href.split('/apply/')[1]!;
   const turnOn = async (positionId: string) => {
-    const res = await call('POST', `/positions/${positionId}/apply-links`, { session: owner.sessionId });
+    const res = await call('createApplyLink', { params: { positionId }, session: owner.sessionId });
     expect(res.status).toBe(201);
     return linkIdOf(res.body.link_href as string);
   };
@@ -72,13 +77,13 @@ describe('public apply links', () => {
     expect(res.body.apply_link).toBeNull();
   };
   const apply = (linkId: string) =>
-    call('POST', `/apply-links/${linkId}/candidates`, { body: { candidate_name: 'Walk In', email: uniqueEmail('walkin') } });
+    call('applyThroughLink', { params: { linkId }, body: { candidate_name: 'Walk In', email: uniqueEmail('walkin') } });
 
   it('can be created after the position was saved without one', async () => {
     const positionId = await createPosition(owner);
     expect((await savePosition(owner, positionId)).status).toBe(200);
     const linkId = await turnOn(positionId);
-    expect((await call('GET', `/apply-links/${linkId}`)).status).toBe(200);
+    expect((await call('getApplyLink', { params: { linkId } })).status).toBe(200);
 
     // A position saved before this fix holds the link as NULL: it can be switched on too.
     const legacy = await createPosition(owner);
@@ -90,8 +95,8 @@ describe('public apply links', () => {
         ExpressionAttributeValues: { ':null': null },
       }),
     );
-    expect((await call('GET', `/positions/${legacy}`, { session: owner.sessionId })).body.apply_link).toBeNull();
-    expect((await call('GET', `/apply-links/${await turnOn(legacy)}`)).status).toBe(200);
+    expect((await call('getPosition', { params: { positionId: legacy }, session: owner.sessionId })).body.apply_link).toBeNull();
+    expect((await call('getApplyLink', { params: { linkId: await turnOn(legacy) } })).status).toBe(200);
   });
 
   it('switch off and on any number of times; a link switched off stops admitting applicants at once', async () => {
@@ -102,19 +107,19 @@ describe('public apply links', () => {
       expect(seen).not.toContain(linkId);
       seen.push(linkId);
       expect(await turnOn(positionId)).toBe(linkId); // on twice is the same link
-      expect((await call('GET', `/apply-links/${linkId}`)).body.open).toBe(true);
+      expect((await call('getApplyLink', { params: { linkId } })).body.open).toBe(true);
       // Saving other settings with the link on keeps it.
       const kept = await savePosition(owner, positionId, { invites_expire_after: 'P7D' });
       expect(kept.body.apply_link.link_href).toMatch(new RegExp(`/apply/${linkId}$`));
       await turnOff(positionId);
       for (const old of seen) {
-        expect((await call('GET', `/apply-links/${old}`)).status).toBe(404);
+        expect((await call('getApplyLink', { params: { linkId: old } })).status).toBe(404);
         expect((await apply(old)).status).toBe(404);
       }
     }
     const last = await turnOn(positionId);
     expect((await apply(last)).status).toBe(201);
-    expect((await call('GET', `/positions/${positionId}`, { session: owner.sessionId })).body.candidates.invited).toBe(1);
+    expect((await call('getPosition', { params: { positionId }, session: owner.sessionId })).body.candidates.invited).toBe(1);
   });
 });
 
@@ -130,7 +135,7 @@ describe('lists follow the access rule of their items', () => {
     expect((await savePosition(owner, sharedWithMember, { sharing: { user_ids: [member.userId] } })).status).toBe(200);
 
     const ids = async (session: string, status: 'open' | 'closed') => {
-      const res = await call('GET', `/companies/${owner.companyId}/positions?status=${status}`, { session });
+      const res = await call('listPositions', { params: { companyId: owner.companyId }, query: { status }, session });
       expect(res.status).toBe(200);
       return (res.body.positions as { position_id: string }[]).map((p) => p.position_id);
     };
@@ -138,23 +143,25 @@ describe('lists follow the access rule of their items', () => {
     const memberOpen = await ids(member.sessionId, 'open');
     expect(memberOpen).toEqual(expect.arrayContaining([shared, sharedWithMember]));
     expect(memberOpen).not.toContain(ownerOnly);
-    expect((await call('GET', `/positions/${ownerOnly}`, { session: member.sessionId })).status).toBe(404);
+    expect((await call('getPosition', { params: { positionId: ownerOnly }, session: member.sessionId })).status).toBe(404);
 
     // The closed tab too.
-    expect((await call('PUT', `/positions/${ownerOnly}/close`, { session: owner.sessionId })).status).toBe(200);
+    expect((await call('setPositionStatus', { params: { positionId: ownerOnly, status: 'close' }, session: owner.sessionId })).status).toBe(200);
     expect(await ids(owner.sessionId, 'closed')).toContain(ownerOnly);
     expect(await ids(member.sessionId, 'closed')).not.toContain(ownerOnly);
 
-    const library = await call('GET', `/companies/${owner.companyId}/content-library`, { session: member.sessionId });
+    const library = await call('getContentLibrary', { params: { companyId: owner.companyId }, session: member.sessionId });
     const libraryIds = (library.body.positions_content as { position_id: string }[]).map((p) => p.position_id);
     expect(libraryIds).toEqual(expect.arrayContaining([shared, sharedWithMember]));
     expect(libraryIds).not.toContain(ownerOnly);
-    expect((await call('GET', `/positions/${ownerOnly}/candidates?tab=invited`, { session: member.sessionId })).status).toBe(404);
-    expect((await call('GET', `/positions/${ownerOnly}/candidates-export`, { session: member.sessionId })).status).toBe(404);
+    expect((await call('listCandidates', { params: { positionId: ownerOnly }, query: { tab: 'invited' }, session: member.sessionId })).status).toBe(
+      404,
+    );
+    expect((await call('exportCandidates', { params: { positionId: ownerOnly }, session: member.sessionId })).status).toBe(404);
 
     // Templates are "in use" by the positions the reader can open, so a hidden one tells nothing.
     const inUse = async (session: string) =>
-      (await call('GET', `/companies/${owner.companyId}/message-templates`, { session })).body.message_templates.find(
+      (await call('listMessageTemplates', { params: { companyId: owner.companyId }, session })).body.message_templates.find(
         (t: { template_id: string }) => t.template_id === 'standard-reminder',
       ).in_use;
     expect(await inUse(owner.sessionId)).toBe(true);
@@ -166,7 +173,7 @@ describe('single-line text', () => {
   it('refuses line breaks and control characters in names and titles, naming the field', async () => {
     const owner = await registerAndSignIn('Plain Text Co');
     const post = (jobTitle: string) =>
-      call('POST', `/companies/${owner.companyId}/positions`, { session: owner.sessionId, body: { job_title: jobTitle, interview } });
+      call('createPosition', { params: { companyId: owner.companyId }, session: owner.sessionId, body: { job_title: jobTitle, interview } });
     const crlf = await post('Engineer\r\nBcc: victim@example.com');
     expect(crlf.status).toBe(400);
     expect(crlf.body.code).toBe('validation_error');
@@ -182,15 +189,21 @@ describe('single-line text', () => {
     const put = await savePosition(owner, positionId.body.position_id, { job_title: 'Sneaky\nTitle' });
     expect(put.status).toBe(400);
     expect(put.body.detail[0].loc).toEqual(['body', 'job_title']);
-    const candidate = await call('POST', `/positions/${positionId.body.position_id}/candidates`, {
+    const candidate = await call('inviteCandidate', {
+      params: { positionId: positionId.body.position_id },
       session: owner.sessionId,
       body: { candidate_name: 'Ada\u202ELovelace', email: null },
     });
     expect(candidate.status).toBe(400);
     expect(candidate.body.detail[0].loc).toEqual(['body', 'candidate_name']);
-    const company = await call('PUT', `/companies/${owner.companyId}`, { session: owner.sessionId, body: { company_name: 'Acme\r\nInc' } });
+    const company = await call('updateCompany', {
+      params: { companyId: owner.companyId },
+      session: owner.sessionId,
+      body: { company_name: 'Acme\r\nInc' },
+    });
     expect(company.body.detail[0].loc).toEqual(['body', 'company_name']);
-    const question = await call('POST', `/companies/${owner.companyId}/positions`, {
+    const question = await call('createPosition', {
+      params: { companyId: owner.companyId },
       session: owner.sessionId,
       body: { job_title: 'Q', interview: { ...interview, questions: [{ ...interview.questions[0], content: 'Bell\u0007' }] } },
     });
@@ -209,10 +222,10 @@ describe('candidates export', () => {
     const names = ['=HYPERLINK("http://evil.example","click")', '@SUM(1)', '+1 555', '-2 Minus', 'Safe = name'];
     for (const name of names) {
       expect(
-        (await call('POST', `/positions/${positionId}/candidates`, { session: owner.sessionId, body: { candidate_name: name, email: null } })).status,
+        (await call('inviteCandidate', { params: { positionId }, session: owner.sessionId, body: { candidate_name: name, email: null } })).status,
       ).toBe(201);
     }
-    const res = await call('GET', `/positions/${positionId}/candidates-export`, { session: owner.sessionId });
+    const res = await call('exportCandidates', { params: { positionId }, session: owner.sessionId });
     expect(res.status).toBe(200);
     const exported = (res.body.rows as { candidate_name: string }[]).map((r) => r.candidate_name).sort();
     expect(exported).toEqual([`'=HYPERLINK("http://evil.example","click")`, `'@SUM(1)`, `'+1 555`, `'-2 Minus`, 'Safe = name'].sort());
@@ -221,18 +234,21 @@ describe('candidates export', () => {
 
 describe('the local API gateway', () => {
   it('answers a path with malformed percent-encoding with 400 {detail, code}', async () => {
-    for (const path of ['/api/v1/positions/%', '/api/v1/positions/%E0%A4%A', '/api/v1/candidates/%ZZ/access-status']) {
-      const res = await fetch(`${baseUrl()}${path}`);
+    // Raw paths on purpose: no operation's path can carry broken percent-encoding.
+    for (const path of ['/positions/%', '/positions/%E0%A4%A', '/candidates/%ZZ/access-status']) {
+      const res = await callPath('GET', path);
       expect(res.status).toBe(400);
-      const body = (await res.json()) as { detail: string; code: string };
+      const body = res.body as { detail: string; code: string };
       expect(body).toMatchObject({ code: 'bad_request', detail: expect.any(String) });
     }
   });
 
   it('answers a body over the limit with 413 and the next request on the same keep-alive agent promptly', async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-    const send = (method: string, path: string, body: Buffer | string) =>
+    const send = (operationId: OperationId, body: Buffer | string) =>
       new Promise<{ status: number; text: string }>((resolve, reject) => {
+        const { method } = operations[operationId];
+        const path = `${API_PREFIX}${operationPath(operationId)}`;
         const req = request(
           `${baseUrl()}${path}`,
           { method, agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
@@ -250,10 +266,10 @@ describe('the local API gateway', () => {
         req.end(body);
       });
     try {
-      const big = await send('POST', '/api/v1/email-check', Buffer.alloc(16 * 1024 * 1024, 0x20));
+      const big = await send('checkEmail', Buffer.alloc(16 * 1024 * 1024, 0x20));
       expect(big.status).toBe(413);
       expect(JSON.parse(big.text)).toMatchObject({ code: 'payload_too_large' });
-      const next = await send('POST', '/api/v1/email-check', JSON.stringify({ email: 'next@example.com' }));
+      const next = await send('checkEmail', JSON.stringify({ email: 'next@example.com' }));
       expect(next.status).toBe(200);
       expect(JSON.parse(next.text)).toMatchObject({ email: 'next@example.com', is_valid: true });
     } finally {
@@ -280,16 +296,18 @@ describe('page cursors', () => {
       'not JSON': 'bm90IGpzb24',
     };
     for (const [label, cursor] of Object.entries(crafted)) {
-      const res = await call('GET', `/companies/${owner.companyId}/positions?status=open&cursor=${cursor}`, { session: owner.sessionId });
+      const res = await call('listPositions', {
+        params: { companyId: owner.companyId },
+        query: { status: 'open', cursor },
+        session: owner.sessionId,
+      });
       expect({ label, status: res.status, code: res.body.code }).toEqual({ label, status: 400, code: 'invalid_cursor' });
     }
-    const genuine = await call(
-      'GET',
-      `/companies/${owner.companyId}/positions?status=open&cursor=${cursorOf(positionKey(owner.companyId, 'open'))}`,
-      {
-        session: owner.sessionId,
-      },
-    );
+    const genuine = await call('listPositions', {
+      params: { companyId: owner.companyId },
+      query: { status: 'open', cursor: cursorOf(positionKey(owner.companyId, 'open')) },
+      session: owner.sessionId,
+    });
     expect(genuine.status).toBe(200);
   });
 });

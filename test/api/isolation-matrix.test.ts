@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { operationPath } from '../../lambdas/operations';
 import { routeEntries, type OperationId, type RouteDefinition } from '../../lambdas/routes';
 import { call } from '../support/api';
 import {
@@ -6,8 +7,8 @@ import {
   credentialKinds,
   missingPathFixtures,
   pathIds,
+  pathParamSetsOf,
   pathParamsOf,
-  pathsOf,
   pool,
   positionSecretsOf,
   secretsOf,
@@ -52,7 +53,7 @@ interface Call {
   operation: OperationId;
   route: RouteDefinition;
   caller: string;
-  path: string;
+  params: Record<string, string>;
   body?: unknown;
   session?: string;
   expect: Expectation;
@@ -88,11 +89,11 @@ const plan = (): { calls: Call[]; problems: string[] } => {
   const names = (text: string, secrets: string[]) => secrets.some((secret) => text.includes(secret));
 
   for (const [operation, route] of routeEntries) {
-    const params = pathParamsOf(route);
+    const params = pathParamsOf(operation);
     // Public routes are called by outsiders, with bodies of their own (B's); the others with bodies naming A's objects.
     const body = validBodies[operation]?.(route.auth === 'public' ? b : a);
-    const add = (caller: string, path: string, session: string | undefined, expectation: Expectation, secrets: string[]) =>
-      calls.push({ operation, route, caller, path, body, session, expect: expectation, secrets });
+    const add = (caller: string, pathParams: Record<string, string>, session: string | undefined, expectation: Expectation, secrets: string[]) =>
+      calls.push({ operation, route, caller, params: pathParams, body, session, expect: expectation, secrets });
 
     if (route.auth === 'public') {
       const credentials = params.filter((name) => credentialKinds.has(name));
@@ -102,7 +103,7 @@ const plan = (): { calls: Call[]; problems: string[] } => {
       }
       if (params.length === 0) {
         // Addresses nothing: it must still never name A's objects or fail.
-        add('anyone', route.path, undefined, 'anything but 5xx', secretsOfA);
+        add('anyone', {}, undefined, 'anything but 5xx', secretsOfA);
         continue;
       }
       const swap = (values: (name: string) => string) =>
@@ -111,25 +112,25 @@ const plan = (): { calls: Call[]; problems: string[] } => {
       const secretsFor = (ids: Record<string, string>) => secretsOfA.filter((secret) => !Object.values(ids).includes(secret));
       // B's own credential with A's other ids: reaches B's object at most, never A's.
       const withB = swap((name) => pathIds(b)[name]!);
-      for (const path of pathsOf(operation, route, withB))
-        add("B's credential", path, undefined, othersOfA ? 'refused' : 'anything but 5xx', secretsFor(withB));
+      for (const pathParams of pathParamSetsOf(operation, withB))
+        add("B's credential", pathParams, undefined, othersOfA ? 'refused' : 'anything but 5xx', secretsFor(withB));
       const unknown = swap(() => unknownId());
-      for (const path of pathsOf(operation, route, unknown)) add('an unknown credential', path, undefined, 'not found', secretsFor(unknown));
+      for (const pathParams of pathParamSetsOf(operation, unknown))
+        add('an unknown credential', pathParams, undefined, 'not found', secretsFor(unknown));
       continue;
     }
 
-    const paths = pathsOf(operation, route, idsOfA);
-    for (const path of paths) {
-      const sent = `${path} ${JSON.stringify(body ?? '')}`;
+    for (const pathParams of pathParamSetsOf(operation, idsOfA)) {
+      const sent = `${operationPath(operation, pathParams)} ${JSON.stringify(body ?? '')}`;
       const targetsA = names(sent, secretsOfA);
       const targetsPosition = names(sent, positionSecrets);
-      add('no session', path, undefined, 'refused', secretsOfA);
-      add('a made-up session', path, unknownId(), 'refused', secretsOfA);
-      add('a signed-out session of A', path, a.revokedSessionId, 'refused', secretsOfA);
-      add("B's owner", path, b.owner.sessionId, targetsA ? 'refused' : 'anything but 5xx', secretsOfA);
+      add('no session', pathParams, undefined, 'refused', secretsOfA);
+      add('a made-up session', pathParams, unknownId(), 'refused', secretsOfA);
+      add('a signed-out session of A', pathParams, a.revokedSessionId, 'refused', secretsOfA);
+      add("B's owner", pathParams, b.owner.sessionId, targetsA ? 'refused' : 'anything but 5xx', secretsOfA);
       // A's member: not the owner, and without access to A's position (shared with the owner alone).
       const memberExpects = route.auth === 'owner' || targetsPosition ? 'refused' : 'anything but 5xx';
-      add("A's member without access", path, a.member.sessionId, memberExpects, positionSecrets);
+      add("A's member without access", pathParams, a.member.sessionId, memberExpects, positionSecrets);
     }
   }
   return { calls, problems };
@@ -143,10 +144,12 @@ describe('the isolation matrix', () => {
 
   it("lets nobody reach company A's objects but those who may", async () => {
     const { calls, problems } = plan();
-    const results = await pool(calls.map((c) => () => send(c.route.method, c.path, { session: c.session, ...jsonBody(c.body) })));
+    const results = await pool(calls.map((c) => () => send(c.operation, c.params, { session: c.session, ...jsonBody(c.body) })));
     const failures = calls.flatMap((c, i) => {
       const problem = problemWith(c, results[i]!);
-      return problem ? [`${c.route.method} ${c.path} (${c.operation}) as ${c.caller}: ${problem} ${shorten(results[i]!.text)}`] : [];
+      return problem
+        ? [`${c.route.method} ${operationPath(c.operation, c.params)} (${c.operation}) as ${c.caller}: ${problem} ${shorten(results[i]!.text)}`]
+        : [];
     });
     const covered = new Set(calls.map((c) => c.operation));
     const fiveXx = results.filter((r) => r.status >= 500).length;
@@ -158,13 +161,13 @@ describe('the isolation matrix', () => {
 
   it("leaves company A's objects as they were", async () => {
     const session = a.owner.sessionId;
-    expect((await call('GET', `/companies/${a.owner.companyId}`, { session })).body.company_name).toBe(a.companyName);
-    const members = (await call('GET', `/companies/${a.owner.companyId}/members`, { session })).body;
+    expect((await call('getCompany', { params: { companyId: a.owner.companyId }, session })).body.company_name).toBe(a.companyName);
+    const members = (await call('listMembers', { params: { companyId: a.owner.companyId }, session })).body;
     expect(members.members.map((m: { user_id: string }) => m.user_id)).toEqual(expect.arrayContaining([a.owner.userId, a.member.userId]));
     expect(members.invited_members.map((m: { email: string }) => m.email)).toEqual([a.invitee.email]);
-    expect((await call('GET', `/member-invites/${a.invitee.nonce}`)).status).toBe(200);
+    expect((await call('getMemberInvite', { params: { nonce: a.invitee.nonce } })).status).toBe(200);
 
-    const position = await call('GET', `/positions/${a.position.positionId}`, { session });
+    const position = await call('getPosition', { params: { positionId: a.position.positionId }, session });
     expect(position.body).toMatchObject({
       job_title: a.position.jobTitle,
       current_status: 'open',
@@ -173,26 +176,25 @@ describe('the isolation matrix', () => {
       candidates: { invited: 1, responded: 0, shortlisted: 0, rejected: 0 },
     });
     expect(position.body.apply_link.link_href).toContain(a.position.linkId);
-    expect((await call('GET', `/apply-links/${a.position.linkId}`)).body.open).toBe(true);
+    expect((await call('getApplyLink', { params: { linkId: a.position.linkId } })).body.open).toBe(true);
 
-    const candidate = await call('GET', `/candidates/${a.candidate.candidateId}`, { session });
+    const candidate = await call('getCandidate', { params: { candidateId: a.candidate.candidateId }, session });
     expect(candidate.body).toMatchObject({ candidate_name: a.candidate.candidateName, current_status: 'invited', rating: null });
     expect(candidate.body.answers.map((x: { answer_id: string; rating: number | null }) => [x.answer_id, x.rating])).toEqual([
       [a.candidate.answerId, null],
     ]);
-    const sharing = await call('GET', `/candidates/${a.candidate.candidateId}/my-sharing-details`, { session });
+    const sharing = await call('getMySharingDetails', { params: { candidateId: a.candidate.candidateId }, session });
     expect(sharing.body.public_candidate_id).toBe(a.candidate.publicCandidateId);
-    expect((await call('GET', `/public-candidates/${a.candidate.publicCandidateId}`)).status).toBe(200);
-    expect((await call('GET', `/interviews/${a.candidate.token}`)).body.questions.map((q: { answered: boolean }) => q.answered)).toEqual([
-      true,
-      false,
-    ]);
-    const media = await call('GET', `/media-upload-groups/${a.media.mediaGroupId}`, { session });
+    expect((await call('getPublicCandidate', { params: { publicCandidateId: a.candidate.publicCandidateId } })).status).toBe(200);
+    expect(
+      (await call('getInterview', { params: { token: a.candidate.token } })).body.questions.map((q: { answered: boolean }) => q.answered),
+    ).toEqual([true, false]);
+    const media = await call('getMediaUploadGroups', { params: { mediaGroupIds: a.media.mediaGroupId }, session });
     expect(media.body.media_upload_groups.map((g: { media_id: string }) => g.media_id)).toEqual([a.media.mediaId]);
-    expect((await call('GET', '/me', { session: a.member.sessionId })).body.companies).toEqual([
+    expect((await call('getMe', { session: a.member.sessionId })).body.companies).toEqual([
       { company_id: a.owner.companyId, company_name: a.companyName, user_role: 'member' },
     ]);
-    expect((await call('GET', '/me', { session: a.spareSessionId })).status).toBe(200);
+    expect((await call('getMe', { session: a.spareSessionId })).status).toBe(200);
   });
 });
 

@@ -17,7 +17,7 @@ beforeAll(async () => {
 const groupId = () => `g-${randomUUID()}`;
 
 const upload = async (contentType: string, bytes: Uint8Array, group = groupId()) => {
-  const created = await call('POST', '/user-media-uploads', {
+  const created = await call('createUserMediaUpload', {
     session: owner.sessionId,
     body: { media_group_id: group, content_type: contentType, properties: { company_id: owner.companyId, size: bytes.length } },
   });
@@ -30,7 +30,7 @@ const upload = async (contentType: string, bytes: Uint8Array, group = groupId())
 const waitForGroup = async (group: string, until: (g: any) => boolean, timeoutMs = 120_000) => {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const res = await call('GET', `/media-upload-groups/${group}`, { session: owner.sessionId });
+    const res = await call('getMediaUploadGroups', { params: { mediaGroupIds: group }, session: owner.sessionId });
     const found = res.body.media_upload_groups[0];
     if (found && until(found)) return found;
     if (Date.now() > deadline) throw new Error(`group ${group} stayed ${JSON.stringify(found)}`);
@@ -42,10 +42,15 @@ describe('media uploads and the pipeline', () => {
   it('turns an uploaded recording into a faststart H.264/AAC MP4, a PNG thumbnail, WebVTT captions and a timed transcript', async () => {
     const clip = await makeClip(6);
     const { group, mediaId } = await upload('video/webm', clip.bytes);
-    const completed = await call('PUT', '/media-uploads/complete?transcoder=default', { session: owner.sessionId, body: { media_ids: [mediaId] } });
+    const completed = await call('completeMediaUploads', {
+      query: { transcoder: 'default' },
+      session: owner.sessionId,
+      body: { media_ids: [mediaId] },
+    });
     expect(completed.body.media).toEqual([{ media_id: mediaId, upload_status: 'processing' }]);
 
-    const processing = (await call('GET', `/media-upload-groups/${group}`, { session: owner.sessionId })).body.media_upload_groups[0];
+    const processing = (await call('getMediaUploadGroups', { params: { mediaGroupIds: group }, session: owner.sessionId })).body
+      .media_upload_groups[0];
     expect(processing.upload_status).toBe('processing');
     expect(processing.captions.captions_status).toBe('preparing');
     expect(['created', 'submitted']).toContain(processing.transcript_status);
@@ -81,8 +86,8 @@ describe('media uploads and the pipeline', () => {
   it('processes an upload once even when completion is repeated', async () => {
     const clip = await makeClip(2, 'one two three');
     const { group, mediaId } = await upload('video/webm', clip.bytes);
-    await call('PUT', '/media-uploads/complete', { session: owner.sessionId, body: { media_ids: [mediaId] } });
-    const again = await call('PUT', '/media-uploads/complete', { session: owner.sessionId, body: { media_ids: [mediaId, mediaId] } });
+    await call('completeMediaUploads', { session: owner.sessionId, body: { media_ids: [mediaId] } });
+    const again = await call('completeMediaUploads', { session: owner.sessionId, body: { media_ids: [mediaId, mediaId] } });
     expect(again.status).toBe(200);
     await waitForGroup(group, (g) => g.upload_status === 'ready');
     const executions = await localSfn().send(new ListExecutionsCommand({ stateMachineArn: localEnv().STATE_MACHINE_ARN }));
@@ -91,7 +96,7 @@ describe('media uploads and the pipeline', () => {
 
   it('ends a failing step in the stored failed state, never an endless "processing"', async () => {
     const { group, mediaId } = await upload('video/mp4', new TextEncoder().encode('this is not a video at all'));
-    await call('PUT', '/media-uploads/complete', { session: owner.sessionId, body: { media_ids: [mediaId] } });
+    await call('completeMediaUploads', { session: owner.sessionId, body: { media_ids: [mediaId] } });
     const failed = await waitForGroup(group, (g) => g.upload_status !== 'processing', 30_000);
     expect(failed).toMatchObject({
       upload_status: 'failed',
@@ -103,7 +108,7 @@ describe('media uploads and the pipeline', () => {
   it('makes images ready at once, with a download link', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
     const { group, mediaId } = await upload('image/png', png);
-    const done = await call('PUT', '/media-uploads/complete', { session: owner.sessionId, body: { media_ids: [mediaId] } });
+    const done = await call('completeMediaUploads', { session: owner.sessionId, body: { media_ids: [mediaId] } });
     expect(done.body.media[0].upload_status).toBe('ready');
     const ready = await waitForGroup(group, (g) => g.upload_status === 'ready', 5000);
     expect(Buffer.from(await (await fetch(ready.variants[0].content_href)).arrayBuffer()).equals(png)).toBe(true);
@@ -111,7 +116,7 @@ describe('media uploads and the pipeline', () => {
 
   it('enforces types, sizes and tenancy with clear 4xx answers', async () => {
     const base = { media_group_id: groupId(), content_type: 'video/webm', properties: { company_id: owner.companyId, size: 1000 } };
-    const post = (body: unknown, session = owner.sessionId) => call('POST', '/user-media-uploads', { session, body });
+    const post = (body: unknown, session = owner.sessionId) => call('createUserMediaUpload', { session, body });
     expect((await post({ ...base, content_type: 'application/pdf' })).body.code).toBe('validation_error');
     const empty = await post({ ...base, properties: { ...base.properties, size: 0 } });
     expect(empty.body.detail[0].msg).toBe('Empty file encountered');
@@ -123,19 +128,21 @@ describe('media uploads and the pipeline', () => {
     const other = await registerAndSignIn('Other Co');
     expect((await post(base, other.sessionId)).status).toBe(404); // not a member of owner's company
     const mine = await upload('image/png', Buffer.from('89504e470d0a1a0a', 'hex'));
-    expect((await call('PUT', '/media-uploads/complete', { session: other.sessionId, body: { media_ids: [mine.mediaId] } })).status).toBe(404);
-    expect((await call('GET', `/media-upload-groups/${mine.group}`, { session: other.sessionId })).body.media_upload_groups).toEqual([]);
+    expect((await call('completeMediaUploads', { session: other.sessionId, body: { media_ids: [mine.mediaId] } })).status).toBe(404);
+    expect(
+      (await call('getMediaUploadGroups', { params: { mediaGroupIds: mine.group }, session: other.sessionId })).body.media_upload_groups,
+    ).toEqual([]);
     const hijack = await post({ ...base, media_group_id: mine.group, properties: { company_id: other.companyId, size: 10 } }, other.sessionId);
     expect(hijack).toMatchObject({ status: 409, body: { code: 'media_group_taken' } });
-    expect((await call('GET', '/media-upload-groups/a,b', { session: owner.sessionId })).status).toBe(400);
+    expect((await call('getMediaUploadGroups', { params: { mediaGroupIds: ['a', 'b'] }, session: owner.sessionId })).status).toBe(400);
   });
 
   it('refuses to complete an upload that never arrived', async () => {
-    const created = await call('POST', '/user-media-uploads', {
+    const created = await call('createUserMediaUpload', {
       session: owner.sessionId,
       body: { media_group_id: groupId(), content_type: 'video/webm', properties: { company_id: owner.companyId, size: 10 } },
     });
-    const res = await call('PUT', '/media-uploads/complete', { session: owner.sessionId, body: { media_ids: [created.body.media_id] } });
+    const res = await call('completeMediaUploads', { session: owner.sessionId, body: { media_ids: [created.body.media_id] } });
     expect(res).toMatchObject({ status: 400, body: { code: 'upload_missing' } });
   });
 });

@@ -13,29 +13,30 @@ describe('team members', () => {
   it('invites by e-mail; the invitee accepts, is signed in and joins the company', async () => {
     const owner = await registerAndSignIn('Hooli');
     const email = uniqueEmail('teammate');
-    const invited = await call('POST', `/companies/${owner.companyId}/members`, { session: owner.sessionId, body: { email } });
+    const invited = await call('inviteMember', { params: { companyId: owner.companyId }, session: owner.sessionId, body: { email } });
     expect(invited).toMatchObject({ status: 201, body: { email, status: 'invited' } });
 
-    const list = await call('GET', `/companies/${owner.companyId}/members`, { session: owner.sessionId });
+    const list = await call('listMembers', { params: { companyId: owner.companyId }, session: owner.sessionId });
     expect(list.body.members).toEqual([{ user_id: owner.userId, email: owner.email, user_role: 'owner', status: 'active' }]);
     expect(list.body.invited_members).toEqual([{ user_id: invited.body.user_id, email, status: 'invited' }]);
 
     const nonce = await inviteNonce(email);
-    expect((await call('GET', `/member-invites/${nonce}`)).body).toEqual({ company_name: 'Hooli', has_existing_account: false });
-    const accepted = await call('POST', '/member-invites/confirmed', { body: { nonce } });
+    expect((await call('getMemberInvite', { params: { nonce } })).body).toEqual({ company_name: 'Hooli', has_existing_account: false });
+    const accepted = await call('confirmMemberInvite', { body: { nonce } });
     expect(accepted.status).toBe(201);
     expect(accepted.body.company_id).toBe(owner.companyId);
 
-    const me = await call('GET', '/me', { session: accepted.body.session_id });
+    const me = await call('getMe', { session: accepted.body.session_id });
     expect(me.body.companies).toEqual([{ company_id: owner.companyId, company_name: 'Hooli', user_role: 'member' }]);
-    const after = await call('GET', `/companies/${owner.companyId}/members`, { session: owner.sessionId });
+    const after = await call('listMembers', { params: { companyId: owner.companyId }, session: owner.sessionId });
     expect(after.body.members.map((m: { email: string }) => m.email)).toEqual([owner.email, email]);
     expect(after.body.invited_members).toEqual([]);
 
     // A used link does not work twice.
-    expect((await call('POST', '/member-invites/confirmed', { body: { nonce } })).status).toBe(404);
+    expect((await call('confirmMemberInvite', { body: { nonce } })).status).toBe(404);
     // Members are not owners: owner-only calls are refused.
-    const asMember = await call('POST', `/companies/${owner.companyId}/members`, {
+    const asMember = await call('inviteMember', {
+      params: { companyId: owner.companyId },
       session: accepted.body.session_id,
       body: { email: uniqueEmail() },
     });
@@ -45,52 +46,54 @@ describe('team members', () => {
   it('adds an existing account to a second company, which then shows in /me', async () => {
     const a = await registerAndSignIn('Alpha');
     const b = await registerAndSignIn('Beta');
-    await call('POST', `/companies/${a.companyId}/members`, { session: a.sessionId, body: { email: b.email } });
+    await call('inviteMember', { params: { companyId: a.companyId }, session: a.sessionId, body: { email: b.email } });
     const nonce = await inviteNonce(b.email);
-    expect((await call('GET', `/member-invites/${nonce}`)).body.has_existing_account).toBe(true);
-    const accepted = await call('POST', '/member-invites/confirmed', { body: { nonce } });
+    expect((await call('getMemberInvite', { params: { nonce } })).body.has_existing_account).toBe(true);
+    const accepted = await call('confirmMemberInvite', { body: { nonce } });
     expect(accepted.body.user_id).toBe(b.userId);
-    const me = await call('GET', '/me', { session: b.sessionId });
+    const me = await call('getMe', { session: b.sessionId });
     expect(me.body.companies.map((c: { company_name: string }) => c.company_name)).toEqual(['Alpha', 'Beta']);
   });
 
   it('replaces an earlier invitation link when inviting again', async () => {
     const owner = await registerAndSignIn();
     const email = uniqueEmail();
-    await call('POST', `/companies/${owner.companyId}/members`, { session: owner.sessionId, body: { email } });
+    await call('inviteMember', { params: { companyId: owner.companyId }, session: owner.sessionId, body: { email } });
     const first = await inviteNonce(email);
-    await call('POST', `/companies/${owner.companyId}/members`, { session: owner.sessionId, body: { email } });
+    await call('inviteMember', { params: { companyId: owner.companyId }, session: owner.sessionId, body: { email } });
     const second = await inviteNonce(email);
     expect(second).not.toBe(first);
-    expect((await call('GET', `/member-invites/${first}`)).status).toBe(404);
-    expect((await call('GET', `/member-invites/${second}`)).status).toBe(200);
-    const list = await call('GET', `/companies/${owner.companyId}/members`, { session: owner.sessionId });
+    expect((await call('getMemberInvite', { params: { nonce: first } })).status).toBe(404);
+    expect((await call('getMemberInvite', { params: { nonce: second } })).status).toBe(200);
+    const list = await call('listMembers', { params: { companyId: owner.companyId }, session: owner.sessionId });
     expect(list.body.invited_members).toHaveLength(1);
   });
 
   it('removes members and invitations, never the owner', async () => {
     const owner = await registerAndSignIn();
     const email = uniqueEmail();
-    const invited = await call('POST', `/companies/${owner.companyId}/members`, { session: owner.sessionId, body: { email } });
-    expect((await call('DELETE', `/companies/${owner.companyId}/members/${invited.body.user_id}`, { session: owner.sessionId })).status).toBe(204);
-    expect((await call('GET', `/member-invites/${await inviteNonce(email)}`)).status).toBe(404);
+    const invited = await call('inviteMember', { params: { companyId: owner.companyId }, session: owner.sessionId, body: { email } });
+    expect(
+      (await call('removeMember', { params: { companyId: owner.companyId, userId: invited.body.user_id }, session: owner.sessionId })).status,
+    ).toBe(204);
+    expect((await call('getMemberInvite', { params: { nonce: await inviteNonce(email) } })).status).toBe(404);
 
-    const self = await call('DELETE', `/companies/${owner.companyId}/members/${owner.userId}`, { session: owner.sessionId });
+    const self = await call('removeMember', { params: { companyId: owner.companyId, userId: owner.userId }, session: owner.sessionId });
     expect(self).toMatchObject({ status: 400, body: { code: 'owner_not_removable', detail: 'The owner cannot be removed.' } });
-    expect((await call('DELETE', `/companies/${owner.companyId}/members/nobody`, { session: owner.sessionId })).status).toBe(404);
+    expect((await call('removeMember', { params: { companyId: owner.companyId, userId: 'nobody' }, session: owner.sessionId })).status).toBe(404);
   });
 
   it('refuses to invite an existing member, bad addresses, and other companies', async () => {
     const owner = await registerAndSignIn();
-    const self = await call('POST', `/companies/${owner.companyId}/members`, { session: owner.sessionId, body: { email: owner.email } });
+    const self = await call('inviteMember', { params: { companyId: owner.companyId }, session: owner.sessionId, body: { email: owner.email } });
     expect(self).toMatchObject({ status: 409, body: { code: 'already_member' } });
-    const bad = await call('POST', `/companies/${owner.companyId}/members`, { session: owner.sessionId, body: { email: 'nope' } });
+    const bad = await call('inviteMember', { params: { companyId: owner.companyId }, session: owner.sessionId, body: { email: 'nope' } });
     expect(bad.status).toBe(400);
     const other = await registerAndSignIn();
-    expect((await call('GET', `/companies/${other.companyId}/members`, { session: owner.sessionId })).status).toBe(404);
-    expect((await call('POST', `/companies/${other.companyId}/members`, { session: owner.sessionId, body: { email: uniqueEmail() } })).status).toBe(
-      404,
-    );
-    expect((await call('GET', '/member-invites/short')).status).toBe(400);
+    expect((await call('listMembers', { params: { companyId: other.companyId }, session: owner.sessionId })).status).toBe(404);
+    expect(
+      (await call('inviteMember', { params: { companyId: other.companyId }, session: owner.sessionId, body: { email: uniqueEmail() } })).status,
+    ).toBe(404);
+    expect((await call('getMemberInvite', { params: { nonce: 'short' } })).status).toBe(400);
   });
 });

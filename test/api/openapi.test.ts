@@ -7,7 +7,7 @@ import { typeCheckCalls, validateOpenApi } from '../support/openapi';
  * an OpenAPI validator, and TypeScript types generated from it that real calls must satisfy.
  */
 const servedDocument = async () => {
-  const res = await call('GET', '/openapi.json');
+  const res = await call('getOpenApi');
   expect(res.status).toBe(200);
   return res.body as Record<string, unknown>;
 };

@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 
 const create = async (jobTitle = 'Backend engineer', session = owner.sessionId, companyId = owner.companyId) => {
-  const res = await call('POST', `/companies/${companyId}/positions`, { session, body: { job_title: jobTitle, interview } });
+  const res = await call('createPosition', { params: { companyId }, session, body: { job_title: jobTitle, interview } });
   expect(res.status).toBe(201);
   return res.body.position_id as string;
 };
@@ -34,14 +34,14 @@ const body = (position: Record<string, unknown>) => {
 describe('positions', () => {
   it('are created open with the interview, listed in one page per tab, and read back', async () => {
     const positionId = await create('Designer');
-    const list = await call('GET', `/companies/${owner.companyId}/positions?status=open`, { session: owner.sessionId });
+    const list = await call('listPositions', { params: { companyId: owner.companyId }, query: { status: 'open' }, session: owner.sessionId });
     expect(list.body.positions[0]).toMatchObject({
       position_id: positionId,
       job_title: 'Designer',
       current_status: 'open',
       candidates: { invited: 0, responded: 0, shortlisted: 0, rejected: 0 },
     });
-    const position = await call('GET', `/positions/${positionId}`, { session: owner.sessionId });
+    const position = await call('getPosition', { params: { positionId }, session: owner.sessionId });
     expect(position.body).toMatchObject({
       job_title: 'Designer',
       interview: {
@@ -59,7 +59,7 @@ describe('positions', () => {
 
   it('validate the interview: limits, pacing options and complete questions', async () => {
     const post = (i: unknown, jobTitle = 'X') =>
-      call('POST', `/companies/${owner.companyId}/positions`, { session: owner.sessionId, body: { job_title: jobTitle, interview: i } });
+      call('createPosition', { params: { companyId: owner.companyId }, session: owner.sessionId, body: { job_title: jobTitle, interview: i } });
     const tooLong = await post({ ...interview, questions: [{ ...interview.questions[0], title: 'x'.repeat(141) }] });
     expect(tooLong.status).toBe(400);
     expect(tooLong.body.detail[0].loc).toEqual(['body', 'interview', 'questions', 0, 'title']);
@@ -77,8 +77,9 @@ describe('positions', () => {
 
   it('save the full body with a version: a stale version is a 409', async () => {
     const positionId = await create();
-    const read = (await call('GET', `/positions/${positionId}`, { session: owner.sessionId })).body;
-    const saved = await call('PUT', `/positions/${positionId}`, {
+    const read = (await call('getPosition', { params: { positionId }, session: owner.sessionId })).body;
+    const saved = await call('updatePosition', {
+      params: { positionId },
       session: owner.sessionId,
       body: {
         ...body(read),
@@ -88,15 +89,17 @@ describe('positions', () => {
       },
     });
     expect(saved).toMatchObject({ status: 200, body: { job_title: 'Senior backend engineer', invites_expire_after: 'P7D', version: 2 } });
-    const stale = await call('PUT', `/positions/${positionId}`, { session: owner.sessionId, body: { ...body(read), job_title: 'Overwrite' } });
+    const stale = await call('updatePosition', { params: { positionId }, session: owner.sessionId, body: { ...body(read), job_title: 'Overwrite' } });
     expect(stale).toMatchObject({ status: 409, body: { code: 'version_conflict' } });
-    expect((await call('GET', `/positions/${positionId}`, { session: owner.sessionId })).body.job_title).toBe('Senior backend engineer');
-    const badTrigger = await call('PUT', `/positions/${positionId}`, {
+    expect((await call('getPosition', { params: { positionId }, session: owner.sessionId })).body.job_title).toBe('Senior backend engineer');
+    const badTrigger = await call('updatePosition', {
+      params: { positionId },
       session: owner.sessionId,
       body: { ...body(saved.body), planned_messages: [{ template_id: 'standard-reminder', send_trigger: 'P99D' }] },
     });
     expect(badTrigger.status).toBe(400);
-    const badTemplate = await call('PUT', `/positions/${positionId}`, {
+    const badTemplate = await call('updatePosition', {
+      params: { positionId },
       session: owner.sessionId,
       body: { ...body(saved.body), planned_messages: [{ template_id: 'nope', send_trigger: 'invite' }] },
     });
@@ -119,86 +122,93 @@ describe('positions', () => {
         },
       }),
     );
-    expect((await call('GET', `/positions/${positionId}`, { session: member.sessionId })).status).toBe(200);
-    const read = (await call('GET', `/positions/${positionId}`, { session: owner.sessionId })).body;
-    const nobody = await call('PUT', `/positions/${positionId}`, { session: owner.sessionId, body: { ...body(read), sharing: { user_ids: [] } } });
+    expect((await call('getPosition', { params: { positionId }, session: member.sessionId })).status).toBe(200);
+    const read = (await call('getPosition', { params: { positionId }, session: owner.sessionId })).body;
+    const nobody = await call('updatePosition', {
+      params: { positionId },
+      session: owner.sessionId,
+      body: { ...body(read), sharing: { user_ids: [] } },
+    });
     expect(nobody.body.detail[0].msg).toBe("Nobody would have access. Changes can't be saved.");
-    const notifyOutsider = await call('PUT', `/positions/${positionId}`, {
+    const notifyOutsider = await call('updatePosition', {
+      params: { positionId },
       session: owner.sessionId,
       body: { ...body(read), sharing: { user_ids: [owner.userId] }, notifying: { user_ids: [member.userId] } },
     });
     expect(notifyOutsider.body.code).toBe('notify_without_access');
-    const limited = await call('PUT', `/positions/${positionId}`, {
+    const limited = await call('updatePosition', {
+      params: { positionId },
       session: owner.sessionId,
       body: { ...body(read), sharing: { user_ids: [owner.userId] } },
     });
     expect(limited.status).toBe(200);
-    expect((await call('GET', `/positions/${positionId}`, { session: member.sessionId })).status).toBe(404);
-    const list = await call('GET', `/companies/${owner.companyId}/content-library`, { session: member.sessionId });
+    expect((await call('getPosition', { params: { positionId }, session: member.sessionId })).status).toBe(404);
+    const list = await call('getContentLibrary', { params: { companyId: owner.companyId }, session: member.sessionId });
     expect(list.body.positions_content.map((p: { position_id: string }) => p.position_id)).not.toContain(positionId);
   });
 
   it('close, re-open, and delete only when closed', async () => {
     const positionId = await create('Short-lived');
-    const put = (status: string) => call('PUT', `/positions/${positionId}/${status}`, { session: owner.sessionId });
+    const put = (status: string) => call('setPositionStatus', { params: { positionId, status }, session: owner.sessionId });
     expect((await put('delete')).body.code).toBe('position_not_closed');
     expect((await put('close')).body.current_status).toBe('closed');
-    const closed = await call('GET', `/companies/${owner.companyId}/positions?status=closed`, { session: owner.sessionId });
+    const closed = await call('listPositions', { params: { companyId: owner.companyId }, query: { status: 'closed' }, session: owner.sessionId });
     expect(closed.body.positions.map((p: { position_id: string }) => p.position_id)).toContain(positionId);
     expect((await put('open')).body.current_status).toBe('open');
     await put('close');
     expect((await put('delete')).body.current_status).toBe('deleted');
-    expect((await call('GET', `/positions/${positionId}`, { session: owner.sessionId })).status).toBe(404);
+    expect((await call('getPosition', { params: { positionId }, session: owner.sessionId })).status).toBe(404);
     expect((await put('archive')).status).toBe(400);
   });
 
   it('make one public apply link, cleared by saving with no link', async () => {
     const positionId = await create();
-    const first = await call('POST', `/positions/${positionId}/apply-links`, { session: owner.sessionId });
+    const first = await call('createApplyLink', { params: { positionId }, session: owner.sessionId });
     expect(first.body.link_href).toMatch(/^http:\/\/localhost:\d+\/#\/apply\/[A-Za-z0-9_-]+$/);
-    expect((await call('POST', `/positions/${positionId}/apply-links`, { session: owner.sessionId })).body.link_href).toBe(first.body.link_href);
-    const read = (await call('GET', `/positions/${positionId}`, { session: owner.sessionId })).body;
+    expect((await call('createApplyLink', { params: { positionId }, session: owner.sessionId })).body.link_href).toBe(first.body.link_href);
+    const read = (await call('getPosition', { params: { positionId }, session: owner.sessionId })).body;
     expect(read.apply_link).toEqual({ link_href: first.body.link_href });
-    const cleared = await call('PUT', `/positions/${positionId}`, { session: owner.sessionId, body: { ...body(read), apply_link: null } });
+    const cleared = await call('updatePosition', { params: { positionId }, session: owner.sessionId, body: { ...body(read), apply_link: null } });
     expect(cleared.body.apply_link).toBeNull();
   });
 
   it('are invisible to other companies: 404 for every call', async () => {
     const positionId = await create();
     const other = await registerAndSignIn('Intruder');
-    expect((await call('GET', `/positions/${positionId}`, { session: other.sessionId })).status).toBe(404);
-    expect((await call('PUT', `/positions/${positionId}/close`, { session: other.sessionId })).status).toBe(404);
-    expect((await call('POST', `/positions/${positionId}/apply-links`, { session: other.sessionId })).status).toBe(404);
-    expect((await call('GET', `/companies/${owner.companyId}/positions`, { session: other.sessionId })).status).toBe(404);
+    expect((await call('getPosition', { params: { positionId }, session: other.sessionId })).status).toBe(404);
+    expect((await call('setPositionStatus', { params: { positionId, status: 'close' }, session: other.sessionId })).status).toBe(404);
+    expect((await call('createApplyLink', { params: { positionId }, session: other.sessionId })).status).toBe(404);
+    expect((await call('listPositions', { params: { companyId: owner.companyId }, session: other.sessionId })).status).toBe(404);
     expect(
-      (await call('POST', `/companies/${owner.companyId}/positions`, { session: other.sessionId, body: { job_title: 'X', interview } })).status,
+      (await call('createPosition', { params: { companyId: owner.companyId }, session: other.sessionId, body: { job_title: 'X', interview } }))
+        .status,
     ).toBe(404);
-    expect((await call('GET', `/companies/${owner.companyId}/content-library`, { session: other.sessionId })).status).toBe(404);
+    expect((await call('getContentLibrary', { params: { companyId: owner.companyId }, session: other.sessionId })).status).toBe(404);
   });
 
   it('offer the server-side lists of message triggers and invite expiry offsets', async () => {
-    const triggers = await call('GET', '/available-message-triggers', { session: owner.sessionId });
+    const triggers = await call('getMessageTriggers', { session: owner.sessionId });
     expect(triggers.body.message_triggers).toContainEqual({ label: 'When the candidate is invited', value: 'invite' });
-    const offsets = await call('GET', '/available-invite-expiry-offsets', { session: owner.sessionId });
+    const offsets = await call('getInviteExpiryOffsets', { session: owner.sessionId });
     expect(offsets.body.invite_expiry_offsets).toContainEqual({ label: '1 week', value: 'P7D' });
-    expect((await call('GET', '/available-message-triggers')).status).toBe(401);
+    expect((await call('getMessageTriggers')).status).toBe(401);
   });
 
   it('list the standard message templates, marked in use once a position plans one', async () => {
     const list = async () =>
-      (await call('GET', `/companies/${owner.companyId}/message-templates`, { session: owner.sessionId })).body.message_templates;
+      (await call('listMessageTemplates', { params: { companyId: owner.companyId }, session: owner.sessionId })).body.message_templates;
     const before = await list();
     expect(before.map((t: { template_id: string }) => t.template_id)).toContain('standard-reminder');
     expect(before.every((t: { is_standard: boolean }) => t.is_standard)).toBe(true);
     const positionId = await create();
-    const read = (await call('GET', `/positions/${positionId}`, { session: owner.sessionId })).body;
+    const read = (await call('getPosition', { params: { positionId }, session: owner.sessionId })).body;
     const planned = [{ template_id: 'standard-reminder', send_trigger: 'P2D' }];
     expect(
-      (await call('PUT', `/positions/${positionId}`, { session: owner.sessionId, body: { ...body(read), planned_messages: planned } })).status,
+      (await call('updatePosition', { params: { positionId }, session: owner.sessionId, body: { ...body(read), planned_messages: planned } })).status,
     ).toBe(200);
     const after = await list();
     expect(after.find((t: { template_id: string }) => t.template_id === 'standard-reminder').in_use).toBe(true);
     const other = await registerAndSignIn('Template snoop');
-    expect((await call('GET', `/companies/${owner.companyId}/message-templates`, { session: other.sessionId })).status).toBe(404);
+    expect((await call('listMessageTemplates', { params: { companyId: owner.companyId }, session: other.sessionId })).status).toBe(404);
   });
 });

@@ -22,8 +22,8 @@ let positionId: string;
 /** Oldest response first: Alice, Bob, Carol; Dave and Erin only invited. */
 const ids: Record<string, string> = {};
 
-const candidateOf = async (id: string, session = owner.sessionId) => call('GET', `/candidates/${id}`, { session });
-const counts = async () => (await call('GET', `/positions/${positionId}`, { session: owner.sessionId })).body.candidates;
+const candidateOf = async (id: string, session = owner.sessionId) => call('getCandidate', { params: { candidateId: id }, session });
+const counts = async () => (await call('getPosition', { params: { positionId }, session: owner.sessionId })).body.candidates;
 
 const waitProcessed = async (id: string) => {
   for (let i = 0; i < 120; i++) {
@@ -38,11 +38,11 @@ beforeAll(async () => {
   owner = await registerAndSignIn('Review Co');
   await allocateCredits(owner.companyId, 50);
   positionId = (
-    await call('POST', `/companies/${owner.companyId}/positions`, { session: owner.sessionId, body: { job_title: 'Data analyst', interview } })
+    await call('createPosition', { params: { companyId: owner.companyId }, session: owner.sessionId, body: { job_title: 'Data analyst', interview } })
   ).body.position_id;
   const clip = (await makeClip(2, 'i enjoy working with data and people')).bytes;
   for (const name of ['Alice Archer', 'Bob Baker', 'Carol Cooper', 'Dave Archer', 'Erin =cmd']) {
-    const res = await call('POST', `/positions/${positionId}/candidates`, { session: owner.sessionId, body: { candidate_name: name, email: null } });
+    const res = await call('inviteCandidate', { params: { positionId }, session: owner.sessionId, body: { candidate_name: name, email: null } });
     ids[name.split(' ')[0]!] = res.body.candidate_id;
     if (['Alice', 'Bob', 'Carol'].includes(name.split(' ')[0]!)) {
       const token = tokenFromHref(res.body.interview_href);
@@ -63,7 +63,7 @@ describe('reviewing candidates', () => {
       [0, 'ready', 'ready'],
       [1, 'ready', 'ready'],
     ]);
-    const transcripts = (await call('GET', `/candidates/${ids.Bob}/answer-transcripts`, { session: owner.sessionId })).body.answer_transcripts;
+    const transcripts = (await call('getAnswerTranscripts', { params: { candidateId: ids.Bob }, session: owner.sessionId })).body.answer_transcripts;
     expect(transcripts).toHaveLength(2);
     expect(transcripts[0].transcript_status).toBe('completed');
     expect(transcripts[0].paragraphs[0]).toMatchObject({ start_millis: expect.any(Number), content: expect.any(String) });
@@ -71,36 +71,40 @@ describe('reviewing candidates', () => {
 
   it('rates answers 1 to 5 and averages them on the candidate', async () => {
     const answers = (await candidateOf(ids.Alice!)).body.answers;
-    expect((await call('PUT', `/answers/${answers[0].answer_id}/rating`, { session: owner.sessionId, body: { new_rating: 5 } })).body.rating).toBe(5);
-    await call('PUT', `/answers/${answers[1].answer_id}/rating`, { session: owner.sessionId, body: { new_rating: 2 } });
+    expect(
+      (await call('rateAnswer', { params: { answerId: answers[0].answer_id }, session: owner.sessionId, body: { new_rating: 5 } })).body.rating,
+    ).toBe(5);
+    await call('rateAnswer', { params: { answerId: answers[1].answer_id }, session: owner.sessionId, body: { new_rating: 2 } });
     expect((await candidateOf(ids.Alice!)).body.rating).toBe(3.5);
-    const bad = await call('PUT', `/answers/${answers[0].answer_id}/rating`, { session: owner.sessionId, body: { new_rating: 6 } });
+    const bad = await call('rateAnswer', { params: { answerId: answers[0].answer_id }, session: owner.sessionId, body: { new_rating: 6 } });
     expect(bad.status).toBe(400);
     expect(bad.body.detail[0].msg).toBe('Choose a rating from 1 to 5.');
     const stranger = await registerAndSignIn('Stranger');
-    expect((await call('PUT', `/answers/${answers[0].answer_id}/rating`, { session: stranger.sessionId, body: { new_rating: 1 } })).status).toBe(404);
+    expect(
+      (await call('rateAnswer', { params: { answerId: answers[0].answer_id }, session: stranger.sessionId, body: { new_rating: 1 } })).status,
+    ).toBe(404);
   });
 
   it('shortlists, rejects and undoes per the transition table, moving the counts with the status', async () => {
-    const move = (status: string) => call('PUT', `/candidates/${ids.Carol}/${status}`, { session: owner.sessionId });
+    const move = (status: string) => call('setCandidateStatus', { params: { candidateId: ids.Carol, status }, session: owner.sessionId });
     expect((await move('undo')).status).toBe(409);
     expect((await move('shortlist')).body.current_status).toBe('shortlisted');
     expect(await counts()).toMatchObject({ invited: 2, responded: 2, shortlisted: 1, rejected: 0 });
     expect((await move('reject')).body.current_status).toBe('rejected');
     expect(await counts()).toMatchObject({ responded: 2, shortlisted: 0, rejected: 1 });
-    const rejectedTab = await call('GET', `/positions/${positionId}/candidates?tab=rejected`, { session: owner.sessionId });
+    const rejectedTab = await call('listCandidates', { params: { positionId }, query: { tab: 'rejected' }, session: owner.sessionId });
     expect(rejectedTab.body.candidates.map((c: any) => c.candidate_id)).toEqual([ids.Carol]);
-    const done = await call('GET', `/positions/${positionId}/candidates?tab=done`, { session: owner.sessionId });
+    const done = await call('listCandidates', { params: { positionId }, query: { tab: 'done' }, session: owner.sessionId });
     expect(done.body.candidates.map((c: any) => c.candidate_id)).toEqual([ids.Carol, ids.Bob, ids.Alice]);
     expect((await move('undo')).body.current_status).toBe('responded');
     expect(await counts()).toMatchObject({ responded: 3, shortlisted: 0, rejected: 0 });
-    expect((await call('PUT', `/candidates/${ids.Dave}/shortlist`, { session: owner.sessionId })).status).toBe(409);
+    expect((await call('setCandidateStatus', { params: { candidateId: ids.Dave, status: 'shortlist' }, session: owner.sessionId })).status).toBe(409);
   });
 
   it('refuses evaluation when the company turned it off', async () => {
     await updateCompany(owner.companyId, 'SET config = :c', { ':c': { isEvaluationEnabled: false, isRatingEnabled: true } });
     try {
-      const res = await call('PUT', `/candidates/${ids.Bob}/shortlist`, { session: owner.sessionId });
+      const res = await call('setCandidateStatus', { params: { candidateId: ids.Bob, status: 'shortlist' }, session: owner.sessionId });
       expect(res.status).toBe(409);
     } finally {
       await updateCompany(owner.companyId, 'SET config = :c', { ':c': { isEvaluationEnabled: true, isRatingEnabled: true } });
@@ -109,25 +113,25 @@ describe('reviewing candidates', () => {
 
   it('searches names and e-mails from 3 characters across statuses, invited last; `through` returns every page up to a candidate', async () => {
     const search = async (text: string) =>
-      (await call('GET', `/positions/${positionId}/candidates?search_text=${encodeURIComponent(text)}`, { session: owner.sessionId })).body;
+      (await call('listCandidates', { params: { positionId }, query: { search_text: text }, session: owner.sessionId })).body;
     expect((await search('BAKER')).candidates.map((c: any) => c.candidate_id)).toEqual([ids.Bob]);
     // Alice responded, Dave only invited: invited candidates come last.
     expect((await search('archer')).candidates.map((c: any) => [c.candidate_name, c.current_status])).toEqual([
       ['Alice Archer', 'responded'],
       ['Dave Archer', 'invited'],
     ]);
-    const short = await call('GET', `/positions/${positionId}/candidates?search_text=ab`, { session: owner.sessionId });
+    const short = await call('listCandidates', { params: { positionId }, query: { search_text: 'ab' }, session: owner.sessionId });
     expect(short.status).toBe(400);
     expect(short.body.detail[0].msg).toBe('Enter at least 3 characters to search...');
 
-    const first = (await call('GET', `/positions/${positionId}/candidates?tab=done`, { session: owner.sessionId })).body;
+    const first = (await call('listCandidates', { params: { positionId }, query: { tab: 'done' }, session: owner.sessionId })).body;
     expect(first.has_more).toBe(false);
-    const through = await call('GET', `/positions/${positionId}/candidates?tab=invited&through=${ids.Dave}`, { session: owner.sessionId });
+    const through = await call('listCandidates', { params: { positionId }, query: { tab: 'invited', through: ids.Dave }, session: owner.sessionId });
     expect(through.body.candidates.map((c: any) => c.candidate_id)).toContain(ids.Dave);
   });
 
   it('exports the videos as one zip named by question', async () => {
-    const res = await call('POST', `/candidates/${ids.Bob}/answer-package`, { session: owner.sessionId });
+    const res = await call('createAnswerPackage', { params: { candidateId: ids.Bob }, session: owner.sessionId });
     expect(res.status).toBe(200);
     expect(res.body.package_status).toBe('completed');
     const zip = Buffer.from(await (await fetch(res.body.download_href)).arrayBuffer());
@@ -135,42 +139,48 @@ describe('reviewing candidates', () => {
     expect(zip.includes(Buffer.from('01-Tell-us-about-yourself.mp4'))).toBe(true);
     expect(zip.includes(Buffer.from('02-Why-this-role.mp4'))).toBe(true);
     expect((await candidateOf(ids.Bob!)).body.answer_package.package_status).toBe('completed');
-    expect((await call('POST', `/candidates/${ids.Dave}/answer-package`, { session: owner.sessionId })).status).toBe(409);
+    expect((await call('createAnswerPackage', { params: { candidateId: ids.Dave }, session: owner.sessionId })).status).toBe(409);
   });
 
   it('shares a candidate through a public link that shows only the answers, and stops at once when revoked', async () => {
-    expect((await call('GET', `/candidates/${ids.Alice}/my-sharing-details`, { session: owner.sessionId })).status).toBe(404);
-    const shared = (await call('POST', `/candidates/${ids.Alice}/sharing-details`, { session: owner.sessionId })).body;
+    expect((await call('getMySharingDetails', { params: { candidateId: ids.Alice }, session: owner.sessionId })).status).toBe(404);
+    const shared = (await call('createSharingDetails', { params: { candidateId: ids.Alice }, session: owner.sessionId })).body;
     expect(shared.public_candidate_href).toMatch(new RegExp(`#/candidates/${shared.public_candidate_id}$`));
-    expect((await call('POST', `/candidates/${ids.Alice}/sharing-details`, { session: owner.sessionId })).body).toEqual(shared);
-    expect((await call('GET', `/candidates/${ids.Alice}/my-sharing-details`, { session: owner.sessionId })).body).toEqual(shared);
+    expect((await call('createSharingDetails', { params: { candidateId: ids.Alice }, session: owner.sessionId })).body).toEqual(shared);
+    expect((await call('getMySharingDetails', { params: { candidateId: ids.Alice }, session: owner.sessionId })).body).toEqual(shared);
 
-    const page = await call('GET', `/public-candidates/${shared.public_candidate_id}`);
+    const page = await call('getPublicCandidate', { params: { publicCandidateId: shared.public_candidate_id } });
     expect(page.status).toBe(200);
     expect(Object.keys(page.body).sort()).toEqual(['answers', 'candidate_name', 'company_name', 'job_title', 'questions']);
     expect(page.body.answers).toHaveLength(2);
     expect(JSON.stringify(page.body)).not.toMatch(/interview|rating|email|candidate_id/);
-    expect((await call('GET', `/public-candidates/${shared.public_candidate_id}/answer-transcripts`)).body.answer_transcripts).toHaveLength(2);
+    expect(
+      (await call('getPublicAnswerTranscripts', { params: { publicCandidateId: shared.public_candidate_id } })).body.answer_transcripts,
+    ).toHaveLength(2);
 
-    const access = await call('GET', `/candidates/${shared.public_candidate_id}/access-status`, { session: owner.sessionId });
+    const access = await call('getCandidateAccessStatus', { params: { candidateId: shared.public_candidate_id }, session: owner.sessionId });
     expect(access.body).toEqual({ can_access: true, candidate: { company_id: owner.companyId, position_id: positionId, candidate_id: ids.Alice } });
     const stranger = await registerAndSignIn('Onlooker');
-    expect((await call('GET', `/candidates/${shared.public_candidate_id}/access-status`, { session: stranger.sessionId })).body).toEqual({
+    expect(
+      (await call('getCandidateAccessStatus', { params: { candidateId: shared.public_candidate_id }, session: stranger.sessionId })).body,
+    ).toEqual({
       can_access: false,
       candidate: null,
     });
-    expect((await call('DELETE', `/sharing-public-candidate-ids/${shared.public_candidate_id}`, { session: stranger.sessionId })).status).toBe(404);
+    expect((await call('deleteSharing', { params: { publicCandidateId: shared.public_candidate_id }, session: stranger.sessionId })).status).toBe(
+      404,
+    );
 
-    expect((await call('DELETE', `/sharing-public-candidate-ids/${shared.public_candidate_id}`, { session: owner.sessionId })).status).toBe(204);
-    expect((await call('GET', `/public-candidates/${shared.public_candidate_id}`)).status).toBe(404);
-    expect((await call('GET', `/candidates/${ids.Alice}/my-sharing-details`, { session: owner.sessionId })).status).toBe(404);
+    expect((await call('deleteSharing', { params: { publicCandidateId: shared.public_candidate_id }, session: owner.sessionId })).status).toBe(204);
+    expect((await call('getPublicCandidate', { params: { publicCandidateId: shared.public_candidate_id } })).status).toBe(404);
+    expect((await call('getMySharingDetails', { params: { candidateId: ids.Alice }, session: owner.sessionId })).status).toBe(404);
   });
 
   it('exports every candidate as rows for the CSV', async () => {
-    const rows = (await call('GET', `/positions/${positionId}/candidates-export`, { session: owner.sessionId })).body.rows;
+    const rows = (await call('exportCandidates', { params: { positionId }, session: owner.sessionId })).body.rows;
     expect(rows.map((r: any) => r.candidate_name)).toEqual(['Erin =cmd', 'Dave Archer', 'Carol Cooper', 'Bob Baker', 'Alice Archer']);
     expect(rows.find((r: any) => r.candidate_name === 'Alice Archer')).toMatchObject({ current_status: 'responded', rating: 3.5, email: null });
     const stranger = await registerAndSignIn('Exporter');
-    expect((await call('GET', `/positions/${positionId}/candidates-export`, { session: stranger.sessionId })).status).toBe(404);
+    expect((await call('exportCandidates', { params: { positionId }, session: stranger.sessionId })).status).toBe(404);
   });
 });

@@ -1,12 +1,12 @@
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { describe, expect, it } from 'vitest';
 import { routeEntries } from '../../lambdas/routes';
-import { baseUrl, call } from '../support/api';
+import { baseUrl, call, callPath } from '../support/api';
 import { localSes } from '../support/aws';
 
 describe('GET /api/v1/health', () => {
   it('reports every backing service of the local stack as up', async () => {
-    const res = await call('GET', '/health');
+    const res = await call('getHealth');
     expect(res.status).toBe(200);
     expect(res.body.status).toBe('ok');
     expect(res.body.stage).toBe('local');
@@ -20,7 +20,7 @@ describe('GET /api/v1/health', () => {
 
 describe('GET /api/v1/openapi.json', () => {
   it('serves an OpenAPI 3.1 document listing every route of the table', async () => {
-    const res = await call('GET', '/openapi.json');
+    const res = await call('getOpenApi');
     expect(res.status).toBe(200);
     expect(res.body.openapi).toBe('3.1.0');
     const operations = Object.values(res.body.paths as Record<string, Record<string, { operationId: string }>>).flatMap((byMethod) =>
@@ -32,19 +32,19 @@ describe('GET /api/v1/openapi.json', () => {
 
 describe('the local API gateway', () => {
   it('answers unknown paths with the error model, never an HTML page or a 500', async () => {
-    const res = await call('GET', '/no-such-route');
+    const res = await callPath('GET', '/no-such-route');
     expect(res.status).toBe(404);
     expect(res.body).toEqual({ detail: 'Not found.', code: 'not_found' });
   });
 
   it('answers a wrong method on a known path with 405', async () => {
-    const res = await call('DELETE', '/health');
+    const res = await callPath('DELETE', '/health');
     expect(res.status).toBe(405);
     expect(res.body.code).toBe('method_not_allowed');
   });
 
   it('refuses bodies over the Lambda payload limit with 413', async () => {
-    const res = await call('POST', '/health', { rawBody: 'x'.repeat(6 * 1024 * 1024 + 1) });
+    const res = await callPath('POST', '/health', { rawBody: 'x'.repeat(6 * 1024 * 1024 + 1) });
     expect(res.status).toBe(413);
   });
 });

@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
+import { API_PREFIX, operationPath, operations, type OperationId, type PathParamValue } from '../../lambdas/operations';
 import { lambdaFunctions } from '../../lib/functions';
 import { lambdaEsbuildOptions } from '../../lib/lambda-bundling';
 
@@ -121,7 +122,14 @@ const printTable = (header: string[], rows: string[][]) => {
 };
 
 /** A 60-second answer through the local pipeline (ffmpeg + pocketsphinx), from completion to ready. */
-type Api = (method: string, route: string, body?: unknown, session?: string) => Promise<Record<string, any>>;
+interface ApiCall {
+  params?: Record<string, PathParamValue>;
+  query?: Record<string, string>;
+  body?: unknown;
+  session?: string;
+}
+/** Calls an operation of lambdas/operations.ts by its id (the bench runs outside vitest, so not test/support/api.ts's `call`). */
+type Api = (operationId: OperationId, options?: ApiCall) => Promise<Record<string, any>>;
 
 /** One local stack (the one `npm start` runs) and a signed-in owner, for the figures that need the running product. */
 const withLocalStack = async (
@@ -133,20 +141,20 @@ const withLocalStack = async (
   process.env.LOG_LEVEL = 'warn';
   const stack = await startLocalStack({ port: await freePort(), dataDir, spa: 'none' });
   try {
-    const api: Api = async (method, route, body, session) => {
-      const res = await fetch(`${stack.url}/api/v1${route}`, {
-        method,
+    const api: Api = async (operationId, { params, query, body, session } = {}) => {
+      const res = await fetch(`${stack.url}${API_PREFIX}${operationPath(operationId, params, query)}`, {
+        method: operations[operationId].method,
         headers: { 'content-type': 'application/json', ...(session ? { 'x-session-id': session } : {}) },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       return (await res.json().catch(() => ({}))) as Record<string, any>;
     };
     const email = `bench-${Date.now()}@example.com`;
-    const account = await api('POST', '/accounts', { email, company_name: 'Bench' });
-    await api('POST', '/magic-codes', { email });
+    const account = await api('createAccount', { body: { email, company_name: 'Bench' } });
+    await api('sendMagicCode', { body: { email } });
     const mail = (await (await fetch(`${stack.url}/_local/mail?format=json`)).json()) as { messages: { text: string }[] };
     const code = /code is ([A-Z]{6})/.exec(mail.messages[0]!.text)![1];
-    const { session_id: session } = await api('POST', '/magic-code-sessions', { email, shortnonce: code });
+    const { session_id: session } = await api('createMagicCodeSession', { body: { email, shortnonce: code } });
     await run({ api, url: stack.url, env: stack.env, session, companyId: account.company_id });
   } finally {
     await stack.stop();
@@ -161,19 +169,18 @@ const pipelineFigure = async ({ api, session, companyId }: { api: Api; session: 
     'thank you for the question. in my last role i led a small team that built the payment system. we shipped it in six months.',
   );
   const group = `bench-${Date.now()}`;
-  const created = await api(
-    'POST',
-    '/user-media-uploads',
-    { media_group_id: group, content_type: 'video/webm', properties: { company_id: companyId, size: clip.bytes.length } },
+  const created = await api('createUserMediaUpload', {
+    body: { media_group_id: group, content_type: 'video/webm', properties: { company_id: companyId, size: clip.bytes.length } },
     session,
-  );
+  });
   await fetch(created.upload_url, { method: 'PUT', headers: { 'content-type': 'video/webm' }, body: clip.bytes });
   const startedAt = performance.now();
-  await api('PUT', '/media-uploads/complete', { media_ids: [created.media_id] }, session);
+  await api('completeMediaUploads', { body: { media_ids: [created.media_id] }, session });
   let status = 'processing';
   while (status === 'processing') {
     await new Promise((resolve) => setTimeout(resolve, 200));
-    status = (await api('GET', `/media-upload-groups/${group}`, undefined, session)).media_upload_groups?.[0]?.upload_status ?? 'processing';
+    status =
+      (await api('getMediaUploadGroups', { params: { mediaGroupIds: group }, session })).media_upload_groups?.[0]?.upload_status ?? 'processing';
   }
   const seconds = (performance.now() - startedAt) / 1000;
   console.log(
@@ -203,7 +210,11 @@ const listPageFigure = async ({ api, env, session, companyId }: { api: Api; env:
     pacing: { thinking_time: 30, answer_time: 60, retakes: 0 },
   };
   const seed = async (count: number) => {
-    const { position_id: positionId } = await api('POST', `/companies/${companyId}/positions`, { job_title: `Bench ${count}`, interview }, session);
+    const { position_id: positionId } = await api('createPosition', {
+      params: { companyId },
+      body: { job_title: `Bench ${count}`, interview },
+      session,
+    });
     const base = Date.parse('2026-01-01T00:00:00Z');
     const items = Array.from({ length: count }, (_, i) => {
       const candidateId = `bench${String(i).padStart(8, '0')}`;
@@ -245,13 +256,14 @@ const listPageFigure = async ({ api, env, session, companyId }: { api: Api; env:
     );
     return positionId as string;
   };
-  const time = async (route: string) => {
+  /** The candidates list of a position with this query. */
+  const time = async (positionId: string, query: Record<string, string>) => {
     const times: number[] = [];
     for (let i = 0; i < 15; i++) {
       const started = performance.now();
-      const body = await api('GET', route, undefined, session);
+      const body = await api('listCandidates', { params: { positionId }, query, session });
       times.push(performance.now() - started);
-      if (!Array.isArray(body.candidates)) throw new Error(`${route}: ${JSON.stringify(body)}`);
+      if (!Array.isArray(body.candidates)) throw new Error(`listCandidates ${JSON.stringify(query)}: ${JSON.stringify(body)}`);
     }
     return median(times);
   };
@@ -259,9 +271,9 @@ const listPageFigure = async ({ api, env, session, companyId }: { api: Api; env:
   const rows: string[][] = [];
   for (const count of [100, 10_000]) {
     const positionId = await seed(count);
-    const first = await time(`/positions/${positionId}/candidates?tab=invited`);
-    const deep = await time(`/positions/${positionId}/candidates?tab=invited&after=bench${String(Math.floor(count / 2)).padStart(8, '0')}`);
-    const search = await time(`/positions/${positionId}/candidates?search_text=${encodeURIComponent(`candidate${count - 7}@`)}`);
+    const first = await time(positionId, { tab: 'invited' });
+    const deep = await time(positionId, { tab: 'invited', after: `bench${String(Math.floor(count / 2)).padStart(8, '0')}` });
+    const search = await time(positionId, { search_text: `candidate${count - 7}@` });
     rows.push([count.toLocaleString('en'), `${first.toFixed(1)} ms`, `${deep.toFixed(1)} ms`, `${search.toFixed(1)} ms`]);
   }
   printTable(['candidates', 'first page', 'page in the middle', 'search (filtered read of the position)'], rows);

@@ -72,7 +72,7 @@ describe('registration and sign-in', () => {
   it('tells a second registration of the address to sign in', async () => {
     const page = await browser.newPage();
     const email = uniqueEmail();
-    await call('POST', '/accounts', { body: { email, company_name: 'First' } });
+    await call('createAccount', { body: { email, company_name: 'First' } });
     await page.goto(`${baseUrl()}/#/register`);
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Company name').fill('Second');
@@ -87,7 +87,7 @@ describe('registration and sign-in', () => {
   it('locks a code after five wrong tries', async () => {
     const page = await browser.newPage();
     const email = uniqueEmail();
-    await call('POST', '/accounts', { body: { email, company_name: 'Locked' } });
+    await call('createAccount', { body: { email, company_name: 'Locked' } });
     await page.goto(`${baseUrl()}/#/signin`);
     await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: 'Continue' }).click();

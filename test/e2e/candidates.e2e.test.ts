@@ -15,8 +15,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const api = async (method: string, path: string, sessionId: string, body?: unknown) => (await call(method, path, { session: sessionId, body })).body;
-
 const typedInterview = {
   intro: null,
   questions: [{ title: 'What brings you here?', content: '', thumbnail_image_group_id: null, video_group_id: null }],
@@ -28,10 +26,13 @@ describe('inviting candidates', () => {
   it('invites by e-mail and by link, imports a CSV (past the credits, then with more), previews, and stops when closed', async () => {
     const owner = await signedInOwner(browser, 'Invite Studio');
     await owner.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
-    const { position_id: positionId } = await api('POST', `/companies/${owner.companyId}/positions`, owner.sessionId, {
-      job_title: 'Office manager',
-      interview: typedInterview,
-    });
+    const { position_id: positionId } = (
+      await call('createPosition', {
+        params: { companyId: owner.companyId },
+        session: owner.sessionId,
+        body: { job_title: 'Office manager', interview: typedInterview },
+      })
+    ).body;
     const page = await owner.context.newPage();
     const errors = trackErrors(page);
     await page.goto(`${baseUrl()}/#/companies/${owner.companyId}/positions/${positionId}`);
@@ -114,7 +115,7 @@ describe('inviting candidates', () => {
     expect(await page.getByRole('article', { name: 'Melba Roy' }).count()).toBe(0);
 
     // Closed: the banner, and no inviting.
-    await api('PUT', `/positions/${positionId}/close`, owner.sessionId);
+    await call('setPositionStatus', { params: { positionId, status: 'close' }, session: owner.sessionId });
     await page.reload();
     await page.getByText('The position is currently closed and needs to be re-opened before additional candidates can be invited.').waitFor();
     await expectAccessible(page, 'position: candidates, closed');

@@ -24,7 +24,8 @@ const interview = {
 };
 
 const createPosition = async (owner: { companyId: string; sessionId: string }, jobTitle: string) => {
-  const created = await call('POST', `/companies/${owner.companyId}/positions`, {
+  const created = await call('createPosition', {
+    params: { companyId: owner.companyId },
     session: owner.sessionId,
     body: { job_title: jobTitle, interview },
   });
@@ -116,7 +117,8 @@ describe('hardening', () => {
   it('shows the new tab counts when coming back to a position after moving a candidate', async () => {
     const owner = await signedInOwner(browser, 'Fresh Counts');
     const positionId = await createPosition(owner, 'Analyst');
-    const invited = await call('POST', `/positions/${positionId}/candidates`, {
+    const invited = await call('inviteCandidate', {
+      params: { positionId },
       session: owner.sessionId,
       body: { candidate_name: 'Grace Counter', email: null },
     });

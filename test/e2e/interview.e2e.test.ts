@@ -17,8 +17,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const api = (method: string, path: string, sessionId?: string, body?: unknown) => call(method, path, { session: sessionId, body });
-
 const interview = {
   intro: null,
   questions: [
@@ -33,10 +31,18 @@ describe('the candidate interview', () => {
   it('is completed from the e-mailed link: camera check, a retake, a dropped connection, then the team sees two processed answers', async () => {
     const owner = await signedInOwner(browser, 'Candidate Co');
     await owner.context.close();
-    const { body: created } = await api('POST', `/companies/${owner.companyId}/positions`, owner.sessionId, { job_title: 'Support lead', interview });
+    const { body: created } = await call('createPosition', {
+      params: { companyId: owner.companyId },
+      session: owner.sessionId,
+      body: { job_title: 'Support lead', interview },
+    });
     const positionId = created.position_id as string;
     const email = `grace-${Date.now()}@example.com`;
-    const invited = await api('POST', `/positions/${positionId}/candidates`, owner.sessionId, { candidate_name: 'Grace Hopper', email });
+    const invited = await call('inviteCandidate', {
+      params: { positionId },
+      session: owner.sessionId,
+      body: { candidate_name: 'Grace Hopper', email },
+    });
     expect(invited.status).toBe(201);
     const link = await interviewLinkMailedTo(email);
 
@@ -108,15 +114,15 @@ describe('the candidate interview', () => {
     const candidateId = invited.body.candidate_id as string;
     let detail: any;
     for (let i = 0; i < 120; i++) {
-      detail = (await api('GET', `/candidates/${candidateId}`, owner.sessionId)).body;
+      detail = (await call('getCandidate', { params: { candidateId }, session: owner.sessionId })).body;
       if (detail.answers?.length === 2 && detail.answers.every((a: any) => a.video.upload_status !== 'processing')) break;
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     expect(detail.current_status).toBe('responded');
     expect(detail.answers.map((a: any) => a.video.upload_status)).toEqual(['ready', 'ready']);
-    const transcripts = (await api('GET', `/candidates/${candidateId}/answer-transcripts`, owner.sessionId)).body.answer_transcripts;
+    const transcripts = (await call('getAnswerTranscripts', { params: { candidateId }, session: owner.sessionId })).body.answer_transcripts;
     expect(transcripts.map((t: any) => t.transcript_status)).toEqual(['completed', 'completed']);
-    const counts = (await api('GET', `/positions/${positionId}`, owner.sessionId)).body.candidates;
+    const counts = (await call('getPosition', { params: { positionId }, session: owner.sessionId })).body.candidates;
     expect(counts).toMatchObject({ invited: 0, responded: 1 });
 
     // Reopening the link shows the thank-you, never the recorder.
@@ -133,8 +139,12 @@ describe('the candidate interview', () => {
   it('takes applications through the public link, straight into the interview', async () => {
     const owner = await signedInOwner(browser, 'Walk-in Co');
     await owner.context.close();
-    const { body: created } = await api('POST', `/companies/${owner.companyId}/positions`, owner.sessionId, { job_title: 'Barista', interview });
-    const { body: link } = await api('POST', `/positions/${created.position_id}/apply-links`, owner.sessionId);
+    const { body: created } = await call('createPosition', {
+      params: { companyId: owner.companyId },
+      session: owner.sessionId,
+      body: { job_title: 'Barista', interview },
+    });
+    const { body: link } = await call('createApplyLink', { params: { positionId: created.position_id }, session: owner.sessionId });
     const context = await browser.newContext();
     const page = await context.newPage();
     const errors = trackErrors(page);
@@ -157,32 +167,48 @@ describe('the candidate interview', () => {
     // A team video through the real upload path and local pipeline.
     const clip = (await makeClip(2, 'what is your favourite bug')).bytes;
     const videoGroupId = `g-${Date.now()}`;
-    const created = await api('POST', '/user-media-uploads', owner.sessionId, {
-      media_group_id: videoGroupId,
-      content_type: 'video/webm',
-      properties: { company_id: owner.companyId, size: clip.length },
+    const created = await call('createUserMediaUpload', {
+      session: owner.sessionId,
+      body: {
+        media_group_id: videoGroupId,
+        content_type: 'video/webm',
+        properties: { company_id: owner.companyId, size: clip.length },
+      },
     });
     expect(created.status).toBe(201);
     await fetch(created.body.upload_url, { method: 'PUT', headers: { 'content-type': 'video/webm' }, body: Buffer.from(clip) });
-    await api('PUT', '/media-uploads/complete?transcoder=default', owner.sessionId, { media_ids: [created.body.media_id] });
+    await call('completeMediaUploads', { query: { transcoder: 'default' }, session: owner.sessionId, body: { media_ids: [created.body.media_id] } });
     await expect
-      .poll(async () => (await api('GET', `/media-upload-groups/${videoGroupId}`, owner.sessionId)).body.media_upload_groups[0]?.upload_status, {
-        timeout: 120_000,
-        interval: 500,
-      })
+      .poll(
+        async () =>
+          (await call('getMediaUploadGroups', { params: { mediaGroupIds: videoGroupId }, session: owner.sessionId })).body.media_upload_groups[0]
+            ?.upload_status,
+        {
+          timeout: 120_000,
+          interval: 500,
+        },
+      )
       .toBe('ready');
-    const { body: position } = await api('POST', `/companies/${owner.companyId}/positions`, owner.sessionId, {
-      job_title: 'Bug hunter',
-      interview: {
-        intro: null,
-        questions: [{ title: '', content: '', thumbnail_image_group_id: null, video_group_id: videoGroupId }],
-        outro: null,
-        pacing: { thinking_time: 15, answer_time: 30, retakes: 0 },
+    const { body: position } = await call('createPosition', {
+      params: { companyId: owner.companyId },
+      session: owner.sessionId,
+      body: {
+        job_title: 'Bug hunter',
+        interview: {
+          intro: null,
+          questions: [{ title: '', content: '', thumbnail_image_group_id: null, video_group_id: videoGroupId }],
+          outro: null,
+          pacing: { thinking_time: 15, answer_time: 30, retakes: 0 },
+        },
       },
     });
-    const invited = await api('POST', `/positions/${position.position_id}/candidates`, owner.sessionId, {
-      candidate_name: 'Vera Video',
-      email: null,
+    const invited = await call('inviteCandidate', {
+      params: { positionId: position.position_id },
+      session: owner.sessionId,
+      body: {
+        candidate_name: 'Vera Video',
+        email: null,
+      },
     });
 
     const context = await browser.newContext();

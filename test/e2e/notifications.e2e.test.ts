@@ -18,7 +18,8 @@ describe('candidate notifications', () => {
   it('plans a reminder in the settings view, which reaches an invited candidate two days later', async () => {
     const owner = await signedInOwner(browser, 'Reminder Works');
     const positionId = (
-      await call('POST', `/companies/${owner.companyId}/positions`, {
+      await call('createPosition', {
+        params: { companyId: owner.companyId },
         session: owner.sessionId,
         body: {
           job_title: 'Night nurse',
@@ -48,7 +49,7 @@ describe('candidate notifications', () => {
     await expectAccessible(page, 'position settings, a notification planned');
     await save.click();
     await page.waitForURL(/view=candidates/);
-    const position = (await call('GET', `/positions/${positionId}`, { session: owner.sessionId })).body;
+    const position = (await call('getPosition', { params: { positionId }, session: owner.sessionId })).body;
     expect(position.planned_messages).toEqual([{ template_id: 'standard-reminder', send_trigger: 'P2D' }]);
 
     // Back in settings, the plan shows as saved.
@@ -59,7 +60,7 @@ describe('candidate notifications', () => {
     // Invite someone; two days on, the scheduled job sends the reminder.
     const email = uniqueEmail('nurse');
     expect(
-      (await call('POST', `/positions/${positionId}/candidates`, { session: owner.sessionId, body: { candidate_name: 'Nora Night', email } })).status,
+      (await call('inviteCandidate', { params: { positionId }, session: owner.sessionId, body: { candidate_name: 'Nora Night', email } })).status,
     ).toBe(201);
     const inTwoDays = new Date(Date.now() + 2 * 24 * 3600 * 1000 + 60_000).toISOString();
     await fetch(`${baseUrl()}/_local/schedules/sendPlannedMessages?time=${encodeURIComponent(inTwoDays)}`, { method: 'POST' });
@@ -70,7 +71,7 @@ describe('candidate notifications', () => {
     await section.getByRole('button', { name: 'Remove notification 1' }).click();
     await save.click();
     await page.waitForURL(/view=candidates/);
-    expect((await call('GET', `/positions/${positionId}`, { session: owner.sessionId })).body.planned_messages).toEqual([]);
+    expect((await call('getPosition', { params: { positionId }, session: owner.sessionId })).body.planned_messages).toEqual([]);
     expect(errors).toEqual([]);
   });
 });

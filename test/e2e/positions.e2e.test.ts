@@ -1,7 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, trackErrors } from './support/browser';
-import { call } from '../support/api';
+import type { OperationId } from '../../lambdas/operations';
+import { call, type CallOptions } from '../support/api';
 import { makeClip } from '../support/media';
 import { expectAccessible } from './support/accessibility';
 import { signedInOwner } from './support/session';
@@ -14,7 +15,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const apiGet = async (path: string, sessionId: string) => (await call('GET', path, { session: sessionId })).body;
+const apiGet = async <Op extends OperationId>(operationId: Op, options: CallOptions<Op>) => (await call(operationId, options)).body;
 
 describe('positions', () => {
   it('creates a position through the wizard (restoring the draft after a reload), edits, limits access, closes, re-opens and deletes it', async () => {
@@ -83,10 +84,15 @@ describe('positions', () => {
     );
     // The local pipeline (ffmpeg) makes the recording ready; then the video plays and Next is enabled.
     await videoQuestion.locator('video[aria-label="Video of question 1"]').waitFor({ timeout: 180_000 });
-    const ready = (await apiGet(`/media-upload-groups/${videoGroupId}`, owner.sessionId)).media_upload_groups[0];
-    expect(ready).toMatchObject({ upload_status: 'ready', variants: [{ content_type: 'video/mp4' }] });
-    const thumbnail = (await apiGet(`/media-upload-groups/${draft.interview.questions[0].thumbnailImageGroupId}`, owner.sessionId))
+    const ready = (await apiGet('getMediaUploadGroups', { params: { mediaGroupIds: videoGroupId }, session: owner.sessionId }))
       .media_upload_groups[0];
+    expect(ready).toMatchObject({ upload_status: 'ready', variants: [{ content_type: 'video/mp4' }] });
+    const thumbnail = (
+      await apiGet('getMediaUploadGroups', {
+        params: { mediaGroupIds: draft.interview.questions[0].thumbnailImageGroupId },
+        session: owner.sessionId,
+      })
+    ).media_upload_groups[0];
     expect(thumbnail).toMatchObject({ upload_status: 'ready', content_type: 'image/png' });
     await step2.getByRole('button', { name: 'Next' }).click();
 
@@ -104,7 +110,7 @@ describe('positions', () => {
     await page.locator('canvas').first().waitFor({ state: 'attached' }); // confetti
     expect(await page.evaluate((id) => localStorage.getItem(`celebrated_${id}`), positionId)).toBe('1');
     expect(await page.evaluate((id) => localStorage.getItem(`position_draft_${id}`), owner.companyId)).toBeNull();
-    const created = await apiGet(`/positions/${positionId}`, owner.sessionId);
+    const created = await apiGet('getPosition', { params: { positionId }, session: owner.sessionId });
     expect(created.interview.pacing).toEqual({ thinking_time: 30, answer_time: 120, retakes: null });
     expect(created.interview.questions).toMatchObject([
       { title: '', video_group_id: videoGroupId, thumbnail_image_group_id: draft.interview.questions[0].thumbnailImageGroupId },
@@ -132,7 +138,7 @@ describe('positions', () => {
     await expect
       .poll(
         async () =>
-          (await apiGet(`/positions/${positionId}`, owner.sessionId)).interview.questions.map(
+          (await apiGet('getPosition', { params: { positionId }, session: owner.sessionId })).interview.questions.map(
             (q: { title: string; video_group_id: string | null }) => [q.title, q.video_group_id],
           ),
         { timeout: 15_000 }, // the save's first call may meet a cold function
@@ -151,7 +157,7 @@ describe('positions', () => {
     await expectAccessible(page, 'position: settings, access limited');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.waitForURL(/view=candidates/);
-    expect((await apiGet(`/positions/${positionId}`, owner.sessionId)).sharing.user_ids).toHaveLength(1);
+    expect((await apiGet('getPosition', { params: { positionId }, session: owner.sessionId })).sharing.user_ids).toHaveLength(1);
 
     // Close, re-open, close and delete.
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
@@ -165,7 +171,7 @@ describe('positions', () => {
     await expectAccessible(page, 'position: settings, closed');
     await page.getByRole('button', { name: 'Delete' }).click();
     await page.waitForURL(/#\/companies\/[^/]+\/positions$/);
-    expect((await call('GET', `/positions/${positionId}`, { session: owner.sessionId })).status).toBe(404);
+    expect((await call('getPosition', { params: { positionId }, session: owner.sessionId })).status).toBe(404);
     expect(errors).toEqual([]);
     await owner.context.close();
   }, 300_000);
@@ -173,7 +179,8 @@ describe('positions', () => {
   it('adds questions and an outro from the content library of other positions', async () => {
     const owner = await signedInOwner(browser, 'Library Co');
     const create = async (jobTitle: string, questions: string[], outroTitle: string) => {
-      const response = await call('POST', `/companies/${owner.companyId}/positions`, {
+      const response = await call('createPosition', {
+        params: { companyId: owner.companyId },
         session: owner.sessionId,
         body: {
           job_title: jobTitle,
@@ -242,7 +249,7 @@ describe('positions', () => {
     await expect
       .poll(
         async () => {
-          const { interview } = await apiGet(`/positions/${positionId}`, owner.sessionId);
+          const { interview } = await apiGet('getPosition', { params: { positionId }, session: owner.sessionId });
           return [
             interview.questions.map((q: { title: string; video_group_id: string | null }) => [q.title, Boolean(q.video_group_id)]),
             interview.outro?.title,

@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import Papa from 'papaparse';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { call } from '../support/api';
+import { call, isResponseTo } from '../support/api';
 import { allocateCredits } from '../support/aws';
 import { answerQuestion, tokenFromHref } from '../support/interviews';
 import { makeClip } from '../support/media';
@@ -54,8 +54,6 @@ const INVITED = [
 const SHORTLISTED = ['Aaron Smith', 'Carl Young', 'Ethan Hunt'];
 const REJECTED = ['Bella Stone', 'Diana Prince'];
 
-const as = (session: string) => ({ session });
-
 beforeAll(async () => {
   // Each screen's first call of a function meets a cold worker (seconds on a busy machine), longer
   // than expect.poll's 1 s default: the polls here wait on the page and the server.
@@ -63,29 +61,37 @@ beforeAll(async () => {
   browser = await launchBrowser();
   owner = await signedInOwner(browser, 'Review Studio');
   await allocateCredits(owner.companyId, 40);
-  positionId = (await call('POST', `/companies/${owner.companyId}/positions`, { ...as(owner.sessionId), body: { job_title: JOB_TITLE, interview } }))
-    .body.position_id;
+  positionId = (
+    await call('createPosition', { params: { companyId: owner.companyId }, session: owner.sessionId, body: { job_title: JOB_TITLE, interview } })
+  ).body.position_id;
   const clip = (await makeClip(4, 'i led a small team that rebuilt our billing system. we shipped it in three months.')).bytes;
   for (const name of ANSWERED) {
-    const res = await call('POST', `/positions/${positionId}/candidates`, { ...as(owner.sessionId), body: { candidate_name: name, email: null } });
+    const res = await call('inviteCandidate', { params: { positionId }, session: owner.sessionId, body: { candidate_name: name, email: null } });
     ids.set(name, res.body.candidate_id);
     await answerQuestion(tokenFromHref(res.body.interview_href), 0, clip);
   }
-  const batch = await call('POST', `/positions/${positionId}/candidates/batch`, {
-    ...as(owner.sessionId),
+  const batch = await call('inviteCandidatesBatch', {
+    params: { positionId },
+    session: owner.sessionId,
     body: { new_candidates: INVITED.map((candidate_name, i) => ({ candidate_name, email: `invitee${i}@example.com` })) },
   });
   expect(batch.status).toBe(201);
-  for (const name of SHORTLISTED) expect((await call('PUT', `/candidates/${ids.get(name)}/shortlist`, as(owner.sessionId))).status).toBe(200);
-  for (const name of REJECTED) expect((await call('PUT', `/candidates/${ids.get(name)}/reject`, as(owner.sessionId))).status).toBe(200);
+  for (const name of SHORTLISTED)
+    expect(
+      (await call('setCandidateStatus', { params: { candidateId: ids.get(name)!, status: 'shortlist' }, session: owner.sessionId })).status,
+    ).toBe(200);
+  for (const name of REJECTED)
+    expect((await call('setCandidateStatus', { params: { candidateId: ids.get(name)!, status: 'reject' }, session: owner.sessionId })).status).toBe(
+      200,
+    );
   // Every answer through the pipeline (the newest one is what the walk opens).
   for (let i = 0; i < 240; i++) {
     const states = await Promise.all(
       ANSWERED.map(async (name) => {
-        const id = ids.get(name);
+        const id = ids.get(name)!;
         const [candidate, transcripts] = await Promise.all([
-          call('GET', `/candidates/${id}`, as(owner.sessionId)),
-          call('GET', `/candidates/${id}/answer-transcripts`, as(owner.sessionId)),
+          call('getCandidate', { params: { candidateId: id }, session: owner.sessionId }),
+          call('getAnswerTranscripts', { params: { candidateId: id }, session: owner.sessionId }),
         ]);
         const video = candidate.body.answers[0].video;
         if (video.upload_status === 'failed') return 'failed';
@@ -195,7 +201,7 @@ describe('reviewing candidates', () => {
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => Math.floor(v.currentTime))).toBe(Number(minutes) * 60 + Number(seconds));
 
     // Rating sticks (after a reload too, once it is saved: a reload would cancel the call).
-    const saved = page.waitForResponse((r) => r.url().endsWith('/rating') && r.request().method() === 'PUT');
+    const saved = page.waitForResponse(isResponseTo('rateAnswer'));
     await page.getByRole('button', { name: '4 of 5: Good' }).click();
     await expect.poll(() => page.getByRole('button', { name: '4 of 5: Good' }).getAttribute('aria-pressed')).toBe('true');
     expect((await saved).status()).toBe(200);
@@ -210,14 +216,14 @@ describe('reviewing candidates', () => {
     await page.getByRole('button', { name: 'Reject' }).click();
     await page.getByRole('button', { name: 'Undo' }).waitFor();
     await expect
-      .poll(async () => (await call('GET', `/positions/${positionId}`, as(owner.sessionId))).body.candidates)
+      .poll(async () => (await call('getPosition', { params: { positionId }, session: owner.sessionId })).body.candidates)
       .toMatchObject({
         invited: 17,
         responded: 7,
         shortlisted: 3,
         rejected: 3,
       });
-    expect((await call('GET', `/candidates/${ids.get('Nina Simone')}`, as(owner.sessionId))).body).toMatchObject({
+    expect((await call('getCandidate', { params: { candidateId: ids.get('Nina Simone')! }, session: owner.sessionId })).body).toMatchObject({
       current_status: 'rejected',
       rating: 4,
     });

@@ -27,14 +27,14 @@ export const latestCode = async (email: string): Promise<string> => {
 };
 
 export const requestCode = async (email: string): Promise<string> => {
-  const res = await call('POST', '/magic-codes', { body: { email } });
+  const res = await call('sendMagicCode', { body: { email } });
   expect(res.status).toBe(202);
   return latestCode(email);
 };
 
 export const signIn = async (email: string): Promise<{ sessionId: string; userId: string }> => {
   const code = await requestCode(email);
-  const res = await call('POST', '/magic-code-sessions', { body: { email, shortnonce: code } });
+  const res = await call('createMagicCodeSession', { body: { email, shortnonce: code } });
   expect(res.status).toBe(201);
   return { sessionId: res.body.session_id, userId: res.body.user_id };
 };
@@ -42,7 +42,7 @@ export const signIn = async (email: string): Promise<{ sessionId: string; userId
 /** Registers a new company and signs its owner in. */
 export const registerAndSignIn = async (companyName = 'Acme') => {
   const email = uniqueEmail('owner');
-  const created = await call('POST', '/accounts', { body: { email, company_name: companyName, tags: [] } });
+  const created = await call('createAccount', { body: { email, company_name: companyName, tags: [] } });
   expect(created.status).toBe(201);
   const { sessionId, userId } = await signIn(email);
   return { email, sessionId, userId, companyId: created.body.company_id as string };

@@ -1,4 +1,5 @@
 import { inject } from 'vitest';
+import { API_PREFIX, operationPath, operations, type OperationId } from '../../lambdas/operations';
 
 /** A small client for API tests: JSON in snake_case, as a browser would send it. */
 export const baseUrl = (): string => inject('baseUrl');
@@ -11,19 +12,49 @@ export interface ApiResponse<T = any> {
   headers: Headers;
 }
 
+type ParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}` ? Name | ParamNames<Rest> : never;
+type ParamNamesOf<Op extends OperationId> = ParamNames<(typeof operations)[Op]['path']>;
+
+/** An operation's path parameters, by the names of its template; a list parameter (`…Ids`) may be an array. */
+export type PathParams<Op extends OperationId> = { readonly [Name in ParamNamesOf<Op>]: string | number | readonly string[] };
+
+/** Query parameters in the given order, keys as sent (snake_case); undefined and null are left out. */
+export type Query = Readonly<Record<string, string | number | boolean | null | undefined>>;
+
+export interface RequestOptions {
+  /** Sent as JSON. */
+  body?: unknown;
+  /** Sent as it is, with the content type given in `headers` (JSON by default). */
+  rawBody?: string;
+  session?: string;
+  headers?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+export type CallOptions<Op extends OperationId> = RequestOptions & { query?: Query } & ([ParamNamesOf<Op>] extends [never]
+    ? { params?: undefined }
+    : { params: PathParams<Op> });
+
 /**
- * The tests' one HTTP client for the API (api, e2e and bench alike). `body` is sent as JSON;
- * `rawBody` as it is, with the content type given in `headers` (JSON by default).
+ * The tests' one HTTP client for the API (api, e2e alike): calls an operation of
+ * lambdas/operations.ts by its id, with its method and its path filled from `params` and `query`
+ * (`operationPath`): `call('listCandidates', { params: { positionId }, query: { tab: 'invited' }, session })`.
  */
-export const call = async <T = any>(
-  method: string,
-  path: string,
-  options: { body?: unknown; rawBody?: string; session?: string; headers?: Record<string, string>; timeoutMs?: number } = {},
-): Promise<ApiResponse<T>> => {
+export const call = <Op extends OperationId, T = any>(operationId: Op, options?: CallOptions<Op>): Promise<ApiResponse<T>> => {
+  const { params, query, ...request } = (options ?? {}) as RequestOptions & { params?: PathParams<OperationId>; query?: Query };
+  return callPath<T>(operations[operationId].method, operationPath(operationId, params, query), request);
+};
+
+/**
+ * A request that is deliberately no operation of the API: unknown routes, a wrong method on a
+ * known path, malformed or raw paths. Everything that is an operation goes through `call`, so no
+ * API path is written by hand. `path` is relative to API_PREFIX.
+ */
+export const callPath = async <T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> => {
   const headers: Record<string, string> = { ...options.headers };
   if (options.body !== undefined || options.rawBody !== undefined) headers['content-type'] ??= 'application/json';
   if (options.session) headers['x-session-id'] = options.session;
-  const response = await fetch(`${baseUrl()}/api/v1${path}`, {
+  const response = await fetch(`${baseUrl()}${API_PREFIX}${path}`, {
     method,
     headers,
     body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
@@ -38,3 +69,26 @@ export const call = async <T = any>(
   }
   return { status: response.status, body: body as T, text, headers: response.headers };
 };
+
+/** What a browser's response tells about its request (Playwright's `Response` has this shape). */
+interface SeenResponse {
+  url(): string;
+  request(): { method(): string };
+}
+
+/**
+ * A predicate for `page.waitForResponse`: a response to the operation (its method, and its path under
+ * API_PREFIX, any query). With `params`, the path must be the one they fill in; without, any value
+ * of each path parameter matches.
+ */
+export const isResponseTo =
+  <Op extends OperationId>(operationId: Op, params?: PathParams<Op>) =>
+  (response: SeenResponse): boolean => {
+    const { method, path } = operations[operationId];
+    if (response.request().method() !== method) return false;
+    const pathname = new URL(response.url()).pathname;
+    if (params) return pathname === `${API_PREFIX}${operationPath(operationId, params)}`;
+    const wanted = `${API_PREFIX}${path}`.split('/');
+    const seen = pathname.split('/');
+    return seen.length === wanted.length && wanted.every((part, i) => (/^\{\w+\}$/.test(part) ? seen[i] !== '' : part === seen[i]));
+  };

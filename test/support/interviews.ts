@@ -16,7 +16,7 @@ export const interviewLinkMailedTo = async (email: string): Promise<string> => {
 };
 
 export const startAnswer = async (token: string, questionIndex: number, contentType = 'video/webm') => {
-  const res = await call('POST', `/interviews/${token}/answers`, { body: { question_index: questionIndex, content_type: contentType } });
+  const res = await call('startAnswer', { params: { token }, body: { question_index: questionIndex, content_type: contentType } });
   return res;
 };
 
@@ -24,7 +24,7 @@ export const startAnswer = async (token: string, questionIndex: number, contentT
 export const uploadParts = async (token: string, answerId: string, bytes: Uint8Array, partSize: number) => {
   const count = Math.max(1, Math.ceil(bytes.length / partSize));
   const numbers = Array.from({ length: count }, (_, i) => i + 1);
-  const urls = await call('POST', `/interviews/${token}/answers/${answerId}/part-urls`, { body: { part_numbers: numbers } });
+  const urls = await call('getAnswerPartUrls', { params: { token, answerId }, body: { part_numbers: numbers } });
   expect(urls.status).toBe(200);
   const parts: { part_number: number; etag: string }[] = [];
   for (const { part_number, upload_url } of urls.body.parts as { part_number: number; upload_url: string }[]) {
@@ -41,7 +41,7 @@ export const answerQuestion = async (token: string, questionIndex: number, bytes
   expect(started.status).toBe(201);
   const answerId = started.body.answer_id as string;
   const parts = await uploadParts(token, answerId, bytes, started.body.min_part_bytes as number);
-  const submitted = await call('PUT', `/interviews/${token}/answers/${answerId}/submission`, { body: { parts } });
+  const submitted = await call('submitAnswer', { params: { token, answerId }, body: { parts } });
   expect(submitted.status).toBe(200);
   return { answerId, completed: submitted.body.completed as boolean };
 };

@@ -4,8 +4,9 @@ import * as z from 'zod';
 import type { Contract } from '../../lambdas/contracts/contract';
 import { contracts } from '../../lambdas/contracts/index';
 import { toCamelCase } from '../../lambdas/contracts/wire-case';
-import { routeEntries, type OperationId, type RouteDefinition } from '../../lambdas/routes';
-import { baseUrl, call } from './api';
+import { operations } from '../../lambdas/operations';
+import { routeEntries, type OperationId } from '../../lambdas/routes';
+import { baseUrl, call, type PathParams } from './api';
 import { mailTo, registerAndSignIn, signIn, uniqueEmail } from './accounts';
 import { allocateCredits } from './aws';
 import { startAnswer, tokenFromHref, uploadParts } from './interviews';
@@ -72,25 +73,25 @@ export const buildWorld = async (label: string): Promise<World> => {
   const session = owner.sessionId;
 
   const memberEmail = uniqueEmail('member');
-  await ok(call('POST', `/companies/${owner.companyId}/members`, { session, body: { email: memberEmail } }), 201);
-  const joined = await ok(call('POST', '/member-invites/confirmed', { body: { nonce: await memberInviteNonce(memberEmail) } }), 201);
+  await ok(call('inviteMember', { params: { companyId: owner.companyId }, session, body: { email: memberEmail } }), 201);
+  const joined = await ok(call('confirmMemberInvite', { body: { nonce: await memberInviteNonce(memberEmail) } }), 201);
   const inviteeEmail = uniqueEmail('invitee');
-  await ok(call('POST', `/companies/${owner.companyId}/members`, { session, body: { email: inviteeEmail } }), 201);
+  await ok(call('inviteMember', { params: { companyId: owner.companyId }, session, body: { email: inviteeEmail } }), 201);
 
   const jobTitle = `${label} role ${tag}`;
   const { position_id: positionId } = await ok(
-    call('POST', `/companies/${owner.companyId}/positions`, { session, body: { job_title: jobTitle, interview: interviewBody } }),
+    call('createPosition', { params: { companyId: owner.companyId }, session, body: { job_title: jobTitle, interview: interviewBody } }),
     201,
   );
-  const read = await ok(call('GET', `/positions/${positionId}`, { session }), 200);
+  const read = await ok(call('getPosition', { params: { positionId }, session }), 200);
   const { position_id: _p, company_id: _c, current_status: _s, candidates: _n, created_at: _t, ...editable } = read;
-  await ok(call('PUT', `/positions/${positionId}`, { session, body: { ...editable, sharing: { user_ids: [owner.userId] } } }), 200);
-  const { link_href: linkHref } = await ok(call('POST', `/positions/${positionId}/apply-links`, { session }), 201);
+  await ok(call('updatePosition', { params: { positionId }, session, body: { ...editable, sharing: { user_ids: [owner.userId] } } }), 200);
+  const { link_href: linkHref } = await ok(call('createApplyLink', { params: { positionId }, session }), 201);
 
   const candidateName = `${label} Candidate ${tag}`;
   const candidateEmail = uniqueEmail('candidate');
   const invited = await ok(
-    call('POST', `/positions/${positionId}/candidates`, { session, body: { candidate_name: candidateName, email: candidateEmail } }),
+    call('inviteCandidate', { params: { positionId }, session, body: { candidate_name: candidateName, email: candidateEmail } }),
     201,
   );
   const token = tokenFromHref(invited.interview_href);
@@ -98,26 +99,26 @@ export const buildWorld = async (label: string): Promise<World> => {
   expect(started.status).toBe(201);
   // Not a video: the pipeline fails it at once, which is all an answer id needs.
   const parts = await uploadParts(token, started.body.answer_id, new TextEncoder().encode('not a video'), started.body.min_part_bytes);
-  await ok(call('PUT', `/interviews/${token}/answers/${started.body.answer_id}/submission`, { body: { parts } }), 200);
+  await ok(call('submitAnswer', { params: { token, answerId: started.body.answer_id }, body: { parts } }), 200);
   const recording = await startAnswer(token, 1);
   expect(recording.status).toBe(201);
-  const shared = await ok(call('POST', `/candidates/${invited.candidate_id}/sharing-details`, { session }), 200);
+  const shared = await ok(call('createSharingDetails', { params: { candidateId: invited.candidate_id }, session }), 200);
 
   const mediaGroupId = `g-${randomUUID()}`;
   const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
   const upload = await ok(
-    call('POST', '/user-media-uploads', {
+    call('createUserMediaUpload', {
       session,
       body: { media_group_id: mediaGroupId, content_type: 'image/png', properties: { company_id: owner.companyId, size: png.length } },
     }),
     201,
   );
   expect((await fetch(upload.upload_url, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: png })).status).toBe(200);
-  await ok(call('PUT', '/media-uploads/complete', { session, body: { media_ids: [upload.media_id] } }), 200);
+  await ok(call('completeMediaUploads', { session, body: { media_ids: [upload.media_id] } }), 200);
 
   const spare = await signIn(owner.email);
   const revoked = await signIn(owner.email);
-  await ok(call('DELETE', `/magic-link-sessions/${revoked.sessionId}`), 204);
+  await ok(call('deleteSession', { params: { sessionId: revoked.sessionId } }), 204);
 
   return {
     companyName,
@@ -185,7 +186,8 @@ export const positionSecretsOf = (w: World): string[] => [
   ...Object.values(w.candidate),
 ];
 
-export const pathParamsOf = (route: RouteDefinition): string[] => [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+/** The names of an operation's path parameters, from its template. */
+export const pathParamsOf = (operation: OperationId): string[] => [...operations[operation].path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
 
 const enumParam = (operation: OperationId, name: string): readonly string[] | null => {
   const params = (contracts[operation] as Contract).params;
@@ -195,23 +197,23 @@ const enumParam = (operation: OperationId, name: string): readonly string[] | nu
 
 /** Path parameters no fixture covers (enum parameters such as `{status}` take their values from the contract). */
 export const missingPathFixtures = (w: World): string[] =>
-  routeEntries.flatMap(([operation, route]) =>
-    pathParamsOf(route)
+  routeEntries.flatMap(([operation]) =>
+    pathParamsOf(operation)
       .filter((name) => !(name in pathIds(w)) && !enumParam(operation, name))
       .map((name) => `${operation}: {${name}}`),
   );
 
 /**
- * The route's path filled in, once per value of each enum parameter (`PUT /positions/{id}/close`,
- * `.../open`, `.../delete`). `ids` overrides the world's ids by kind.
+ * The route's path parameters from `ids` (by kind), once per value of each enum parameter
+ * (`setPositionStatus` with `close`, `open`, `delete`).
  */
-export const pathsOf = (operation: OperationId, route: RouteDefinition, ids: Record<string, string>): string[] => {
-  let paths = [route.path];
-  for (const name of pathParamsOf(route)) {
+export const pathParamSetsOf = (operation: OperationId, ids: Record<string, string>): Record<string, string>[] => {
+  let sets: Record<string, string>[] = [{}];
+  for (const name of pathParamsOf(operation)) {
     const values = enumParam(operation, name) ?? [ids[name]!];
-    paths = paths.flatMap((path) => values.map((value) => path.replace(`{${name}}`, encodeURIComponent(value))));
+    sets = sets.flatMap((set) => values.map((value) => ({ ...set, [name]: value })));
   }
-  return paths;
+  return sets;
 };
 
 /** A minimal valid wire body (snake_case) for every route with a body contract; checked against the contract by the tests. */
@@ -271,18 +273,19 @@ export interface Sent {
 }
 
 /**
- * One request with a time limit (a hang is a failure, reported as status 0 with the error). `body`
- * is sent as it is (raw text), with `contentType` when given.
+ * One call of an operation with a time limit (a hang is a failure, reported as status 0 with the
+ * error). `body` is sent as it is (raw text), with `contentType` when given.
  */
 export const send = async (
-  method: string,
-  path: string,
+  operation: OperationId,
+  params: Record<string, string>,
   options: { body?: string; contentType?: string; session?: string; timeoutMs?: number } = {},
 ): Promise<Sent> => {
   // Without a content type, a text body goes as fetch sends one by default (`call` would say JSON).
   const contentType = options.contentType ?? (options.body === undefined ? undefined : 'text/plain;charset=UTF-8');
   try {
-    const response = await call(method, path, {
+    const response = await call(operation, {
+      params: params as PathParams<OperationId>,
       rawBody: options.body,
       session: options.session,
       headers: contentType ? { 'content-type': contentType } : {},

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext } from 'playwright-core';
-import { call } from '../../support/api';
+import type { OperationId } from '../../../lambdas/operations';
+import { call, type CallOptions } from '../../support/api';
 import { codeFromMailbox } from './mailbox';
 
-const api = async (method: string, path: string, body?: unknown, sessionId?: string) => {
-  const response = await call(method, path, { body, session: sessionId });
-  if (response.status >= 400) throw new Error(`${method} ${path} → ${response.status} ${response.text}`);
+const api = async <Op extends OperationId>(operationId: Op, options: CallOptions<Op>) => {
+  const response = await call(operationId, options);
+  if (response.status >= 400) throw new Error(`${operationId} → ${response.status} ${response.text}`);
   return response.body;
 };
 
@@ -15,9 +16,9 @@ export const signedInOwner = async (
   companyName: string,
 ): Promise<{ context: BrowserContext; email: string; companyId: string; sessionId: string }> => {
   const email = `e2e-${randomUUID().slice(0, 8)}@example.com`;
-  const account = await api('POST', '/accounts', { email, company_name: companyName });
-  await api('POST', '/magic-codes', { email });
-  const session = await api('POST', '/magic-code-sessions', { email, shortnonce: await codeFromMailbox(email) });
+  const account = await api('createAccount', { body: { email, company_name: companyName } });
+  await api('sendMagicCode', { body: { email } });
+  const session = await api('createMagicCodeSession', { body: { email, shortnonce: await codeFromMailbox(email) } });
   const context = await browser.newContext();
   await context.addInitScript((id) => window.localStorage.setItem('session_id', id), session.session_id);
   return { context, email, companyId: account.company_id, sessionId: session.session_id };

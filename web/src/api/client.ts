@@ -2,7 +2,7 @@ import type * as z from 'zod';
 import type { ValidationIssue } from '../../../lambdas/contracts/contract';
 import type { contracts } from '../../../lambdas/contracts/index';
 import { keyToSnakeCase, toCamelCase, toSnakeCase } from '../../../lambdas/contracts/wire-case';
-import { API_PREFIX, operations, type HttpMethod, type OperationId } from '../../../lambdas/operations';
+import { API_PREFIX, operationPath, operations, type HttpMethod, type OperationId, type PathParamValue } from '../../../lambdas/operations';
 import { session } from '../lib/session';
 
 /**
@@ -91,32 +91,14 @@ declare const operation: unique symbol;
 /** A path built by `apiPath` (relative to the API prefix); the brand names its operation, so SWR hooks know its response. */
 export type ApiPath<Op extends OperationId = OperationId> = string & { readonly [operation]: Op };
 
-const encodeParam = (value: unknown): string =>
-  Array.isArray(value) ? value.map((item) => encodeURIComponent(String(item))).join(',') : encodeURIComponent(String(value));
-
-/** `?snake_key=value&…` in the given key order, leaving out undefined and null; empty when nothing is left. */
-const queryString = (query: object | undefined): string => {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null) search.append(keyToSnakeCase(key), String(value));
-  }
-  const text = search.toString();
-  return text ? `?${text}` : '';
-};
-
 /**
  * The path of an operation (without the API prefix): its route's template with each `{param}`
- * URI-encoded, then the query in snake_case. It is also the SWR key of a GET (so `mutate(apiPath(...))`
- * refreshes what a hook shows).
+ * URI-encoded, then the query in snake_case (`operationPath` in lambdas/operations.ts). It is also
+ * the SWR key of a GET (so `mutate(apiPath(...))` refreshes what a hook shows).
  */
 export const apiPath = <Op extends OperationId>(operationId: Op, ...[params, query]: [...ParamsArg<Op>, query?: ApiQuery<Op>]): ApiPath<Op> => {
-  const values = (params ?? {}) as Record<string, unknown>;
-  const path = operations[operationId].path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = values[name];
-    if (value === undefined || value === null || value === '') throw new Error(`${operationId}: missing path parameter ${name}`);
-    return encodeParam(value);
-  });
-  return (path + queryString(query)) as ApiPath<Op>;
+  const snakeQuery = Object.fromEntries(Object.entries(query ?? {}).map(([key, value]) => [keyToSnakeCase(key), value]));
+  return operationPath(operationId, (params ?? {}) as Record<string, PathParamValue>, snakeQuery) as ApiPath<Op>;
 };
 
 type CallOptions<Op extends OperationId> = (ApiParams<Op> extends undefined ? { params?: undefined } : { params: PathValues<ApiParams<Op>> }) &

@@ -1,0 +1,56 @@
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { toParagraphs, toWebVtt, wordsFromTranscribe, type TimedWord } from '../../domain/media';
+import { mediaBucket, s3 } from '../../shared/clients/aws';
+import { readJson } from '../../shared/clients/storage';
+import { updateMediaProcessing } from '../../shared/db/media';
+import { mediaKeys } from '../../shared/storage-definition';
+
+/** What the media pipeline's tasks record (lambdas/pipeline/: the state machine and its task handlers). */
+
+/** A processing run started (the pipeline's first step) or failed (its failure path, with the failing step's error). */
+export const recordProcessingStatus = async (mediaId: string, status: 'processing' | 'failed', failure?: { error: string; step: string }) => {
+  if (status === 'failed') {
+    await updateMediaProcessing(mediaId, {
+      uploadStatus: 'failed',
+      captionsStatus: 'failed',
+      transcriptStatus: 'failed',
+      processingError: failure ?? { error: 'Unknown', step: 'Unknown' },
+    });
+  } else {
+    await updateMediaProcessing(mediaId, { uploadStatus: 'processing', captionsStatus: 'preparing', transcriptStatus: 'submitted' });
+  }
+};
+
+const put = (key: string, body: string, contentType: string) =>
+  s3.send(new PutObjectCommand({ Bucket: mediaBucket(), Key: key, Body: body, ContentType: contentType }));
+
+/**
+ * The last step: turns the transcription (Amazon Transcribe's JSON, which the local recognizer
+ * writes too) into transcript paragraphs `{startMillis, content}` and WebVTT captions, and records
+ * the playable video, thumbnail, captions and transcript with their statuses. Returns the words
+ * transcribed.
+ */
+export const publishProcessedMedia = async (
+  mediaId: string,
+  processed: { hasTranscript: boolean; durationMillis: number | null; thumbnailKey?: string },
+): Promise<number> => {
+  const keys = mediaKeys(mediaId);
+  const transcribed = processed.hasTranscript ? await readJson(keys.transcriptSource) : null;
+  const words: TimedWord[] = transcribed ? wordsFromTranscribe(transcribed as Parameters<typeof wordsFromTranscribe>[0]) : [];
+  await Promise.all([
+    put(keys.transcript, JSON.stringify({ paragraphs: toParagraphs(words) }), 'application/json'),
+    put(keys.captions, toWebVtt(words), 'text/vtt'),
+  ]);
+  await updateMediaProcessing(mediaId, {
+    uploadStatus: 'ready',
+    // Without a transcription the video still plays; captions and transcript show as failed.
+    captionsStatus: transcribed ? 'ready' : 'failed',
+    transcriptStatus: transcribed ? 'completed' : 'failed',
+    variants: [{ key: keys.video, contentType: 'video/mp4' }],
+    thumbnailKey: processed.thumbnailKey ?? keys.frameCapture,
+    captionsKey: keys.captions,
+    transcriptKey: keys.transcript,
+    durationMillis: processed.durationMillis,
+  });
+  return words.length;
+};

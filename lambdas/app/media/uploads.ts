@@ -1,0 +1,72 @@
+import { maxBytesFor } from '../../domain/media';
+import { objectSize, presignUpload } from '../../shared/clients/storage';
+import { newId } from '../../shared/crypto';
+import { createMedia, getGroupCompany, getMedia, GroupOwnedElsewhere, latestMediaOfGroup } from '../../shared/db/media';
+import { getMembership, type Membership } from '../../shared/db/memberships';
+import { badRequest, conflict, notFound } from '../../shared/errors';
+import { mediaKeys } from '../../shared/storage-definition';
+import { requireMembership } from '../access/membership';
+import { describeMedia, startProcessing } from './media';
+
+/**
+ * The team's uploads (intro, question and outro videos, logos). No file bytes pass through the
+ * API: the browser PUTs straight to S3 with a presigned URL, then asks for completion.
+ */
+
+/** A new media item of the group and the URL to PUT its file to. */
+export const createUpload = async (
+  userId: string,
+  upload: { companyId: string; size: number; contentType: string; mediaGroupId: string },
+): Promise<{ mediaId: string; uploadUrl: string }> => {
+  const { companyId, size, contentType } = upload;
+  await requireMembership(companyId, userId);
+  const limit = maxBytesFor(contentType);
+  if (size > limit) throw badRequest(`The file is too large: the limit is ${Math.round(limit / 1024 / 1024)} MB.`, 'file_too_large');
+  const mediaId = newId();
+  try {
+    await createMedia({ mediaId, mediaGroupId: upload.mediaGroupId, companyId, contentType, size });
+  } catch (error) {
+    if (error instanceof GroupOwnedElsewhere) throw conflict('That media group id is taken. Use a new one.', 'media_group_taken');
+    throw error;
+  }
+  return { mediaId, uploadUrl: await presignUpload(mediaKeys(mediaId).source, contentType, size) };
+};
+
+/** Completion: checks each object arrived whole, then starts its processing (once, however often it is called). */
+export const completeUploads = async (mediaIds: string[], userId: string) => {
+  const results: { mediaId: string; uploadStatus: string }[] = [];
+  for (const mediaId of [...new Set(mediaIds)]) {
+    const media = await getMedia(mediaId);
+    if (!media || !(await getMembership(media.companyId, userId))) throw notFound('Media not found.');
+    if (media.uploadStatus !== 'uploading') {
+      results.push({ mediaId, uploadStatus: media.uploadStatus });
+      continue;
+    }
+    const size = await objectSize(mediaKeys(mediaId).source);
+    if (size === null) throw badRequest('Upload failure: the file has not arrived. Upload it again.', 'upload_missing');
+    if (size === 0) throw badRequest('Empty file encountered', 'empty_file');
+    results.push({ mediaId, uploadStatus: await startProcessing(media) });
+  }
+  return { media: results };
+};
+
+/**
+ * The latest media of each group the caller's companies own; unknown or foreign ids are simply
+ * absent (nothing leaks). A group's owner and its latest media are read together, and the
+ * caller's membership once per company.
+ */
+export const mediaGroups = async (mediaGroupIds: string[], userId: string) => {
+  const memberships = new Map<string, Promise<Membership | null>>();
+  const memberOf = (companyId: string) => {
+    if (!memberships.has(companyId)) memberships.set(companyId, getMembership(companyId, userId));
+    return memberships.get(companyId)!;
+  };
+  const groups = await Promise.all(
+    mediaGroupIds.map(async (id) => {
+      const [companyId, media] = await Promise.all([getGroupCompany(id), latestMediaOfGroup(id)]);
+      if (!companyId || !(await memberOf(companyId)) || !media) return null;
+      return describeMedia(media);
+    }),
+  );
+  return { mediaUploadGroups: groups.filter((g): g is NonNullable<typeof g> => g !== null) };
+};
