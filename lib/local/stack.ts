@@ -17,10 +17,12 @@ import { portInUse } from './net';
 import { S3RVER_CREDENTIALS, startS3Local } from './s3-local';
 import { scheduleEntries } from '../../lambdas/schedules';
 import { startScheduler } from './scheduler';
+import { startSecretsManagerLocal } from './secrets-manager-local';
 import { startSesLocal } from './ses-local';
 import { serveStatic } from './static-files';
 import { localServiceTasks, localWaitOverrides } from './media-tasks';
 import { startStepFunctionsLocal, type LocalStateMachine } from './step-functions-local';
+import { startStripeLocal } from './stripe-local';
 
 /**
  * The local stack behind `npm start` (and the API/e2e tests): the AWS services' stand-ins plus one
@@ -48,7 +50,8 @@ export interface LocalStackOptions {
 
 export interface LocalStack {
   url: string;
-  services: Record<'dynamodb' | 's3' | 'ses' | 'stepFunctions', string>;
+  /** The stand-ins' endpoints; `stripe` only when the Stripe stand-in runs (STRIPE_SECRET_KEY not set). */
+  services: Record<'dynamodb' | 's3' | 'ses' | 'stepFunctions' | 'secretsManager', string> & { stripe?: string };
   env: Record<string, string>;
   runSchedule(id: string): Promise<unknown>;
   pipelineIdle(): Promise<void>;
@@ -75,14 +78,35 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
   try {
     const table = tableName(STAGE);
     const bucket = localBucketName(STAGE, 'media');
-    const [dynamo, s3, ses] = await Promise.all([
+    const url = `http://localhost:${options.port}`;
+    // Stripe's secrets, under the names the functions read them by. With real test-mode keys
+    // (STRIPE_SECRET_KEY set) the handlers talk to Stripe itself; otherwise to the stand-in, which
+    // signs its events with the webhook secret the handlers verify them with.
+    const stripeSecrets = stripeSecretNames(STAGE);
+    const secretArn = (name: string) => `arn:aws:secretsmanager:${REGION}:000000000000:secret:${name}`;
+    const stripeWebhookSecret = process.env.STRIPE_WEBHOOK_SECRET ?? 'whsec_local_test';
+    const [dynamo, s3, ses, secretsManager, stripe] = await Promise.all([
       startDynamoDbLocal({ dbPath: path.join(options.dataDir, 'dynamodb'), tableName: table }),
       startS3Local({ directory: path.join(options.dataDir, 's3'), buckets: [bucket] }),
       startSesLocal({ mailFile: path.join(options.dataDir, 'mail.json') }),
+      startSecretsManagerLocal({
+        secrets: {
+          [secretArn(stripeSecrets.apiKey)]: process.env.STRIPE_SECRET_KEY ?? 'sk_test_local',
+          [secretArn(stripeSecrets.webhookSecret)]: stripeWebhookSecret,
+        },
+      }),
+      process.env.STRIPE_SECRET_KEY
+        ? undefined
+        : startStripeLocal({
+            dataFile: path.join(options.dataDir, 'stripe.json'),
+            webhookUrl: `${url}${API_PREFIX}/stripe/webhook`,
+            webhookSecret: stripeWebhookSecret,
+            log,
+          }),
     ]);
-    stops.push(dynamo.stop, s3.stop, ses.stop);
+    stops.push(dynamo.stop, s3.stop, ses.stop, secretsManager.stop);
+    if (stripe) stops.push(stripe.stop);
 
-    const url = `http://localhost:${options.port}`;
     const stateMachine: LocalStateMachine = {
       name: mediaPipelineStateMachineName(STAGE),
       definition: mediaPipelineDefinition as never,
@@ -107,6 +131,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       MAIL_FROM: 'Video Interviews <no-reply@localhost>',
       APP_ORIGIN: url,
       S3_FORCE_PATH_STYLE: 'true',
+      AWS_ENDPOINT_URL_SECRETS_MANAGER: secretsManager.endpoint,
+      ...(stripe ? { STRIPE_API_URL: stripe.endpoint } : {}),
     };
     Object.assign(process.env, env);
     delete process.env.AWS_PROFILE;
@@ -130,7 +156,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         STRIPE_WEBHOOK_SECRET_ID: stripeSecretNames(STAGE).webhookSecret,
       },
       runtimeEnvironment: {
-        ...pick(env, /^(AWS_REGION|AWS_ACCESS_KEY_ID|AWS_SECRET_ACCESS_KEY|AWS_ENDPOINT_URL_\w+|S3_FORCE_PATH_STYLE)$/),
+        // AWS_ENDPOINT_URL_SECRETS_MANAGER among the endpoints; STRIPE_API_URL when the Stripe stand-in runs.
+        ...pick(env, /^(AWS_REGION|AWS_ACCESS_KEY_ID|AWS_SECRET_ACCESS_KEY|AWS_ENDPOINT_URL_\w+|S3_FORCE_PATH_STYLE|STRIPE_API_URL)$/),
         ...pick(process.env, /^(LOG_LEVEL|AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED)$/),
         AWS_DEFAULT_REGION: REGION,
       },
@@ -207,7 +234,14 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
 
     return {
       url,
-      services: { dynamodb: dynamo.endpoint, s3: s3.endpoint, ses: ses.endpoint, stepFunctions: sfn.endpoint },
+      services: {
+        dynamodb: dynamo.endpoint,
+        s3: s3.endpoint,
+        ses: ses.endpoint,
+        stepFunctions: sfn.endpoint,
+        secretsManager: secretsManager.endpoint,
+        ...(stripe ? { stripe: stripe.endpoint } : {}),
+      },
       env,
       runSchedule: scheduler.run,
       pipelineIdle: sfn.idle,
