@@ -1,12 +1,9 @@
-import { deleteCompany } from '../../contracts/company';
+import { deleteCompany as contract } from '../../contracts/company';
 import { routes } from '../../routes';
-import { deleteCompanyData } from '../../shared/db/companies';
-import { deletePositionsOfCompany } from '../../app/deletion/cascade';
+import { deleteCompany } from '../../app/companies/company';
 import { apiHandler, Reply } from '../../shared/http';
 
-export const handler = apiHandler(routes.deleteCompany, deleteCompany, async ({ params, log }) => {
-  await deletePositionsOfCompany(params.companyId);
-  await deleteCompanyData(params.companyId);
-  log.info('company deleted', { companyId: params.companyId });
+export const handler = apiHandler(routes.deleteCompany, contract, async ({ params, log }) => {
+  await deleteCompany(params.companyId, log);
   return new Reply(204, undefined);
 });

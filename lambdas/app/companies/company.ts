@@ -1,0 +1,20 @@
+import { deleteCompanyData, renameCompany as storeCompanyName } from '../../shared/db/companies';
+import { notFound } from '../../shared/errors';
+import type { Logger } from '../../shared/logger';
+import { deletePositionsOfCompany } from '../deletion/cascade';
+
+/** The company's own settings and its deletion (owner routes: the handler chain has checked the owner). */
+
+/** Renames the company (its memberships carry the name and follow). */
+export const renameCompany = async (companyId: string, companyName: string) => {
+  const company = await storeCompanyName(companyId, companyName);
+  if (!company) throw notFound('Company not found.');
+  return company;
+};
+
+/** Deletes the company with everything of it: its positions (each with its candidates and their media), then its own items. */
+export const deleteCompany = async (companyId: string, log: Logger) => {
+  await deletePositionsOfCompany(companyId);
+  await deleteCompanyData(companyId);
+  log.info('company deleted', { companyId });
+};

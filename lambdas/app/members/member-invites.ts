@@ -1,0 +1,49 @@
+import { paths } from '../../contracts/app-paths';
+import { memberInviteEmail } from '../../domain/emails/member-invite';
+import { appLink } from '../../shared/app-origin';
+import { sendMail } from '../../shared/clients/mail';
+import { findUserIdByEmail } from '../../shared/db/accounts';
+import { getCompany } from '../../shared/db/companies';
+import { acceptInvite, createMemberInvite, findInviteByNonce } from '../../shared/db/members';
+import { getMembership } from '../../shared/db/memberships';
+import { conflict, notFound } from '../../shared/errors';
+import type { Logger } from '../../shared/logger';
+
+/**
+ * Inviting a colleague (spec §6): the owner invites an address, the invitation's link shows the
+ * company, and accepting it joins the company (with a new account when the address has none).
+ * The company and the address's account are read together.
+ */
+const GONE = 'This invitation is no longer valid. Ask for a new one.';
+
+export const inviteMember = async (companyId: string, email: string) => {
+  const [company, existingUserId] = await Promise.all([getCompany(companyId), findUserIdByEmail(email)]);
+  if (!company) throw notFound('Company not found.');
+  if (existingUserId && (await getMembership(companyId, existingUserId))) throw conflict(`${email} is already a member.`, 'already_member');
+  const { inviteId, nonce } = await createMemberInvite(companyId, email);
+  await sendMail(memberInviteEmail(email, company.companyName, await appLink(paths.memberInvite.to(nonce))));
+  return { userId: inviteId, email, status: 'invited' as const };
+};
+
+const liveInvite = async (nonce: string) => {
+  const invite = await findInviteByNonce(nonce);
+  if (!invite) throw notFound(GONE, 'invite_not_found');
+  const [company, userId] = await Promise.all([getCompany(invite.companyId), findUserIdByEmail(invite.email)]);
+  if (!company) throw notFound(GONE, 'invite_not_found');
+  return { invite, company, userId };
+};
+
+/** What the invitation's page shows: the company, and whether the address already has an account. */
+export const describeMemberInvite = async (nonce: string) => {
+  const { company, userId } = await liveInvite(nonce);
+  return { companyName: company.companyName, hasExistingAccount: userId !== null };
+};
+
+/** Accepting: the membership (and the account, when new) and a session, in one transaction. */
+export const joinCompany = async (nonce: string, log: Logger) => {
+  const { invite, company, userId } = await liveInvite(nonce);
+  const accepted = await acceptInvite(invite, userId, company.companyName);
+  if (!accepted) throw notFound(GONE, 'invite_not_found');
+  log.info('member joined', { companyId: invite.companyId, userId: accepted.userId });
+  return { sessionId: accepted.sessionId, userId: accepted.userId, companyId: invite.companyId };
+};

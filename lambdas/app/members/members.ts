@@ -1,0 +1,26 @@
+import { listMembers, removeMemberInvite, removeMembership } from '../../shared/db/members';
+import { getMembership } from '../../shared/db/memberships';
+import { badRequest, notFound } from '../../shared/errors';
+import { alongside } from '../access/alongside';
+import { requireMembership } from '../access/membership';
+
+/** A company's team (spec §6): its members and pending invitations. */
+
+/** The members and pending invitations, for a member of the company (read alongside the membership check). */
+export const listCompanyMembers = async (companyId: string, userId: string) => {
+  const [, members] = await alongside(requireMembership(companyId, userId), listMembers(companyId));
+  return members;
+};
+
+/** Removes a member, or (`userId` naming a pending invitation) the invitation; never the owner. */
+export const removeMember = async (companyId: string, userId: string) => {
+  const membership = await getMembership(companyId, userId);
+  if (membership?.role === 'owner') throw badRequest('The owner cannot be removed.', 'owner_not_removable');
+  try {
+    if (membership) await removeMembership(companyId, userId);
+    else await removeMemberInvite(companyId, userId);
+  } catch (error) {
+    if ((error as Error).name === 'ConditionalCheckFailedException') throw notFound('Member not found.');
+    throw error;
+  }
+};
