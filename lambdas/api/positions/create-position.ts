@@ -1,12 +1,8 @@
 import { createPosition as contract } from '../../contracts/position';
 import { routes } from '../../routes';
-import { requireMembership } from '../../app/access/membership';
-import { createPosition } from '../../shared/db/positions';
+import { createPosition } from '../../app/positions/positions';
 import { apiHandler } from '../../shared/http';
 
-export const handler = apiHandler(routes.createPosition, contract, async ({ params, body, session, log }) => {
-  await requireMembership(params.companyId, session.userId);
-  const positionId = await createPosition(params.companyId, body);
-  log.info('position created', { positionId });
-  return { positionId };
-});
+export const handler = apiHandler(routes.createPosition, contract, async ({ params, body, session, log }) =>
+  createPosition(params.companyId, session.userId, body, log),
+);

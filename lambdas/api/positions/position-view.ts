@@ -1,6 +1,6 @@
 import { paths } from '../../contracts/app-paths';
 import { appLink } from '../../shared/app-origin';
-import type { Position } from '../../shared/db/positions';
+import type { Position } from '../../app/positions/positions';
 
 /** A position as the API shows it: the public apply link as a full URL. */
 export const positionView = async (position: Position) => {

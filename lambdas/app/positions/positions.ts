@@ -1,0 +1,83 @@
+import type * as z from 'zod';
+import { paths } from '../../contracts/app-paths';
+import type { positionBodySchema } from '../../contracts/position';
+import { isStandardTemplateId } from '../../domain/messages';
+import { appLink } from '../../shared/app-origin';
+import { listMembers } from '../../shared/db/members';
+import {
+  createPosition as storeNewPosition,
+  deleteApplyLink,
+  ensureApplyLink,
+  listPositions as queryPositions,
+  updatePosition as storePosition,
+  VersionConflict,
+  type Position,
+} from '../../shared/db/positions';
+import { badRequest, conflict } from '../../shared/errors';
+import type { Logger } from '../../shared/logger';
+import { requireMembership } from '../access/membership';
+import { accessibleTo, canAccess, requirePositionAccess } from '../access/position';
+
+/** Positions (spec §2, §4): the company's lists, the wizard's new position, the settings' saves and the public apply link. */
+export type { Position };
+
+type PositionBody = z.infer<typeof positionBodySchema>;
+
+/** The positions of a tab that the member may open (the rule of GET /positions/{id}). */
+export const listPositions = async (companyId: string, userId: string, status: 'open' | 'closed', cursor: string | undefined) => {
+  const membership = await requireMembership(companyId, userId);
+  return queryPositions(companyId, status, cursor, accessibleTo(membership));
+};
+
+/** A new open position from the wizard (job title and interview). */
+export const createPosition = async (companyId: string, userId: string, input: Pick<PositionBody, 'jobTitle' | 'interview'>, log: Logger) => {
+  await requireMembership(companyId, userId);
+  const positionId = await storeNewPosition(companyId, input);
+  log.info('position created', { positionId });
+  return { positionId };
+};
+
+/**
+ * Saves the full position body. Named members must belong to the company; notified members must
+ * have access; planned messages must name a template. A stale `version` is a 409. The company's
+ * members are read alongside the access check.
+ */
+export const updatePosition = async (positionId: string, userId: string, body: PositionBody & { version: number }): Promise<Position> => {
+  const {
+    position,
+    read: { members },
+  } = await requirePositionAccess(positionId, userId, (p) => listMembers(p.companyId));
+  const memberIds = new Set(members.map((m) => m.userId));
+  for (const id of [...(body.sharing?.userIds ?? []), ...(body.notifying?.userIds ?? [])]) {
+    if (!memberIds.has(id)) throw badRequest('Only members of the company can be given access or notifications.', 'unknown_member');
+  }
+  if (body.notifying) {
+    const withAccess = new Set(
+      members.filter((m) => canAccess({ sharing: body.sharing }, { userId: m.userId, role: m.userRole })).map((m) => m.userId),
+    );
+    if (body.notifying.userIds.some((id) => !withAccess.has(id)))
+      throw badRequest('Only members with access can be notified.', 'notify_without_access');
+  }
+  if (body.plannedMessages.some((m) => !isStandardTemplateId(m.templateId)))
+    throw badRequest('Choose a message template from the list.', 'unknown_template');
+  // The public link switch: `applyLink: null` turns the link off (it stops working at once); any
+  // other value keeps whatever link the position has (POST .../apply-links turns it on).
+  const clearApplyLink = body.applyLink === null;
+  try {
+    const { version, applyLink: _link, ...rest } = body;
+    const saved = await storePosition(position.positionId, rest, version, { clearApplyLink });
+    if (clearApplyLink && position.applyLinkId) await deleteApplyLink(position.applyLinkId);
+    return saved;
+  } catch (error) {
+    if (error instanceof VersionConflict)
+      throw conflict('This position was changed by someone else meanwhile. Reload it to see their changes, then save again.', 'version_conflict');
+    throw error;
+  }
+};
+
+/** Turns the position's public apply link on (or returns the one it has). */
+export const createApplyLink = async (positionId: string, userId: string) => {
+  const { position } = await requirePositionAccess(positionId, userId);
+  const linkId = await ensureApplyLink(position);
+  return { linkHref: await appLink(paths.apply.to(linkId)) };
+};

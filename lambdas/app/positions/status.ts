@@ -1,0 +1,24 @@
+import { setPositionStatus as storePositionStatus, WrongStatus } from '../../shared/db/positions';
+import { conflict } from '../../shared/errors';
+import type { Logger } from '../../shared/logger';
+import { requirePositionAccess } from '../access/position';
+import { deletePositionCascade } from '../deletion/cascade';
+
+/** Spec §4: open → closed (close), closed → open (re-open), closed → deleted (with its candidates and their media). */
+export const setPositionStatus = async (positionId: string, userId: string, status: 'close' | 'open' | 'delete', log: Logger) => {
+  const { position } = await requirePositionAccess(positionId, userId);
+  try {
+    if (status === 'delete') {
+      if (position.currentStatus !== 'closed') throw new WrongStatus();
+      await deletePositionCascade(position);
+      log.info('position deleted', { positionId: position.positionId });
+      return { positionId: position.positionId, currentStatus: 'deleted' as const };
+    }
+    const next: 'open' | 'closed' = status === 'close' ? 'closed' : 'open';
+    if (position.currentStatus !== next) await storePositionStatus(position, next);
+    return { positionId: position.positionId, currentStatus: next };
+  } catch (error) {
+    if (error instanceof WrongStatus) throw conflict('Only a closed position can be deleted. Close it first.', 'position_not_closed');
+    throw error;
+  }
+};
