@@ -23,6 +23,10 @@ import { serveStatic } from './static-files';
 import { localServiceTasks, localWaitOverrides } from './media-tasks';
 import { startStepFunctionsLocal, type LocalStateMachine } from './step-functions-local';
 import { startStripeLocal } from './stripe-local';
+import Stripe from 'stripe';
+import { operationPath } from '../../lambdas/operations';
+import { stripeConnection } from '../../lambdas/shared/clients/stripe';
+import { syncStripeCatalog } from '../stripe-catalog';
 
 /**
  * The local stack behind `npm start` (and the API/e2e tests): the AWS services' stand-ins plus one
@@ -99,13 +103,17 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         ? undefined
         : startStripeLocal({
             dataFile: path.join(options.dataDir, 'stripe.json'),
-            webhookUrl: `${url}${API_PREFIX}/stripe/webhook`,
+            webhookUrl: `${url}${API_PREFIX}${operationPath('handleStripeWebhook')}`,
             webhookSecret: stripeWebhookSecret,
             log,
           }),
     ]);
     stops.push(dynamo.stop, s3.stop, ses.stop, secretsManager.stop);
-    if (stripe) stops.push(stripe.stop);
+    if (stripe) {
+      stops.push(stripe.stop);
+      // The stand-in sells what the catalogue says, as `npm run stripe:setup` makes a real account do.
+      await syncStripeCatalog(new Stripe('sk_test_local', stripeConnection(stripe.endpoint)));
+    }
 
     const stateMachine: LocalStateMachine = {
       name: mediaPipelineStateMachineName(STAGE),

@@ -37,6 +37,8 @@ export interface World {
     publicCandidateId: string;
   };
   media: { mediaGroupId: string; mediaId: string };
+  /** A checkout the owner started for a pack (not paid). */
+  checkout: { frontendReferenceId: string; priceId: string };
   /** Another live session of the owner (sign-out routes take a session id), and one signed out. */
   spareSessionId: string;
   revokedSessionId: string;
@@ -116,6 +118,23 @@ export const buildWorld = async (label: string): Promise<World> => {
   expect((await fetch(upload.upload_url, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: png })).status).toBe(200);
   await ok(call('completeMediaUploads', { session, body: { media_ids: [upload.media_id] } }), 200);
 
+  const { prices } = await ok(call('listPrices', { session }), 200);
+  const priceId = prices.find((price: { lookup_key: string }) => price.lookup_key === 'pack_10_usd').price_id as string;
+  const frontendReferenceId = randomUUID();
+  await ok(
+    call('createCheckoutSession', {
+      session,
+      body: {
+        price_id: priceId,
+        company_id: owner.companyId,
+        frontend_reference_id: frontendReferenceId,
+        success_url: `${baseUrl()}/#/companies/${owner.companyId}`,
+        cancel_url: `${baseUrl()}/#/companies/${owner.companyId}`,
+      },
+    }),
+    201,
+  );
+
   const spare = await signIn(owner.email);
   const revoked = await signIn(owner.email);
   await ok(call('deleteSession', { params: { sessionId: revoked.sessionId } }), 204);
@@ -136,6 +155,7 @@ export const buildWorld = async (label: string): Promise<World> => {
       publicCandidateId: shared.public_candidate_id,
     },
     media: { mediaGroupId, mediaId: upload.media_id },
+    checkout: { frontendReferenceId, priceId },
     spareSessionId: spare.sessionId,
     revokedSessionId: revoked.sessionId,
   };
@@ -154,6 +174,7 @@ export const pathIds = (w: World): Record<string, string> => ({
   answerId: w.candidate.answerId,
   publicCandidateId: w.candidate.publicCandidateId,
   token: w.candidate.token,
+  frontendReferenceId: w.checkout.frontendReferenceId,
 });
 
 /**
@@ -249,6 +270,14 @@ export const validBodies: { [K in OperationId]?: (w: World) => unknown } = {
   getAnswerPartUrls: () => ({ part_numbers: [1] }),
   submitAnswer: () => ({ parts: [{ part_number: 1, etag: '"0123456789abcdef0123456789abcdef"' }] }),
   applyThroughLink: () => ({ candidate_name: 'Walk In', email: uniqueEmail('applicant') }),
+  createCheckoutSession: (w) => ({
+    price_id: w.checkout.priceId,
+    company_id: w.owner.companyId,
+    frontend_reference_id: randomUUID(),
+    success_url: `${baseUrl()}/#/companies/${w.owner.companyId}`,
+    cancel_url: `${baseUrl()}/#/companies/${w.owner.companyId}`,
+  }),
+  createPortalSession: (w) => ({ company_id: w.owner.companyId, return_url: `${baseUrl()}/#/companies/${w.owner.companyId}` }),
 };
 
 export const bodyRoutes = routeEntries.filter(([operation]) => (contracts[operation] as Contract).body !== undefined);

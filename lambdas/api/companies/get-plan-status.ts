@@ -6,5 +6,5 @@ import { apiHandler } from '../../shared/http';
 
 export const handler = apiHandler(routes.getPlanStatus, getPlanStatus, async ({ params, session }) => {
   const company = await memberCompany(params.companyId, session.userId);
-  return planStatus(company.subscriptionStatus, company.credits);
+  return planStatus(company.subscriptionStatus, company.credits, company.subscription);
 });
