@@ -113,4 +113,40 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The use-case layer (lambdas/app/<capability>/) sits between the entry points and the data:
+    // a handler, job or pipeline task parses its input, calls one use case and shapes the answer.
+    // The typescript-eslint twin of no-restricted-imports is used so the lambdas/ block's rule above
+    // still applies to these files (a later block's setting of the same rule would replace it).
+    files: ['lambdas/api/**/*.ts', 'lambdas/jobs/**/*.ts', 'lambdas/pipeline/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/shared/db', '**/shared/db/**'],
+              message: 'Handlers call a use case in lambdas/app; only app/ reads and writes the data layer.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['lambdas/app/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/api', '**/api/**', '!@*/**'],
+              message: 'lambdas/app/ is what the handlers call: it never imports them (lambdas/api/).',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
