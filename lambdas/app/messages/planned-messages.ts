@@ -39,8 +39,8 @@ export const sendTemplate = async (templateId: string, candidate: Candidate, com
 /**
  * A position's planned messages (spec §3): those for the moments that happen in a request
  * (`invite`, `response`) are sent now; those a duration from the invite are scheduled for the
- * sender job (lambdas/jobs/send-planned-messages.ts) and reach only candidates who have not
- * responded by then.
+ * sender job (lambdas/jobs/send-planned-messages.ts, which runs send-due.ts) and reach only
+ * candidates who have not responded by then.
  */
 export const sendPlannedMessages = async (
   trigger: 'invite' | 'response',
