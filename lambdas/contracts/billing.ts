@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { currencies, intervals, tiers } from './billing-catalog';
-import { idSchema } from './common';
+import { idSchema, singleLineText } from './common';
 import { defineContract } from './contract';
 
 /**
@@ -10,10 +10,10 @@ import { defineContract } from './contract';
  */
 
 /** An absolute http(s) URL; the server also requires it to point into the app. */
-const appUrlSchema = z
-  .string()
-  .max(2048, 'That address is too long.')
-  .refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'Must be an http(s) address.');
+const appUrlSchema = singleLineText(z.string().max(2048, 'That address is too long.')).refine(
+  (value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol),
+  'Must be an http(s) address.',
+);
 
 const priceSchema = z.object({
   priceId: z.string(),
@@ -37,7 +37,12 @@ export const createCheckoutSession = defineContract({
   summary:
     'Starts a Stripe Checkout for one of our prices (owner only): a pack adds its credits, a subscription gives unlimited invites once Stripe confirms the payment.',
   body: z.object({
-    priceId: z.string().trim().min(1, 'Choose a plan.').max(255).regex(/^[A-Za-z0-9_]+$/, 'Not a valid price.'),
+    priceId: z
+      .string()
+      .trim()
+      .min(1, 'Choose a plan.')
+      .max(255)
+      .regex(/^[A-Za-z0-9_]+$/, 'Not a valid price.'),
     companyId: idSchema,
     frontendReferenceId: idSchema,
     successUrl: appUrlSchema,

@@ -1,4 +1,5 @@
 import { appOrigin } from '../../shared/app-origin';
+import { sha256 } from '../../shared/crypto';
 import { stripe } from '../../shared/clients/stripe';
 import { getCheckout, saveCheckout, setStripeCustomer, type CheckoutStatus } from '../../shared/db/billing';
 import type { Company } from '../../shared/db/companies';
@@ -69,7 +70,10 @@ export const startCheckout = async (input: StartCheckout): Promise<{ sessionId: 
       metadata,
       ...(price.kind === 'subscription' ? { subscription_data: { metadata: { companyId: company.companyId } } } : {}),
     },
-    { idempotencyKey: `checkout-${company.companyId}-${input.frontendReferenceId}` },
+    // A retried request gets the same session; the same reference with other choices is refused.
+    {
+      idempotencyKey: `checkout-${company.companyId}-${input.frontendReferenceId}-${sha256(`${input.priceId} ${input.successUrl} ${input.cancelUrl}`).slice(0, 16)}`,
+    },
   );
   if (!session.url) throw new Error(`Stripe returned checkout session ${session.id} without a URL`);
   const saved = await saveCheckout({
@@ -85,7 +89,10 @@ export const startCheckout = async (input: StartCheckout): Promise<{ sessionId: 
 };
 
 /** A checkout's status for a member of its company; anything else is a 404. */
-export const checkoutStatus = async (frontendReferenceId: string, userId: string): Promise<{ sessionId: string; checkoutSessionStatus: CheckoutStatus }> => {
+export const checkoutStatus = async (
+  frontendReferenceId: string,
+  userId: string,
+): Promise<{ sessionId: string; checkoutSessionStatus: CheckoutStatus }> => {
   const checkout = await getCheckout(frontendReferenceId);
   const membership = checkout ? await getMembership(checkout.companyId, userId) : null;
   if (!checkout || !membership) throw notFound('Checkout not found.');
