@@ -4,7 +4,7 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mediaPipelineDefinition, mediaPipelineStateMachineName } from '../../lambdas/pipeline/media-pipeline.asl';
 import { pipelineResourceSubstitutions, pipelineTasks } from '../../lambdas/pipeline/tasks';
-import { API_PREFIX, routeEntries, routeKey } from '../../lambdas/routes';
+import { API_PREFIX, routeEntries, routeKey, routes, type OperationId } from '../../lambdas/routes';
 import { tableDefinition } from '../../lambdas/shared/db/table-definition';
 import { uploadCorsRule } from '../../lambdas/shared/storage-definition';
 import { effectiveGrants, functionEnvironment, grantEnvironmentNames, lambdaFunctions } from '../../lib/functions';
@@ -233,6 +233,39 @@ describe('the CDK app (stage "test", SPA built)', () => {
         expect(JSON.stringify(statements)).toContain(':identity/example.com');
         expect(JSON.stringify(statements)).toContain(':parameter/test/app-origin');
       }
+    });
+
+    it('lets only the billing functions read the Stripe secrets, each only the secrets its grants name', () => {
+      expect(
+        Object.values(data.findResources('AWS::SecretsManager::Secret') as Record<string, Resource>)
+          .map((r) => r.Properties.Name)
+          .sort(),
+      ).toEqual(['test/stripe/secret-key', 'test/stripe/webhook-signing-secret']);
+      const readers: Record<string, string[]> = {};
+      for (const { template } of allTemplates(synth.app)) {
+        const functions = Object.values(template.findResources('AWS::Lambda::Function') as Record<string, Resource>);
+        for (const policy of Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>)) {
+          const statements = (policy.Properties.PolicyDocument.Statement as Statement[]).filter((statement) =>
+            actionsOf(statement).some((action) => action.startsWith('secretsmanager:')),
+          );
+          if (statements.length === 0) continue;
+          expect(statements.flatMap(actionsOf).every((action) => action === 'secretsmanager:GetSecretValue')).toBe(true);
+          const roles = (policy.Properties.Roles as { Ref: string }[]).map((role) => role.Ref);
+          const fn = functions.find((f) => roles.includes(f.Properties.Role?.['Fn::GetAtt']?.[0]))!;
+          // CDK merges statements with the same action: one statement may name both secrets.
+          readers[fn.Properties.Description] = statements
+            .flatMap((statement) => [statement.Resource].flat())
+            .map((resource) => (JSON.stringify(resource).includes('webhook-signing-secret') ? 'webhook secret' : 'API key'))
+            .sort();
+        }
+      }
+      const description = (id: OperationId) => `${routeKey(routes[id])} (${id})`;
+      expect(readers).toEqual({
+        [description('listPrices')]: ['API key'],
+        [description('createCheckoutSession')]: ['API key'],
+        [description('createPortalSession')]: ['API key'],
+        [description('handleStripeWebhook')]: ['API key', 'webhook secret'],
+      });
     });
 
     it('never grants Scan, table management or service-wide wildcards to any function', () => {
