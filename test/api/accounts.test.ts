@@ -16,7 +16,11 @@ describe('registration', () => {
     expect(me.body.user.email).toBe(email);
     expect(me.body.companies).toEqual([{ company_id: companyId, company_name: 'Initech', user_role: 'owner' }]);
     const plan = await call('getPlanStatus', { params: { companyId }, session: sessionId });
-    expect(plan.body).toEqual({ subscription_status: 'not_subscribed', candidate_packs_status: { allocated: 3, invited: 0, remaining: 3 } });
+    expect(plan.body).toEqual({
+      subscription_status: 'not_subscribed',
+      candidate_packs_status: { allocated: 3, invited: 0, remaining: 3 },
+      subscription: null,
+    });
   });
 
   it('refuses a second registration of the same e-mail with already_exists', async () => {
