@@ -1,9 +1,9 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { defaultConfig, SIGN_UP_CREDITS } from '../../domain/company';
 import { newId } from '../crypto';
 import { db, tableName } from './client';
 import { keys, sortKeyPrefixes } from './keys';
+import { ConditionFailed, transact } from './transaction';
 
 export interface User {
   userId: string;
@@ -26,49 +26,57 @@ export const createAccount = async (input: {
   const companyId = newId();
   const now = new Date().toISOString();
   try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: tableName(), Item: { ...keys.userEmail(input.email), userId }, ConditionExpression: 'attribute_not_exists(PK)' } },
-          { Put: { TableName: tableName(), Item: { ...keys.user(userId), type: 'user', userId, email: input.email, createdAt: now } } },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...keys.company(companyId),
-                type: 'company',
-                companyId,
-                companyName: input.companyName,
-                tags: input.tags,
-                subscriptionStatus: 'not_subscribed',
-                credits: { allocated: SIGN_UP_CREDITS, invited: 0 },
-                config: { ...defaultConfig },
-                createdAt: now,
-              },
+    await transact([
+      {
+        name: 'email',
+        item: { Put: { TableName: tableName(), Item: { ...keys.userEmail(input.email), userId }, ConditionExpression: 'attribute_not_exists(PK)' } },
+      },
+      {
+        name: 'user',
+        item: { Put: { TableName: tableName(), Item: { ...keys.user(userId), type: 'user', userId, email: input.email, createdAt: now } } },
+      },
+      {
+        name: 'company',
+        item: {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              ...keys.company(companyId),
+              type: 'company',
+              companyId,
+              companyName: input.companyName,
+              tags: input.tags,
+              subscriptionStatus: 'not_subscribed',
+              credits: { allocated: SIGN_UP_CREDITS, invited: 0 },
+              config: { ...defaultConfig },
+              createdAt: now,
             },
           },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...keys.membership(companyId, userId),
-                ...keys.membershipByUser(userId, companyId),
-                type: 'membership',
-                companyId,
-                userId,
-                email: input.email,
-                companyName: input.companyName,
-                role: 'owner',
-                status: 'active',
-                createdAt: now,
-              },
+        },
+      },
+      {
+        name: 'membership',
+        item: {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              ...keys.membership(companyId, userId),
+              ...keys.membershipByUser(userId, companyId),
+              type: 'membership',
+              companyId,
+              userId,
+              email: input.email,
+              companyName: input.companyName,
+              role: 'owner',
+              status: 'active',
+              createdAt: now,
             },
           },
-        ],
-      }),
-    );
+        },
+      },
+    ]);
   } catch (error) {
-    if (error instanceof TransactionCanceledException && error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed') throw new EmailTaken();
+    if (error instanceof ConditionFailed && error.step === 'email') throw new EmailTaken();
     throw error;
   }
   return { userId, companyId };

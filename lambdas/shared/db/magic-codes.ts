@@ -1,11 +1,12 @@
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { timingSafeEqual } from 'node:crypto';
 import { checkCode, CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS } from '../../domain/auth';
 import { sha256 } from '../crypto';
 import { db, tableName } from './client';
 import { epochSeconds, keys } from './keys';
 import { newSessionItem } from './sessions';
+import { ConditionFailed, transact, TransactionConflict } from './transaction';
 
 /** Codes are stored only as a hash bound to the address, one per address: a new one replaces the old. */
 const codeHash = (email: string, code: string) => sha256(`${email}\n${code}`);
@@ -40,24 +41,24 @@ export const signInWithCode = async (email: string, userId: string | null, code:
   if (check === 'valid' && userId) {
     const { sessionId, item } = newSessionItem(userId, now);
     try {
-      await db.send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Delete: {
-                TableName: tableName(),
-                Key: key,
-                ConditionExpression: 'codeHash = :hash AND attempts < :max',
-                ExpressionAttributeValues: { ':hash': stored.codeHash, ':max': CODE_MAX_ATTEMPTS },
-              },
+      await transact([
+        {
+          name: 'code',
+          item: {
+            Delete: {
+              TableName: tableName(),
+              Key: key,
+              ConditionExpression: 'codeHash = :hash AND attempts < :max',
+              ExpressionAttributeValues: { ':hash': stored.codeHash, ':max': CODE_MAX_ATTEMPTS },
             },
-            { Put: { TableName: tableName(), Item: item } },
-          ],
-        }),
-      );
+          },
+        },
+        { name: 'session', item: { Put: { TableName: tableName(), Item: item } } },
+      ]);
       return { outcome: 'signed_in', sessionId };
     } catch (error) {
-      if (error instanceof TransactionCanceledException) return { outcome: 'invalid' }; // used or replaced meanwhile
+      // Used or replaced meanwhile, or another sign-in with it kept winning the race.
+      if ((error instanceof ConditionFailed && error.step === 'code') || error instanceof TransactionConflict) return { outcome: 'invalid' };
       throw error;
     }
   }

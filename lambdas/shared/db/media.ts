@@ -1,8 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CaptionsStatus, TranscriptStatus, UploadStatus } from '../../domain/media';
 import { db, tableName } from './client';
 import { keys } from './keys';
+import { ConditionFailed, transact } from './transaction';
 
 /**
  * A media item (one upload and what the pipeline derived from it) and its group (the id the
@@ -34,38 +35,40 @@ export class GroupOwnedElsewhere extends Error {}
 export const createMedia = async (media: Pick<MediaItem, 'mediaId' | 'mediaGroupId' | 'companyId' | 'contentType' | 'size'>): Promise<void> => {
   const now = new Date().toISOString();
   try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...groupKey(media.mediaGroupId), type: 'mediaGroup', companyId: media.companyId, mediaGroupId: media.mediaGroupId },
-              ConditionExpression: 'attribute_not_exists(PK) OR companyId = :company',
-              ExpressionAttributeValues: { ':company': media.companyId },
+    await transact([
+      {
+        name: 'group',
+        item: {
+          Put: {
+            TableName: tableName(),
+            Item: { ...groupKey(media.mediaGroupId), type: 'mediaGroup', companyId: media.companyId, mediaGroupId: media.mediaGroupId },
+            ConditionExpression: 'attribute_not_exists(PK) OR companyId = :company',
+            ExpressionAttributeValues: { ':company': media.companyId },
+          },
+        },
+      },
+      {
+        name: 'media',
+        item: {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              ...keys.media(media.mediaId),
+              type: 'media',
+              ...media,
+              uploadStatus: 'uploading',
+              captionsStatus: 'none',
+              transcriptStatus: 'none',
+              variants: [],
+              createdAt: now,
+              ...keys.mediaInGroup(media.mediaGroupId, now, media.mediaId),
             },
           },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...keys.media(media.mediaId),
-                type: 'media',
-                ...media,
-                uploadStatus: 'uploading',
-                captionsStatus: 'none',
-                transcriptStatus: 'none',
-                variants: [],
-                createdAt: now,
-                ...keys.mediaInGroup(media.mediaGroupId, now, media.mediaId),
-              },
-            },
-          },
-        ],
-      }),
-    );
+        },
+      },
+    ]);
   } catch (error) {
-    if ((error as Error).name === 'TransactionCanceledException') throw new GroupOwnedElsewhere();
+    if (error instanceof ConditionFailed && error.step === 'group') throw new GroupOwnedElsewhere();
     throw error;
   }
 };

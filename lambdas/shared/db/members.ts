@@ -1,9 +1,9 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { newId, randomToken, sha256 } from '../crypto';
 import { db, tableName } from './client';
 import { epochSeconds, keys, sortKeyPrefixes } from './keys';
 import { newSessionItem } from './sessions';
+import { ConditionFailed, transact, TransactionConflict, type TransactionStep } from './transaction';
 
 export const INVITE_TTL_SECONDS = 14 * 24 * 60 * 60;
 
@@ -56,21 +56,23 @@ export const createMemberInvite = async (companyId: string, email: string, now =
   const nonce = randomToken(24);
   const nonceHash = sha256(nonce);
   const ttl = epochSeconds(now) + INVITE_TTL_SECONDS;
-  await db.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Put: {
-            TableName: tableName(),
-            Item: { ...keys.memberInvite(companyId, inviteId), type: 'memberInvite', inviteId, email, nonceHash, ttl, createdAt: now.toISOString() },
-          },
+  await transact([
+    {
+      name: 'invite',
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: { ...keys.memberInvite(companyId, inviteId), type: 'memberInvite', inviteId, email, nonceHash, ttl, createdAt: now.toISOString() },
         },
-        {
-          Put: { TableName: tableName(), Item: { ...keys.memberInviteNonce(nonceHash), type: 'memberInviteNonce', companyId, inviteId, email, ttl } },
-        },
-      ],
-    }),
-  );
+      },
+    },
+    {
+      name: 'nonce',
+      item: {
+        Put: { TableName: tableName(), Item: { ...keys.memberInviteNonce(nonceHash), type: 'memberInviteNonce', companyId, inviteId, email, ttl } },
+      },
+    },
+  ]);
   return { inviteId, nonce };
 };
 
@@ -119,50 +121,63 @@ export const acceptInvite = async (invite: PendingInvite, existingUserId: string
   const userId = existingUserId ?? newId();
   const createdAt = now.toISOString();
   const { sessionId, item: sessionItem } = newSessionItem(userId, now);
-  const account = existingUserId
+  const account: TransactionStep[] = existingUserId
     ? []
     : [
-        { Put: { TableName: tableName(), Item: { ...keys.userEmail(invite.email), userId }, ConditionExpression: 'attribute_not_exists(PK)' } },
-        { Put: { TableName: tableName(), Item: { ...keys.user(userId), type: 'user', userId, email: invite.email, createdAt } } },
+        {
+          name: 'email',
+          item: {
+            Put: { TableName: tableName(), Item: { ...keys.userEmail(invite.email), userId }, ConditionExpression: 'attribute_not_exists(PK)' },
+          },
+        },
+        {
+          name: 'user',
+          item: { Put: { TableName: tableName(), Item: { ...keys.user(userId), type: 'user', userId, email: invite.email, createdAt } } },
+        },
       ];
   try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          ...account,
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: keys.memberInvite(invite.companyId, invite.inviteId),
-              ConditionExpression: 'nonceHash = :hash',
-              ExpressionAttributeValues: { ':hash': invite.nonceHash },
-            },
+    await transact([
+      ...account,
+      {
+        name: 'invite',
+        item: {
+          Delete: {
+            TableName: tableName(),
+            Key: keys.memberInvite(invite.companyId, invite.inviteId),
+            ConditionExpression: 'nonceHash = :hash',
+            ExpressionAttributeValues: { ':hash': invite.nonceHash },
           },
-          { Delete: { TableName: tableName(), Key: keys.memberInviteNonce(invite.nonceHash) } },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...keys.membership(invite.companyId, userId),
-                ...keys.membershipByUser(userId, invite.companyId),
-                type: 'membership',
-                companyId: invite.companyId,
-                userId,
-                email: invite.email,
-                companyName,
-                role: 'member',
-                status: 'active',
-                createdAt,
-              },
-              ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      },
+      { name: 'nonce', item: { Delete: { TableName: tableName(), Key: keys.memberInviteNonce(invite.nonceHash) } } },
+      {
+        name: 'membership',
+        item: {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              ...keys.membership(invite.companyId, userId),
+              ...keys.membershipByUser(userId, invite.companyId),
+              type: 'membership',
+              companyId: invite.companyId,
+              userId,
+              email: invite.email,
+              companyName,
+              role: 'member',
+              status: 'active',
+              createdAt,
             },
+            ConditionExpression: 'attribute_not_exists(PK)',
           },
-          { Put: { TableName: tableName(), Item: sessionItem } },
-        ],
-      }),
-    );
+        },
+      },
+      { name: 'session', item: { Put: { TableName: tableName(), Item: sessionItem } } },
+    ]);
   } catch (error) {
-    if (error instanceof TransactionCanceledException) return null;
+    // The address got an account meanwhile ('email'), the invitation was used or replaced ('invite'),
+    // they are a member already ('membership'), or another acceptance kept winning the race.
+    if (error instanceof ConditionFailed && ['email', 'invite', 'membership'].includes(error.step)) return null;
+    if (error instanceof TransactionConflict) return null;
     throw error;
   }
   return { sessionId, userId };

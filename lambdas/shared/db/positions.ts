@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod';
 import type { interviewSchema, positionBodySchema } from '../../contracts/position';
 import { newId, randomToken } from '../crypto';
@@ -7,6 +7,7 @@ import { db, tableName } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
 import { keys } from './keys';
 import { queryAll } from './query';
+import { ConditionFailed, transact } from './transaction';
 
 /**
  * Positions: one item each (`POSITION#{id}`), listed per company from GSI1 (`COMPANY#{id}#POSITIONS`,
@@ -205,23 +206,24 @@ export const setPositionStatus = async (position: Position, next: 'open' | 'clos
 /** Deletes a closed position and its apply link. (Candidates and their media go with the candidate features.) */
 export const deletePosition = async (position: Position) => {
   try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: keys.position(position.positionId),
-              ConditionExpression: 'currentStatus = :closed',
-              ExpressionAttributeValues: { ':closed': 'closed' },
-            },
+    await transact([
+      {
+        name: 'position',
+        item: {
+          Delete: {
+            TableName: tableName(),
+            Key: keys.position(position.positionId),
+            ConditionExpression: 'currentStatus = :closed',
+            ExpressionAttributeValues: { ':closed': 'closed' },
           },
-          ...(position.applyLinkId ? [{ Delete: { TableName: tableName(), Key: keys.applyLink(position.applyLinkId) } }] : []),
-        ],
-      }),
-    );
+        },
+      },
+      ...(position.applyLinkId
+        ? [{ name: 'applyLink', item: { Delete: { TableName: tableName(), Key: keys.applyLink(position.applyLinkId) } } }]
+        : []),
+    ]);
   } catch (error) {
-    if ((error as Error).name === 'TransactionCanceledException') throw new WrongStatus();
+    if (error instanceof ConditionFailed && error.step === 'position') throw new WrongStatus();
     throw error;
   }
 };
@@ -231,31 +233,34 @@ export const ensureApplyLink = async (position: Position): Promise<string> => {
   if (position.applyLinkId) return position.applyLinkId;
   const linkId = randomToken(12);
   try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.applyLink(linkId), type: 'applyLink', positionId: position.positionId, companyId: position.companyId },
-            },
+    await transact([
+      {
+        name: 'applyLink',
+        item: {
+          Put: {
+            TableName: tableName(),
+            Item: { ...keys.applyLink(linkId), type: 'applyLink', positionId: position.positionId, companyId: position.companyId },
           },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.position(position.positionId),
-              UpdateExpression: 'SET applyLinkId = :link',
-              // No link yet: absent, or NULL as positions saved before links were removed kept it.
-              ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(applyLinkId) OR attribute_type(applyLinkId, :nullType))',
-              ExpressionAttributeValues: { ':link': linkId, ':nullType': 'NULL' },
-            },
+        },
+      },
+      {
+        name: 'position',
+        item: {
+          Update: {
+            TableName: tableName(),
+            Key: keys.position(position.positionId),
+            UpdateExpression: 'SET applyLinkId = :link',
+            // No link yet: absent, or NULL as positions saved before links were removed kept it.
+            ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(applyLinkId) OR attribute_type(applyLinkId, :nullType))',
+            ExpressionAttributeValues: { ':link': linkId, ':nullType': 'NULL' },
           },
-        ],
-      }),
-    );
+        },
+      },
+    ]);
     return linkId;
   } catch (error) {
-    if ((error as Error).name !== 'TransactionCanceledException') throw error;
+    // Another request set the link first: theirs is the one.
+    if (!(error instanceof ConditionFailed && error.step === 'position')) throw error;
     const current = await getPosition(position.positionId);
     if (!current?.applyLinkId) throw error;
     return current.applyLinkId;

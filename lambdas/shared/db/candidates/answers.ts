@@ -1,8 +1,9 @@
-import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../client';
 import { keys, sortKeyPrefixes } from '../keys';
+import { ConditionFailed, transact } from '../transaction';
 import type { Attempt } from './attempts';
-import { AnswerRefused, failedIndexes, questionKey, type Candidate } from './candidate';
+import { AnswerRefused, questionKey, type Candidate } from './candidate';
 
 /**
  * Submits an attempt as the answer to its question. The answer that completes the interview also
@@ -17,69 +18,75 @@ export const submitAttempt = async (candidate: Candidate, attempt: Attempt, now 
     completes && !candidate.preview ? keys.candidateByStatus(candidate.positionId, 'responded', completedAt, candidate.candidateId) : null;
   const doneKeys = statusKeys ? keys.candidateDone(candidate.positionId, completedAt, candidate.candidateId) : null;
   try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.candidate(candidate.candidateId),
-              UpdateExpression: [
-                'SET answers.#q = :answer, answeredCount = answeredCount + :one',
-                ...(completes ? [', currentStatus = :responded, completedAt = :completedAt'] : []),
-                ...(statusKeys ? [', GSI2PK = :gsi2pk, GSI2SK = :gsi2sk, GSI3PK = :gsi3pk, GSI3SK = :gsi3sk'] : []),
-              ].join(''),
-              ConditionExpression: 'currentStatus = :invited AND answeredCount = :expected AND attribute_not_exists(answers.#q)',
-              ExpressionAttributeNames: { '#q': q },
-              ExpressionAttributeValues: {
-                ':answer': { answerId: attempt.answerId, mediaId: attempt.mediaId },
-                ':one': 1,
-                ':invited': 'invited',
-                ':expected': candidate.answeredCount,
-                ...(completes ? { ':responded': 'responded', ':completedAt': completedAt } : {}),
-                ...(statusKeys && doneKeys
-                  ? { ':gsi2pk': statusKeys.GSI2PK, ':gsi2sk': statusKeys.GSI2SK, ':gsi3pk': doneKeys.GSI3PK, ':gsi3sk': doneKeys.GSI3SK }
-                  : {}),
-              },
+    await transact([
+      {
+        name: 'candidate',
+        item: {
+          Update: {
+            TableName: tableName(),
+            Key: keys.candidate(candidate.candidateId),
+            UpdateExpression: [
+              'SET answers.#q = :answer, answeredCount = answeredCount + :one',
+              ...(completes ? [', currentStatus = :responded, completedAt = :completedAt'] : []),
+              ...(statusKeys ? [', GSI2PK = :gsi2pk, GSI2SK = :gsi2sk, GSI3PK = :gsi3pk, GSI3SK = :gsi3sk'] : []),
+            ].join(''),
+            ConditionExpression: 'currentStatus = :invited AND answeredCount = :expected AND attribute_not_exists(answers.#q)',
+            ExpressionAttributeNames: { '#q': q },
+            ExpressionAttributeValues: {
+              ':answer': { answerId: attempt.answerId, mediaId: attempt.mediaId },
+              ':one': 1,
+              ':invited': 'invited',
+              ':expected': candidate.answeredCount,
+              ...(completes ? { ':responded': 'responded', ':completedAt': completedAt } : {}),
+              ...(statusKeys && doneKeys
+                ? { ':gsi2pk': statusKeys.GSI2PK, ':gsi2sk': statusKeys.GSI2SK, ':gsi3pk': doneKeys.GSI3PK, ':gsi3sk': doneKeys.GSI3SK }
+                : {}),
             },
           },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...keys.answer(candidate.candidateId, attempt.questionIndex),
-                type: 'answer',
-                answerId: attempt.answerId,
-                candidateId: candidate.candidateId,
-                positionId: candidate.positionId,
-                companyId: candidate.companyId,
-                questionIndex: attempt.questionIndex,
-                mediaId: attempt.mediaId,
-                rating: null,
-                createdAt: completedAt,
-                ...keys.answerById(attempt.answerId),
-              },
+        },
+      },
+      {
+        name: 'answer',
+        item: {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              ...keys.answer(candidate.candidateId, attempt.questionIndex),
+              type: 'answer',
+              answerId: attempt.answerId,
+              candidateId: candidate.candidateId,
+              positionId: candidate.positionId,
+              companyId: candidate.companyId,
+              questionIndex: attempt.questionIndex,
+              mediaId: attempt.mediaId,
+              rating: null,
+              createdAt: completedAt,
+              ...keys.answerById(attempt.answerId),
             },
           },
-          { Delete: { TableName: tableName(), Key: keys.attempt(candidate.candidateId, attempt.answerId) } },
-          ...(completes && !candidate.preview
-            ? [
-                {
-                  Update: {
-                    TableName: tableName(),
-                    Key: keys.position(candidate.positionId),
-                    UpdateExpression: 'ADD candidates.invited :minus, candidates.responded :one',
-                    ConditionExpression: 'attribute_exists(PK)',
-                    ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
-                  },
+        },
+      },
+      { name: 'attempt', item: { Delete: { TableName: tableName(), Key: keys.attempt(candidate.candidateId, attempt.answerId) } } },
+      ...(completes && !candidate.preview
+        ? [
+            {
+              name: 'position',
+              item: {
+                Update: {
+                  TableName: tableName(),
+                  Key: keys.position(candidate.positionId),
+                  UpdateExpression: 'ADD candidates.invited :minus, candidates.responded :one',
+                  ConditionExpression: 'attribute_exists(PK)',
+                  ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
                 },
-              ]
-            : []),
-        ],
-      }),
-    );
+              },
+            },
+          ]
+        : []),
+    ]);
   } catch (error) {
-    if (failedIndexes(error).length > 0) throw new AnswerRefused();
+    // Not invited any more, another answer came first (the count moved), or the position is gone.
+    if (error instanceof ConditionFailed && (error.step === 'candidate' || error.step === 'position')) throw new AnswerRefused();
     throw error;
   }
   return { completed: completes };

@@ -1,7 +1,8 @@
-import { GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../client';
 import { keys, sortKeyPrefixes } from '../keys';
-import { failedIndexes, getCandidate, questionKey, type Candidate } from './candidate';
+import { ConditionFailed, transact } from '../transaction';
+import { getCandidate, questionKey, type Candidate } from './candidate';
 
 export interface Attempt {
   answerId: string;
@@ -32,34 +33,31 @@ const attemptItem = (candidateId: string, attempt: Omit<Attempt, 'candidateId'>)
 export const startAttempt = async (candidate: Candidate, attempt: Omit<Attempt, 'candidateId'>, allowedAttempts: number | null): Promise<void> => {
   const q = questionKey(attempt.questionIndex);
   try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.candidate(candidate.candidateId),
-              UpdateExpression: 'SET attempts.#q = if_not_exists(attempts.#q, :zero) + :one',
-              ConditionExpression: `currentStatus = :invited AND attribute_not_exists(answers.#q)${
-                allowedAttempts === null ? '' : ' AND (attribute_not_exists(attempts.#q) OR attempts.#q < :allowed)'
-              }`,
-              ExpressionAttributeNames: { '#q': q },
-              ExpressionAttributeValues: {
-                ':zero': 0,
-                ':one': 1,
-                ':invited': 'invited',
-                ...(allowedAttempts === null ? {} : { ':allowed': allowedAttempts }),
-              },
+    await transact([
+      {
+        name: 'candidate',
+        item: {
+          Update: {
+            TableName: tableName(),
+            Key: keys.candidate(candidate.candidateId),
+            UpdateExpression: 'SET attempts.#q = if_not_exists(attempts.#q, :zero) + :one',
+            ConditionExpression: `currentStatus = :invited AND attribute_not_exists(answers.#q)${
+              allowedAttempts === null ? '' : ' AND (attribute_not_exists(attempts.#q) OR attempts.#q < :allowed)'
+            }`,
+            ExpressionAttributeNames: { '#q': q },
+            ExpressionAttributeValues: {
+              ':zero': 0,
+              ':one': 1,
+              ':invited': 'invited',
+              ...(allowedAttempts === null ? {} : { ':allowed': allowedAttempts }),
             },
           },
-          {
-            Put: { TableName: tableName(), Item: attemptItem(candidate.candidateId, attempt) },
-          },
-        ],
-      }),
-    );
+        },
+      },
+      { name: 'attempt', item: { Put: { TableName: tableName(), Item: attemptItem(candidate.candidateId, attempt) } } },
+    ]);
   } catch (error) {
-    if (failedIndexes(error).includes(0)) {
+    if (error instanceof ConditionFailed && error.step === 'candidate') {
       const current = await getCandidate(candidate.candidateId);
       if (!current || current.currentStatus !== 'invited') throw new AttemptRefused('not_invited');
       if (current.answers[q]) throw new AttemptRefused('answered');
@@ -77,38 +75,38 @@ export const startAttempt = async (candidate: Candidate, attempt: Omit<Attempt, 
 export const replaceAbandonedAttempt = async (candidate: Candidate, attempt: Omit<Attempt, 'candidateId'>, abandoned: Attempt): Promise<void> => {
   const q = questionKey(attempt.questionIndex);
   try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            ConditionCheck: {
-              TableName: tableName(),
-              Key: keys.candidate(candidate.candidateId),
-              ConditionExpression: 'currentStatus = :invited AND attribute_not_exists(answers.#q)',
-              ExpressionAttributeNames: { '#q': q },
-              ExpressionAttributeValues: { ':invited': 'invited' },
-            },
+    await transact([
+      {
+        name: 'candidate',
+        item: {
+          ConditionCheck: {
+            TableName: tableName(),
+            Key: keys.candidate(candidate.candidateId),
+            ConditionExpression: 'currentStatus = :invited AND attribute_not_exists(answers.#q)',
+            ExpressionAttributeNames: { '#q': q },
+            ExpressionAttributeValues: { ':invited': 'invited' },
           },
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: keys.attempt(candidate.candidateId, abandoned.answerId),
-              ConditionExpression: 'attribute_exists(PK)',
-            },
+        },
+      },
+      {
+        name: 'abandoned',
+        item: {
+          Delete: {
+            TableName: tableName(),
+            Key: keys.attempt(candidate.candidateId, abandoned.answerId),
+            ConditionExpression: 'attribute_exists(PK)',
           },
-          {
-            Put: { TableName: tableName(), Item: attemptItem(candidate.candidateId, attempt) },
-          },
-        ],
-      }),
-    );
+        },
+      },
+      { name: 'attempt', item: { Put: { TableName: tableName(), Item: attemptItem(candidate.candidateId, attempt) } } },
+    ]);
   } catch (error) {
-    const failed = failedIndexes(error);
-    if (failed.includes(0)) {
+    if (error instanceof ConditionFailed && error.step === 'candidate') {
       const current = await getCandidate(candidate.candidateId);
       throw new AttemptRefused(!current || current.currentStatus !== 'invited' ? 'not_invited' : 'answered');
     }
-    if (failed.includes(1)) throw new AttemptRefused('no_retakes');
+    // Another tab replaced the abandoned take first.
+    if (error instanceof ConditionFailed && error.step === 'abandoned') throw new AttemptRefused('no_retakes');
     throw error;
   }
 };
@@ -131,4 +129,4 @@ export const getAttempt = async (candidateId: string, answerId: string): Promise
 };
 
 export const deleteAttempt = (candidateId: string, answerId: string) =>
-  db.send(new TransactWriteCommand({ TransactItems: [{ Delete: { TableName: tableName(), Key: keys.attempt(candidateId, answerId) } }] }));
+  db.send(new DeleteCommand({ TableName: tableName(), Key: keys.attempt(candidateId, answerId) }));

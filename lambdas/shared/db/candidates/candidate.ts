@@ -1,11 +1,11 @@
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, GetCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type * as z from 'zod';
 import type { interviewSchema } from '../../../contracts/position';
 import { sortTimeOf, type CandidateStatus } from '../../../domain/candidates';
 import { sha256 } from '../../crypto';
 import { db, tableName } from '../client';
 import { keys } from '../keys';
+import { ConditionFailed, transact } from '../transaction';
 
 /**
  * Candidates. One partition per candidate (`CANDIDATE#{id}`): the profile, an item per submitted
@@ -69,12 +69,6 @@ export const fromItem = (item: Record<string, any>): Candidate => ({
   answerPackage: item.answerPackage ?? null,
 });
 
-/** Which of a transaction's items failed its condition (by position in TransactItems). */
-export const failedIndexes = (error: unknown): number[] =>
-  error instanceof TransactionCanceledException
-    ? (error.CancellationReasons ?? []).flatMap((reason, i) => (reason.Code === 'ConditionalCheckFailed' ? [i] : []))
-    : [];
-
 export const getCandidate = async (candidateId: string): Promise<Candidate | null> => {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.candidate(candidateId), ConsistentRead: true }));
   return Item ? fromItem(Item) : null;
@@ -104,38 +98,43 @@ export const deleteCandidate = async (candidate: Candidate, options: { onlyIfInv
     }),
   );
   try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName(),
-              Key: keys.candidate(candidate.candidateId),
-              ConditionExpression: options.onlyIfInvited ? 'currentStatus = :status AND currentStatus = :invited' : 'currentStatus = :status',
-              ExpressionAttributeValues: { ':status': candidate.currentStatus, ...(options.onlyIfInvited ? { ':invited': 'invited' } : {}) },
-            },
+    await transact([
+      {
+        name: 'candidate',
+        item: {
+          Delete: {
+            TableName: tableName(),
+            Key: keys.candidate(candidate.candidateId),
+            ConditionExpression: options.onlyIfInvited ? 'currentStatus = :status AND currentStatus = :invited' : 'currentStatus = :status',
+            ExpressionAttributeValues: { ':status': candidate.currentStatus, ...(options.onlyIfInvited ? { ':invited': 'invited' } : {}) },
           },
-          { Delete: { TableName: tableName(), Key: keys.interviewToken(sha256(candidate.interviewToken)) } },
-          ...(candidate.publicCandidateId ? [{ Delete: { TableName: tableName(), Key: keys.publicCandidate(candidate.publicCandidateId) } }] : []),
-          ...(candidate.preview
-            ? []
-            : [
-                {
-                  Update: {
-                    TableName: tableName(),
-                    Key: keys.position(candidate.positionId),
-                    UpdateExpression: 'ADD candidates.#status :minus',
-                    ConditionExpression: 'attribute_exists(PK)',
-                    ExpressionAttributeNames: { '#status': candidate.currentStatus },
-                    ExpressionAttributeValues: { ':minus': -1 },
-                  },
+        },
+      },
+      { name: 'token', item: { Delete: { TableName: tableName(), Key: keys.interviewToken(sha256(candidate.interviewToken)) } } },
+      ...(candidate.publicCandidateId
+        ? [{ name: 'publicId', item: { Delete: { TableName: tableName(), Key: keys.publicCandidate(candidate.publicCandidateId) } } }]
+        : []),
+      ...(candidate.preview
+        ? []
+        : [
+            {
+              name: 'position',
+              item: {
+                Update: {
+                  TableName: tableName(),
+                  Key: keys.position(candidate.positionId),
+                  UpdateExpression: 'ADD candidates.#status :minus',
+                  ConditionExpression: 'attribute_exists(PK)',
+                  ExpressionAttributeNames: { '#status': candidate.currentStatus },
+                  ExpressionAttributeValues: { ':minus': -1 },
                 },
-              ]),
-        ],
-      }),
-    );
+              },
+            },
+          ]),
+    ]);
   } catch (error) {
-    if (failedIndexes(error).length > 0) throw new CandidateGone();
+    // The status changed meanwhile, the candidate is gone, or so is their position.
+    if (error instanceof ConditionFailed && (error.step === 'candidate' || error.step === 'position')) throw new CandidateGone();
     throw error;
   }
   const rest = (Items ?? []).filter((i) => i.SK !== 'CANDIDATE');
@@ -163,33 +162,36 @@ export class StatusChanged extends Error {}
 export const setEvaluation = async (candidate: Candidate, next: 'responded' | 'shortlisted' | 'rejected'): Promise<void> => {
   const byStatus = keys.candidateByStatus(candidate.positionId, next, sortTimeOf({ ...candidate, currentStatus: next }), candidate.candidateId);
   try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.candidate(candidate.candidateId),
-              UpdateExpression: 'SET currentStatus = :next, GSI2PK = :pk, GSI2SK = :sk',
-              ConditionExpression: 'currentStatus = :current',
-              ExpressionAttributeValues: { ':next': next, ':current': candidate.currentStatus, ':pk': byStatus.GSI2PK, ':sk': byStatus.GSI2SK },
-            },
+    await transact([
+      {
+        name: 'candidate',
+        item: {
+          Update: {
+            TableName: tableName(),
+            Key: keys.candidate(candidate.candidateId),
+            UpdateExpression: 'SET currentStatus = :next, GSI2PK = :pk, GSI2SK = :sk',
+            ConditionExpression: 'currentStatus = :current',
+            ExpressionAttributeValues: { ':next': next, ':current': candidate.currentStatus, ':pk': byStatus.GSI2PK, ':sk': byStatus.GSI2SK },
           },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.position(candidate.positionId),
-              UpdateExpression: 'ADD candidates.#from :minus, candidates.#to :one',
-              ConditionExpression: 'attribute_exists(PK)',
-              ExpressionAttributeNames: { '#from': candidate.currentStatus, '#to': next },
-              ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
-            },
+        },
+      },
+      {
+        name: 'position',
+        item: {
+          Update: {
+            TableName: tableName(),
+            Key: keys.position(candidate.positionId),
+            UpdateExpression: 'ADD candidates.#from :minus, candidates.#to :one',
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeNames: { '#from': candidate.currentStatus, '#to': next },
+            ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
           },
-        ],
-      }),
-    );
+        },
+      },
+    ]);
   } catch (error) {
-    if (failedIndexes(error).length > 0) throw new StatusChanged();
+    // The status is not the one the caller saw, or the position is gone.
+    if (error instanceof ConditionFailed && (error.step === 'candidate' || error.step === 'position')) throw new StatusChanged();
     throw error;
   }
 };

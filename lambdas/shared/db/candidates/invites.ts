@@ -1,12 +1,13 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { sortTimeOf } from '../../../domain/candidates';
 import { newId, randomToken, sha256 } from '../../crypto';
 import { db, tableName } from '../client';
 import type { Company } from '../companies';
 import { keys } from '../keys';
 import type { Position } from '../positions';
-import { AnswerRefused, failedIndexes, fromItem, type Candidate } from './candidate';
+import { ConditionFailed, transact, type TransactionStep } from '../transaction';
+import { AnswerRefused, fromItem, type Candidate } from './candidate';
 
 export const PREVIEW_TTL_SECONDS = 3 * 24 * 60 * 60;
 /** A transaction holds at most 100 items: 2 per candidate plus the position and the company. */
@@ -70,78 +71,89 @@ export const createCandidates = async (
     publicCandidateId: null,
     answerPackage: null,
   }));
-  const candidateItems = candidates.flatMap((c) => [
+  const candidateSteps = candidates.flatMap((c): TransactionStep[] => [
     {
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...keys.candidate(c.candidateId),
-          ...indexKeys(c),
-          type: 'candidate',
-          ...c,
-          searchText: `${c.candidateName}\n${c.email ?? ''}`.toLowerCase(),
+      name: 'candidate',
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: {
+            ...keys.candidate(c.candidateId),
+            ...indexKeys(c),
+            type: 'candidate',
+            ...c,
+            searchText: `${c.candidateName}\n${c.email ?? ''}`.toLowerCase(),
+          },
+          ConditionExpression: 'attribute_not_exists(PK)',
         },
-        ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
     {
-      Put: {
-        TableName: tableName(),
-        Item: {
-          ...keys.interviewToken(sha256(c.interviewToken)),
-          type: 'interviewToken',
-          candidateId: c.candidateId,
+      name: 'token',
+      item: {
+        Put: {
+          TableName: tableName(),
+          Item: {
+            ...keys.interviewToken(sha256(c.interviewToken)),
+            type: 'interviewToken',
+            candidateId: c.candidateId,
+          },
+          ConditionExpression: 'attribute_not_exists(PK)',
         },
-        ConditionExpression: 'attribute_not_exists(PK)',
       },
     },
   ]);
-  const positionItem = preview
-    ? {
-        ConditionCheck: {
-          TableName: tableName(),
-          Key: keys.position(position.positionId),
-          ConditionExpression: 'currentStatus = :open',
-          ExpressionAttributeValues: { ':open': 'open' },
-        },
-      }
-    : {
-        Update: {
-          TableName: tableName(),
-          Key: keys.position(position.positionId),
-          UpdateExpression: 'ADD candidates.invited :n',
-          ConditionExpression: 'currentStatus = :open',
-          ExpressionAttributeValues: { ':open': 'open', ':n': people.length },
-        },
-      };
-  const companyItem =
-    spendsCredits && !preview
+  const positionStep: TransactionStep = {
+    name: 'position',
+    item: preview
       ? {
-          Update: {
+          ConditionCheck: {
             TableName: tableName(),
-            Key: keys.company(company.companyId),
-            UpdateExpression: 'ADD credits.invited :n',
-            ConditionExpression: 'credits.allocated = :allocated AND credits.invited <= :max',
-            ExpressionAttributeValues: {
-              ':n': people.length,
-              ':allocated': company.credits.allocated,
-              ':max': company.credits.allocated - people.length,
-            },
+            Key: keys.position(position.positionId),
+            ConditionExpression: 'currentStatus = :open',
+            ExpressionAttributeValues: { ':open': 'open' },
           },
         }
       : {
-          ConditionCheck: {
+          Update: {
             TableName: tableName(),
-            Key: keys.company(company.companyId),
-            ConditionExpression: 'attribute_exists(PK)',
+            Key: keys.position(position.positionId),
+            UpdateExpression: 'ADD candidates.invited :n',
+            ConditionExpression: 'currentStatus = :open',
+            ExpressionAttributeValues: { ':open': 'open', ':n': people.length },
           },
-        };
+        },
+  };
+  const companyStep: TransactionStep = {
+    name: 'company',
+    item:
+      spendsCredits && !preview
+        ? {
+            Update: {
+              TableName: tableName(),
+              Key: keys.company(company.companyId),
+              UpdateExpression: 'ADD credits.invited :n',
+              ConditionExpression: 'credits.allocated = :allocated AND credits.invited <= :max',
+              ExpressionAttributeValues: {
+                ':n': people.length,
+                ':allocated': company.credits.allocated,
+                ':max': company.credits.allocated - people.length,
+              },
+            },
+          }
+        : {
+            ConditionCheck: {
+              TableName: tableName(),
+              Key: keys.company(company.companyId),
+              ConditionExpression: 'attribute_exists(PK)',
+            },
+          },
+  };
   try {
-    await db.send(new TransactWriteCommand({ TransactItems: [positionItem, companyItem, ...candidateItems] }));
+    await transact([positionStep, companyStep, ...candidateSteps]);
   } catch (error) {
-    const failed = failedIndexes(error);
-    if (failed.includes(0)) throw new PositionNotOpen();
-    if (failed.includes(1)) throw new NotEnoughCredits();
+    if (error instanceof ConditionFailed && error.step === 'position') throw new PositionNotOpen();
+    if (error instanceof ConditionFailed && error.step === 'company') throw new NotEnoughCredits();
     throw error;
   }
   return candidates;

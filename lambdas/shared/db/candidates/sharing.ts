@@ -1,7 +1,8 @@
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { randomToken } from '../../crypto';
 import { db, tableName } from '../client';
 import { keys } from '../keys';
+import { transact } from '../transaction';
 import { getCandidate, type Candidate } from './candidate';
 
 /** Sharing on: one public id per candidate while it stays on (a second call returns the same). */
@@ -9,28 +10,30 @@ export const sharePublicly = async (candidate: Candidate): Promise<string> => {
   if (candidate.publicCandidateId) return candidate.publicCandidateId;
   const publicCandidateId = randomToken(16);
   try {
-    await db.send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: { ...keys.publicCandidate(publicCandidateId), type: 'publicCandidate', candidateId: candidate.candidateId },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
+    await transact([
+      {
+        name: 'publicId',
+        item: {
+          Put: {
+            TableName: tableName(),
+            Item: { ...keys.publicCandidate(publicCandidateId), type: 'publicCandidate', candidateId: candidate.candidateId },
+            ConditionExpression: 'attribute_not_exists(PK)',
           },
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.candidate(candidate.candidateId),
-              UpdateExpression: 'SET publicCandidateId = :id',
-              ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(publicCandidateId) OR publicCandidateId = :null)',
-              ExpressionAttributeValues: { ':id': publicCandidateId, ':null': null },
-            },
+        },
+      },
+      {
+        name: 'candidate',
+        item: {
+          Update: {
+            TableName: tableName(),
+            Key: keys.candidate(candidate.candidateId),
+            UpdateExpression: 'SET publicCandidateId = :id',
+            ConditionExpression: 'attribute_exists(PK) AND (attribute_not_exists(publicCandidateId) OR publicCandidateId = :null)',
+            ExpressionAttributeValues: { ':id': publicCandidateId, ':null': null },
           },
-        ],
-      }),
-    );
+        },
+      },
+    ]);
     return publicCandidateId;
   } catch (error) {
     const current = await getCandidate(candidate.candidateId);
@@ -46,19 +49,18 @@ export const candidateIdOfPublicId = async (publicCandidateId: string): Promise<
 
 /** Sharing off: the public id stops resolving at once. */
 export const stopSharing = async (candidateId: string, publicCandidateId: string) =>
-  db.send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Delete: { TableName: tableName(), Key: keys.publicCandidate(publicCandidateId) } },
-        {
-          Update: {
-            TableName: tableName(),
-            Key: keys.candidate(candidateId),
-            UpdateExpression: 'REMOVE publicCandidateId',
-            ConditionExpression: 'publicCandidateId = :id',
-            ExpressionAttributeValues: { ':id': publicCandidateId },
-          },
+  transact([
+    { name: 'publicId', item: { Delete: { TableName: tableName(), Key: keys.publicCandidate(publicCandidateId) } } },
+    {
+      name: 'candidate',
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: keys.candidate(candidateId),
+          UpdateExpression: 'REMOVE publicCandidateId',
+          ConditionExpression: 'publicCandidateId = :id',
+          ExpressionAttributeValues: { ':id': publicCandidateId },
         },
-      ],
-    }),
-  );
+      },
+    },
+  ]);
