@@ -53,7 +53,12 @@ try {
     ['SES', `${stack.services.ses}  aws-ses-v2-local`],
     ['Step Functions', `${stack.services.stepFunctions}  aws-local-stepfunctions`],
     ['Secrets', `${stack.services.secretsManager}  Secrets Manager stand-in (the Stripe secrets)`],
-    ['Stripe', stack.services.stripe ? `${stack.services.stripe}  Stripe stand-in, webhook secret ${process.env.STRIPE_WEBHOOK_SECRET ? 'from STRIPE_WEBHOOK_SECRET' : 'whsec_local_test'}` : 'api.stripe.com (STRIPE_SECRET_KEY is set)'],
+    [
+      'Stripe',
+      stack.services.stripe
+        ? `${stack.services.stripe}  Stripe stand-in, webhook secret ${process.env.STRIPE_WEBHOOK_SECRET ? 'from STRIPE_WEBHOOK_SECRET' : 'whsec_local_test'}`
+        : 'api.stripe.com (STRIPE_SECRET_KEY is set)',
+    ],
     ['Data', `${dataDir}${values.reset ? '  (reset)' : ''}`],
   ];
   console.log(`\nLocal stack up in ${((Date.now() - startedAt) / 1000).toFixed(1)} s\n`);

@@ -136,7 +136,11 @@ const deployments = {
   createCheckoutSession: { handler: 'api/billing/create-checkout-session', grants: ['table:write', 'billing:api', 'app:links'], timeoutSeconds: 20 },
   getCheckoutSessionStatus: { handler: 'api/billing/get-checkout-session-status', grants: ['table:read'] },
   createPortalSession: { handler: 'api/billing/create-portal-session', grants: ['table:write', 'billing:api', 'app:links'], timeoutSeconds: 20 },
-  handleStripeWebhook: { handler: 'api/billing/handle-stripe-webhook', grants: ['table:write', 'billing:api', 'billing:webhook'], timeoutSeconds: 20 },
+  handleStripeWebhook: {
+    handler: 'api/billing/handle-stripe-webhook',
+    grants: ['table:write', 'billing:api', 'billing:webhook'],
+    timeoutSeconds: 20,
+  },
 } as const satisfies Record<OperationId, DeploymentDefinition>;
 
 type Routes = { readonly [K in OperationId]: (typeof operations)[K] & (typeof deployments)[K] };

@@ -46,32 +46,28 @@ export const subscriptionLookupKey = (tier: Tier, interval: Interval, currency: 
 /** Every price, in display order. */
 export const catalog: readonly CatalogPrice[] = [
   ...packs.flatMap((pack) =>
-    currencies.map(
-      (currency): CatalogPrice => ({
-        kind: 'pack',
-        lookupKey: packLookupKey(pack.candidates, currency),
-        productId: `video_interviews_pack_${pack.candidates}`,
-        productName: `${pack.candidates} candidates`,
-        currency,
-        unitAmount: pack.candidates * pack.perCandidate[currency],
-        candidates: pack.candidates,
-      }),
-    ),
+    currencies.map((currency): CatalogPrice => ({
+      kind: 'pack',
+      lookupKey: packLookupKey(pack.candidates, currency),
+      productId: `video_interviews_pack_${pack.candidates}`,
+      productName: `${pack.candidates} candidates`,
+      currency,
+      unitAmount: pack.candidates * pack.perCandidate[currency],
+      candidates: pack.candidates,
+    })),
   ),
   ...subscriptionPlans.flatMap((plan) =>
     intervals.flatMap((interval) =>
-      currencies.map(
-        (currency): CatalogPrice => ({
-          kind: 'subscription',
-          lookupKey: subscriptionLookupKey(plan.tier, interval, currency),
-          productId: `video_interviews_${plan.tier}`,
-          productName: plan.name,
-          currency,
-          unitAmount: plan.monthly[currency] * (interval === 'year' ? YEARLY_MONTHS : 1),
-          tier: plan.tier,
-          interval,
-        }),
-      ),
+      currencies.map((currency): CatalogPrice => ({
+        kind: 'subscription',
+        lookupKey: subscriptionLookupKey(plan.tier, interval, currency),
+        productId: `video_interviews_${plan.tier}`,
+        productName: plan.name,
+        currency,
+        unitAmount: plan.monthly[currency] * (interval === 'year' ? YEARLY_MONTHS : 1),
+        tier: plan.tier,
+        interval,
+      })),
     ),
   ),
 ];

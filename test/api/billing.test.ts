@@ -57,7 +57,16 @@ const completedEvent = (sessionId: string, reference: string, eventId = `evt_${r
   created: Math.floor(Date.now() / 1000),
   livemode: false,
   api_version: Stripe.API_VERSION,
-  data: { object: { id: sessionId, object: 'checkout.session', mode: 'payment', status: 'complete', payment_status: 'paid', client_reference_id: reference } },
+  data: {
+    object: {
+      id: sessionId,
+      object: 'checkout.session',
+      mode: 'payment',
+      status: 'complete',
+      payment_status: 'paid',
+      client_reference_id: reference,
+    },
+  },
 });
 
 describe('billing', () => {
@@ -136,7 +145,9 @@ describe('billing', () => {
     expect((await deliver(event, WEBHOOK_SECRET, 'garbage')).status).toBe(400);
 
     expect((await planStatus(owner)).candidate_packs_status.allocated).toBe(3);
-    expect((await call('getCheckoutSessionStatus', { params: { frontendReferenceId: reference }, session: owner.sessionId })).body.checkout_session_status).toBe('open');
+    expect(
+      (await call('getCheckoutSessionStatus', { params: { frontendReferenceId: reference }, session: owner.sessionId })).body.checkout_session_status,
+    ).toBe('open');
   });
 
   it('acknowledges events it does not handle and checkouts it did not start', async () => {
@@ -171,7 +182,9 @@ describe('billing', () => {
 
     // Another company's owner sees nothing; a member who is not the owner is refused.
     expect((await call('createCheckoutSession', { session: other.sessionId, body: body(pack) })).status).toBe(404);
-    expect((await call('createPortalSession', { session: other.sessionId, body: { company_id: owner.companyId, return_url: appUrl('/') } })).status).toBe(404);
+    expect(
+      (await call('createPortalSession', { session: other.sessionId, body: { company_id: owner.companyId, return_url: appUrl('/') } })).status,
+    ).toBe(404);
     const memberEmail = uniqueEmail('member');
     await call('inviteMember', { params: { companyId: owner.companyId }, session: owner.sessionId, body: { email: memberEmail } });
     const { mailTo } = await import('../support/accounts');
@@ -179,7 +192,9 @@ describe('billing', () => {
     await call('confirmMemberInvite', { body: { nonce } });
     const member = await signIn(memberEmail);
     expect((await call('createCheckoutSession', { session: member.sessionId, body: body(pack) })).status).toBe(403);
-    expect((await call('createPortalSession', { session: member.sessionId, body: { company_id: owner.companyId, return_url: appUrl('/') } })).status).toBe(403);
+    expect(
+      (await call('createPortalSession', { session: member.sessionId, body: { company_id: owner.companyId, return_url: appUrl('/') } })).status,
+    ).toBe(403);
 
     // A checkout's status is the company's business.
     const { reference } = await startCheckout(owner, 'pack_10_usd');
@@ -200,12 +215,17 @@ describe('billing', () => {
     expect(again.res).toMatchObject({ status: 409, body: { code: 'already_subscribed' } });
 
     // A stale event (an old snapshot, delivered late) does not undo what Stripe says now.
-    const [subscription] = (await stripe().subscriptions.list({ customer: (await stripe().checkout.sessions.retrieve(res.body.session_id)).customer as string })).data;
+    const [subscription] = (
+      await stripe().subscriptions.list({ customer: (await stripe().checkout.sessions.retrieve(res.body.session_id)).customer as string })
+    ).data;
     const stale = { ...completedEvent('x', 'x'), type: 'customer.subscription.updated', data: { object: { ...subscription, status: 'incomplete' } } };
     expect((await deliver(stale)).status).toBe(200);
     expect((await planStatus(owner)).subscription_status).toBe('subscribed');
 
-    const portal = await call('createPortalSession', { session: owner.sessionId, body: { company_id: owner.companyId, return_url: appUrl('/companies') } });
+    const portal = await call('createPortalSession', {
+      session: owner.sessionId,
+      body: { company_id: owner.companyId, return_url: appUrl('/companies') },
+    });
     expect(portal.status).toBe(201);
     await portalAction(portal.body.redirect_url, 'Cancel plan');
     await expect.poll(async () => (await planStatus(owner)).subscription?.cancel_at_period_end).toBe(true);
@@ -226,7 +246,11 @@ describe('billing', () => {
     await updateCompany(owner.companyId, 'SET subscriptionStatus = :s', { ':s': 'complimentary' });
     await payOnStandIn(res.body.url, 'Pay');
     await expect
-      .poll(async () => (await call('getCheckoutSessionStatus', { params: { frontendReferenceId: reference }, session: owner.sessionId })).body.checkout_session_status)
+      .poll(
+        async () =>
+          (await call('getCheckoutSessionStatus', { params: { frontendReferenceId: reference }, session: owner.sessionId })).body
+            .checkout_session_status,
+      )
       .toBe('completed');
     expect((await planStatus(owner)).subscription_status).toBe('complimentary');
   });

@@ -3,4 +3,6 @@ import { openBillingPortal } from '../../app/billing/checkout';
 import { routes } from '../../routes';
 import { apiHandler } from '../../shared/http';
 
-export const handler = apiHandler(routes.createPortalSession, contract, ({ body, session }) => openBillingPortal({ ...body, userId: session.userId }));
+export const handler = apiHandler(routes.createPortalSession, contract, ({ body, session }) =>
+  openBillingPortal({ ...body, userId: session.userId }),
+);

@@ -18,7 +18,13 @@ export const stripeConnection = (baseUrl: string | undefined): Pick<Stripe.Strip
 
 export const stripe = (): Promise<Stripe> => {
   client ??= secretFromEnvironment('STRIPE_API_KEY_SECRET_ID').then(
-    (key) => new Stripe(key, { ...stripeConnection(process.env.STRIPE_API_URL), maxNetworkRetries: 2, timeout: 8000, appInfo: { name: 'video-interviews' } }),
+    (key) =>
+      new Stripe(key, {
+        ...stripeConnection(process.env.STRIPE_API_URL),
+        maxNetworkRetries: 2,
+        timeout: 8000,
+        appInfo: { name: 'video-interviews' },
+      }),
   );
   client.catch(() => (client = undefined));
   return client;
