@@ -1,5 +1,5 @@
 import { getCheckoutSessionStatus as contract } from '../../contracts/billing';
-import { checkoutStatus } from '../../app/billing/checkout';
+import { checkoutStatus } from '../../app/billing/status';
 import { routes } from '../../routes';
 import { apiHandler } from '../../shared/http';
 

@@ -1,10 +1,9 @@
 import { appOrigin } from '../../shared/app-origin';
 import { sha256 } from '../../shared/crypto';
 import { stripe } from '../../shared/clients/stripe';
-import { getCheckout, saveCheckout, setStripeCustomer, type CheckoutStatus } from '../../shared/db/billing';
+import { getCheckout, saveCheckout, setStripeCustomer } from '../../shared/db/billing';
 import type { Company } from '../../shared/db/companies';
-import { getMembership } from '../../shared/db/memberships';
-import { badRequest, conflict, notFound } from '../../shared/errors';
+import { badRequest, conflict } from '../../shared/errors';
 import { ownedCompany } from './owner';
 import { priceOnSale } from './prices';
 
@@ -86,17 +85,6 @@ export const startCheckout = async (input: StartCheckout): Promise<{ sessionId: 
   });
   if (!saved) throw conflict('That checkout reference is already in use.', 'reference_taken');
   return { sessionId: session.id, url: session.url };
-};
-
-/** A checkout's status for a member of its company; anything else is a 404. */
-export const checkoutStatus = async (
-  frontendReferenceId: string,
-  userId: string,
-): Promise<{ sessionId: string; checkoutSessionStatus: CheckoutStatus }> => {
-  const checkout = await getCheckout(frontendReferenceId);
-  const membership = checkout ? await getMembership(checkout.companyId, userId) : null;
-  if (!checkout || !membership) throw notFound('Checkout not found.');
-  return { sessionId: checkout.sessionId, checkoutSessionStatus: checkout.status };
 };
 
 /** Stripe's billing portal for the company: its invoices, payment method, plan changes and cancellation. */
