@@ -1,12 +1,15 @@
 import type * as z from 'zod';
 import type { getMe } from '../../../lambdas/contracts/account';
+import { planName } from '../../../lambdas/contracts/billing-catalog';
 import type { getCompany, getOwnershipStatus, getPlanStatus } from '../../../lambdas/contracts/company';
+import { formatDate } from '../lib/format';
 import { apiPath } from './client';
 import { useApi } from './use-api';
 
 export type Me = z.infer<typeof getMe.response>;
 export type Company = z.infer<typeof getCompany.response>;
 export type PlanStatus = z.infer<typeof getPlanStatus.response>;
+export type Subscription = NonNullable<PlanStatus['subscription']>;
 export type OwnershipStatus = z.infer<typeof getOwnershipStatus.response>;
 
 export const useMe = (enabled = true) => useApi(enabled ? apiPath('getMe') : null);
@@ -14,13 +17,24 @@ export const useCompany = (companyId: string | undefined) => useApi(companyId ? 
 export const usePlanStatus = (companyId: string | undefined) => useApi(companyId ? apiPath('getPlanStatus', { companyId }) : null);
 export const useOwnershipStatus = (companyId: string | undefined) => useApi(companyId ? apiPath('getOwnershipStatus', { companyId }) : null);
 
-/** Plan status in words, for the company name's hover text. */
+/** A subscription in words: "Growth plan, billed monthly". */
+export const describeSubscription = (subscription: Subscription): string =>
+  `${planName(subscription.tier)} plan, billed ${subscription.interval === 'year' ? 'yearly' : 'monthly'}`;
+
+/** When a subscription renews or ends: "Renews on 5 June 2026", "Cancels on 5 June 2026"; null when Stripe gave no date. */
+export const subscriptionRenewal = (subscription: Subscription): string | null =>
+  subscription.currentPeriodEnd ? `${subscription.cancelAtPeriodEnd ? 'Cancels' : 'Renews'} on ${formatDate(subscription.currentPeriodEnd)}` : null;
+
+/** Plan status in words, for the company name's hover text (spec §2) and the Billing tab. */
 export const describePlan = (plan: PlanStatus): string => {
   switch (plan.subscriptionStatus) {
     case 'complimentary':
       return 'Complimentary plan: unlimited candidates';
-    case 'subscribed':
-      return 'Subscribed: unlimited candidates';
+    case 'subscribed': {
+      if (!plan.subscription) return 'Subscribed: unlimited candidates';
+      const renewal = subscriptionRenewal(plan.subscription);
+      return `${describeSubscription(plan.subscription)}: unlimited candidates${renewal ? `. ${renewal}` : ''}`;
+    }
     default: {
       const { remaining, allocated } = plan.candidatePacksStatus;
       return `Pay as you go: ${remaining} of ${allocated} interview credits remaining`;

@@ -38,6 +38,10 @@ const router = createHashRouter([
       { path: paths.companies.pattern, lazy: async () => ({ Component: (await import('../features/companies/companies-screen')).default }) },
       { path: paths.company.pattern, element: <CompanyRedirect /> },
       {
+        path: paths.confirmCheckout.pattern,
+        lazy: async () => ({ Component: (await import('../features/billing/components/confirm-checkout-screen')).default }),
+      },
+      {
         path: paths.positions.pattern,
         lazy: async () => ({ Component: (await import('../features/positions/components/positions-screen')).default }),
       },

@@ -1,28 +1,35 @@
 import { Alert, Button, Flex, Table, TableBody, TableCell, TableHead, TableRow, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { inviteCandidates, type NewCandidate } from '../../../api/candidates';
-import { errorMessage } from '../../../api/client';
+import { ApiError, errorMessage } from '../../../api/client';
 import { Dialog } from '../../../components/dialog';
 import { commonMessages } from '../../../config/messages';
 import { parseCandidatesCsv } from '../csv';
 import { messages } from '../messages';
 
-/** Bulk invites from a CSV of name, e-mail (spec §5): a preview table, Send enabled once a row is loaded. */
+/**
+ * Bulk invites from a CSV of name, e-mail (spec §5): a preview table, Send enabled once a row is
+ * loaded. Refused for want of credits (402), it says why (the list may just be longer than the
+ * credits left) and offers plan selection (spec §6).
+ */
 const BulkInviteDialog = ({
   positionId,
   open,
   onClose,
   onInvited,
+  onPlanRequired,
 }: {
   positionId: string;
   open: boolean;
   onClose: () => void;
   onInvited: (count: number) => void;
+  onPlanRequired: () => void;
 }) => {
   const [rows, setRows] = useState<NewCandidate[]>([]);
   const [fileName, setFileName] = useState<string | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [needsPlan, setNeedsPlan] = useState(false);
   const [busy, setBusy] = useState(false);
 
   const close = () => {
@@ -30,10 +37,12 @@ const BulkInviteDialog = ({
     setFileName(null);
     setNote(null);
     setError(null);
+    setNeedsPlan(false);
     onClose();
   };
   const load = async (file: File | undefined) => {
     setError(null);
+    setNeedsPlan(false);
     setNote(null);
     if (!file) return;
     const { rows: parsed, skipped } = parseCandidatesCsv(await file.text());
@@ -45,11 +54,13 @@ const BulkInviteDialog = ({
   const send = async () => {
     setBusy(true);
     setError(null);
+    setNeedsPlan(false);
     try {
       const { candidates } = await inviteCandidates(positionId, rows);
       onInvited(candidates.length);
       close();
     } catch (e) {
+      setNeedsPlan(e instanceof ApiError && e.status === 402);
       setError(errorMessage(e, messages.sendInvitesFailed));
     } finally {
       setBusy(false);
@@ -67,7 +78,8 @@ const BulkInviteDialog = ({
           <input type="file" accept=".csv,text/csv" aria-label="CSV file" onChange={(e) => void load(e.target.files?.[0])} />
         </label>
         {fileName && rows.length > 0 && (
-          <div style={{ maxHeight: 320, overflow: 'auto' }}>
+          // A long list scrolls: focusable and named, so the keyboard can scroll it too.
+          <div style={{ maxHeight: 320, overflow: 'auto' }} tabIndex={0} role="region" aria-label="Candidates to invite">
             <Table size="small" variation="striped" caption={`${rows.length} candidate${rows.length === 1 ? '' : 's'} from ${fileName}`}>
               <TableHead>
                 <TableRow>
@@ -87,7 +99,18 @@ const BulkInviteDialog = ({
           </div>
         )}
         {note && <Alert variation="info">{note}</Alert>}
-        {error && <Alert variation="error">{error}</Alert>}
+        {error && (
+          <Alert variation="error">
+            <Flex direction="column" gap="xs" alignItems="flex-start">
+              <Text as="span">{error}</Text>
+              {needsPlan && (
+                <Button variation="link" size="small" padding="0" onClick={onPlanRequired}>
+                  Select a plan
+                </Button>
+              )}
+            </Flex>
+          </Alert>
+        )}
         <Flex justifyContent="flex-end" gap="small">
           <Button onClick={close}>Cancel</Button>
           <Button variation="primary" isDisabled={rows.length === 0} isLoading={busy} loadingText="Sending..." onClick={() => void send()}>

@@ -12,9 +12,9 @@ import { downloadText } from '../../../lib/download';
 import { messages } from '../messages';
 import { CandidateList } from './candidate-list';
 import { InviteDialog } from './invite-dialog';
-import { PlanRequiredDialog } from './plan-required-dialog';
 
 const BulkInviteDialog = lazy(() => import('./bulk-invite-dialog'));
+const PlanSelectionDialog = lazy(async () => ({ default: (await import('../../../components/billing/plan-selection-dialog')).PlanSelectionDialog }));
 
 const tabs = {
   invited: { label: 'Invited', empty: 'Sent an interview to complete' },
@@ -92,6 +92,14 @@ export const CandidatesView = ({ position, evaluation, onChanged }: { position: 
     void plan.mutate();
   };
   const startInvite = (kind: 'invite' | 'bulk') => setDialog(needsPlan ? 'plan' : kind);
+  // An invite refused for want of credits (402: the plan status shown was out of date, or a bulk
+  // list is longer than the credits left) goes to plan selection with what the server says now.
+  const planRequired = () => {
+    void plan.mutate();
+    setDialog('plan');
+  };
+  // A dialog closes only itself: the native dialog reports its closing after another one may have opened.
+  const closeDialog = (which: 'invite' | 'bulk' | 'plan') => () => setDialog((current) => (current === which ? null : current));
   const preview = async () => {
     try {
       await sendPreview(position.positionId);
@@ -211,13 +219,20 @@ export const CandidatesView = ({ position, evaluation, onChanged }: { position: 
           }))}
         />
       )}
-      <InviteDialog positionId={position.positionId} open={dialog === 'invite'} onClose={() => setDialog(null)} onInvited={changed} />
+      <InviteDialog
+        positionId={position.positionId}
+        open={dialog === 'invite'}
+        onClose={closeDialog('invite')}
+        onInvited={changed}
+        onPlanRequired={planRequired}
+      />
       {dialog === 'bulk' && (
         <Suspense fallback={null}>
           <BulkInviteDialog
             positionId={position.positionId}
             open
-            onClose={() => setDialog(null)}
+            onClose={closeDialog('bulk')}
+            onPlanRequired={planRequired}
             onInvited={(n) => {
               changed();
               setNotice({ message: `${n} candidate${n === 1 ? '' : 's'} invited.`, variation: 'success' });
@@ -225,7 +240,11 @@ export const CandidatesView = ({ position, evaluation, onChanged }: { position: 
           />
         </Suspense>
       )}
-      <PlanRequiredDialog open={dialog === 'plan'} isOwner={ownership.data?.isOwner ?? false} onClose={() => setDialog(null)} />
+      {dialog === 'plan' && (
+        <Suspense fallback={null}>
+          <PlanSelectionDialog companyId={position.companyId} isOwner={ownership.data?.isOwner} open onClose={closeDialog('plan')} />
+        </Suspense>
+      )}
       <Snackbar notice={notice} onClose={clearNotice} />
     </Flex>
   );

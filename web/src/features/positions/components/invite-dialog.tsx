@@ -1,25 +1,28 @@
 import { Alert, Button, Flex, SwitchField, Text, TextField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { inviteCandidate, type CandidateSummary } from '../../../api/candidates';
-import { errorMessage } from '../../../api/client';
+import { ApiError, errorMessage } from '../../../api/client';
 import { CopyButton } from '../../../components/copy-button';
 import { Dialog } from '../../../components/dialog';
 import { messages } from '../messages';
 
 /**
  * Invite one candidate (spec §5): the name is required; the e-mail only with "Send email invite"
- * on. Without it a link is made and shown to copy.
+ * on. Without it a link is made and shown to copy. Refused for want of credits (402), it hands over
+ * to plan selection (spec §6).
  */
 export const InviteDialog = ({
   positionId,
   open,
   onClose,
   onInvited,
+  onPlanRequired,
 }: {
   positionId: string;
   open: boolean;
   onClose: () => void;
   onInvited: () => void;
+  onPlanRequired: () => void;
 }) => {
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
@@ -48,6 +51,11 @@ export const InviteDialog = ({
       setCreated(candidate);
       onInvited();
     } catch (e) {
+      if (e instanceof ApiError && e.status === 402) {
+        reset();
+        onPlanRequired();
+        return;
+      }
       setError(errorMessage(e, messages.sendInviteFailed));
     } finally {
       setBusy(false);
