@@ -3,6 +3,7 @@ import { inviteExpiry, spendsCredits } from '../../domain/candidates';
 import { interviewHref } from '../../shared/app-origin';
 import { sendMail } from '../../shared/clients/mail';
 import {
+  CandidateEmailTaken,
   createCandidates,
   INVITES_PER_TRANSACTION,
   NotEnoughCredits,
@@ -45,6 +46,7 @@ const createChunk = async (position: Position, company: Company, people: NewCand
       return await createCandidates(position, company, spendsCredits(company.subscriptionStatus), people, expiresAt, { preview, now });
     } catch (error) {
       if (error instanceof PositionNotOpen) throw conflict(messages.closed, 'position_closed');
+      if (error instanceof CandidateEmailTaken) throw conflict(`${error.email} is already a candidate for this position.`, 'already_invited');
       if (!(error instanceof NotEnoughCredits) || attempt > 0) {
         if (error instanceof NotEnoughCredits) throw paymentRequired(messages.noCredits);
         throw error;

@@ -2,6 +2,9 @@
  * Key patterns of the single table, defined once. Every data-access module builds its keys here.
  * Ids are opaque random strings, so prefixes keep entity kinds apart in one key space.
  */
+/** Addresses are compared trimmed and in lower case (the contracts' e-mail schema already sends them so). */
+const normalizedEmail = (email: string) => email.trim().toLowerCase();
+
 /** GSI1 partition of a company's positions. */
 const positionList = (companyId: string) => `COMPANY#${companyId}#POSITIONS`;
 
@@ -56,6 +59,11 @@ export const keys = {
   attempt: (candidateId: string, answerId: string) => ({ PK: `CANDIDATE#${candidateId}`, SK: `${sortKeyPrefixes.attempt}${answerId}` }),
   /** Lookup of a candidate by the hash of their interview token (strongly consistent, unlike an index). */
   interviewToken: (tokenHash: string) => ({ PK: `INTERVIEW#${tokenHash}`, SK: 'TOKEN' }),
+  /**
+   * Uniqueness of an address among a position's candidates: one item per (position, address), put in
+   * the transaction that creates the candidate and deleted in the one that deletes them.
+   */
+  candidateEmail: (positionId: string, email: string) => ({ PK: `POSITION#${positionId}#EMAIL#${normalizedEmail(email)}`, SK: 'CANDIDATE' }),
   /** GSI1 of a candidate: every candidate of a position, newest invite first (deletion, search, export). */
   candidateByPosition: (positionId: string, createdAt: string, candidateId: string) => ({
     GSI1PK: `POSITION#${positionId}#CANDIDATES`,

@@ -5,7 +5,8 @@ import { sortTimeOf, type CandidateStatus } from '../../../domain/candidates';
 import { sha256 } from '../../crypto';
 import { db, tableName } from '../client';
 import { keys } from '../keys';
-import { ConditionFailed, transact } from '../transaction';
+import { ConditionFailed, transact, type TransactionStep } from '../transaction';
+import { heldEmail, releaseEmailStep } from './emails';
 
 /**
  * Candidates. One partition per candidate (`CANDIDATE#{id}`): the profile, an item per submitted
@@ -85,9 +86,9 @@ export class AnswerRefused extends Error {}
 export class CandidateGone extends Error {}
 
 /**
- * Deletes a candidate: profile, token and the position's count in one transaction (conditioned
- * on the status read, so a concurrent change is not miscounted), then their answers and attempts.
- * Returns the media ids whose objects are to be deleted.
+ * Deletes a candidate: profile, token, public id, address and the position's count in one
+ * transaction (conditioned on the status read, so a concurrent change is not miscounted), then
+ * their answers and attempts. Returns the media ids whose objects are to be deleted.
  */
 export const deleteCandidate = async (candidate: Candidate, options: { onlyIfInvited?: boolean } = {}): Promise<string[]> => {
   const { Items } = await db.send(
@@ -97,41 +98,50 @@ export const deleteCandidate = async (candidate: Candidate, options: { onlyIfInv
       ExpressionAttributeValues: { ':pk': keys.candidate(candidate.candidateId).PK },
     }),
   );
-  try {
-    await transact([
-      {
-        name: 'candidate',
-        item: {
-          Delete: {
-            TableName: tableName(),
-            Key: keys.candidate(candidate.candidateId),
-            ConditionExpression: options.onlyIfInvited ? 'currentStatus = :status AND currentStatus = :invited' : 'currentStatus = :status',
-            ExpressionAttributeValues: { ':status': candidate.currentStatus, ...(options.onlyIfInvited ? { ':invited': 'invited' } : {}) },
-          },
+  const email = heldEmail(candidate);
+  const steps = (withEmail: boolean): TransactionStep[] => [
+    {
+      name: 'candidate',
+      item: {
+        Delete: {
+          TableName: tableName(),
+          Key: keys.candidate(candidate.candidateId),
+          ConditionExpression: options.onlyIfInvited ? 'currentStatus = :status AND currentStatus = :invited' : 'currentStatus = :status',
+          ExpressionAttributeValues: { ':status': candidate.currentStatus, ...(options.onlyIfInvited ? { ':invited': 'invited' } : {}) },
         },
       },
-      { name: 'token', item: { Delete: { TableName: tableName(), Key: keys.interviewToken(sha256(candidate.interviewToken)) } } },
-      ...(candidate.publicCandidateId
-        ? [{ name: 'publicId', item: { Delete: { TableName: tableName(), Key: keys.publicCandidate(candidate.publicCandidateId) } } }]
-        : []),
-      ...(candidate.preview
-        ? []
-        : [
-            {
-              name: 'position',
-              item: {
-                Update: {
-                  TableName: tableName(),
-                  Key: keys.position(candidate.positionId),
-                  UpdateExpression: 'ADD candidates.#status :minus',
-                  ConditionExpression: 'attribute_exists(PK)',
-                  ExpressionAttributeNames: { '#status': candidate.currentStatus },
-                  ExpressionAttributeValues: { ':minus': -1 },
-                },
+    },
+    { name: 'token', item: { Delete: { TableName: tableName(), Key: keys.interviewToken(sha256(candidate.interviewToken)) } } },
+    ...(candidate.publicCandidateId
+      ? [{ name: 'publicId', item: { Delete: { TableName: tableName(), Key: keys.publicCandidate(candidate.publicCandidateId) } } }]
+      : []),
+    ...(candidate.preview
+      ? []
+      : [
+          {
+            name: 'position',
+            item: {
+              Update: {
+                TableName: tableName(),
+                Key: keys.position(candidate.positionId),
+                UpdateExpression: 'ADD candidates.#status :minus',
+                ConditionExpression: 'attribute_exists(PK)',
+                ExpressionAttributeNames: { '#status': candidate.currentStatus },
+                ExpressionAttributeValues: { ':minus': -1 },
               },
             },
-          ]),
-    ]);
+          },
+        ]),
+    ...(withEmail && email !== null ? [releaseEmailStep({ ...candidate, email })] : []),
+  ];
+  try {
+    try {
+      await transact(steps(true));
+    } catch (error) {
+      // The address belongs to another candidate of the position (invited twice before addresses were unique): it stays theirs.
+      if (!(error instanceof ConditionFailed && error.step === 'email')) throw error;
+      await transact(steps(false));
+    }
   } catch (error) {
     // The status changed meanwhile, the candidate is gone, or so is their position.
     if (error instanceof ConditionFailed && (error.step === 'candidate' || error.step === 'position')) throw new CandidateGone();

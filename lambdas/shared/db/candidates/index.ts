@@ -3,8 +3,10 @@
  * its index keys are described in `candidate.ts`):
  *
  * - `candidate.ts`: the profile item (its shape and `fromItem`), reads, deletion and evaluation;
- *   every other module builds on it, and it imports none of them
- * - `invites.ts`: creating candidates (credits and counts in one transaction) and renewing an invite
+ *   every other module builds on it, and it imports none of them but `emails.ts`
+ * - `invites.ts`: creating candidates (credits, counts and addresses in one transaction) and renewing an invite
+ * - `emails.ts`: an address is a candidate of a position once (one item per position and address);
+ *   it imports none of the others
  * - `lists.ts`: status tabs, the done tab, search, neighbours, all of a position, expired invites
  * - `attempts.ts`: recording attempts in flight
  * - `answers.ts`: submitting an attempt as the answer, answers and their ratings
@@ -36,6 +38,7 @@ export {
   renewInvite,
   type NewCandidate,
 } from './invites';
-export { allCandidatesOfPosition, expiredInvites, hasCandidateWithEmail, listCandidates, listDone, neighboursOf, searchCandidates } from './lists';
+export { CandidateEmailTaken, claimEmailStep, hasCandidateWithEmail } from './emails';
+export { allCandidatesOfPosition, expiredInvites, listCandidates, listDone, neighboursOf, searchCandidates } from './lists';
 export { recordAnswerPackage } from './packages';
 export { candidateIdOfPublicId, sharePublicly, stopSharing } from './sharing';

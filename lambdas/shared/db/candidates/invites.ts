@@ -8,10 +8,11 @@ import { keys } from '../keys';
 import type { Position } from '../positions';
 import { ConditionFailed, transact, type TransactionStep } from '../transaction';
 import { AnswerRefused, fromItem, type Candidate } from './candidate';
+import { CandidateEmailTaken, claimEmailStep, heldEmail } from './emails';
 
 export const PREVIEW_TTL_SECONDS = 3 * 24 * 60 * 60;
-/** A transaction holds at most 100 items: 2 per candidate plus the position and the company. */
-export const INVITES_PER_TRANSACTION = 49;
+/** A transaction holds at most 100 items: up to 3 per candidate (profile, token, address) plus the position and the company. */
+export const INVITES_PER_TRANSACTION = 32;
 
 /** A preview is in no list, only in the expiry index, so the expiry job removes it with its media. */
 const indexKeys = (c: Pick<Candidate, 'positionId' | 'candidateId' | 'currentStatus' | 'createdAt' | 'completedAt' | 'expiresAt' | 'preview'>) =>
@@ -35,9 +36,11 @@ export interface NewCandidate {
 }
 
 /**
- * Creates candidates of an open position in one transaction, with their interview tokens, the
- * position's invited count and (unless subscribed) the company's credits: the credit condition is
- * checked against the stored counts, so concurrent invites can never spend below zero.
+ * Creates candidates of an open position in one transaction, with their interview tokens, their
+ * addresses' uniqueness items (emails.ts), the position's invited count and (unless subscribed)
+ * the company's credits: the credit condition is checked against the stored counts, so concurrent
+ * invites can never spend below zero. An address the position has already, or twice in `people`,
+ * is CandidateEmailTaken and creates nobody.
  */
 export const createCandidates = async (
   position: Position,
@@ -71,38 +74,50 @@ export const createCandidates = async (
     publicCandidateId: null,
     answerPackage: null,
   }));
-  const candidateSteps = candidates.flatMap((c): TransactionStep[] => [
-    {
-      name: 'candidate',
-      item: {
-        Put: {
-          TableName: tableName(),
-          Item: {
-            ...keys.candidate(c.candidateId),
-            ...indexKeys(c),
-            type: 'candidate',
-            ...c,
-            searchText: `${c.candidateName}\n${c.email ?? ''}`.toLowerCase(),
+  const claimed = new Set<string>();
+  for (const c of candidates) {
+    const email = heldEmail(c);
+    if (email === null) continue;
+    const key = keys.candidateEmail(c.positionId, email).PK;
+    if (claimed.has(key)) throw new CandidateEmailTaken(email);
+    claimed.add(key);
+  }
+  const candidateSteps = candidates.flatMap((c): TransactionStep[] => {
+    const email = heldEmail(c);
+    return [
+      {
+        name: 'candidate',
+        item: {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              ...keys.candidate(c.candidateId),
+              ...indexKeys(c),
+              type: 'candidate',
+              ...c,
+              searchText: `${c.candidateName}\n${c.email ?? ''}`.toLowerCase(),
+            },
+            ConditionExpression: 'attribute_not_exists(PK)',
           },
-          ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
-    },
-    {
-      name: 'token',
-      item: {
-        Put: {
-          TableName: tableName(),
-          Item: {
-            ...keys.interviewToken(sha256(c.interviewToken)),
-            type: 'interviewToken',
-            candidateId: c.candidateId,
+      {
+        name: 'token',
+        item: {
+          Put: {
+            TableName: tableName(),
+            Item: {
+              ...keys.interviewToken(sha256(c.interviewToken)),
+              type: 'interviewToken',
+              candidateId: c.candidateId,
+            },
+            ConditionExpression: 'attribute_not_exists(PK)',
           },
-          ConditionExpression: 'attribute_not_exists(PK)',
         },
       },
-    },
-  ]);
+      ...(email === null ? [] : [claimEmailStep(c.positionId, c.candidateId, email)]),
+    ];
+  });
   const positionStep: TransactionStep = {
     name: 'position',
     item: preview
@@ -154,6 +169,7 @@ export const createCandidates = async (
   } catch (error) {
     if (error instanceof ConditionFailed && error.step === 'position') throw new PositionNotOpen();
     if (error instanceof ConditionFailed && error.step === 'company') throw new NotEnoughCredits();
+    if (error instanceof ConditionFailed && error.step === 'email') throw new CandidateEmailTaken(error.about!);
     throw error;
   }
   return candidates;

@@ -50,22 +50,6 @@ export const expiredInvites = async (now: Date, limit = 100): Promise<Candidate[
   return (Items ?? []).map(fromItem);
 };
 
-/** Whether an address already applied to or was invited to a position (one Query on the position's candidates). */
-export const hasCandidateWithEmail = async (positionId: string, email: string): Promise<boolean> =>
-  (
-    await queryAll(
-      {
-        TableName: tableName(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        FilterExpression: 'email = :email',
-        ExpressionAttributeValues: { ':pk': keys.candidateByPosition(positionId, '', '').GSI1PK, ':email': email },
-        ProjectionExpression: 'candidateId',
-      },
-      (items) => items.length > 0,
-    )
-  ).length > 0;
-
 const pageOf = (items: Record<string, any>[], pageSize: number) => ({
   candidates: items.slice(0, pageSize).map(fromItem),
   hasMore: items.length > pageSize,

@@ -1,0 +1,115 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient, GetCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { claimEmailStep } from '../lambdas/shared/db/candidates';
+import { keys } from '../lambdas/shared/db/keys';
+import { tableName } from '../lambdas/shared/db/table-definition';
+import { ConditionFailed, transact } from '../lambdas/shared/db/transaction';
+
+/**
+ * `npm run migrate:candidate-emails -- --stage prod` (or TABLE_NAME=… without --stage): gives every
+ * candidate with an e-mail address the uniqueness item of their position and address
+ * (`keys.candidateEmail`), which candidates invited before addresses were unique lack. Run once
+ * after deploying that change; safe to run again (what is there is kept).
+ *
+ * An operator's one-off, so it Scans (the Lambdas never do), projecting only the fields it needs.
+ * Each item is put in a transaction with a check that its candidate still exists, so a candidate
+ * deleted meanwhile never leaves an item behind that would block their address. When a position
+ * has two candidates with one address (invited twice before), the first one met keeps it; the
+ * others are listed.
+ */
+export interface BackfillReport {
+  /** Candidates with an address (previews and candidates without one hold no item). */
+  candidates: number;
+  written: number;
+  alreadyThere: number;
+  /** Deleted between the Scan and the write. */
+  gone: number;
+  /** Candidates whose address another candidate of the position holds. */
+  sharedAddresses: { positionId: string; email: string; candidateId: string; holderCandidateId: string }[];
+}
+
+/** Items in flight at once: a steady pace for the table without a long run for a big one. */
+const IN_FLIGHT = 16;
+
+export const backfillCandidateEmails = async (client: DynamoDBDocumentClient, table: string): Promise<BackfillReport> => {
+  const report: BackfillReport = { candidates: 0, written: 0, alreadyThere: 0, gone: 0, sharedAddresses: [] };
+  const profile = keys.candidate('');
+  const backfill = async (candidate: { candidateId: string; positionId: string; email: string }) => {
+    try {
+      await transact(
+        [
+          {
+            name: 'candidate',
+            item: { ConditionCheck: { TableName: table, Key: keys.candidate(candidate.candidateId), ConditionExpression: 'attribute_exists(PK)' } },
+          },
+          claimEmailStep(candidate.positionId, candidate.candidateId, candidate.email, table),
+        ],
+        client,
+      );
+      report.written += 1;
+    } catch (error) {
+      if (error instanceof ConditionFailed && error.step === 'candidate') {
+        report.gone += 1;
+        return;
+      }
+      if (!(error instanceof ConditionFailed && error.step === 'email')) throw error;
+      const { Item } = await client.send(
+        new GetCommand({ TableName: table, Key: keys.candidateEmail(candidate.positionId, candidate.email), ConsistentRead: true }),
+      );
+      if (Item?.candidateId === candidate.candidateId) report.alreadyThere += 1;
+      else report.sharedAddresses.push({ ...candidate, holderCandidateId: String(Item?.candidateId) });
+    }
+  };
+  const pages = paginateScan(
+    { client },
+    {
+      TableName: table,
+      FilterExpression: 'begins_with(PK, :prefix) AND SK = :sk',
+      ProjectionExpression: '#candidateId, #positionId, #email, #preview',
+      ExpressionAttributeNames: { '#candidateId': 'candidateId', '#positionId': 'positionId', '#email': 'email', '#preview': 'preview' },
+      ExpressionAttributeValues: { ':prefix': profile.PK, ':sk': profile.SK },
+    },
+  );
+  for await (const page of pages) {
+    const withAddress = (page.Items ?? []).filter(
+      (item) => item.preview !== true && typeof item.email === 'string' && item.email !== '' && typeof item.positionId === 'string',
+    );
+    report.candidates += withAddress.length;
+    for (let i = 0; i < withAddress.length; i += IN_FLIGHT) {
+      await Promise.all(
+        withAddress
+          .slice(i, i + IN_FLIGHT)
+          .map((item) => backfill({ candidateId: item.candidateId as string, positionId: item.positionId as string, email: item.email as string })),
+      );
+    }
+  }
+  return report;
+};
+
+const runAsScript = () => {
+  const entry = process.argv[1];
+  return entry !== undefined && realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
+};
+
+if (runAsScript()) {
+  const { values } = parseArgs({ options: { stage: { type: 'string' } } });
+  const table = values.stage ? tableName(values.stage) : process.env.TABLE_NAME;
+  if (!table) {
+    console.error('Name the stage (--stage prod) or the table (TABLE_NAME=prod-interviews).');
+    process.exit(1);
+  }
+  console.log(`Backfilling candidates' e-mail uniqueness items in ${table}…`);
+  const report = await backfillCandidateEmails(DynamoDBDocumentClient.from(new DynamoDBClient({})), table);
+  console.log(
+    `${report.candidates} candidates with an address: ${report.written} items written, ${report.alreadyThere} already there, ` +
+      `${report.gone} candidates deleted meanwhile, ${report.sharedAddresses.length} sharing an address with another candidate of their position.`,
+  );
+  for (const shared of report.sharedAddresses) {
+    console.log(
+      `  position ${shared.positionId}: ${shared.email} of candidate ${shared.candidateId} is held by candidate ${shared.holderCandidateId}`,
+    );
+  }
+}
