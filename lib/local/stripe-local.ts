@@ -146,6 +146,8 @@ export const startStripeLocal = async (options: StripeLocalOptions): Promise<Str
 
   const onRequest = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', endpoint);
+    // Browsers ask every origin for its icon; the stand-in has none, and says so without an error.
+    if (url.pathname === '/favicon.ico') return void res.writeHead(204, { 'cache-control': 'max-age=86400' }).end();
     const handled = url.pathname.startsWith('/v1/') ? onApi(req, res, url) : onPage(req, res, url);
     handled.catch((error: unknown) => {
       log('stripe stand-in: request failed', { method: req.method, path: url.pathname, error: error instanceof Error ? error.stack : String(error) });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../../lambdas/operations';
 import { call, isResponseTo } from '../support/api';
 import { expectAccessible } from './support/accessibility';
-import { baseUrl, launchBrowser } from './support/browser';
+import { baseUrl, launchBrowser, trackErrors } from './support/browser';
 import { signedInOwner } from './support/session';
 
 /**
@@ -36,23 +36,6 @@ const invite = (positionId: string, session: string, candidateName: string) =>
   call('inviteCandidate', { params: { positionId }, session, body: { candidate_name: candidateName, email: null } });
 
 const planStatus = async (companyId: string, session: string) => (await call('getPlanStatus', { params: { companyId }, session })).body;
-
-/**
- * Console errors, page errors and failed responses, as `trackErrors` (support/browser.ts) collects
- * them, less one: the Stripe stand-in's pages have no favicon, and the browser's own request for
- * /favicon.ico on its origin logs a 404 that is neither the app's nor the stand-in's behaviour.
- */
-const trackErrors = (page: Page): string[] => {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !message.location().url.endsWith('/favicon.ico')) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  page.on('response', (response) => {
-    if (response.status() >= 400) errors.push(`${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`);
-  });
-  return errors;
-};
 
 /** The company name's hover text in the top bar: the plan status (spec §2). */
 const planOnHover = (page: Page) => page.getByTestId('company-name').getAttribute('title');
