@@ -1,10 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type * as z from 'zod';
-import type { interviewSchema, positionBodySchema } from '../../contracts/position';
 import { newId, randomToken } from '../crypto';
 import { db, tableName } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
+import { storedInterview, type StoredInterview } from './interview';
 import { keys } from './keys';
 import { queryAll } from './query';
 import { ConditionFailed, transact } from './transaction';
@@ -16,18 +15,61 @@ import { ConditionFailed, transact } from './transaction';
  */
 export const POSITION_PAGE_SIZE = 50;
 
-type Interview = z.infer<typeof interviewSchema>;
-type PositionBody = z.infer<typeof positionBodySchema>;
+/** Members named by id (who may open a position, who is notified of its responses). */
+export interface MemberList {
+  userIds: string[];
+}
 
-export interface Position extends PositionBody {
+export interface StoredPlannedMessage {
+  templateId: string;
+  sendTrigger: string;
+}
+
+/**
+ * What a position's save replaces, as stored (the data layer's shape, not the wire's: only these
+ * fields are written, see `interview.ts`). `sharing` null is the whole team, `notifying` null
+ * everyone with access, `invitesExpireAfter` null never.
+ */
+export interface PositionSettings {
+  jobTitle: string;
+  interview: StoredInterview;
+  sharing: MemberList | null;
+  notifying: MemberList | null;
+  plannedMessages: StoredPlannedMessage[];
+  invitesExpireAfter: string | null;
+}
+
+export interface CandidateCounts {
+  invited: number;
+  responded: number;
+  shortlisted: number;
+  rejected: number;
+}
+
+export interface Position extends PositionSettings {
   positionId: string;
   companyId: string;
   currentStatus: 'open' | 'closed';
-  candidates: { invited: number; responded: number; shortlisted: number; rejected: number };
+  candidates: CandidateCounts;
   version: number;
   createdAt: string;
+  /** The public apply link's id, while the link is on. */
   applyLinkId: string | null;
 }
+
+const memberList = (list: MemberList | null | undefined): MemberList | null => (list ? { userIds: [...list.userIds] } : null);
+const plannedMessagesOf = (messages: StoredPlannedMessage[]): StoredPlannedMessage[] =>
+  messages.map((m) => ({ templateId: m.templateId, sendTrigger: m.sendTrigger }));
+
+/** The stored fields of a save, and only those. */
+const storedSettings = (settings: PositionSettings): PositionSettings => ({
+  jobTitle: settings.jobTitle,
+  interview: storedInterview(settings.interview),
+  sharing: memberList(settings.sharing),
+  notifying: memberList(settings.notifying),
+  plannedMessages: plannedMessagesOf(settings.plannedMessages),
+  invitesExpireAfter: settings.invitesExpireAfter,
+});
 
 const emptyCounts = { invited: 0, responded: 0, shortlisted: 0, rejected: 0 };
 
@@ -35,12 +77,11 @@ const fromItem = (item: Record<string, any>): Position => ({
   positionId: item.positionId,
   companyId: item.companyId,
   jobTitle: item.jobTitle,
-  interview: item.interview,
-  sharing: item.sharing ?? null,
-  notifying: item.notifying ?? null,
-  plannedMessages: item.plannedMessages ?? [],
+  interview: storedInterview(item.interview),
+  sharing: memberList(item.sharing),
+  notifying: memberList(item.notifying),
+  plannedMessages: plannedMessagesOf(item.plannedMessages ?? []),
   invitesExpireAfter: item.invitesExpireAfter ?? null,
-  applyLink: null,
   applyLinkId: item.applyLinkId ?? null,
   currentStatus: item.currentStatus === 'closed' ? 'closed' : 'open',
   candidates: { ...emptyCounts, ...item.candidates },
@@ -102,7 +143,7 @@ export const allPositions = async (companyId: string): Promise<Position[]> =>
     })
   ).map(fromItem);
 
-export const createPosition = async (companyId: string, input: { jobTitle: string; interview: Interview }): Promise<string> => {
+export const createPosition = async (companyId: string, input: Pick<PositionSettings, 'jobTitle' | 'interview'>): Promise<string> => {
   const positionId = newId();
   const createdAt = new Date().toISOString();
   await db.send(
@@ -115,7 +156,7 @@ export const createPosition = async (companyId: string, input: { jobTitle: strin
         positionId,
         companyId,
         jobTitle: input.jobTitle,
-        interview: input.interview,
+        interview: storedInterview(input.interview),
         sharing: null,
         notifying: null,
         plannedMessages: [],
@@ -145,10 +186,11 @@ export class VersionConflict extends Error {}
  */
 export const updatePosition = async (
   positionId: string,
-  body: Omit<PositionBody, 'applyLink'>,
+  settings: PositionSettings,
   expectedVersion: number,
   options: { clearApplyLink: boolean },
 ) => {
+  const body = storedSettings(settings);
   try {
     const { Attributes } = await db.send(
       new UpdateCommand({

@@ -1,9 +1,8 @@
 import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import type * as z from 'zod';
-import type { interviewSchema } from '../../../contracts/position';
 import { sortTimeOf, type CandidateStatus } from '../../../domain/candidates';
 import { sha256 } from '../../crypto';
 import { db, tableName } from '../client';
+import { storedInterview, type StoredInterview } from '../interview';
 import { keys } from '../keys';
 import { ConditionFailed, transact, type TransactionStep } from '../transaction';
 import { heldEmail, releaseEmailStep } from './emails';
@@ -15,8 +14,6 @@ import { heldEmail, releaseEmailStep } from './emails';
  * (invites with a deadline, for the expiry job). Every change of status moves the position's
  * counts in the same transaction; every invite spends its credit in the same transaction.
  */
-type Interview = z.infer<typeof interviewSchema>;
-
 export interface SubmittedAnswer {
   answerId: string;
   mediaId: string;
@@ -37,7 +34,7 @@ export interface Candidate {
   preview: boolean;
   /** The position's title and interview as they were when the candidate was invited (later edits do not change them). */
   jobTitle: string;
-  interview: Interview;
+  interview: StoredInterview;
   answeredCount: number;
   /** Recordings started per question (`q{index}`). */
   attempts: Record<string, number>;
@@ -62,7 +59,7 @@ export const fromItem = (item: Record<string, any>): Candidate => ({
   interviewToken: item.interviewToken,
   preview: item.preview === true,
   jobTitle: item.jobTitle ?? '',
-  interview: item.interview,
+  interview: storedInterview(item.interview),
   answeredCount: Number(item.answeredCount ?? 0),
   attempts: item.attempts ?? {},
   answers: item.answers ?? {},

@@ -4,6 +4,7 @@ import { sortTimeOf } from '../../../domain/candidates';
 import { newId, randomToken, sha256 } from '../../crypto';
 import { db, tableName } from '../client';
 import type { Company } from '../companies';
+import { storedInterview } from '../interview';
 import { keys } from '../keys';
 import type { Position } from '../positions';
 import { ConditionFailed, transact, type TransactionStep } from '../transaction';
@@ -67,7 +68,7 @@ export const createCandidates = async (
     interviewToken: randomToken(32),
     preview,
     jobTitle: position.jobTitle,
-    interview: position.interview,
+    interview: storedInterview(position.interview),
     answeredCount: 0,
     attempts: {},
     answers: {},
