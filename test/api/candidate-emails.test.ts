@@ -111,6 +111,17 @@ describe('an e-mail address is a candidate of a position once', () => {
     expect(await emailItem(positionId, c)).toBeUndefined();
   });
 
+  it('refuses a list longer than one transaction before writing any of it when a late address is taken', async () => {
+    const positionId = await createPosition(owner);
+    const emails = Array.from({ length: 40 }, () => uniqueEmail('long'));
+    expect((await invite(owner, positionId, 'Early Bird', emails[38]!)).status).toBe(201);
+    const spent = await creditsSpent(owner);
+    expect(await inviteBatch(owner, positionId, emails)).toMatchObject({ status: 409, body: taken(emails[38]!) });
+    expect(await invitedCount(owner, positionId)).toBe(1);
+    expect(await creditsSpent(owner)).toBe(spent);
+    expect(await emailItem(positionId, emails[0]!)).toBeUndefined();
+  });
+
   it('leaves link-only candidates and previews out: they hold no address', async () => {
     const positionId = await createPosition(owner);
     expect((await invite(owner, positionId, 'Link One', null)).status).toBe(201);

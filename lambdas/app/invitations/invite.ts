@@ -5,6 +5,7 @@ import { sendMail } from '../../shared/clients/mail';
 import {
   CandidateEmailTaken,
   createCandidates,
+  emailsTaken,
   INVITES_PER_TRANSACTION,
   NotEnoughCredits,
   PositionNotOpen,
@@ -97,7 +98,7 @@ export const sendInvitations = async (
 
 /**
  * Invites people to a position of `company` (read by the caller alongside its other reads; null
- * when it is gone): creates them in transactions of up to 49, then sends the invitations and the
+ * when it is gone): creates them in transactions of INVITES_PER_TRANSACTION, then sends the invitations and the
  * position's `invite` messages.
  */
 export const invite = async (
@@ -112,6 +113,14 @@ export const invite = async (
   const preview = options.preview === true;
   if (!preview) checkCredits(company, people.length);
   const now = options.now ?? new Date();
+  // A list longer than one transaction is written in several: check every address first, so a
+  // taken one refuses the whole list before any of it is created (and charged).
+  if (!preview && people.length > INVITES_PER_TRANSACTION) {
+    const addresses = people.flatMap((person) => (person.email ? [person.email.trim().toLowerCase()] : []));
+    const repeated = addresses.find((email, i) => addresses.indexOf(email) !== i);
+    const [taken] = repeated ? [repeated] : await emailsTaken(position.positionId, addresses);
+    if (taken) throw conflict(`${taken} is already a candidate for this position.`, 'already_invited');
+  }
   const created: Candidate[] = [];
   for (let i = 0; i < people.length; i += INVITES_PER_TRANSACTION) {
     created.push(...(await createChunk(position, company, people.slice(i, i + INVITES_PER_TRANSACTION), preview, now)));

@@ -13,6 +13,7 @@ import { invite } from '../invitations/invite';
 const APPLICATIONS_PER_HOUR = 120;
 
 const NOT_TAKING_APPLICATIONS = 'This position is not taking applications at the moment.';
+const ALREADY_APPLIED = 'You have already applied for this position. Use the link in the e-mail we sent you to continue.';
 
 /** The public apply page: the company's branding, the position's title, and whether it takes applications. */
 export const applyLinkPage = async (linkId: string) => {
@@ -37,13 +38,15 @@ export const applyThroughLink = async (linkId: string, applicant: NewCandidate &
     getCompany(position.companyId),
   ]);
   if (!allowed) throw tooManyRequests('Too many applications right now. Please try again in a little while.');
-  if (applied) throw conflict('You have already applied for this position. Use the link in the e-mail we sent you to continue.', 'already_applied');
+  if (applied) throw conflict(ALREADY_APPLIED, 'already_applied');
   try {
     const [candidate] = await invite(position, company, [applicant], log);
     return { interviewToken: candidate!.interviewToken, interviewHref: await interviewHref(candidate!.interviewToken) };
   } catch (error) {
     // The company's plan is not the applicant's business.
     if (error instanceof HttpError && error.status === 402) throw conflict(NOT_TAKING_APPLICATIONS, 'not_accepting');
+    // Two applications from one address at once: the other one got there first.
+    if (error instanceof HttpError && error.code === 'already_invited') throw conflict(ALREADY_APPLIED, 'already_applied');
     throw error;
   }
 };

@@ -38,7 +38,7 @@ export {
   renewInvite,
   type NewCandidate,
 } from './invites';
-export { CandidateEmailTaken, claimEmailStep, hasCandidateWithEmail } from './emails';
+export { CandidateEmailTaken, claimEmailStep, emailsTaken, hasCandidateWithEmail } from './emails';
 export { allCandidatesOfPosition, expiredInvites, listCandidates, listDone, neighboursOf, searchCandidates } from './lists';
 export { recordAnswerPackage } from './packages';
 export { candidateIdOfPublicId, sharePublicly, stopSharing } from './sharing';
