@@ -39,6 +39,7 @@ export const operations = {
   getOwnershipStatus: { method: 'GET', path: '/companies/{companyId}/ownership-status', auth: 'session' },
   getPlanStatus: { method: 'GET', path: '/companies/{companyId}/plan-status', auth: 'session' },
   getTheme: { method: 'GET', path: '/companies/{companyId}/theme', auth: 'session' },
+  putTheme: { method: 'PUT', path: '/companies/{companyId}/theme', auth: 'owner' },
 
   // Members
   listMembers: { method: 'GET', path: '/companies/{companyId}/members', auth: 'session' },

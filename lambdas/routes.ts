@@ -68,6 +68,7 @@ const deployments = {
   getOwnershipStatus: { handler: 'api/companies/get-ownership-status', grants: ['table:read'] },
   getPlanStatus: { handler: 'api/companies/get-plan-status', grants: ['table:read'] },
   getTheme: { handler: 'api/companies/get-theme', grants: ['table:read'] },
+  putTheme: { handler: 'api/companies/put-theme', grants: ['table:write'] },
 
   // Members
   listMembers: { handler: 'api/members/list-members', grants: ['table:read'] },

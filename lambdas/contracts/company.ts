@@ -17,7 +17,7 @@ export const themeSchema = z.object({
       secondary: z.object({ main: hexColor }),
     }),
   }),
-  logoImageGroupId: z.string().nullable(),
+  logoImageGroupId: z.string().min(1).max(200).nullable(),
 });
 export type Theme = z.infer<typeof themeSchema>;
 
@@ -88,5 +88,12 @@ export const getPlanStatus = defineContract({
 export const getTheme = defineContract({
   summary: "The company's branding theme (the default theme until one is saved).",
   params: companyIdParams,
+  response: themeSchema,
+});
+
+export const putTheme = defineContract({
+  summary: "Saves the company's branding theme (owner only). The logo is a media group of this company holding an image, or null.",
+  params: companyIdParams,
+  body: themeSchema,
   response: themeSchema,
 });

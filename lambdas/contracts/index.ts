@@ -30,6 +30,7 @@ export const contracts = {
   getOwnershipStatus: company.getOwnershipStatus,
   getPlanStatus: company.getPlanStatus,
   getTheme: company.getTheme,
+  putTheme: company.putTheme,
   listMembers: member.listMembers,
   inviteMember: member.inviteMember,
   removeMember: member.removeMember,

@@ -244,6 +244,11 @@ export const validBodies: { [K in OperationId]?: (w: World) => unknown } = {
   sendMagicCode: () => ({ email: uniqueEmail('code') }),
   createMagicCodeSession: () => ({ email: uniqueEmail('nobody'), shortnonce: 'ABCDEF' }),
   updateCompany: () => ({ company_name: 'Renamed Co' }),
+  putTheme: (w) => ({
+    theme_enabled: true,
+    theme_definition: { palette: { primary: { main: '#123456' }, secondary: { main: '#abcdef' } } },
+    logo_image_group_id: w.media.mediaGroupId,
+  }),
   inviteMember: () => ({ email: uniqueEmail('invite') }),
   confirmMemberInvite: (w) => ({ nonce: w.invitee.nonce }),
   createUserMediaUpload: (w) => ({

@@ -1,3 +1,4 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Theme } from '../../contracts/company';
 import { defaultConfig, defaultTheme, type Credits, type StoredSubscription, type SubscriptionStatus } from '../../domain/company';
@@ -68,6 +69,37 @@ export const renameCompany = async (companyId: string, companyName: string): Pro
     ),
   );
   return Attributes ? fromItem(Attributes) : null;
+};
+
+/** Replaces the company's theme; null when the company does not exist. */
+export const setTheme = async (companyId: string, theme: Theme): Promise<Company | null> => {
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.company(companyId),
+        UpdateExpression: 'SET theme = :theme',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: {
+          ':theme': {
+            themeEnabled: theme.themeEnabled,
+            themeDefinition: {
+              palette: {
+                primary: { main: theme.themeDefinition.palette.primary.main },
+                secondary: { main: theme.themeDefinition.palette.secondary.main },
+              },
+            },
+            logoImageGroupId: theme.logoImageGroupId,
+          },
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? fromItem(Attributes) : null;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return null;
+    throw error;
+  }
 };
 
 /**

@@ -1,0 +1,25 @@
+import type { Theme } from '../../contracts/company';
+import { IMAGE_CONTENT_TYPES } from '../../contracts/media-types';
+import { setTheme } from '../../shared/db/companies';
+import { getGroupCompany, latestMediaOfGroup } from '../../shared/db/media';
+import { badRequest, notFound } from '../../shared/errors';
+
+/** The company's branding theme (owner route: the handler chain has checked the owner). */
+
+/** A logo is a media group of this company whose latest upload is a finished image. */
+const checkLogo = async (companyId: string, logoImageGroupId: string) => {
+  const [owner, media] = await Promise.all([getGroupCompany(logoImageGroupId), latestMediaOfGroup(logoImageGroupId)]);
+  if (owner !== companyId || !media || media.companyId !== companyId) {
+    throw badRequest('The logo is not an upload of this company.', 'invalid_logo');
+  }
+  if (!(IMAGE_CONTENT_TYPES as readonly string[]).includes(media.contentType)) throw badRequest('Must upload an image', 'logo_not_image');
+  if (media.uploadStatus !== 'ready') throw badRequest('The logo has not finished uploading.', 'logo_not_ready');
+};
+
+/** Saves the theme after checking its logo; returns the theme as stored. */
+export const saveTheme = async (companyId: string, theme: Theme): Promise<Theme> => {
+  if (theme.logoImageGroupId) await checkLogo(companyId, theme.logoImageGroupId);
+  const company = await setTheme(companyId, theme);
+  if (!company) throw notFound('Company not found.');
+  return company.theme;
+};
