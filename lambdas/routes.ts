@@ -93,11 +93,11 @@ const deployments = {
 
   // Candidates (the hiring team's side)
   listCandidates: { handler: 'api/candidates/list-candidates', grants: ['table:read', 'media:read', 'app:links'] },
-  inviteCandidate: { handler: 'api/candidates/invite-candidate', grants: ['table:write', 'mail:send'] },
-  inviteCandidatesBatch: { handler: 'api/candidates/invite-candidates-batch', grants: ['table:write', 'mail:send'], timeoutSeconds: 60 },
-  sendPreviewInvite: { handler: 'api/candidates/send-preview-invite', grants: ['table:write', 'mail:send'] },
+  inviteCandidate: { handler: 'api/candidates/invite-candidate', grants: ['table:write', 'mail:send', 'media:read'] },
+  inviteCandidatesBatch: { handler: 'api/candidates/invite-candidates-batch', grants: ['table:write', 'mail:send', 'media:read'], timeoutSeconds: 60 },
+  sendPreviewInvite: { handler: 'api/candidates/send-preview-invite', grants: ['table:write', 'mail:send', 'media:read'] },
   getCandidate: { handler: 'api/candidates/get-candidate', grants: ['table:read', 'media:read', 'app:links'] },
-  reinviteCandidate: { handler: 'api/candidates/reinvite-candidate', grants: ['table:write', 'mail:send'] },
+  reinviteCandidate: { handler: 'api/candidates/reinvite-candidate', grants: ['table:write', 'mail:send', 'media:read'] },
   setCandidateStatus: { handler: 'api/candidates/set-candidate-status', grants: ['table:write', 'media:delete'], timeoutSeconds: 30 },
   exportCandidates: { handler: 'api/candidates/export-candidates', grants: ['table:read', 'app:links'] },
   rateAnswer: { handler: 'api/candidates/rate-answer', grants: ['table:write'] },
@@ -125,7 +125,7 @@ const deployments = {
     timeoutSeconds: 30,
   },
   getApplyLink: { handler: 'api/interviews/get-apply-link', grants: ['table:read', 'media:read'] },
-  applyThroughLink: { handler: 'api/interviews/apply-through-link', grants: ['table:write', 'mail:send'] },
+  applyThroughLink: { handler: 'api/interviews/apply-through-link', grants: ['table:write', 'mail:send', 'media:read'] },
 
   // Message settings
   getMessageTriggers: { handler: 'api/messages/get-message-triggers', grants: [] },

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { emailSchema, idSchema, singleLineText } from './common';
 import { CANDIDATE_STATUSES, EVALUATION_ACTIONS } from './candidate-status';
+import { themeSchema } from './company';
 import { defineContract } from './contract';
 
 /** Candidates as the hiring team sees them (spec §3 Candidate, §7 Positions/Candidates). */
@@ -202,6 +203,9 @@ export const getPublicCandidate = defineContract({
     candidateName: z.string(),
     jobTitle: z.string(),
     companyName: z.string(),
+    /** The company's branding: its theme, and a short-lived link to its logo while the theme is on. */
+    theme: themeSchema,
+    logoHref: z.string().nullable(),
     questions: z.array(z.object({ title: z.string().nullable(), content: z.string().nullable() })),
     answers: z.array(publicAnswerSchema),
   }),

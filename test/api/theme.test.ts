@@ -2,6 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../support/api';
 import { mailTo, registerAndSignIn, uniqueEmail } from '../support/accounts';
+import { allocateCredits } from '../support/aws';
+import { tokenFromHref } from '../support/interviews';
+import { interviewBody } from '../support/route-fixtures';
 
 type Owner = Awaited<ReturnType<typeof registerAndSignIn>>;
 
@@ -135,5 +138,59 @@ describe('the branding theme', () => {
     expect(asMember.status).toBe(403);
     // Members still read it.
     expect((await call('getTheme', { params: { companyId: owner.companyId }, session: joined.body.session_id })).status).toBe(200);
+  });
+
+  it("shows on the candidate's interview, the public candidate page and the invitation e-mail while it is on", async () => {
+    const company = await registerAndSignIn('Branded Co');
+    await allocateCredits(company.companyId, 5);
+    const session = company.sessionId;
+    const logo = await upload(company, 'image/png', png);
+    expect((await call('putTheme', { params: { companyId: company.companyId }, session, body: theme('#ffeb3b', '#112233', logo) })).status).toBe(200);
+
+    const position = await call('createPosition', {
+      params: { companyId: company.companyId },
+      session,
+      body: { job_title: 'Designer', interview: interviewBody },
+    });
+    expect(position.status).toBe(201);
+    const email = uniqueEmail('candidate');
+    const invited = await call('inviteCandidate', {
+      params: { positionId: position.body.position_id },
+      session,
+      body: { candidate_name: 'Dana', email },
+    });
+    expect(invited.status).toBe(201);
+
+    // The invitation's HTML opens with the company's band: its primary colour, the logo, the secondary rule; the button's text is readable.
+    const mail = (await mailTo(email)).find((m) => m.subject.includes('invites you to a video interview'))!;
+    expect(mail.html).toContain('background:#ffeb3b;color:#000000');
+    expect(mail.html).toContain('border-bottom:4px solid #112233');
+    const logoSrc = /<img src="([^"]+)" alt="Branded Co"/.exec(mail.html)?.[1];
+    expect(logoSrc).toBeTruthy();
+    const fromMail = await fetch(logoSrc!.replace(/&amp;/g, '&'));
+    expect(fromMail.status).toBe(200);
+    expect(Buffer.from(await fromMail.arrayBuffer())).toEqual(png);
+    expect(mail.text).not.toContain('<img');
+
+    const interview = await call('getInterview', { params: { token: tokenFromHref(invited.body.interview_href) } });
+    expect(interview.body.theme).toEqual(theme('#ffeb3b', '#112233', logo));
+    expect(Buffer.from(await (await fetch(interview.body.logo_href)).arrayBuffer())).toEqual(png);
+
+    const shared = await call('createSharingDetails', { params: { candidateId: invited.body.candidate_id }, session });
+    expect(shared.status).toBe(200);
+    const page = await call('getPublicCandidate', { params: { publicCandidateId: shared.body.public_candidate_id } });
+    expect(page.body.theme).toEqual(theme('#ffeb3b', '#112233', logo));
+    expect(Buffer.from(await (await fetch(page.body.logo_href)).arrayBuffer())).toEqual(png);
+
+    // Off: no logo link, and mails go out in the plain layout.
+    expect(
+      (await call('putTheme', { params: { companyId: company.companyId }, session, body: theme('#ffeb3b', '#112233', logo, false) })).status,
+    ).toBe(200);
+    expect((await call('getPublicCandidate', { params: { publicCandidateId: shared.body.public_candidate_id } })).body.logo_href).toBeNull();
+    const plainEmail = uniqueEmail('candidate');
+    await call('inviteCandidate', { params: { positionId: position.body.position_id }, session, body: { candidate_name: 'Eli', email: plainEmail } });
+    const plain = (await mailTo(plainEmail)).find((m) => m.subject.includes('invites you to a video interview'))!;
+    expect(plain.html).not.toContain('<img');
+    expect(plain.html).not.toContain('#ffeb3b');
   });
 });

@@ -16,6 +16,7 @@ import { getCompany, type Company } from '../../shared/db/companies';
 import type { Position } from '../../shared/db/positions';
 import { conflict, notFound, paymentRequired } from '../../shared/errors';
 import { describeError, type Logger } from '../../shared/logger';
+import { emailBrand } from '../companies/branding';
 import { sendPlannedMessages } from '../messages/planned-messages';
 
 /**
@@ -66,11 +67,12 @@ const createChunk = async (position: Position, company: Company, people: NewCand
  */
 export const sendInvitations = async (
   candidates: Candidate[],
-  company: Pick<Company, 'companyName' | 'theme'>,
+  company: Pick<Company, 'companyId' | 'companyName' | 'theme'>,
   jobTitle: string,
   log: Logger,
   to?: string,
 ) => {
+  const brand = candidates.length > 0 ? await emailBrand(company) : null;
   const sendOne = async (candidate: Candidate) => {
     const recipient = to ?? candidate.email;
     if (!recipient) return;
@@ -84,6 +86,7 @@ export const sendInvitations = async (
           interviewHref: await interviewHref(candidate.interviewToken),
           expiresAt: candidate.expiresAt,
           brandColor: company.theme.themeEnabled ? company.theme.themeDefinition.palette.primary.main : '#3f51b5',
+          brand,
           preview: candidate.preview,
         }),
       );

@@ -2,6 +2,7 @@ import { candidateIdOfPublicId, getCandidate, type Candidate } from '../../share
 import { getCompany } from '../../shared/db/companies';
 import { notFound } from '../../shared/errors';
 import { alongside } from '../access/alongside';
+import { branding } from '../companies/branding';
 import { candidateTranscripts, publicAnswers, SHARING_OFF } from '../review/answers';
 
 /**
@@ -15,18 +16,20 @@ const sharedCandidate = async (publicCandidateId: string): Promise<Candidate> =>
   return candidate;
 };
 
-/** Name, position, questions and answers, nothing else. The company and the answers are read together. */
+/** Name, position, the company's branding, questions and answers, nothing else. The company and the answers are read together. */
 export const publicCandidate = async (publicCandidateId: string) => {
   const candidate = await sharedCandidate(publicCandidateId);
   const company = getCompany(candidate.companyId).then((found) => {
     if (!found) throw notFound(SHARING_OFF, 'sharing_off');
-    return found;
+    return branding(found, candidate.jobTitle);
   });
-  const [{ companyName }, answers] = await alongside(company, publicAnswers(candidate));
+  const [{ companyName, theme, logoHref }, answers] = await alongside(company, publicAnswers(candidate));
   return {
     candidateName: candidate.candidateName,
     jobTitle: candidate.jobTitle,
     companyName,
+    theme,
+    logoHref,
     questions: candidate.interview.questions.map((q) => ({ title: q.title ?? null, content: q.content ?? null })),
     answers,
   };

@@ -1,8 +1,9 @@
 import type { MailMessage } from '../../shared/clients/mail';
-import { emailLayout, escapeHtml } from './layout';
+import { readableTextOn } from '../../contracts/contrast';
+import { emailLayout, escapeHtml, type EmailBrand } from './layout';
 
 const button = (href: string, label: string, color: string) =>
-  `<p style="margin:0 0 16px"><a href="${escapeHtml(href)}" style="display:inline-block;background:${escapeHtml(color)};color:#fff;text-decoration:none;padding:10px 18px;border-radius:4px">${escapeHtml(label)}</a></p>`;
+  `<p style="margin:0 0 16px"><a href="${escapeHtml(href)}" style="display:inline-block;background:${escapeHtml(color)};color:${readableTextOn(color)};text-decoration:none;padding:10px 18px;border-radius:4px">${escapeHtml(label)}</a></p>`;
 
 const deadlineText = (expiresAt: string | null) =>
   expiresAt
@@ -18,6 +19,8 @@ export const candidateInviteEmail = (input: {
   interviewHref: string;
   expiresAt: string | null;
   brandColor: string;
+  /** The company's branding for the layout, while its theme is on. */
+  brand?: EmailBrand | null;
   preview?: boolean;
 }): MailMessage => {
   const { candidateName, companyName, jobTitle, interviewHref, expiresAt } = input;
@@ -47,6 +50,7 @@ export const candidateInviteEmail = (input: {
 ${button(interviewHref, 'Start your interview', input.brandColor)}
 <p style="margin:0 0 8px;color:#444;font-size:14px">${escapeHtml(deadlineText(expiresAt))}</p>
 <p style="margin:0;color:#666;font-size:13px">The link is personal: please do not share it.</p>`,
+      input.brand,
     ),
   };
 };

@@ -1,11 +1,31 @@
+import { readableTextOn } from '../../contracts/contrast';
+
 /** The shared frame of every product e-mail: simple, inline-styled HTML that mail clients render. */
 export const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-export const emailLayout = (title: string, bodyHtml: string): string => `<!doctype html>
+/** A company's branding in its e-mails (while its theme is on): its colours and, when it has one, a link to its logo. */
+export interface EmailBrand {
+  companyName: string;
+  primary: string;
+  secondary: string;
+  logoHref: string | null;
+}
+
+/** A band in the primary colour above the message, with the logo or the company's name in readable text; a secondary-coloured rule below. */
+const brandHeader = (brand: EmailBrand) => {
+  const text = readableTextOn(brand.primary);
+  const content = brand.logoHref
+    ? `<img src="${escapeHtml(brand.logoHref)}" alt="${escapeHtml(brand.companyName)}" height="48" style="display:block;height:48px;max-width:200px;border:0">`
+    : `<span style="font-size:18px;font-weight:600;color:${text}">${escapeHtml(brand.companyName)}</span>`;
+  return `<tr><td style="background:${escapeHtml(brand.primary)};color:${text};padding:16px 32px;border-radius:8px 8px 0 0;border-bottom:4px solid ${escapeHtml(brand.secondary)}">${content}</td></tr>`;
+};
+
+/** The frame; with a brand, the card opens with the company's band (the text part of a mail never changes). */
+export const emailLayout = (title: string, bodyHtml: string, brand: EmailBrand | null = null): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;padding:0;background:#f5f6fa;font-family:-apple-system,Segoe UI,Roboto,Helvetica,Arial,sans-serif;color:#1c1c28">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border-radius:8px;padding:32px">
-<tr><td>${bodyHtml}</td></tr></table>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border-radius:8px">
+${brand ? brandHeader(brand) : ''}<tr><td style="padding:32px">${bodyHtml}</td></tr></table>
 </td></tr></table></body></html>`;
