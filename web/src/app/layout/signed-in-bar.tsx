@@ -1,8 +1,9 @@
 import { Button, Flex, Menu, MenuButton, MenuItem, Text } from '@aws-amplify/ui-react';
 import { lazy, Suspense, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { callApi } from '../../api/client';
 import { describePlan, useCompany, useMe, useOwnershipStatus, usePlanStatus } from '../../api/companies';
+import { useLogoHref } from '../../api/theme';
 import { chatWidget, env } from '../../config/env';
 import { paths } from '../../config/paths';
 import { session } from '../../lib/session';
@@ -36,6 +37,8 @@ const SignedInBar = ({ companyId }: { companyId?: string }) => {
   const plan = usePlanStatus(companyId);
   const ownership = useOwnershipStatus(companyId);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const theme = company.data?.theme;
+  const logo = useLogoHref(theme?.themeEnabled ? theme.logoImageGroupId : null);
   // Spec §2: if loading the company bar fails, the bar is hidden.
   if (me.error || company.error) return null;
   const chat = chatWidget();
@@ -44,6 +47,16 @@ const SignedInBar = ({ companyId }: { companyId?: string }) => {
     <Flex as="header" style={barStyle} justifyContent="space-between" alignItems="center" padding="small large" gap="medium">
       <Flex alignItems="center" gap="large">
         <Brand to={companyId ? paths.company.to(companyId) : paths.companies.to()} />
+        {companyId && company.data && logo.data && (
+          <Link to={paths.company.to(companyId)} aria-label={`${company.data.companyName} positions`}>
+            <img
+              src={logo.data}
+              alt={`${company.data.companyName} logo`}
+              data-testid="company-logo"
+              style={{ display: 'block', height: 36, maxWidth: 160, objectFit: 'contain' }}
+            />
+          </Link>
+        )}
         {company.data && (
           <Text fontWeight="semibold" title={plan.data ? describePlan(plan.data) : undefined} data-testid="company-name">
             {company.data.companyName}

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Dialog } from '../../../components/dialog';
 import { BillingTab } from './billing-tab';
 import { TeamTab } from './team-tab';
+import { ThemeTab } from './theme-tab';
 
 /**
  * The company settings dialog of the owner's gear (spec §2). Its tabs, in the spec's order: Team,
@@ -18,6 +19,7 @@ const CompanySettingsDialog = ({ companyId, open, onClose }: { companyId: string
         onValueChange={setTab}
         items={[
           { label: 'Team', value: 'team', content: tab === 'team' ? <TeamTab companyId={companyId} /> : null },
+          { label: 'Theme', value: 'theme', content: tab === 'theme' ? <ThemeTab companyId={companyId} /> : null },
           { label: 'Billing', value: 'billing', content: tab === 'billing' ? <BillingTab companyId={companyId} /> : null },
         ]}
       />
