@@ -93,6 +93,12 @@ export const operations = {
   getMessageTriggers: { method: 'GET', path: '/available-message-triggers', auth: 'session' },
   getInviteExpiryOffsets: { method: 'GET', path: '/available-invite-expiry-offsets', auth: 'session' },
   listMessageTemplates: { method: 'GET', path: '/companies/{companyId}/message-templates', auth: 'session' },
+  createMessageTemplate: { method: 'POST', path: '/companies/{companyId}/message-templates', auth: 'owner' },
+  previewMessageTemplate: { method: 'POST', path: '/companies/{companyId}/message-template-previews', auth: 'owner' },
+  sendTestMessage: { method: 'POST', path: '/companies/{companyId}/message-template-test-mails', auth: 'owner' },
+  getMessageTemplate: { method: 'GET', path: '/message-templates/{templateId}', auth: 'session' },
+  updateMessageTemplate: { method: 'PUT', path: '/message-templates/{templateId}', auth: 'session' },
+  deleteMessageTemplate: { method: 'DELETE', path: '/message-templates/{templateId}', auth: 'session' },
 
   // Billing (Stripe): owner-only calls name their company in the body, as the spec's calls do
   listPrices: { method: 'GET', path: '/stripe/prices', auth: 'session' },

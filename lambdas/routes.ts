@@ -131,6 +131,12 @@ const deployments = {
   getMessageTriggers: { handler: 'api/messages/get-message-triggers', grants: [] },
   getInviteExpiryOffsets: { handler: 'api/messages/get-invite-expiry-offsets', grants: [] },
   listMessageTemplates: { handler: 'api/messages/list-message-templates', grants: ['table:read'] },
+  createMessageTemplate: { handler: 'api/messages/create-message-template', grants: ['table:write'] },
+  previewMessageTemplate: { handler: 'api/messages/preview-message-template', grants: ['table:read', 'app:links'] },
+  sendTestMessage: { handler: 'api/messages/send-test-message', grants: ['table:write', 'mail:send'] },
+  getMessageTemplate: { handler: 'api/messages/get-message-template', grants: ['table:read'] },
+  updateMessageTemplate: { handler: 'api/messages/update-message-template', grants: ['table:write'] },
+  deleteMessageTemplate: { handler: 'api/messages/delete-message-template', grants: ['table:write'] },
 
   // Billing
   listPrices: { handler: 'api/billing/list-prices', grants: ['billing:api'] },

@@ -11,6 +11,7 @@ import * as company from './company';
 import * as interview from './interview';
 import * as media from './media';
 import * as member from './member';
+import * as messageTemplates from './message-templates';
 import * as position from './position';
 import * as system from './system';
 
@@ -54,6 +55,12 @@ export const contracts = {
   createPortalSession: billing.createPortalSession,
   handleStripeWebhook: billing.handleStripeWebhook,
   listMessageTemplates: position.listMessageTemplates,
+  createMessageTemplate: messageTemplates.createMessageTemplate,
+  previewMessageTemplate: messageTemplates.previewMessageTemplate,
+  sendTestMessage: messageTemplates.sendTestMessage,
+  getMessageTemplate: messageTemplates.getMessageTemplate,
+  updateMessageTemplate: messageTemplates.updateMessageTemplate,
+  deleteMessageTemplate: messageTemplates.deleteMessageTemplate,
   listCandidates: candidate.listCandidates,
   inviteCandidate: candidate.inviteCandidate,
   inviteCandidatesBatch: candidate.inviteCandidatesBatch,

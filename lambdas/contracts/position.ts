@@ -175,7 +175,8 @@ export const getMessageTriggers = defineContract({
 });
 
 export const listMessageTemplates = defineContract({
-  summary: "The company's message templates: the read-only standard ones every company starts with.",
+  summary:
+    "The company's message templates: the read-only standard ones every company starts with, then its own (lambdas/contracts/message-templates.ts), each in use when a position the caller can open plans it.",
   params: z.object({ companyId: idSchema }),
   response: z.object({
     messageTemplates: z.array(

@@ -1,7 +1,11 @@
 /**
  * The standard message templates every company starts with (read-only), rendering and planning.
- * The triggers and invite expiry offsets are in lambdas/contracts/message-options.ts.
+ * The triggers and invite expiry offsets are in lambdas/contracts/message-options.ts, the
+ * placeholders in lambdas/contracts/message-templates.ts.
  */
+import { PLACEHOLDER_PATTERN, type MessagePlaceholder } from '../contracts/message-templates';
+import { emailLayout, escapeHtml } from './emails/layout';
+
 /** Days in an ISO-8601 day duration (`P7D` → 7). */
 export const offsetDays = (value: string): number => Number(/^-?P(\d+)D$/.exec(value)?.[1] ?? 0);
 
@@ -41,17 +45,47 @@ export const standardTemplates: StandardTemplate[] = [
 
 export const isStandardTemplateId = (templateId: string) => standardTemplates.some((t) => t.templateId === templateId);
 
-export interface TemplateValues {
-  candidateName: string;
-  companyName: string;
-  jobTitle: string;
-  interviewLink: string;
-  deadline: string;
+/** What each placeholder of lambdas/contracts/message-templates.ts is filled with. */
+export type TemplateValues = Record<MessagePlaceholder, string>;
+
+/** Fills a template's `{placeholders}`; unknown placeholders stay as written (the contracts refuse them on save). */
+export const renderTemplate = (text: string, values: TemplateValues): string =>
+  text.replace(PLACEHOLDER_PATTERN, (whole, name: string) => (Object.hasOwn(values, name) ? values[name as MessagePlaceholder] : whole));
+
+export interface TemplateWording {
+  subjectLine: string;
+  bodyContent: string;
 }
 
-/** Fills a template's `{placeholders}`; unknown placeholders stay as written. */
-export const renderTemplate = (text: string, values: TemplateValues): string =>
-  text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? values[name as keyof TemplateValues] : whole));
+/**
+ * A template as the mail a candidate receives: the subject, the plain text and the HTML (each
+ * blank-line-separated paragraph a paragraph, the values escaped). The one renderer of template
+ * mails: the planned-message sender, the preview and the test mail all use it.
+ */
+export const renderMessage = (template: TemplateWording, values: TemplateValues) => {
+  const subject = renderTemplate(template.subjectLine, values);
+  const text = renderTemplate(template.bodyContent, values);
+  const html = emailLayout(
+    subject,
+    text
+      .split(/\n{2,}/)
+      .map((p) => `<p style="margin:0 0 16px">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+      .join('\n'),
+  );
+  return { subject, text, html };
+};
+
+/** Sample values for previews and test mails. */
+export const sampleTemplateValues = (companyName: string, interviewLink: string): TemplateValues => ({
+  candidateName: 'Alex Example',
+  companyName,
+  jobTitle: 'Product Designer',
+  interviewLink,
+  deadline: deadlineSentence(new Date(Date.now() + 7 * 24 * 60 * 60 * 1000).toISOString()),
+});
+
+/** The `{deadline}` text of a candidate's invitation (empty without a deadline). */
+export const deadlineSentence = (expiresAt: string | null) => (expiresAt ? `Please complete it by ${expiresAt.slice(0, 10)}.` : '');
 
 /**
  * When a message planned a duration from the invite is due: `P2D` two days after the invite,

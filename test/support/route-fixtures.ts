@@ -39,6 +39,8 @@ export interface World {
   media: { mediaGroupId: string; mediaId: string };
   /** A checkout the owner started for a pack (not paid). */
   checkout: { frontendReferenceId: string; priceId: string };
+  /** A message template of the company's own (not planned by any position). */
+  messageTemplate: { templateId: string };
   /** Another live session of the owner (sign-out routes take a session id), and one signed out. */
   spareSessionId: string;
   revokedSessionId: string;
@@ -135,6 +137,15 @@ export const buildWorld = async (label: string): Promise<World> => {
     201,
   );
 
+  const template = await ok(
+    call('createMessageTemplate', {
+      params: { companyId: owner.companyId },
+      session,
+      body: { template_name: `${label} template ${tag}`, subject_line: 'Hello {candidateName}', body_content: 'Record here: {interviewLink}' },
+    }),
+    201,
+  );
+
   const spare = await signIn(owner.email);
   const revoked = await signIn(owner.email);
   await ok(call('deleteSession', { params: { sessionId: revoked.sessionId } }), 204);
@@ -156,6 +167,7 @@ export const buildWorld = async (label: string): Promise<World> => {
     },
     media: { mediaGroupId, mediaId: upload.media_id },
     checkout: { frontendReferenceId, priceId },
+    messageTemplate: { templateId: template.template_id },
     spareSessionId: spare.sessionId,
     revokedSessionId: revoked.sessionId,
   };
@@ -175,6 +187,7 @@ export const pathIds = (w: World): Record<string, string> => ({
   publicCandidateId: w.candidate.publicCandidateId,
   token: w.candidate.token,
   frontendReferenceId: w.checkout.frontendReferenceId,
+  templateId: w.messageTemplate.templateId,
 });
 
 /**
@@ -250,6 +263,10 @@ export const validBodies: { [K in OperationId]?: (w: World) => unknown } = {
     logo_image_group_id: w.media.mediaGroupId,
   }),
   inviteMember: () => ({ email: uniqueEmail('invite') }),
+  createMessageTemplate: () => ({ template_name: 'Follow-up', subject_line: 'About {jobTitle}', body_content: 'Hello {candidateName}: {interviewLink}' }),
+  updateMessageTemplate: () => ({ template_name: 'Follow-up, renamed', subject_line: 'About {jobTitle}', body_content: 'Hi {candidateName}: {interviewLink}' }),
+  previewMessageTemplate: () => ({ subject_line: 'About {jobTitle}', body_content: 'Hello {candidateName}: {interviewLink}' }),
+  sendTestMessage: () => ({ subject_line: 'About {jobTitle}', body_content: 'Hello {candidateName}: {interviewLink}' }),
   confirmMemberInvite: (w) => ({ nonce: w.invitee.nonce }),
   createUserMediaUpload: (w) => ({
     media_group_id: `g-${randomUUID()}`,

@@ -1,5 +1,4 @@
-import { emailLayout, escapeHtml } from '../../domain/emails/layout';
-import { plannedDueAt, renderTemplate, standardTemplates } from '../../domain/messages';
+import { deadlineSentence, plannedDueAt, renderMessage } from '../../domain/messages';
 import { sendMail } from '../../shared/clients/mail';
 import type { Candidate } from '../../shared/db/candidates';
 import type { Company } from '../../shared/db/companies';
@@ -7,32 +6,25 @@ import { schedulePlannedMessages } from '../../shared/db/planned-messages';
 import type { Position } from '../../shared/db/positions';
 import { interviewHref } from '../../shared/app-origin';
 import { describeError, type Logger } from '../../shared/logger';
+import { companyTemplate } from './templates';
 
-/** One template filled with the candidate's details, sent to the candidate. */
+/**
+ * One template (standard, or the company's own in its wording at this moment) filled with the
+ * candidate's details, sent to the candidate. False when there is nothing to send (no address, or
+ * the template is gone).
+ */
 export const sendTemplate = async (templateId: string, candidate: Candidate, companyName: string): Promise<boolean> => {
-  const template = standardTemplates.find((t) => t.templateId === templateId);
-  if (!template || !candidate.email) return false;
-  const values = {
+  if (!candidate.email) return false;
+  const template = await companyTemplate(candidate.companyId, templateId);
+  if (!template) return false;
+  const mail = renderMessage(template, {
     candidateName: candidate.candidateName,
     companyName,
     jobTitle: candidate.jobTitle,
     interviewLink: await interviewHref(candidate.interviewToken),
-    deadline: candidate.expiresAt ? `Please complete it by ${candidate.expiresAt.slice(0, 10)}.` : '',
-  };
-  const subject = renderTemplate(template.subjectLine, values);
-  const text = renderTemplate(template.bodyContent, values);
-  await sendMail({
-    to: candidate.email,
-    subject,
-    text,
-    html: emailLayout(
-      subject,
-      text
-        .split('\n\n')
-        .map((p) => `<p style="margin:0 0 16px">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
-        .join('\n'),
-    ),
+    deadline: deadlineSentence(candidate.expiresAt),
   });
+  await sendMail({ to: candidate.email, ...mail });
   return true;
 };
 

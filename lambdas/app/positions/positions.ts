@@ -1,7 +1,6 @@
 import type * as z from 'zod';
 import { paths } from '../../contracts/app-paths';
 import type { positionBodySchema } from '../../contracts/position';
-import { isStandardTemplateId } from '../../domain/messages';
 import { appLink } from '../../shared/app-origin';
 import { listMembers } from '../../shared/db/members';
 import {
@@ -16,6 +15,7 @@ import {
 import { badRequest, conflict } from '../../shared/errors';
 import type { Logger } from '../../shared/logger';
 import { requireMembership } from '../access/membership';
+import { checkPlannedMessages } from '../messages/templates';
 import { accessibleTo, canAccess, requirePositionAccess } from '../access/position';
 
 /** Positions (spec §2, §4): the company's lists, the wizard's new position, the settings' saves and the public apply link. */
@@ -58,8 +58,7 @@ export const updatePosition = async (positionId: string, userId: string, body: P
     if (body.notifying.userIds.some((id) => !withAccess.has(id)))
       throw badRequest('Only members with access can be notified.', 'notify_without_access');
   }
-  if (body.plannedMessages.some((m) => !isStandardTemplateId(m.templateId)))
-    throw badRequest('Choose a message template from the list.', 'unknown_template');
+  await checkPlannedMessages(position.companyId, body.plannedMessages);
   // The public link switch: `applyLink: null` turns the link off (it stops working at once); any
   // other value keeps whatever link the position has (POST .../apply-links turns it on).
   const clearApplyLink = body.applyLink === null;

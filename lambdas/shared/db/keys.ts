@@ -86,6 +86,13 @@ export const keys = {
     PK: 'PLANNED_MESSAGES',
     SK: `${dueAt}#${candidateId}#${templateId}`,
   }),
+  /** A company's message template, by its id (GET/PUT/DELETE /message-templates/{id} name no company). */
+  messageTemplate: (templateId: string) => ({ PK: `TEMPLATE#${templateId}`, SK: 'TEMPLATE' }),
+  /** GSI1 of a message template: the company's templates, oldest first. */
+  messageTemplateByCompany: (companyId: string, createdAt: string, templateId: string) => ({
+    GSI1PK: `COMPANY#${companyId}#TEMPLATES`,
+    GSI1SK: `${createdAt}#${templateId}`,
+  }),
   /** A Stripe Checkout the SPA started, by the SPA's own reference (its status page polls it). */
   checkout: (frontendReferenceId: string) => ({ PK: `CHECKOUT#${frontendReferenceId}`, SK: 'CHECKOUT' }),
   /** A Stripe event already applied: written in the same transaction as its effect, so it applies once. */

@@ -1,0 +1,120 @@
+import * as z from 'zod';
+import { companyIdParams } from './account';
+import { idSchema, multiLineText, singleLineText } from './common';
+import { defineContract } from './contract';
+
+/**
+ * Message templates (spec §3): the placeholders a template may use, defined once (the renderer
+ * fills them, the contracts refuse any other, the SPA lists them), and the template routes.
+ */
+export const messagePlaceholders = [
+  { name: 'candidateName', label: "Candidate's name" },
+  { name: 'companyName', label: 'Company name' },
+  { name: 'jobTitle', label: 'Job title' },
+  { name: 'interviewLink', label: 'Interview link' },
+  { name: 'deadline', label: 'Deadline' },
+] as const;
+
+export type MessagePlaceholder = (typeof messagePlaceholders)[number]['name'];
+
+/** The placeholder every invitation or reminder must carry: the candidate's own link. */
+export const INTERVIEW_LINK_PLACEHOLDER = '{interviewLink}';
+
+/** `{word}` in a template's text. */
+export const PLACEHOLDER_PATTERN = /\{(\w+)\}/g;
+
+/** The `{placeholders}` of a text that are not in the list, each once. */
+export const unknownPlaceholders = (text: string): string[] => {
+  const known = new Set<string>(messagePlaceholders.map((p) => p.name));
+  return [...new Set([...text.matchAll(PLACEHOLDER_PATTERN)].map((m) => m[1]!).filter((name) => !known.has(name)))];
+};
+
+/**
+ * Whether a message with this trigger is one the candidate must act on (an invitation or a
+ * reminder), so the template must carry their link: everything but `response` (the thank-you).
+ */
+export const triggerNeedsInterviewLink = (sendTrigger: string) => sendTrigger !== 'response';
+
+export const TEMPLATE_NAME_MAX = 100;
+export const SUBJECT_LINE_MAX = 200;
+export const BODY_CONTENT_MAX = 5000;
+
+const knownPlaceholders = <S extends z.ZodString>(schema: S) =>
+  schema.superRefine((text, ctx) => {
+    const unknown = unknownPlaceholders(text);
+    if (unknown.length > 0)
+      ctx.addIssue({
+        code: 'custom',
+        message: `Unknown placeholder ${unknown.map((name) => `{${name}}`).join(', ')}. Use only ${messagePlaceholders.map((p) => `{${p.name}}`).join(', ')}.`,
+      });
+  });
+
+export const messageTemplateBodySchema = z.object({
+  templateName: singleLineText(z.string().trim().min(1, 'Enter a name.').max(TEMPLATE_NAME_MAX, `Use at most ${TEMPLATE_NAME_MAX} characters.`)),
+  subjectLine: knownPlaceholders(
+    singleLineText(z.string().trim().min(1, 'Enter a subject.').max(SUBJECT_LINE_MAX, `Use at most ${SUBJECT_LINE_MAX} characters.`)),
+  ),
+  bodyContent: knownPlaceholders(
+    multiLineText(z.string().trim().min(1, 'Enter the message.').max(BODY_CONTENT_MAX, `Use at most ${BODY_CONTENT_MAX} characters.`)),
+  ),
+});
+
+export const messageTemplateSchema = z.object({
+  templateId: z.string(),
+  templateName: z.string(),
+  subjectLine: z.string(),
+  bodyContent: z.string(),
+  isStandard: z.boolean(),
+  inUse: z.boolean(),
+});
+
+const templateIdParams = z.object({ templateId: idSchema });
+
+export const createMessageTemplate = defineContract({
+  summary: 'Adds a message template to the company (owner only). Placeholders other than the listed ones are refused.',
+  params: companyIdParams,
+  body: messageTemplateBodySchema,
+  response: messageTemplateSchema,
+  successStatus: 201,
+});
+
+export const getMessageTemplate = defineContract({
+  summary: 'One message template, for a member of its company (standard ones for anyone signed in).',
+  params: templateIdParams,
+  response: messageTemplateSchema,
+});
+
+export const updateMessageTemplate = defineContract({
+  summary:
+    'Changes a company template (owner only). Standard templates are read-only; a template planned as an invitation or reminder must keep {interviewLink}. Messages planned with it are sent in its new wording.',
+  params: templateIdParams,
+  body: messageTemplateBodySchema,
+  response: messageTemplateSchema,
+});
+
+export const deleteMessageTemplate = defineContract({
+  summary: 'Deletes a company template (owner only) that no position plans. Standard templates cannot be deleted.',
+  params: templateIdParams,
+  response: z.undefined(),
+  successStatus: 204,
+});
+
+/** A template's wording as the dialog holds it (saved or not), for a preview or a test mail. */
+export const messageDraftSchema = messageTemplateBodySchema.pick({ subjectLine: true, bodyContent: true });
+
+export const renderedMessageSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
+
+export const previewMessageTemplate = defineContract({
+  summary: "A template's wording rendered with sample values, as a candidate would receive it (owner only).",
+  params: companyIdParams,
+  body: messageDraftSchema,
+  response: renderedMessageSchema,
+});
+
+export const sendTestMessage = defineContract({
+  summary: "Mails a template's wording, rendered with sample values, to the signed-in owner (owner only).",
+  params: companyIdParams,
+  body: messageDraftSchema,
+  response: z.object({ sentTo: z.string() }),
+  successStatus: 201,
+});
