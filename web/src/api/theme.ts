@@ -1,6 +1,7 @@
 import useSWR from 'swr';
 import type * as z from 'zod';
 import type { themeSchema } from '../../../lambdas/contracts/company';
+import { readableTextOn } from '../../../lambdas/contracts/contrast';
 import { apiPath, callApi } from './client';
 import { getMediaUploadGroupsCall } from './media';
 import { useApi } from './use-api';
@@ -22,3 +23,10 @@ export const sameTheme = (a: Theme, b: Theme) =>
 /** A link to the image a logo group holds (its latest upload), for the team's own screens; null while there is none. */
 export const useLogoHref = (groupId: string | null | undefined) =>
   useSWR(groupId ? ['theme-logo', groupId] : null, async () => (await getMediaUploadGroupsCall([groupId!]))[0]?.variants[0]?.contentHref ?? null);
+
+/** A theme's colours with readable text on each (black or white by WCAG contrast); null while the theme is off. */
+export const themeColors = (theme: Theme | null | undefined) => {
+  if (!theme?.themeEnabled) return null;
+  const { primary, secondary } = theme.themeDefinition.palette;
+  return { primary: primary.main, onPrimary: readableTextOn(primary.main), secondary: secondary.main, onSecondary: readableTextOn(secondary.main) };
+};

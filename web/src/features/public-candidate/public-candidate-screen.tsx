@@ -1,8 +1,9 @@
-import { Alert, Card, Flex, Heading, Loader, Text, View } from '@aws-amplify/ui-react';
+import { Alert, Card, Flex, Heading, Image, Loader, Text, View } from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { accessStatus, usePublicCandidate, usePublicTranscripts, type PublicCandidate } from '../../api/candidates';
 import { ApiError } from '../../api/client';
+import { themeColors } from '../../api/theme';
 import { AnswerPlayer } from '../../components/answers/answer-player';
 import { Transcript } from '../../components/answers/transcript';
 import { commonMessages } from '../../config/messages';
@@ -78,8 +79,27 @@ const PublicCandidateScreen = () => {
     if (!candidate.data || checking) return <Loader variation="linear" />;
     const c = candidate.data;
     const answers = [...c.answers].sort((a, b) => a.questionIndex - b.questionIndex);
+    const colors = themeColors(c.theme);
     return (
       <Flex direction="column" gap="medium">
+        {colors && (
+          <Flex
+            alignItems="center"
+            gap="small"
+            padding="small medium"
+            borderRadius="medium"
+            data-testid="brand-header"
+            style={{ background: colors.primary, color: colors.onPrimary, borderBottom: `4px solid ${colors.secondary}` }}
+          >
+            {c.logoHref ? (
+              <Image src={c.logoHref} alt={`${c.companyName} logo`} height="40px" maxWidth="200px" objectFit="contain" />
+            ) : (
+              <Text fontWeight="bold" color="inherit">
+                {c.companyName}
+              </Text>
+            )}
+          </Flex>
+        )}
         <View>
           <PageTitle>{c.candidateName}</PageTitle>
           <Text color="font.secondary">
