@@ -1,6 +1,6 @@
 import { Alert, Button, Flex, Image, SwitchField, Text, TextField, View } from '@aws-amplify/ui-react';
 import { useEffect, useId, useState } from 'react';
-import { mutate as mutateGlobal } from 'swr';
+import { useSWRConfig } from 'swr';
 import { IMAGE_CONTENT_TYPES } from '../../../../../lambdas/contracts/media-types';
 import { apiPath, errorMessage } from '../../../api/client';
 import { completeMediaUploadsCall, newMediaGroupId, UploadFailed, uploadToGroup } from '../../../api/media';
@@ -67,6 +67,8 @@ const ColorField = ({
 /** Theme (owner): enable switch, primary and secondary colours, logo (spec §2 Theme tab, §3 Company theme). */
 export const ThemeTab = ({ companyId }: { companyId: string }) => {
   const { data: saved, error, mutate } = useTheme(companyId);
+  // The app's SWR cache is its provider's (one per session): refresh what the header shows through it.
+  const { mutate: mutateCache } = useSWRConfig();
   const [draft, setDraft] = useState<Theme | null>(null);
   const [invalidColors, setInvalidColors] = useState({ primary: false, secondary: false });
   const [uploading, setUploading] = useState(false);
@@ -136,8 +138,8 @@ export const ThemeTab = ({ companyId }: { companyId: string }) => {
       await mutate(stored, { revalidate: false });
       setDraft(null);
       setSavedNote(true);
-      void mutateGlobal(themePath(companyId));
-      void mutateGlobal(apiPath('getCompany', { companyId }));
+      void mutateCache(themePath(companyId));
+      void mutateCache(apiPath('getCompany', { companyId }));
     } catch (e) {
       setSaveError(errorMessage(e, messages.saveFailed));
     } finally {
