@@ -1,5 +1,6 @@
 import { Alert, Button, Flex, SelectField, Text } from '@aws-amplify/ui-react';
-import { useMessageTemplates, useMessageTriggers, type PlannedMessage } from '../../../api/positions';
+import { useMessageTemplateList } from '../../../api/message-templates';
+import { useMessageTriggers, type PlannedMessage } from '../../../api/positions';
 import { messages } from '../messages';
 
 /** Spec §5: a planned notification needs both a template and a trigger. */
@@ -8,7 +9,8 @@ export const plannedMessagesValid = (planned: PlannedMessage[]) => planned.every
 /**
  * Candidate notifications (spec §2 Settings, §3 PlannedMessage): which message template goes to
  * candidates, and when (at the invite, at the response, or a while after the invite or before the
- * deadline). The server owns both lists.
+ * deadline). The server owns both lists; the templates follow changes made in the Emails tab, here
+ * or in another tab of the SPA, without a reload (spec §4 live list sync).
  */
 export const CandidateNotifications = ({
   companyId,
@@ -19,7 +21,7 @@ export const CandidateNotifications = ({
   planned: PlannedMessage[];
   onChange: (planned: PlannedMessage[]) => void;
 }) => {
-  const templates = useMessageTemplates(companyId);
+  const templates = useMessageTemplateList(companyId);
   const triggers = useMessageTriggers();
   if (templates.error || triggers.error) return <Alert variation="error">{messages.templatesFailed}</Alert>;
   const update = (index: number, patch: Partial<PlannedMessage>) => onChange(planned.map((m, i) => (i === index ? { ...m, ...patch } : m)));

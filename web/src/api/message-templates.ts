@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import type * as z from 'zod';
+import type { messageDraftSchema, messageTemplateBodySchema } from '../../../lambdas/contracts/message-templates';
+import { apiPath, callApi } from './client';
+import { useApi } from './use-api';
+
+export { messagePlaceholders } from '../../../lambdas/contracts/message-templates';
+export type MessageTemplateBody = z.infer<typeof messageTemplateBodySchema>;
+export type MessageDraft = z.infer<typeof messageDraftSchema>;
+
+/**
+ * The company's message templates. Every consumer reads the list under this one SWR key (the Emails
+ * tab, the position settings' Candidate notifications), so a change's `mutate` refreshes all of them
+ * at once (spec §4 live list sync); other tabs of the SPA hear of it on a BroadcastChannel.
+ */
+export const messageTemplatesKey = (companyId: string) => apiPath('listMessageTemplates', { companyId });
+export const useMessageTemplateList = (companyId: string) => {
+  const list = useApi(messageTemplatesKey(companyId));
+  const { mutate } = list;
+  useEffect(() => {
+    if (typeof BroadcastChannel === 'undefined') return;
+    const channel = new BroadcastChannel(CHANGES_CHANNEL);
+    channel.onmessage = (event: MessageEvent<{ companyId?: string }>) => {
+      if (event.data?.companyId === companyId) void mutate();
+    };
+    return () => channel.close();
+  }, [companyId, mutate]);
+  return list;
+};
+
+/** messageTemplate.created/updated/deleted, told to the SPA's other tabs (this tab's `mutate` of the key covers itself). */
+const CHANGES_CHANNEL = 'message-templates';
+export const announceTemplatesChanged = (companyId: string) => {
+  if (typeof BroadcastChannel === 'undefined') return;
+  const channel = new BroadcastChannel(CHANGES_CHANNEL);
+  channel.postMessage({ companyId });
+  channel.close();
+};
+
+export const createMessageTemplateCall = (companyId: string, body: MessageTemplateBody) =>
+  callApi('createMessageTemplate', { params: { companyId }, body });
+export const updateMessageTemplateCall = (templateId: string, body: MessageTemplateBody) =>
+  callApi('updateMessageTemplate', { params: { templateId }, body });
+export const deleteMessageTemplateCall = (templateId: string) => callApi('deleteMessageTemplate', { params: { templateId } });
+export const previewMessageTemplateCall = (companyId: string, body: MessageDraft) =>
+  callApi('previewMessageTemplate', { params: { companyId }, body });
+export const sendTestMessageCall = (companyId: string, body: MessageDraft) => callApi('sendTestMessage', { params: { companyId }, body });
