@@ -72,7 +72,7 @@ const deployments = {
 
   // Members
   listMembers: { handler: 'api/members/list-members', grants: ['table:read'] },
-  inviteMember: { handler: 'api/members/invite-member', grants: ['table:write', 'mail:send'] },
+  inviteMember: { handler: 'api/members/invite-member', grants: ['table:write', 'mail:send', 'media:read'] },
   removeMember: { handler: 'api/members/remove-member', grants: ['table:write'] },
   getMemberInvite: { handler: 'api/members/get-member-invite', grants: ['table:read'] },
   confirmMemberInvite: { handler: 'api/members/confirm-member-invite', grants: ['table:write'] },

@@ -182,6 +182,13 @@ describe('the branding theme', () => {
     expect(page.body.theme).toEqual(theme('#ffeb3b', '#112233', logo));
     expect(Buffer.from(await (await fetch(page.body.logo_href)).arrayBuffer())).toEqual(png);
 
+    // The team's mails carry it too: a member's invitation.
+    const memberEmail = uniqueEmail('member');
+    expect((await call('inviteMember', { params: { companyId: company.companyId }, session, body: { email: memberEmail } })).status).toBe(201);
+    const memberMail = (await mailTo(memberEmail)).find((m) => m.subject.startsWith("You're invited"))!;
+    expect(memberMail.html).toContain('background:#ffeb3b;color:#000000');
+    expect(memberMail.html).toMatch(/<img src="[^"]+" alt="Branded Co"/);
+
     // Off: no logo link, and mails go out in the plain layout.
     expect(
       (await call('putTheme', { params: { companyId: company.companyId }, session, body: theme('#ffeb3b', '#112233', logo, false) })).status,

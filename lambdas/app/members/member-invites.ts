@@ -8,6 +8,7 @@ import { acceptInvite, createMemberInvite, findInviteByNonce } from '../../share
 import { getMembership } from '../../shared/db/memberships';
 import { conflict, notFound } from '../../shared/errors';
 import type { Logger } from '../../shared/logger';
+import { emailBrand } from '../companies/branding';
 
 /**
  * Inviting a colleague (spec §6): the owner invites an address, the invitation's link shows the
@@ -21,7 +22,7 @@ export const inviteMember = async (companyId: string, email: string) => {
   if (!company) throw notFound('Company not found.');
   if (existingUserId && (await getMembership(companyId, existingUserId))) throw conflict(`${email} is already a member.`, 'already_member');
   const { inviteId, nonce } = await createMemberInvite(companyId, email);
-  await sendMail(memberInviteEmail(email, company.companyName, await appLink(paths.memberInvite.to(nonce))));
+  await sendMail(memberInviteEmail(email, company.companyName, await appLink(paths.memberInvite.to(nonce)), await emailBrand(company)));
   return { userId: inviteId, email, status: 'invited' as const };
 };
 

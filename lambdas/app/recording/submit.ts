@@ -12,6 +12,7 @@ import { getPosition } from '../../shared/db/positions';
 import { badRequest, conflict, notFound } from '../../shared/errors';
 import { describeError, type Logger } from '../../shared/logger';
 import { RECORDING_NOT_FOUND, requireInterview } from '../access/interview';
+import { emailBrand } from '../companies/branding';
 import { startProcessing } from '../media/media';
 import { sendPlannedMessages } from '../messages/planned-messages';
 
@@ -28,8 +29,10 @@ const announce = async (candidate: Candidate, log: Logger) => {
     ]);
     if (!position || !company) return;
     const candidateHref = await appLink(paths.candidate.to(candidate.companyId, candidate.positionId, candidate.candidateId));
-    for (const to of notificationRecipients(position, members)) {
-      await sendMail(responseNotificationEmail({ to, candidateName: candidate.candidateName, jobTitle: position.jobTitle, candidateHref }));
+    const recipients = notificationRecipients(position, members);
+    const brand = recipients.length > 0 ? await emailBrand(company) : null;
+    for (const to of recipients) {
+      await sendMail(responseNotificationEmail({ to, candidateName: candidate.candidateName, jobTitle: position.jobTitle, candidateHref, brand }));
     }
     await sendPlannedMessages('response', [candidate], position, company, log);
   } catch (error) {

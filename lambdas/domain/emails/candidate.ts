@@ -56,7 +56,14 @@ ${button(interviewHref, 'Start your interview', input.brandColor)}
 };
 
 /** Tells a member of the hiring team that a candidate has completed their interview. */
-export const responseNotificationEmail = (input: { to: string; candidateName: string; jobTitle: string; candidateHref: string }): MailMessage => {
+export const responseNotificationEmail = (input: {
+  to: string;
+  candidateName: string;
+  jobTitle: string;
+  candidateHref: string;
+  /** The company's branding for the layout, while its theme is on. */
+  brand?: EmailBrand | null;
+}): MailMessage => {
   const subject = `${input.candidateName} completed the interview for ${input.jobTitle}`;
   return {
     to: input.to,
@@ -67,6 +74,7 @@ export const responseNotificationEmail = (input: { to: string; candidateName: st
       `<h1 style="font-size:20px;margin:0 0 16px">New response for ${escapeHtml(input.jobTitle)}</h1>
 <p style="margin:0 0 16px"><strong>${escapeHtml(input.candidateName)}</strong> has recorded their answers.</p>
 ${button(input.candidateHref, 'Watch the answers', '#3f51b5')}`,
+      input.brand,
     ),
   };
 };

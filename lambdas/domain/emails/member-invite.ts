@@ -1,8 +1,9 @@
 import type { MailMessage } from '../../shared/clients/mail';
-import { emailLayout, escapeHtml } from './layout';
+import { emailLayout, escapeHtml, type EmailBrand } from './layout';
 
 /** The invitation to join a company's hiring team. */
-export const memberInviteEmail = (to: string, companyName: string, acceptHref: string): MailMessage => ({
+/** `brand`: the company's branding for the layout, while its theme is on. */
+export const memberInviteEmail = (to: string, companyName: string, acceptHref: string, brand: EmailBrand | null = null): MailMessage => ({
   to,
   subject: `You're invited to join ${companyName} on Video Interviews`,
   text: [
@@ -18,5 +19,6 @@ export const memberInviteEmail = (to: string, companyName: string, acceptHref: s
 <p style="margin:0 0 16px">You have been invited to join the hiring team of <strong>${escapeHtml(companyName)}</strong> on Video Interviews.</p>
 <p style="margin:0 0 16px"><a href="${escapeHtml(acceptHref)}" style="display:inline-block;background:#3f51b5;color:#fff;text-decoration:none;padding:10px 18px;border-radius:4px">Accept invitation</a></p>
 <p style="margin:0;color:#666;font-size:13px">The link works for 14 days.</p>`,
+    brand,
   ),
 });
