@@ -220,9 +220,17 @@ describe('companies', () => {
     });
   });
 
-  it('can be deleted by the owner, memberships included', async () => {
+  it('can be deleted by the owner, memberships and message templates included', async () => {
     const owner = await registerAndSignIn('Doomed');
+    const template = await call('createMessageTemplate', {
+      params: { companyId: owner.companyId },
+      session: owner.sessionId,
+      body: { template_name: 'Farewell', subject_line: 'Bye', body_content: 'Hello {candidateName}' },
+    });
+    expect(template.status).toBe(201);
     expect((await call('deleteCompany', { params: { companyId: owner.companyId }, session: owner.sessionId })).status).toBe(204);
+    const stored = await localDb().send(new GetCommand({ TableName: table(), Key: keys.messageTemplate(template.body.template_id) }));
+    expect(stored.Item).toBeUndefined();
     expect((await call('getMe', { session: owner.sessionId })).body.companies).toEqual([]);
     expect((await call('getCompany', { params: { companyId: owner.companyId }, session: owner.sessionId })).status).toBe(404);
   });

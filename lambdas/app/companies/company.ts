@@ -1,4 +1,5 @@
 import { deleteCompanyData, renameCompany as storeCompanyName } from '../../shared/db/companies';
+import { deleteMessageTemplate, listMessageTemplates, MessageTemplateGone } from '../../shared/db/message-templates';
 import { notFound } from '../../shared/errors';
 import type { Logger } from '../../shared/logger';
 import { deletePositionsOfCompany } from '../deletion/cascade';
@@ -12,9 +13,20 @@ export const renameCompany = async (companyId: string, companyName: string) => {
   return company;
 };
 
-/** Deletes the company with everything of it: its positions (each with its candidates and their media), then its own items. */
+/**
+ * Deletes the company with everything of it: its positions (each with its candidates and their
+ * media), its message templates, then its own items.
+ */
 export const deleteCompany = async (companyId: string, log: Logger) => {
   await deletePositionsOfCompany(companyId);
+  const templates = await listMessageTemplates(companyId);
+  await Promise.all(
+    templates.map((template) =>
+      deleteMessageTemplate(template.templateId).catch((error: unknown) => {
+        if (!(error instanceof MessageTemplateGone)) throw error;
+      }),
+    ),
+  );
   await deleteCompanyData(companyId);
   log.info('company deleted', { companyId });
 };
