@@ -61,6 +61,5 @@ export interface LabelledValue {
 export const useInviteExpiryOffsets = () => useApi(apiPath('getInviteExpiryOffsets'));
 export type MessageTemplate = z.infer<typeof listMessageTemplates.response>['messageTemplates'][number];
 export type PlannedMessage = Position['plannedMessages'][number];
-export const useMessageTemplates = (companyId: string) => useApi(apiPath('listMessageTemplates', { companyId }));
 export const useMessageTriggers = () => useApi(apiPath('getMessageTriggers'));
 export const createApplyLink = (positionId: string) => callApi('createApplyLink', { params: { positionId } });
