@@ -151,7 +151,7 @@ describe('reviewing candidates', () => {
 
     const page = await call('getPublicCandidate', { params: { publicCandidateId: shared.public_candidate_id } });
     expect(page.status).toBe(200);
-    expect(Object.keys(page.body).sort()).toEqual(['answers', 'candidate_name', 'company_name', 'job_title', 'questions']);
+    expect(Object.keys(page.body).sort()).toEqual(['answers', 'candidate_name', 'company_name', 'job_title', 'logo_href', 'questions', 'theme']);
     expect(page.body.answers).toHaveLength(2);
     expect(JSON.stringify(page.body)).not.toMatch(/interview|rating|email|candidate_id/);
     expect(
