@@ -16,7 +16,12 @@ export const schedules = {
   /** Deletes invited candidates whose deadline has passed (spec §9). */
   expireInvites: { handler: 'jobs/expire-invites', rateMinutes: 15, grants: ['table:write', 'media:delete'], timeoutSeconds: 300 },
   /** Sends reminders planned a duration from the invite to candidates who have not responded (spec §3 PlannedMessage). */
-  sendPlannedMessages: { handler: 'jobs/send-planned-messages', rateMinutes: 15, grants: ['table:write', 'mail:send'], timeoutSeconds: 300 },
+  sendPlannedMessages: {
+    handler: 'jobs/send-planned-messages',
+    rateMinutes: 15,
+    grants: ['table:write', 'mail:send', 'media:read'],
+    timeoutSeconds: 300,
+  },
 } as const satisfies Record<string, ScheduleDefinition>;
 
 export type ScheduleId = keyof typeof schedules;

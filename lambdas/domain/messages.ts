@@ -4,7 +4,7 @@
  * placeholders in lambdas/contracts/message-templates.ts.
  */
 import { PLACEHOLDER_PATTERN, type MessagePlaceholder } from '../contracts/message-templates';
-import { emailLayout, escapeHtml } from './emails/layout';
+import { emailLayout, escapeHtml, type EmailBrand } from './emails/layout';
 
 /** Days in an ISO-8601 day duration (`P7D` → 7). */
 export const offsetDays = (value: string): number => Number(/^-?P(\d+)D$/.exec(value)?.[1] ?? 0);
@@ -59,10 +59,11 @@ export interface TemplateWording {
 
 /**
  * A template as the mail a candidate receives: the subject, the plain text and the HTML (each
- * blank-line-separated paragraph a paragraph, the values escaped). The one renderer of template
+ * blank-line-separated paragraph a paragraph, the values escaped), in the company's branding while
+ * its theme is on. The one renderer of template
  * mails: the planned-message sender, the preview and the test mail all use it.
  */
-export const renderMessage = (template: TemplateWording, values: TemplateValues) => {
+export const renderMessage = (template: TemplateWording, values: TemplateValues, brand: EmailBrand | null = null) => {
   const subject = renderTemplate(template.subjectLine, values);
   const text = renderTemplate(template.bodyContent, values);
   const html = emailLayout(
@@ -71,6 +72,7 @@ export const renderMessage = (template: TemplateWording, values: TemplateValues)
       .split(/\n{2,}/)
       .map((p) => `<p style="margin:0 0 16px">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
       .join('\n'),
+    brand,
   );
   return { subject, text, html };
 };

@@ -189,6 +189,16 @@ describe('the branding theme', () => {
     expect(memberMail.html).toContain('background:#ffeb3b;color:#000000');
     expect(memberMail.html).toMatch(/<img src="[^"]+" alt="Branded Co"/);
 
+    // Template mails too (the same renderer for the preview, the test mail and planned messages).
+    const preview = await call('previewMessageTemplate', {
+      params: { companyId: company.companyId },
+      session,
+      body: { subject_line: 'Hello {candidateName}', body_content: 'Your link: {interviewLink}' },
+    });
+    expect(preview.status).toBe(200);
+    expect(preview.body.html).toContain('background:#ffeb3b;color:#000000');
+    expect(preview.body.html).toMatch(/<img src="[^"]+" alt="Branded Co"/);
+
     // Off: no logo link, and mails go out in the plain layout.
     expect(
       (await call('putTheme', { params: { companyId: company.companyId }, session, body: theme('#ffeb3b', '#112233', logo, false) })).status,

@@ -6,6 +6,7 @@ import { schedulePlannedMessages } from '../../shared/db/planned-messages';
 import type { Position } from '../../shared/db/positions';
 import { interviewHref } from '../../shared/app-origin';
 import { describeError, type Logger } from '../../shared/logger';
+import { emailBrand } from '../companies/branding';
 import { companyTemplate } from './templates';
 
 /**
@@ -13,17 +14,26 @@ import { companyTemplate } from './templates';
  * candidate's details, sent to the candidate. False when there is nothing to send (no address, or
  * the template is gone).
  */
-export const sendTemplate = async (templateId: string, candidate: Candidate, companyName: string): Promise<boolean> => {
+export const sendTemplate = async (
+  templateId: string,
+  candidate: Candidate,
+  company: Pick<Company, 'companyId' | 'companyName' | 'theme'>,
+): Promise<boolean> => {
   if (!candidate.email) return false;
   const template = await companyTemplate(candidate.companyId, templateId);
   if (!template) return false;
-  const mail = renderMessage(template, {
-    candidateName: candidate.candidateName,
-    companyName,
-    jobTitle: candidate.jobTitle,
-    interviewLink: await interviewHref(candidate.interviewToken),
-    deadline: deadlineSentence(candidate.expiresAt),
-  });
+  const [interviewLink, brand] = await Promise.all([interviewHref(candidate.interviewToken), emailBrand(company)]);
+  const mail = renderMessage(
+    template,
+    {
+      candidateName: candidate.candidateName,
+      companyName: company.companyName,
+      jobTitle: candidate.jobTitle,
+      interviewLink,
+      deadline: deadlineSentence(candidate.expiresAt),
+    },
+    brand,
+  );
   await sendMail({ to: candidate.email, ...mail });
   return true;
 };
@@ -38,14 +48,14 @@ export const sendPlannedMessages = async (
   trigger: 'invite' | 'response',
   candidates: Candidate[],
   position: Pick<Position, 'plannedMessages'>,
-  company: Pick<Company, 'companyName'>,
+  company: Pick<Company, 'companyId' | 'companyName' | 'theme'>,
   log: Logger,
 ) => {
   const recipients = candidates.filter((c) => c.email && !c.preview);
   for (const candidate of recipients) {
     for (const message of position.plannedMessages.filter((m) => m.sendTrigger === trigger)) {
       try {
-        await sendTemplate(message.templateId, candidate, company.companyName);
+        await sendTemplate(message.templateId, candidate, company);
       } catch (error) {
         log.error('planned message not sent', { candidateId: candidate.candidateId, templateId: message.templateId, ...describeError(error) });
       }

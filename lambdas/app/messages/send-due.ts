@@ -23,7 +23,7 @@ export const sendDueMessages = async (now: Date, log: Logger) => {
         const candidate = await getCandidate(message.candidateId);
         if (!candidate || candidate.currentStatus !== 'invited' || candidate.preview) continue;
         const company = await getCompany(candidate.companyId);
-        if (company && (await sendTemplate(message.templateId, candidate, company.companyName))) sent += 1;
+        if (company && (await sendTemplate(message.templateId, candidate, company))) sent += 1;
       } catch (error) {
         log.error('planned message not sent', { ...message, ...describeError(error) });
       }

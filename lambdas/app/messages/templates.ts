@@ -1,3 +1,4 @@
+import { emailBrand } from '../companies/branding';
 import { INTERVIEW_LINK_PLACEHOLDER, triggerNeedsInterviewLink } from '../../contracts/message-templates';
 import { paths } from '../../contracts/app-paths';
 import { renderMessage, sampleTemplateValues, standardTemplates, type TemplateWording } from '../../domain/messages';
@@ -176,7 +177,8 @@ const TEST_MAILS_PER_HOUR = 20;
 export const previewTemplate = async (companyId: string, draft: TemplateWording) => {
   const company = await getCompany(companyId);
   if (!company) throw notFound('Company not found.');
-  return renderMessage(draft, sampleTemplateValues(company.companyName, await appLink(paths.interview.to('sample'))));
+  const [interviewLink, brand] = await Promise.all([appLink(paths.interview.to('sample')), emailBrand(company)]);
+  return renderMessage(draft, sampleTemplateValues(company.companyName, interviewLink), brand);
 };
 
 /** Mails the rendered draft to the signed-in owner, marked as a test. */
