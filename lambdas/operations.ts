@@ -79,6 +79,7 @@ export const operations = {
   getMySharingDetails: { method: 'GET', path: '/candidates/{candidateId}/my-sharing-details', auth: 'session' },
   deleteSharing: { method: 'DELETE', path: '/sharing-public-candidate-ids/{publicCandidateId}', auth: 'session' },
   getPublicCandidate: { method: 'GET', path: '/public-candidates/{publicCandidateId}', auth: 'public' },
+  getCompanyLogo: { method: 'GET', path: '/company-logos/{logoImageGroupId}', auth: 'public' },
   getPublicAnswerTranscripts: { method: 'GET', path: '/public-candidates/{publicCandidateId}/answer-transcripts', auth: 'public' },
 
   // The candidate's interview (public: the interview token authorizes) and public apply links

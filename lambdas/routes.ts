@@ -113,6 +113,7 @@ const deployments = {
   getMySharingDetails: { handler: 'api/candidates/get-my-sharing-details', grants: ['table:read', 'app:links'] },
   deleteSharing: { handler: 'api/candidates/delete-sharing', grants: ['table:write'] },
   getPublicCandidate: { handler: 'api/public/get-public-candidate', grants: ['table:read', 'media:read'] },
+  getCompanyLogo: { handler: 'api/public/get-company-logo', grants: ['table:read', 'media:read'] },
   getPublicAnswerTranscripts: { handler: 'api/public/get-public-answer-transcripts', grants: ['table:read', 'media:read'] },
 
   // The candidate's interview (public: the interview token authorizes) and public apply links

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { companyIdParams } from './account';
 import { currencies, intervals, tiers } from './billing-catalog';
-import { companyNameSchema } from './common';
+import { companyNameSchema, idSchema } from './common';
 import { defineContract } from './contract';
 
 export const integrationTypes = ['hiringthing', 'ashby', 'comeet', 'greenhouse', 'hrpartner', 'lacrm', 'lever', 'recruitee'] as const;
@@ -96,4 +96,12 @@ export const putTheme = defineContract({
   params: companyIdParams,
   body: themeSchema,
   response: themeSchema,
+});
+
+export const getCompanyLogo = defineContract({
+  summary:
+    "The company's logo while its theme is on: a redirect to the image (e-mails link here, so the link outlives any presigned URL). 404 otherwise.",
+  params: z.object({ logoImageGroupId: idSchema }),
+  response: z.undefined(),
+  successStatus: 302,
 });

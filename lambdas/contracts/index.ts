@@ -31,6 +31,7 @@ export const contracts = {
   getOwnershipStatus: company.getOwnershipStatus,
   getPlanStatus: company.getPlanStatus,
   getTheme: company.getTheme,
+  getCompanyLogo: company.getCompanyLogo,
   putTheme: company.putTheme,
   listMembers: member.listMembers,
   inviteMember: member.inviteMember,

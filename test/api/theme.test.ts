@@ -167,6 +167,8 @@ describe('the branding theme', () => {
     expect(mail.html).toContain('border-bottom:4px solid #112233');
     const logoSrc = /<img src="([^"]+)" alt="Branded Co"/.exec(mail.html)?.[1];
     expect(logoSrc).toBeTruthy();
+    // The mail links to the API's logo route (a redirect to a fresh presigned URL), so the link does not expire.
+    expect(logoSrc).toContain(`/api/v1/company-logos/${logo}`);
     const fromMail = await fetch(logoSrc!.replace(/&amp;/g, '&'));
     expect(fromMail.status).toBe(200);
     expect(Buffer.from(await fromMail.arrayBuffer())).toEqual(png);
@@ -204,6 +206,7 @@ describe('the branding theme', () => {
       (await call('putTheme', { params: { companyId: company.companyId }, session, body: theme('#ffeb3b', '#112233', logo, false) })).status,
     ).toBe(200);
     expect((await call('getPublicCandidate', { params: { publicCandidateId: shared.body.public_candidate_id } })).body.logo_href).toBeNull();
+    expect((await call('getCompanyLogo', { params: { logoImageGroupId: logo } })).status).toBe(404);
     const plainEmail = uniqueEmail('candidate');
     await call('inviteCandidate', { params: { positionId: position.body.position_id }, session, body: { candidate_name: 'Eli', email: plainEmail } });
     const plain = (await mailTo(plainEmail)).find((m) => m.subject.includes('invites you to a video interview'))!;

@@ -187,6 +187,8 @@ export const pathIds = (w: World): Record<string, string> => ({
   publicCandidateId: w.candidate.publicCandidateId,
   token: w.candidate.token,
   frontendReferenceId: w.checkout.frontendReferenceId,
+  // An image group of the owner's; it is no company's logo, so the logo route answers 404 for it.
+  logoImageGroupId: w.media.mediaGroupId,
   templateId: w.messageTemplate.templateId,
 });
 
@@ -194,7 +196,7 @@ export const pathIds = (w: World): Record<string, string> => ({
  * Kinds of id that are themselves the credential on public routes: whoever holds one may use it,
  * so the question there is whether another one (a wrong link) reaches anything.
  */
-export const credentialKinds = new Set(['token', 'linkId', 'publicCandidateId', 'nonce', 'sessionId']);
+export const credentialKinds = new Set(['token', 'linkId', 'publicCandidateId', 'nonce', 'sessionId', 'logoImageGroupId']);
 
 /** Everything of a world that must never show in another caller's response. */
 export const secretsOf = (w: World): string[] => [
@@ -263,8 +265,16 @@ export const validBodies: { [K in OperationId]?: (w: World) => unknown } = {
     logo_image_group_id: w.media.mediaGroupId,
   }),
   inviteMember: () => ({ email: uniqueEmail('invite') }),
-  createMessageTemplate: () => ({ template_name: 'Follow-up', subject_line: 'About {jobTitle}', body_content: 'Hello {candidateName}: {interviewLink}' }),
-  updateMessageTemplate: () => ({ template_name: 'Follow-up, renamed', subject_line: 'About {jobTitle}', body_content: 'Hi {candidateName}: {interviewLink}' }),
+  createMessageTemplate: () => ({
+    template_name: 'Follow-up',
+    subject_line: 'About {jobTitle}',
+    body_content: 'Hello {candidateName}: {interviewLink}',
+  }),
+  updateMessageTemplate: () => ({
+    template_name: 'Follow-up, renamed',
+    subject_line: 'About {jobTitle}',
+    body_content: 'Hi {candidateName}: {interviewLink}',
+  }),
   previewMessageTemplate: () => ({ subject_line: 'About {jobTitle}', body_content: 'Hello {candidateName}: {interviewLink}' }),
   sendTestMessage: () => ({ subject_line: 'About {jobTitle}', body_content: 'Hello {candidateName}: {interviewLink}' }),
   confirmMemberInvite: (w) => ({ nonce: w.invitee.nonce }),
