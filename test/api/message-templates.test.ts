@@ -202,6 +202,24 @@ describe('message templates', () => {
     expect(reminder!.html).toContain('Dear Wanda Waiting, edited wording: ');
   });
 
+  it('sends a template planned for the invite as the invitation, instead of the standard one', async () => {
+    const positionId = await createPosition(owner);
+    const templateId = (
+      await create(owner, {
+        template_name: 'Our invitation',
+        subject_line: '{companyName} would love to hear from you, {candidateName}',
+        body_content: 'Record your answers for {jobTitle} here: {interviewLink}',
+      })
+    ).body.template_id as string;
+    expect((await plan(owner, positionId, [{ template_id: templateId, send_trigger: 'invite' }])).status).toBe(200);
+    const email = uniqueEmail('invited');
+    const invited = await call('inviteCandidate', { params: { positionId }, session: owner.sessionId, body: { candidate_name: 'Ivy', email } });
+    expect(invited.status).toBe(201);
+    const subjects = (await mailTo(email)).map((m) => m.subject);
+    expect(subjects).toEqual(['Brew Co would love to hear from you, Ivy']);
+    expect((await mailTo(email))[0]!.text).toContain(invited.body.interview_href);
+  });
+
   it('previews a draft with sample values and mails the owner a test', async () => {
     const body = { subject_line: 'Hi {candidateName} <3', body_content: 'For {jobTitle} at {companyName}:\n\n{interviewLink}' };
     const preview = await call('previewMessageTemplate', { params: { companyId: owner.companyId }, session: owner.sessionId, body });

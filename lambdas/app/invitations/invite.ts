@@ -129,7 +129,11 @@ export const invite = async (
     created.push(...(await createChunk(position, company, people.slice(i, i + INVITES_PER_TRANSACTION), preview, now)));
   }
   log.info('candidates invited', { positionId: position.positionId, count: created.length, preview });
-  await sendInvitations(created, company, position.jobTitle, log, options.sendTo);
+  // A template the position plans for the invite is the invitation (it carries the link: the
+  // planning rule requires {interviewLink}); without one, the standard invitation goes out.
+  // A preview always shows the standard invitation with its practice note.
+  const invitationIsPlanned = position.plannedMessages.some((message) => message.sendTrigger === 'invite');
+  if (preview || !invitationIsPlanned) await sendInvitations(created, company, position.jobTitle, log, options.sendTo);
   await sendPlannedMessages('invite', created, position, company, log);
   return created;
 };

@@ -28,11 +28,11 @@ export const CandidateNotifications = ({
 
   return (
     <Flex direction="column" gap="small">
-      {planned.length === 0 && (
-        <Text fontSize="small" color="font.secondary">
-          No messages are planned. Candidates still get the invitation e-mail when you invite them by e-mail.
-        </Text>
-      )}
+      <Text fontSize="small" color="font.secondary">
+        {planned.length === 0
+          ? 'No messages are planned. Candidates still get the invitation e-mail when you invite them by e-mail.'
+          : 'A message sent when the candidate is invited takes the place of the standard invitation e-mail.'}
+      </Text>
       {planned.map((message, index) => (
         <Flex
           key={index}
