@@ -1,6 +1,5 @@
-import { CheckboxField, Flex, Pagination } from '@aws-amplify/ui-react';
-import { useState } from 'react';
-import { GRID_PAGE_SIZE } from '../../../config/constants';
+import { CheckboxField, Flex } from '@aws-amplify/ui-react';
+import { GridPagination, useGridPages } from '../../../components/grid-pages';
 
 /** Members by e-mail in a checkbox grid, 5 rows a page (spec §6). */
 export const MemberPicker = ({
@@ -14,12 +13,10 @@ export const MemberPicker = ({
   selected: string[];
   onChange: (userIds: string[]) => void;
 }) => {
-  const [page, setPage] = useState(1);
-  const pages = Math.max(1, Math.ceil(members.length / GRID_PAGE_SIZE));
-  const current = Math.min(page, pages);
+  const { visible, current, pages, setPage } = useGridPages(members);
   return (
     <Flex direction="column" gap="xs" role="group" aria-label={label}>
-      {members.slice((current - 1) * GRID_PAGE_SIZE, current * GRID_PAGE_SIZE).map((m) => (
+      {visible.map((m) => (
         <CheckboxField
           key={m.userId}
           name={`${label}-${m.userId}`}
@@ -28,15 +25,7 @@ export const MemberPicker = ({
           onChange={(e) => onChange(e.target.checked ? [...selected, m.userId] : selected.filter((id) => id !== m.userId))}
         />
       ))}
-      {pages > 1 && (
-        <Pagination
-          currentPage={current}
-          totalPages={pages}
-          onNext={() => setPage(current + 1)}
-          onPrevious={() => setPage(current - 1)}
-          onChange={(p) => setPage(p ?? 1)}
-        />
-      )}
+      <GridPagination current={current} pages={pages} setPage={setPage} />
     </Flex>
   );
 };

@@ -1,9 +1,9 @@
-import { Alert, Badge, Button, Flex, Pagination, Table, TableBody, TableCell, TableHead, TableRow } from '@aws-amplify/ui-react';
+import { Alert, Badge, Button, Flex, Table, TableBody, TableCell, TableHead, TableRow } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { announceTemplatesChanged, deleteMessageTemplateCall, useMessageTemplateList } from '../../../api/message-templates';
 import type { MessageTemplate } from '../../../api/positions';
 import { PageLoader } from '../../../components/page-loader';
-import { GRID_PAGE_SIZE } from '../../../config/constants';
+import { GridPagination, useGridPages } from '../../../components/grid-pages';
 import { emailsMessages } from '../emails-messages';
 import { TemplateDialog } from './template-dialog';
 
@@ -16,15 +16,13 @@ type Templates = { messageTemplates: MessageTemplate[] };
  */
 export const EmailsTab = ({ companyId }: { companyId: string }) => {
   const { data, error, mutate } = useMessageTemplateList(companyId);
-  const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<MessageTemplate | 'new' | null>(null);
+
+  const rows = data?.messageTemplates ?? [];
+  const { visible, current, pages, setPage } = useGridPages(rows);
 
   if (error) return <Alert variation="error">{emailsMessages.templatesFailed}</Alert>;
   if (!data) return <PageLoader />;
-  const rows = data.messageTemplates;
-  const pages = Math.max(1, Math.ceil(rows.length / GRID_PAGE_SIZE));
-  const current = Math.min(page, pages);
-  const visible = rows.slice((current - 1) * GRID_PAGE_SIZE, current * GRID_PAGE_SIZE);
 
   // Optimistic; a failed delete (a template in use, say) silently restores the row (spec §8).
   const remove = (row: MessageTemplate) =>
@@ -101,15 +99,7 @@ export const EmailsTab = ({ companyId }: { companyId: string }) => {
           ))}
         </TableBody>
       </Table>
-      {pages > 1 && (
-        <Pagination
-          currentPage={current}
-          totalPages={pages}
-          onNext={() => setPage(current + 1)}
-          onPrevious={() => setPage(current - 1)}
-          onChange={(p) => setPage(p ?? 1)}
-        />
-      )}
+      <GridPagination current={current} pages={pages} setPage={setPage} />
       {editing && (
         <TemplateDialog
           companyId={companyId}

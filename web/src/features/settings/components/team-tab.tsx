@@ -1,9 +1,9 @@
-import { Alert, Badge, Button, Flex, Pagination, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@aws-amplify/ui-react';
+import { Alert, Badge, Button, Flex, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../api/client';
 import { inviteMemberCall, removeMemberCall, useMembers, type Members } from '../../../api/members';
 import { PageLoader } from '../../../components/page-loader';
-import { GRID_PAGE_SIZE } from '../../../config/constants';
+import { GridPagination, useGridPages } from '../../../components/grid-pages';
 import { messages } from '../messages';
 
 interface Row {
@@ -21,17 +21,14 @@ const rowsOf = (data: Members): Row[] => [
 /** Team: members and invitations (5 rows a page), invite by e-mail, remove (spec §2, §5). */
 export const TeamTab = ({ companyId }: { companyId: string }) => {
   const { data, error, mutate } = useMembers(companyId);
-  const [page, setPage] = useState(1);
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [inviteError, setInviteError] = useState<string | null>(null);
 
+  const { visible, current, pages, setPage } = useGridPages(data ? rowsOf(data) : []);
+
   if (error) return <Alert variation="error">{messages.membersFailed}</Alert>;
   if (!data) return <PageLoader />;
-  const rows = rowsOf(data);
-  const pages = Math.max(1, Math.ceil(rows.length / GRID_PAGE_SIZE));
-  const current = Math.min(page, pages);
-  const visible = rows.slice((current - 1) * GRID_PAGE_SIZE, current * GRID_PAGE_SIZE);
 
   const invite = async (event: FormEvent) => {
     event.preventDefault();
@@ -114,15 +111,7 @@ export const TeamTab = ({ companyId }: { companyId: string }) => {
           ))}
         </TableBody>
       </Table>
-      {pages > 1 && (
-        <Pagination
-          currentPage={current}
-          totalPages={pages}
-          onNext={() => setPage(current + 1)}
-          onPrevious={() => setPage(current - 1)}
-          onChange={(p) => setPage(p ?? 1)}
-        />
-      )}
+      <GridPagination current={current} pages={pages} setPage={setPage} />
     </Flex>
   );
 };
