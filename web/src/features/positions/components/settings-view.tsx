@@ -1,3 +1,4 @@
+import { useSWRConfig } from 'swr';
 import { Alert, Button, Flex, Heading, Radio, RadioGroupField, SelectField, SwitchField, Text, TextField, View } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
@@ -5,6 +6,7 @@ import { JOB_TITLE_MAX } from '../../../../../lambdas/contracts/pacing';
 import { useMe } from '../../../api/companies';
 import { errorMessage } from '../../../api/client';
 import { useMembers } from '../../../api/members';
+import { messageTemplatesKey } from '../../../api/message-templates';
 import { createApplyLink, savePosition, setPositionStatus, useInviteExpiryOffsets, type Position } from '../../../api/positions';
 import { toEditable, toWire } from '../../../components/interview-editor/interview-model';
 import { PacingFields } from '../../../components/interview-editor/pacing-fields';
@@ -44,6 +46,7 @@ const Section = ({ title, children }: { title: string; children: React.ReactNode
  * Re-open, Delete and Save changes, each enabled by the position's state.
  */
 export const SettingsView = ({ position, companyId, onChanged }: { position: Position; companyId: string; onChanged: () => Promise<unknown> }) => {
+  const { mutate: mutateCache } = useSWRConfig();
   const navigate = useNavigate();
   const me = useMe();
   const members = useMembers(companyId);
@@ -93,6 +96,8 @@ export const SettingsView = ({ position, companyId, onChanged }: { position: Pos
         interview,
       });
       await onChanged();
+      // Which templates are in use follows what positions plan: the templates list is stale now.
+      await mutateCache(messageTemplatesKey(companyId));
       navigate(keepsAccess ? paths.position.to(companyId, position.positionId, { view: 'candidates' }) : paths.positions.to(companyId));
     });
 
