@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import { catalog, catalogEntryOf, type CatalogPrice } from '../lambdas/contracts/billing-catalog';
+import { pricesByLookupKeys } from '../lambdas/shared/clients/stripe';
 
 /**
  * Brings a Stripe account in line with the catalogue (lambdas/contracts/billing-catalog.ts): one
@@ -15,8 +16,6 @@ export interface CatalogSyncReport {
   pricesArchived: number;
   pricesKept: number;
 }
-
-const LOOKUP_KEYS_PER_REQUEST = 10;
 
 const isMissing = (error: unknown) => (error as { statusCode?: number }).statusCode === 404;
 
@@ -39,10 +38,7 @@ export const syncStripeCatalog = async (stripe: Stripe): Promise<CatalogSyncRepo
 
   const keys = catalog.map((price) => price.lookupKey);
   const existing = new Map<string, Stripe.Price>();
-  for (let i = 0; i < keys.length; i += LOOKUP_KEYS_PER_REQUEST) {
-    const page = await stripe.prices.list({ lookup_keys: keys.slice(i, i + LOOKUP_KEYS_PER_REQUEST), limit: 100 });
-    for (const price of page.data) if (price.lookup_key) existing.set(price.lookup_key, price);
-  }
+  for (const price of await pricesByLookupKeys(stripe, keys)) if (price.lookup_key) existing.set(price.lookup_key, price);
   for (const entry of catalog) {
     const current = existing.get(entry.lookupKey);
     const productId = current && (typeof current.product === 'string' ? current.product : current.product.id);

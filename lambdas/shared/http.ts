@@ -78,7 +78,8 @@ export const toValidationIssues = (part: 'params' | 'query' | 'body', error: z.Z
     type: issue.code,
   }));
 
-const headerValue = (event: APIGatewayProxyEventV2, name: string): string | undefined => {
+/** A request header by its lower-case name, whatever case the client (or API Gateway) gave it. */
+export const headerValue = (event: APIGatewayProxyEventV2, name: string): string | undefined => {
   const headers = event.headers ?? {};
   const direct = headers[name];
   if (direct !== undefined) return direct;
@@ -156,9 +157,13 @@ export const MAX_JSON_BODY_BYTES = 1024 * 1024;
  * here and is a 400 (or 413/415): size, JSON syntax and nesting depth (bounded before any
  * recursion can run out of stack).
  */
+/** The body exactly as the client sent it (API Gateway may hand it over base64-encoded); '' when there is none. */
+export const rawBody = (event: APIGatewayProxyEventV2): string =>
+  event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
+
 const parseJsonBody = (event: APIGatewayProxyEventV2): unknown => {
-  if (event.body === undefined || event.body === null || event.body === '') return undefined;
-  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  const raw = rawBody(event);
+  if (raw === '') return undefined;
   const contentType = headerValue(event, 'content-type') ?? 'application/json';
   if (!/^application\/(.+\+)?json/i.test(contentType)) {
     throw new HttpError(415, 'Send the request body as JSON (Content-Type: application/json).', 'unsupported_media_type');

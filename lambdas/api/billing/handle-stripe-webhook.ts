@@ -3,19 +3,18 @@ import { applyStripeEvent } from '../../app/billing/webhook';
 import { routes } from '../../routes';
 import { verifiedEvent, type Stripe } from '../../shared/clients/stripe';
 import { badRequest } from '../../shared/errors';
-import { apiHandler } from '../../shared/http';
+import { apiHandler, headerValue, rawBody } from '../../shared/http';
 
 /**
  * Stripe's webhook. The signature is checked over the body exactly as it arrived (API Gateway may
  * hand it over base64-encoded); anything unsigned or tampered with is a 400 and changes nothing.
  */
 export const handler = apiHandler(routes.handleStripeWebhook, contract, async ({ event, log }) => {
-  const signature = Object.entries(event.headers ?? {}).find(([name]) => name.toLowerCase() === 'stripe-signature')?.[1];
+  const signature = headerValue(event, 'stripe-signature');
   if (!signature) throw badRequest('Missing Stripe-Signature header.', 'missing_signature');
-  const raw = event.body ? (event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body) : '';
   let stripeEvent: Stripe.Event;
   try {
-    stripeEvent = await verifiedEvent(raw, signature);
+    stripeEvent = await verifiedEvent(rawBody(event), signature);
   } catch (error) {
     if ((error as Error).name === 'StripeSignatureVerificationError' || (error as { type?: string }).type === 'StripeSignatureVerificationError') {
       throw badRequest('The Stripe signature does not match this request.', 'invalid_signature');

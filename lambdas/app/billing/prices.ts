@@ -1,5 +1,5 @@
 import { catalog, catalogEntryOf, type CatalogPrice } from '../../contracts/billing-catalog';
-import { stripe } from '../../shared/clients/stripe';
+import { pricesByLookupKeys, stripe } from '../../shared/clients/stripe';
 import type { Logger } from '../../shared/logger';
 
 /** The catalogue's prices as they exist in the Stripe account (found by lookup key; see catalogEntryOf). */
@@ -8,8 +8,6 @@ export interface OnSale {
   price: CatalogPrice;
 }
 
-/** Stripe accepts at most 10 lookup keys per list request. */
-const LOOKUP_KEYS_PER_REQUEST = 10;
 const CACHE_MS = 5 * 60_000;
 
 let cached: { at: number; prices: Promise<OnSale[]> } | undefined;
@@ -17,13 +15,9 @@ let cached: { at: number; prices: Promise<OnSale[]> } | undefined;
 const load = async (log?: Logger): Promise<OnSale[]> => {
   const client = await stripe();
   const keys = catalog.map((price) => price.lookupKey);
-  const pages = await Promise.all(
-    Array.from({ length: Math.ceil(keys.length / LOOKUP_KEYS_PER_REQUEST) }, (_, i) =>
-      client.prices.list({ lookup_keys: keys.slice(i * LOOKUP_KEYS_PER_REQUEST, (i + 1) * LOOKUP_KEYS_PER_REQUEST), active: true, limit: 100 }),
-    ),
-  );
+  const prices = await pricesByLookupKeys(client, keys, { active: true });
   const found = new Map<string, OnSale>();
-  for (const price of pages.flatMap((page) => page.data)) {
+  for (const price of prices) {
     const entry = catalogEntryOf(price);
     if (entry) found.set(entry.lookupKey, { priceId: price.id, price: entry });
     else log?.warn('Stripe price differs from the catalogue; not sold', { priceId: price.id, lookupKey: price.lookup_key });

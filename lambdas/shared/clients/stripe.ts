@@ -30,6 +30,23 @@ export const stripe = (): Promise<Stripe> => {
   return client;
 };
 
+/** Stripe accepts at most 10 lookup keys per price list request. */
+const LOOKUP_KEYS_PER_REQUEST = 10;
+
+/** The prices with these lookup keys (as many requests as the limit takes, together). */
+export const pricesByLookupKeys = async (
+  client: Stripe,
+  lookupKeys: readonly string[],
+  params: Omit<Stripe.PriceListParams, 'lookup_keys' | 'limit'> = {},
+): Promise<Stripe.Price[]> => {
+  const pages = await Promise.all(
+    Array.from({ length: Math.ceil(lookupKeys.length / LOOKUP_KEYS_PER_REQUEST) }, (_, i) =>
+      client.prices.list({ ...params, lookup_keys: lookupKeys.slice(i * LOOKUP_KEYS_PER_REQUEST, (i + 1) * LOOKUP_KEYS_PER_REQUEST), limit: 100 }),
+    ),
+  );
+  return pages.flatMap((page) => page.data);
+};
+
 /** The signing secret of Stripe's webhook endpoint (grant billing:webhook). */
 export const webhookSigningSecret = (): Promise<string> => secretFromEnvironment('STRIPE_WEBHOOK_SECRET_ID');
 
