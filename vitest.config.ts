@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Four kinds of tests, one run (`npm test`):
+ * Five kinds of tests, one run (`npm test`):
  * - unit: pure domain rules and helpers (lambdas, web), no services.
  * - infra: CDK assertions on the synthesized app, cdk-nag included.
+ * - ats: each ATS adapter against its vendor's stand-in (no AWS stand-ins needed).
  * - api: handlers through the local server against DynamoDB Local and the other stand-ins.
  * - e2e: the SPA in headless Debian Chromium (playwright-core) against the same local server.
  * api and e2e each start one local stack per run (globalSetup) on free ports and a temp data dir.
@@ -38,6 +39,16 @@ export default defineConfig({
           include: ['test/infra/**/*.test.ts'],
           testTimeout: 240_000,
           hookTimeout: 240_000,
+        },
+      },
+      {
+        test: {
+          // Each ATS adapter against its vendor's local stand-in (lib/local/ats), started by the test itself.
+          name: 'ats',
+          environment: 'node',
+          include: ['test/ats/**/*.test.ts'],
+          env: { LOG_LEVEL: 'silent', AWS_REGION: 'us-east-1' },
+          testTimeout: 30_000,
         },
       },
       {

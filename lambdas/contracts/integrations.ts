@@ -1,0 +1,231 @@
+import * as z from 'zod';
+import { companyIdParams } from './account';
+import { idSchema, singleLineText } from './common';
+import { integrationTypes } from './company';
+import { defineContract } from './contract';
+
+/**
+ * ATS and CRM integrations (spec §2 Integrate tab, §3 Integration, §5 Integrations, §7 Integrations):
+ * what each type asks for when it is added, the integration as the API shows it (its secret only
+ * ever as a mask), the position's tag per integration and the candidate's integration panel.
+ */
+export { integrationTypes };
+export type IntegrationType = (typeof integrationTypes)[number];
+
+export interface IntegrationForm {
+  /** The vendor's name as users know it. */
+  readonly name: string;
+  /** `key`: a credential typed into the form; `oauth`: the vendor's consent page (lever). */
+  readonly connect: 'key' | 'oauth';
+  /** The secret's label (spec §5); null for OAuth. */
+  readonly secretLabel: 'API key' | 'Password' | 'Token' | null;
+  /** A second, non-secret field: hiringthing's username, greenhouse's OAuth client id. */
+  readonly usernameLabel: string | null;
+  /** What the position's tag section asks for, and a hint of where to find it in the ATS. */
+  readonly tagLabel: string;
+  readonly tagHint: string;
+  /** Shown under the form: where to create the credential. */
+  readonly help: string;
+}
+
+export const integrationForms: Record<IntegrationType, IntegrationForm> = {
+  ashby: {
+    name: 'Ashby',
+    connect: 'key',
+    secretLabel: 'API key',
+    usernameLabel: null,
+    tagLabel: 'Ashby tag',
+    tagHint: 'Candidates given this tag in Ashby are invited to this position.',
+    help: 'Create an API key in Ashby under Admin › Integrations › API Keys, with candidate read and write permissions.',
+  },
+  comeet: {
+    name: 'Comeet',
+    connect: 'key',
+    secretLabel: 'API key',
+    usernameLabel: null,
+    tagLabel: 'Comeet tag',
+    tagHint: 'Candidates given this tag in Comeet are invited to this position.',
+    help: 'Create an API key in Comeet under Company Settings › Integrations › API.',
+  },
+  greenhouse: {
+    name: 'Greenhouse',
+    connect: 'key',
+    secretLabel: 'API key',
+    usernameLabel: 'Client ID',
+    tagLabel: 'Greenhouse candidate tag',
+    tagHint: 'Candidates given this tag in Greenhouse are invited to this position.',
+    help: 'Greenhouse Harvest API v3 (v1 and v2 were retired on 31 August 2026): create OAuth client credentials in Greenhouse under Configure › Dev Center › API Credentials and enter the client ID and its secret as the API key.',
+  },
+  hiringthing: {
+    name: 'HiringThing',
+    connect: 'key',
+    secretLabel: 'Password',
+    usernameLabel: 'Username',
+    tagLabel: 'HiringThing tag',
+    tagHint: 'Applicants given this tag in HiringThing are invited to this position.',
+    help: 'Use the API key and password shown in HiringThing under Settings › API.',
+  },
+  hrpartner: {
+    name: 'HR Partner',
+    connect: 'key',
+    secretLabel: 'API key',
+    usernameLabel: null,
+    tagLabel: 'HR Partner tag',
+    tagHint: 'Applicants given this tag in HR Partner are invited to this position.',
+    help: 'Create an API key in HR Partner under Setup › API Access.',
+  },
+  lacrm: {
+    name: 'Less Annoying CRM',
+    connect: 'key',
+    secretLabel: 'API key',
+    usernameLabel: null,
+    tagLabel: 'Less Annoying CRM group',
+    tagHint: 'Contacts in this group are invited to this position.',
+    help: 'Create an API key in Less Annoying CRM under Settings › Programmer API.',
+  },
+  lever: {
+    name: 'Lever',
+    connect: 'oauth',
+    secretLabel: null,
+    usernameLabel: null,
+    tagLabel: 'Lever tag',
+    tagHint: 'Opportunities given this tag in Lever are invited to this position.',
+    help: 'You will be asked to allow access in Lever, then brought back here.',
+  },
+  recruitee: {
+    name: 'Recruitee',
+    connect: 'key',
+    secretLabel: 'Token',
+    usernameLabel: 'Company ID',
+    tagLabel: 'Recruitee tag',
+    tagHint: 'Candidates given this tag in Recruitee are invited to this position.',
+    help: 'Create a personal API token in Recruitee under Settings › Apps and plugins › Personal API tokens; the company ID is in the same place.',
+  },
+};
+
+/** The mask a secret is shown as: about 1.25 times its length (spec §2 Integrate). */
+export const SECRET_MASK_CHAR = '•';
+export const secretMask = (length: number): string => SECRET_MASK_CHAR.repeat(Math.max(4, Math.round(length * 1.25)));
+
+const credentialText = (label: string) =>
+  singleLineText(
+    z
+      .string()
+      .trim()
+      .min(1, `Enter the ${label}.`)
+      .max(2000, `The ${label} is too long.`),
+  );
+
+export const syncStatusSchema = z.object({
+  /** When the last sync (scheduled, or a webhook's) ran, and what it did. */
+  syncedAt: z.string(),
+  invited: z.number().int(),
+  /** Why candidates waiting in the ATS were not invited (credits, a closed position, the ATS refusing). */
+  problem: z.string().nullable(),
+});
+
+export const integrationSchema = z.object({
+  integrationId: z.string(),
+  integrationType: z.enum(integrationTypes),
+  /** hiringthing's username, greenhouse's client id, recruitee's company id; null otherwise. */
+  username: z.string().nullable(),
+  integrationProperties: z.object({
+    /** The secret as a mask, never the secret. */
+    authToken: z.string(),
+    greenhouse: z.object({ automaticStageTransitions: z.boolean() }).nullable(),
+  }),
+  /** Whether the ATS tells us of new tags at once (a webhook it registered), besides the 15-minute sync. */
+  webhooks: z.boolean(),
+  createdAt: z.string(),
+  lastSync: syncStatusSchema.nullable(),
+});
+export type Integration = z.infer<typeof integrationSchema>;
+
+export const listIntegrations = defineContract({
+  summary: "The company's integrations (any member: the position settings show a tag section per integration). Secrets are masked.",
+  params: companyIdParams,
+  response: z.object({ integrations: z.array(integrationSchema) }),
+});
+
+export const createIntegration = defineContract({
+  summary:
+    'Adds a key-based integration (owner only): the credential is checked against the ATS first, then stored encrypted with KMS. Lever connects through POST /lever/oauth-href instead.',
+  params: companyIdParams,
+  body: z.object({
+    integrationType: z.enum(integrationTypes, 'Choose an integration type.'),
+    authToken: credentialText('API key'),
+    username: credentialText('username').nullish(),
+    integrationProperties: z
+      .object({ greenhouse: z.object({ automaticStageTransitions: z.boolean() }).nullish() })
+      .nullish(),
+  }),
+  response: integrationSchema,
+  successStatus: 201,
+});
+
+export const deleteIntegration = defineContract({
+  summary: 'Removes an integration (owner only): both directions stop, its webhook is unregistered and its stored secrets are deleted.',
+  params: z.object({ integrationId: idSchema }),
+  response: z.undefined(),
+  successStatus: 204,
+});
+
+const oauthStateSchema = singleLineText(z.string().trim().min(1, 'The consent link is incomplete.').max(200));
+
+export const createLeverOAuthHref = defineContract({
+  summary: "Starts Lever's OAuth consent for the company (owner only): the link to Lever's consent page, with a single-use state bound to the company and user.",
+  body: z.object({ companyId: idSchema }),
+  response: z.object({ authHref: z.string() }),
+});
+
+export const completeLeverOAuth = defineContract({
+  summary: "Completes Lever's consent: the state is used up, the code exchanged for tokens (stored encrypted) and the integration added.",
+  body: z.object({ state: oauthStateSchema, code: singleLineText(z.string().trim().min(1).max(2000)) }),
+  response: z.object({ companyId: z.string() }),
+});
+
+export const abortLeverOAuth = defineContract({
+  summary: 'Ends a consent Lever refused or the user cancelled: the state is used up; nothing is stored.',
+  body: z.object({
+    state: oauthStateSchema,
+    error: singleLineText(z.string().max(200)).nullish(),
+    errorDescription: singleLineText(z.string().max(2000)).nullish(),
+  }),
+  response: z.object({ companyId: z.string() }),
+});
+
+export const handleIntegrationWebhook = defineContract({
+  summary: "An ATS's webhook delivery for one integration, verified by the ATS's signature over the raw body; it syncs the integration's tags now.",
+  params: z.object({ integrationId: idSchema }),
+  response: z.object({ received: z.literal(true) }),
+});
+
+/** A position's tag per integration type (spec §2 Settings view, an integration tag section per integration). */
+export const integrationTagSchema = z.object({
+  integrationType: z.enum(integrationTypes),
+  tag: singleLineText(z.string().trim().min(1, 'Enter a tag, or remove it.').max(200, 'Use at most 200 characters.')),
+});
+export const integrationTagsSchema = z
+  .array(integrationTagSchema)
+  .max(integrationTypes.length)
+  .refine((tags) => new Set(tags.map((t) => t.integrationType)).size === tags.length, 'One tag per integration.');
+
+/** What is written back to the candidate's ATS profile: their response, and the team's shortlist or reject. */
+export const resultEvents = ['responded', 'shortlisted', 'rejected'] as const;
+export type ResultEvent = (typeof resultEvents)[number];
+
+/** What was written back to the ATS for a candidate, as the candidate's integration panel shows it. */
+export const writeBackStatuses = ['pending', 'retrying', 'delivered', 'failed'] as const;
+export const integrationAttributesSchema = z.object({
+  profileHref: z.string().nullable(),
+  writeBack: z
+    .object({
+      event: z.enum(resultEvents),
+      status: z.enum(writeBackStatuses),
+      attempts: z.number().int(),
+      lastError: z.string().nullable(),
+      updatedAt: z.string(),
+    })
+    .nullable(),
+});
+export type IntegrationAttributes = z.infer<typeof integrationAttributesSchema>;
