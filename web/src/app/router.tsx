@@ -1,5 +1,6 @@
 import { createHashRouter, Navigate, RouterProvider, useParams } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { rewriteLeverReturn } from '../lib/lever-return';
 import { AppLayout } from './layout/app-layout';
 import { HomeRedirect } from './routes/home-redirect';
 
@@ -11,6 +12,10 @@ const CompanyRedirect = () => {
   const { companyId } = useParams();
   return <Navigate to={paths.positions.to(companyId!)} replace />;
 };
+
+// Lever's consent comes back to the root with its answer in the search (an OAuth redirect URI cannot
+// hold a hash route): it moves into #/complete-lever-integration before the router reads the URL.
+rewriteLeverReturn();
 
 const router = createHashRouter([
   // The candidate's side: its own light bundles, outside the hiring team's layout.
@@ -34,6 +39,10 @@ const router = createHashRouter([
       {
         path: paths.memberInvite.pattern,
         lazy: async () => ({ Component: (await import('../features/members/components/accept-invite-screen')).default }),
+      },
+      {
+        path: paths.completeLeverIntegration.pattern,
+        lazy: async () => ({ Component: (await import('../features/integrations/components/complete-lever-integration-screen')).default }),
       },
       { path: paths.companies.pattern, lazy: async () => ({ Component: (await import('../features/companies/companies-screen')).default }) },
       { path: paths.company.pattern, element: <CompanyRedirect /> },

@@ -11,3 +11,7 @@ export const formatMoney = (minorUnits: number, currency: string): string => {
 
 /** A calendar date, e.g. "5 June 2026". */
 export const formatDate = (iso: string): string => new Intl.DateTimeFormat('en-GB', { dateStyle: 'long' }).format(new Date(iso));
+
+/** A moment, e.g. "5 Jun 2026, 14:05" (in the viewer's time zone). */
+export const formatDateTime = (iso: string): string =>
+  new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));

@@ -1,5 +1,5 @@
 import { Alert, Badge, Breadcrumbs, Button, Card, Flex, Grid, Heading, SelectField, Text } from '@aws-amplify/ui-react';
-import { useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { evaluateCandidate, rateAnswer, useCandidate, useTranscripts, type CandidateDetail, type EvaluationAction } from '../../../api/candidates';
 import { ApiError } from '../../../api/client';
@@ -19,6 +19,10 @@ import { ShareDialog } from './share-dialog';
 import { PageTitle } from '../../../components/page-title';
 
 type Status = CandidateDetail['currentStatus'];
+
+// Only candidates who came from an ATS show it, and the vendors' names come with the integration
+// contract's schemas (zod): its own chunk, loaded when needed.
+const IntegrationPanel = lazy(() => import('./integration-panel'));
 
 const STATUS_BADGE: Record<Status, 'info' | 'success' | 'error' | undefined> = {
   invited: undefined,
@@ -208,6 +212,11 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
                 </Button>
               </Flex>
             </Card>
+            {c.integrationType && (
+              <Suspense fallback={null}>
+                <IntegrationPanel type={c.integrationType} attributes={c.integrationAttributes} />
+              </Suspense>
+            )}
             <ExportVideos candidateId={c.candidateId} answerPackage={c.answerPackage} ready={allReady} />
           </Flex>
         </Grid>

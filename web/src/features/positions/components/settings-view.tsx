@@ -1,5 +1,5 @@
 import { useSWRConfig } from 'swr';
-import { Alert, Button, Flex, Heading, Radio, RadioGroupField, SelectField, SwitchField, Text, TextField, View } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Radio, RadioGroupField, SelectField, SwitchField, Text, TextField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { JOB_TITLE_MAX } from '../../../../../lambdas/contracts/pacing';
@@ -11,20 +11,24 @@ import { createApplyLink, savePosition, setPositionStatus, useInviteExpiryOffset
 import { toEditable, toWire } from '../../../components/interview-editor/interview-model';
 import { PacingFields } from '../../../components/interview-editor/pacing-fields';
 import { paths } from '../../../config/paths';
+import { normalizeTags, tagsValid } from '../integration-tags';
 import { messages } from '../messages';
 import { CandidateNotifications, plannedMessagesValid } from './candidate-notifications';
+import { IntegrationTagSections } from './integration-tag-sections';
 import { MemberPicker } from './member-picker';
 import { SaveBar } from './save-bar';
+import { Section } from './settings-section';
 
 /** Spec §5: an expiry value of -1 in the selector means null (invitations never expire). */
 const NEVER = '-1';
 
-type Settings = Pick<Position, 'jobTitle' | 'sharing' | 'notifying' | 'invitesExpireAfter' | 'plannedMessages'> & {
+type Settings = Pick<Position, 'jobTitle' | 'integrationTags' | 'sharing' | 'notifying' | 'invitesExpireAfter' | 'plannedMessages'> & {
   pacing: ReturnType<typeof toEditable>['pacing'];
 };
 
 const settingsOf = (position: Position): Settings => ({
   jobTitle: position.jobTitle,
+  integrationTags: position.integrationTags,
   sharing: position.sharing,
   notifying: position.notifying,
   invitesExpireAfter: position.invitesExpireAfter,
@@ -32,14 +36,8 @@ const settingsOf = (position: Position): Settings => ({
   pacing: toEditable(position.interview).pacing,
 });
 
-const Section = ({ title, children }: { title: string; children: React.ReactNode }) => (
-  <View as="section" aria-label={title} padding="medium 0" style={{ borderBottom: '1px solid var(--amplify-colors-border-tertiary)' }}>
-    <Heading level={5} marginBottom="small">
-      {title}
-    </Heading>
-    {children}
-  </View>
-);
+/** What Save would send, for telling whether anything changed (tags as they are saved: trimmed, blank ones dropped). */
+const comparable = (settings: Settings) => JSON.stringify({ ...settings, integrationTags: normalizeTags(settings.integrationTags) });
 
 /**
  * Settings view (spec §2, §4, §5, §6): the sections in the spec's order and the fixed bar with Close,
@@ -61,11 +59,16 @@ export const SettingsView = ({ position, companyId, onChanged }: { position: Pos
   const withAccess =
     settings.sharing === null ? allMembers : allMembers.filter((m) => m.userRole === 'owner' || settings.sharing!.userIds.includes(m.userId));
   const accessValid = settings.sharing === null || settings.sharing.userIds.length > 0;
-  const changed = JSON.stringify(settings) !== JSON.stringify(original) || (applyLink === null) !== (position.applyLink === null);
+  const changed = comparable(settings) !== comparable(original) || (applyLink === null) !== (position.applyLink === null);
   const myId = me.data?.user.userId;
   const myRole = allMembers.find((m) => m.userId === myId)?.userRole;
   const keepsAccess = settings.sharing === null || myRole === 'owner' || (myId !== undefined && settings.sharing.userIds.includes(myId));
-  const canSave = changed && settings.jobTitle.trim() !== '' && accessValid && plannedMessagesValid(settings.plannedMessages);
+  const canSave =
+    changed &&
+    settings.jobTitle.trim() !== '' &&
+    tagsValid(settings.integrationTags) &&
+    accessValid &&
+    plannedMessagesValid(settings.plannedMessages);
 
   const run = async (label: string, fallback: string, action: () => Promise<void>) => {
     setBusy(label);
@@ -88,6 +91,7 @@ export const SettingsView = ({ position, companyId, onChanged }: { position: Pos
       await savePosition({
         ...position,
         jobTitle: settings.jobTitle.trim(),
+        integrationTags: normalizeTags(settings.integrationTags),
         sharing: settings.sharing,
         notifying: settings.notifying,
         invitesExpireAfter: settings.invitesExpireAfter,
@@ -127,6 +131,11 @@ export const SettingsView = ({ position, companyId, onChanged }: { position: Pos
           onChange={(e) => setSettings({ ...settings, jobTitle: e.target.value })}
         />
       </Section>
+      <IntegrationTagSections
+        companyId={companyId}
+        tags={settings.integrationTags}
+        onChange={(integrationTags) => setSettings({ ...settings, integrationTags })}
+      />
       <Section title="Pacing">
         <PacingFields pacing={settings.pacing} onChange={(pacing) => setSettings({ ...settings, pacing })} />
       </Section>
