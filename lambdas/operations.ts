@@ -107,6 +107,15 @@ export const operations = {
   getCheckoutSessionStatus: { method: 'GET', path: '/stripe/checkout-session-status/{frontendReferenceId}', auth: 'session' },
   createPortalSession: { method: 'POST', path: '/stripe/portal-session', auth: 'session' },
   handleStripeWebhook: { method: 'POST', path: '/stripe/webhook', auth: 'public' },
+
+  // Integrations (ATS and CRM): Lever's consent names its company in the body, as the spec's calls do
+  listIntegrations: { method: 'GET', path: '/companies/{companyId}/integrations', auth: 'session' },
+  createIntegration: { method: 'POST', path: '/companies/{companyId}/integrations', auth: 'owner' },
+  deleteIntegration: { method: 'DELETE', path: '/integrations/{integrationId}', auth: 'session' },
+  createLeverOAuthHref: { method: 'POST', path: '/lever/oauth-href', auth: 'session' },
+  completeLeverOAuth: { method: 'POST', path: '/lever/oauth-completion', auth: 'session' },
+  abortLeverOAuth: { method: 'DELETE', path: '/lever/oauth-completion', auth: 'session' },
+  handleIntegrationWebhook: { method: 'POST', path: '/integration-webhooks/{integrationId}', auth: 'public' },
 } as const satisfies Record<string, OperationDefinition>;
 
 export type OperationId = keyof typeof operations;

@@ -23,6 +23,9 @@ export { API_PREFIX, type AuthMode, type HttpMethod, type OperationId };
  * - health:check  describe-only calls on the table, bucket, SES account and state machine
  * - billing:api  Stripe's API, with the secret key from Secrets Manager (STRIPE_API_KEY_SECRET_ID)
  * - billing:webhook  the webhook signing secret from Secrets Manager (STRIPE_WEBHOOK_SECRET_ID)
+ * - ats:api  the ATS APIs: the integrations KMS key to seal and open their credentials (INTEGRATIONS_KEY_ID)
+ *   and the product's own secrets at two vendors from Secrets Manager: its Lever OAuth client
+ *   (LEVER_OAUTH_CLIENT_SECRET_ID) and its Comeet partner secret (COMEET_PARTNER_SECRET_ID)
  */
 export type Grant =
   | 'table:read'
@@ -35,7 +38,8 @@ export type Grant =
   | 'workflow:start'
   | 'health:check'
   | 'billing:api'
-  | 'billing:webhook';
+  | 'billing:webhook'
+  | 'ats:api';
 
 /** What an operation's function is deployed with. */
 export interface DeploymentDefinition {
@@ -63,7 +67,7 @@ const deployments = {
   // Company
   getCompany: { handler: 'api/companies/get-company', grants: ['table:read'] },
   updateCompany: { handler: 'api/companies/update-company', grants: ['table:write'] },
-  deleteCompany: { handler: 'api/companies/delete-company', grants: ['table:write', 'media:delete'], timeoutSeconds: 120 },
+  deleteCompany: { handler: 'api/companies/delete-company', grants: ['table:write', 'media:delete', 'ats:api'], timeoutSeconds: 120 },
   getCompanyConfig: { handler: 'api/companies/get-company-config', grants: ['table:read'] },
   getOwnershipStatus: { handler: 'api/companies/get-ownership-status', grants: ['table:read'] },
   getPlanStatus: { handler: 'api/companies/get-plan-status', grants: ['table:read'] },
@@ -148,6 +152,19 @@ const deployments = {
     handler: 'api/billing/handle-stripe-webhook',
     grants: ['table:write', 'billing:api', 'billing:webhook'],
     timeoutSeconds: 20,
+  },
+
+  // Integrations: calls to an ATS get more time than the default; the webhook syncs the integration inline
+  listIntegrations: { handler: 'api/integrations/list-integrations', grants: ['table:read'] },
+  createIntegration: { handler: 'api/integrations/create-integration', grants: ['table:write', 'ats:api', 'app:links'], timeoutSeconds: 20 },
+  deleteIntegration: { handler: 'api/integrations/delete-integration', grants: ['table:write', 'ats:api'], timeoutSeconds: 20 },
+  createLeverOAuthHref: { handler: 'api/integrations/create-lever-oauth-href', grants: ['table:write', 'ats:api', 'app:links'] },
+  completeLeverOAuth: { handler: 'api/integrations/complete-lever-oauth', grants: ['table:write', 'ats:api', 'app:links'], timeoutSeconds: 20 },
+  abortLeverOAuth: { handler: 'api/integrations/abort-lever-oauth', grants: ['table:write'] },
+  handleIntegrationWebhook: {
+    handler: 'api/integrations/handle-integration-webhook',
+    grants: ['table:write', 'ats:api', 'mail:send', 'media:read'],
+    timeoutSeconds: 28,
   },
 } as const satisfies Record<OperationId, DeploymentDefinition>;
 

@@ -22,6 +22,20 @@ export const schedules = {
     grants: ['table:write', 'mail:send', 'media:read'],
     timeoutSeconds: 300,
   },
+  /** Invites the candidates tagged in each integration's ATS to their positions, once (issue 16 "In"). */
+  syncIntegrations: {
+    handler: 'jobs/sync-integrations',
+    rateMinutes: 15,
+    grants: ['table:write', 'ats:api', 'mail:send', 'media:read'],
+    timeoutSeconds: 300,
+  },
+  /** Writes responses, shortlists and rejections back to the candidates' ATS profiles, retrying with backoff (issue 16 "Back"). */
+  deliverIntegrationResults: {
+    handler: 'jobs/deliver-integration-results',
+    rateMinutes: 1,
+    grants: ['table:write', 'ats:api', 'app:links'],
+    timeoutSeconds: 120,
+  },
 } as const satisfies Record<string, ScheduleDefinition>;
 
 export type ScheduleId = keyof typeof schedules;

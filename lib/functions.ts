@@ -22,6 +22,7 @@ export const ALL_GRANTS: readonly Grant[] = [
   'health:check',
   'billing:api',
   'billing:webhook',
+  'ats:api',
 ];
 
 /**
@@ -51,6 +52,11 @@ export interface GrantValues {
   /** The Secrets Manager secrets (names) holding Stripe's secret API key and its webhook signing secret. */
   readonly STRIPE_API_KEY_SECRET_ID: string;
   readonly STRIPE_WEBHOOK_SECRET_ID: string;
+  /** The KMS key (its alias) sealing ATS credentials, and the secret (name) holding the Lever OAuth client. */
+  readonly INTEGRATIONS_KEY_ID: string;
+  readonly LEVER_OAUTH_CLIENT_SECRET_ID: string;
+  /** The secret (name) Comeet issued the product as a partner (it signs the tokens Comeet's API takes). */
+  readonly COMEET_PARTNER_SECRET_ID: string;
 }
 
 const present = (entries: [string, string | undefined][]): Record<string, string> =>
@@ -86,6 +92,12 @@ export const grantEnvironment = (grant: Grant, values: GrantValues): Record<stri
       return { STRIPE_API_KEY_SECRET_ID: values.STRIPE_API_KEY_SECRET_ID };
     case 'billing:webhook':
       return { STRIPE_WEBHOOK_SECRET_ID: values.STRIPE_WEBHOOK_SECRET_ID };
+    case 'ats:api':
+      return {
+        INTEGRATIONS_KEY_ID: values.INTEGRATIONS_KEY_ID,
+        LEVER_OAUTH_CLIENT_SECRET_ID: values.LEVER_OAUTH_CLIENT_SECRET_ID,
+        COMEET_PARTNER_SECRET_ID: values.COMEET_PARTNER_SECRET_ID,
+      };
   }
 };
 
@@ -108,6 +120,16 @@ export const stripeSecretNames = (stage: string) => ({
   apiKey: `${stage}/stripe/secret-key`,
   webhookSecret: `${stage}/stripe/webhook-signing-secret`,
 });
+
+/**
+ * What ATS integrations need: the KMS key sealing their credentials (by alias, so no stack exports
+ * its ARN) and the secret holding the product's OAuth client at Lever (JSON {clientId, clientSecret},
+ * put by the operator: README).
+ */
+export const integrationsKeyAlias = (stage: string) => `alias/${stage}-integrations`;
+export const leverOAuthSecretName = (stage: string) => `${stage}/lever/oauth-client`;
+/** The partner secret Comeet issues the product (README), which signs the tokens its API takes. */
+export const comeetPartnerSecretName = (stage: string) => `${stage}/comeet/partner-secret`;
 
 /** What every function gets whatever its grants. */
 export const baseEnvironment = (stage: string): Record<string, string> => ({ STAGE: stage, NODE_OPTIONS: '--enable-source-maps' });
@@ -196,5 +218,8 @@ export const grantEnvironmentNames = (grant: Grant, config: { readonly appOrigin
       STATE_MACHINE_ARN: '',
       STRIPE_API_KEY_SECRET_ID: '',
       STRIPE_WEBHOOK_SECRET_ID: '',
+      INTEGRATIONS_KEY_ID: '',
+      LEVER_OAUTH_CLIENT_SECRET_ID: '',
+      COMEET_PARTNER_SECRET_ID: '',
     }),
   );

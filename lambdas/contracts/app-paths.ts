@@ -50,6 +50,14 @@ export const paths = {
   apply: { pattern: '/apply/:linkId', to: (linkId: string) => `/apply/${linkId}` },
 } as const;
 
+/**
+ * Where Lever's consent sends the browser back: the app's root with a marker, since an OAuth
+ * redirect URI cannot carry a hash route. The SPA moves Lever's `code`, `state`, `error` and
+ * `error_description` from there into /complete-lever-integration on load.
+ */
+export const LEVER_OAUTH_RETURN_MARKER = { name: 'oauth', value: 'lever' } as const;
+export const leverRedirectUri = (appOrigin: string) => `${appOrigin.replace(/\/+$/, '')}/?${LEVER_OAUTH_RETURN_MARKER.name}=${LEVER_OAUTH_RETURN_MARKER.value}`;
+
 /** A router path as a full link (hash routing). */
 export const href = (to: string) => `#${to}`;
 

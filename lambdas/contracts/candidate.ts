@@ -3,6 +3,7 @@ import { emailSchema, idSchema, singleLineText } from './common';
 import { CANDIDATE_STATUSES, EVALUATION_ACTIONS } from './candidate-status';
 import { themeSchema } from './company';
 import { defineContract } from './contract';
+import { integrationAttributesSchema, integrationTypes } from './integrations';
 
 /** Candidates as the hiring team sees them (spec §3 Candidate, §7 Positions/Candidates). */
 export { CANDIDATE_STATUSES } from './candidate-status';
@@ -95,6 +96,9 @@ export const getCandidate = defineContract({
     jobTitle: z.string(),
     rating: z.number().nullable(),
     answerPackage: answerPackageSchema,
+    /** The ATS the candidate came from (spec §3), with the profile link and what was written back. */
+    integrationType: z.enum(integrationTypes).nullable(),
+    integrationAttributes: integrationAttributesSchema.nullable(),
     navigation: z.object({
       previousCandidateId: z.string().nullable(),
       nextCandidateId: z.string().nullable(),

@@ -8,6 +8,7 @@ import * as account from './account';
 import * as billing from './billing';
 import * as candidate from './candidate';
 import * as company from './company';
+import * as integrations from './integrations';
 import * as interview from './interview';
 import * as media from './media';
 import * as member from './member';
@@ -55,6 +56,13 @@ export const contracts = {
   getCheckoutSessionStatus: billing.getCheckoutSessionStatus,
   createPortalSession: billing.createPortalSession,
   handleStripeWebhook: billing.handleStripeWebhook,
+  listIntegrations: integrations.listIntegrations,
+  createIntegration: integrations.createIntegration,
+  deleteIntegration: integrations.deleteIntegration,
+  createLeverOAuthHref: integrations.createLeverOAuthHref,
+  completeLeverOAuth: integrations.completeLeverOAuth,
+  abortLeverOAuth: integrations.abortLeverOAuth,
+  handleIntegrationWebhook: integrations.handleIntegrationWebhook,
   listMessageTemplates: position.listMessageTemplates,
   createMessageTemplate: messageTemplates.createMessageTemplate,
   previewMessageTemplate: messageTemplates.previewMessageTemplate,

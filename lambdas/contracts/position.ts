@@ -2,6 +2,7 @@ import * as z from 'zod';
 import { companyIdParams } from './account';
 import { idSchema, multiLineText, singleLineText } from './common';
 import { defineContract } from './contract';
+import { integrationTagsSchema } from './integrations';
 import {
   ANSWER_TIME_OPTIONS,
   isQuestionComplete,
@@ -85,6 +86,8 @@ export const positionBodySchema = z.object({
   invitesExpireAfter: z.string().refine(isInviteExpiryOffset, 'Choose a deadline from the list.').nullable(),
   // The server sets the link (POST …/apply-links) and ignores this value; it only has to be sane text.
   applyLink: z.object({ linkHref: singleLineText(z.string().max(2048)) }).nullable(),
+  /** The ATS tag per integration whose candidates this position interviews (absent = none). */
+  integrationTags: integrationTagsSchema.default([]),
 });
 
 export const positionSchema = positionBodySchema.extend({

@@ -13,11 +13,8 @@ export const defaultTheme = (): Theme => ({
 
 export const defaultConfig = { isEvaluationEnabled: true, isRatingEnabled: true } as const;
 
-/**
- * The ATS integrations this deployment can connect. None is implemented yet, so none is offered
- * (the Integrate tab stays hidden) until an integration's client lands.
- */
-export const supportedIntegrationTypes: (typeof integrationTypes)[number][] = [];
+/** The ATS integrations this deployment can connect: every type has an adapter (lambdas/shared/clients/ats). */
+export const supportedIntegrationTypes: (typeof integrationTypes)[number][] = [...integrationTypes];
 
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 

@@ -1,12 +1,13 @@
 import { ArnFormat, Stack } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Bucket, HttpMethods } from 'aws-cdk-lib/aws-s3';
+import { Key } from 'aws-cdk-lib/aws-kms';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { tableDefinition, tableName } from '../../lambdas/shared/db/table-definition';
 import { localBucketName, uploadCorsRule } from '../../lambdas/shared/storage-definition';
 import type { StageConfig } from '../config';
-import { stripeSecretNames } from '../functions';
+import { comeetPartnerSecretName, integrationsKeyAlias, leverOAuthSecretName, stripeSecretNames } from '../functions';
 import { acknowledge } from '../nag';
 import { createLogBucket, privateBucketProps } from './buckets';
 
@@ -52,6 +53,8 @@ export class Data extends Construct {
   readonly mediaBucket: Bucket;
   readonly accessLogsBucket: Bucket;
   readonly stripeSecrets: readonly Secret[];
+  readonly integrationsKey: Key;
+  readonly atsSecrets: readonly Secret[];
   readonly refs: DataResourceRefs;
 
   constructor(scope: Construct, id: string, props: DataProps) {
@@ -115,6 +118,24 @@ export class Data extends Construct {
         'AwsSolutions-SMG4',
         'A Stripe key is rolled in the Stripe dashboard, which Secrets Manager cannot do; the operator puts the new value (README).',
       );
+      return secret;
+    });
+
+    // ATS credentials are sealed with this key (lambdas/shared/clients/kms.ts), under an encryption
+    // context naming the integration; functions reach it by alias (grant ats:api).
+    this.integrationsKey = new Key(this, 'IntegrationsKey', {
+      alias: integrationsKeyAlias(config.stage),
+      description: 'Seals the credentials of ATS and CRM integrations',
+      enableKeyRotation: true,
+      removalPolicy: config.removalPolicy,
+    });
+    // The product's own secrets at two vendors: its OAuth client at Lever and its Comeet partner secret.
+    this.atsSecrets = [
+      ['LeverOAuthClient', leverOAuthSecretName(config.stage), "The product's OAuth client at Lever, JSON {\"clientId\": …, \"clientSecret\": …}", "Lever's OAuth client secret is rolled in Lever's developer settings"],
+      ['ComeetPartnerSecret', comeetPartnerSecretName(config.stage), 'The secret Comeet issued the product as a partner (signs the tokens its API takes)', 'Comeet issues and rolls its partner secret'],
+    ].map(([id, secretName, description, rolled]) => {
+      const secret = new Secret(this, id!, { secretName, description, removalPolicy: config.removalPolicy });
+      acknowledge(secret, 'AwsSolutions-SMG4', `${rolled}, which Secrets Manager cannot do; the operator puts the new value (README).`);
       return secret;
     });
   }

@@ -4,7 +4,7 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Grant } from '../../lambdas/routes';
 import { mediaPrefixes } from '../../lambdas/shared/storage-definition';
 import { appOriginParameterName, mailIdentities, type StageConfig } from '../config';
-import { ALL_GRANTS, grantEnvironment, stripeSecretNames, type GrantValues } from '../functions';
+import { ALL_GRANTS, comeetPartnerSecretName, grantEnvironment, integrationsKeyAlias, leverOAuthSecretName, stripeSecretNames, type GrantValues } from '../functions';
 import { acknowledge, iam5Resource } from '../nag';
 import type { DataResourceRefs } from './data';
 
@@ -47,6 +47,9 @@ export const bindGrants = (fn: LambdaFunction, grants: readonly Grant[], targets
     STATE_MACHINE_ARN: targets.stateMachineArn,
     STRIPE_API_KEY_SECRET_ID: stripeSecretNames(config.stage).apiKey,
     STRIPE_WEBHOOK_SECRET_ID: stripeSecretNames(config.stage).webhookSecret,
+    INTEGRATIONS_KEY_ID: integrationsKeyAlias(config.stage),
+    LEVER_OAUTH_CLIENT_SECRET_ID: leverOAuthSecretName(config.stage),
+    COMEET_PARTNER_SECRET_ID: comeetPartnerSecretName(config.stage),
   };
   const allow = (actions: string[], resources: string[]) => fn.addToRolePolicy(new PolicyStatement({ actions, resources }));
   const requireStateMachine = (grant: Grant): string => {
@@ -135,6 +138,25 @@ export const bindGrants = (fn: LambdaFunction, grants: readonly Grant[], targets
       }
       case 'billing:webhook': {
         allowSecret(stripeSecretNames(config.stage).webhookSecret);
+        break;
+      }
+      case 'ats:api': {
+        // The key is addressed by its alias (no cross-stack export of its ARN): IAM allows the
+        // key that carries the alias, and only for sealing and opening.
+        fn.addToRolePolicy(
+          new PolicyStatement({
+            actions: ['kms:Encrypt', 'kms:Decrypt'],
+            resources: [stack.formatArn({ service: 'kms', resource: 'key', resourceName: '*', arnFormat: ArnFormat.SLASH_RESOURCE_NAME })],
+            conditions: { 'ForAnyValue:StringEquals': { 'kms:ResourceAliases': integrationsKeyAlias(config.stage) } },
+          }),
+        );
+        acknowledge(
+          policyOwner,
+          iam5Resource(fn, stack.formatArn({ service: 'kms', resource: 'key', resourceName: '*', arnFormat: ArnFormat.SLASH_RESOURCE_NAME })),
+          `Only the key carrying the alias ${integrationsKeyAlias(config.stage)} (condition kms:ResourceAliases): the data stack owns the key and no stack exports its ARN.`,
+        );
+        allowSecret(leverOAuthSecretName(config.stage));
+        allowSecret(comeetPartnerSecretName(config.stage));
         break;
       }
     }

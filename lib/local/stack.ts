@@ -7,7 +7,10 @@ import { API_PREFIX } from '../../lambdas/routes';
 import { tableName } from '../../lambdas/shared/db/table-definition';
 import { localBucketName } from '../../lambdas/shared/storage-definition';
 import { localContentSecurityPolicy, securityHeaders } from '../security-headers';
-import { appOriginParameterName, stripeSecretNames } from '../functions';
+import { appOriginParameterName, comeetPartnerSecretName, integrationsKeyAlias, leverOAuthSecretName, stripeSecretNames } from '../functions';
+import { createAtsStandIns } from './ats/server';
+import { atsVendorStandIns, COMEET_LOCAL_PARTNER_SECRET, LEVER_LOCAL_OAUTH_CLIENT } from './ats/vendors';
+import { startKmsLocal } from './kms-local';
 import { handleApiRequest } from './api-gateway';
 import { startDynamoDbLocal } from './dynamodb-local';
 import { LocalStackError } from './errors';
@@ -55,7 +58,7 @@ export interface LocalStackOptions {
 export interface LocalStack {
   url: string;
   /** The stand-ins' endpoints; `stripe` only when the Stripe stand-in runs (STRIPE_SECRET_KEY not set). */
-  services: Record<'dynamodb' | 's3' | 'ses' | 'stepFunctions' | 'secretsManager', string> & { stripe?: string };
+  services: Record<'dynamodb' | 's3' | 'ses' | 'stepFunctions' | 'secretsManager' | 'kms', string> & { stripe?: string };
   env: Record<string, string>;
   runSchedule(id: string): Promise<unknown>;
   pipelineIdle(): Promise<void>;
@@ -89,7 +92,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     const stripeSecrets = stripeSecretNames(STAGE);
     const secretArn = (name: string) => `arn:aws:secretsmanager:${REGION}:000000000000:secret:${name}`;
     const stripeWebhookSecret = process.env.STRIPE_WEBHOOK_SECRET ?? 'whsec_local_test';
-    const [dynamo, s3, ses, secretsManager, stripe] = await Promise.all([
+    const integrationsKey = { arn: `arn:aws:kms:${REGION}:000000000000:key/local-integrations`, alias: integrationsKeyAlias(STAGE) };
+    const [dynamo, s3, ses, secretsManager, stripe, kms] = await Promise.all([
       startDynamoDbLocal({ dbPath: path.join(options.dataDir, 'dynamodb'), tableName: table }),
       startS3Local({ directory: path.join(options.dataDir, 's3'), buckets: [bucket] }),
       startSesLocal({ mailFile: path.join(options.dataDir, 'mail.json') }),
@@ -97,6 +101,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         secrets: {
           [secretArn(stripeSecrets.apiKey)]: process.env.STRIPE_SECRET_KEY ?? 'sk_test_local',
           [secretArn(stripeSecrets.webhookSecret)]: stripeWebhookSecret,
+          // The product's own secrets at the Lever and Comeet stand-ins (the operator puts the vendors' in AWS).
+          [secretArn(leverOAuthSecretName(STAGE))]: JSON.stringify(LEVER_LOCAL_OAUTH_CLIENT),
+          [secretArn(comeetPartnerSecretName(STAGE))]: COMEET_LOCAL_PARTNER_SECRET,
         },
       }),
       process.env.STRIPE_SECRET_KEY
@@ -107,8 +114,12 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
             webhookSecret: stripeWebhookSecret,
             log,
           }),
+      startKmsLocal({ keys: [integrationsKey], keyFile: path.join(options.dataDir, 'kms-keys.json') }),
     ]);
-    stops.push(dynamo.stop, s3.stop, ses.stop, secretsManager.stop);
+    stops.push(dynamo.stop, s3.stop, ses.stop, secretsManager.stop, kms.stop);
+    // Every ATS's stand-in, on this origin under /_local/ats/{type}; the adapters reach them through
+    // ATS_<TYPE>_API_URL/_AUTH_URL/_APP_URL as they would reach the vendors.
+    const ats = createAtsStandIns({ vendors: atsVendorStandIns, dataFile: path.join(options.dataDir, 'ats.json'), log });
     if (stripe) {
       stops.push(stripe.stop);
       // The stand-in sells what the catalogue says, as `npm run stripe:setup` makes a real account do.
@@ -140,7 +151,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       APP_ORIGIN: url,
       S3_FORCE_PATH_STYLE: 'true',
       AWS_ENDPOINT_URL_SECRETS_MANAGER: secretsManager.endpoint,
+      AWS_ENDPOINT_URL_KMS: kms.endpoint,
       ...(stripe ? { STRIPE_API_URL: stripe.endpoint } : {}),
+      ...ats.environment(url),
     };
     Object.assign(process.env, env);
     delete process.env.AWS_PROFILE;
@@ -162,10 +175,14 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         STATE_MACHINE_ARN: sfnPlaceholderArn,
         STRIPE_API_KEY_SECRET_ID: stripeSecretNames(STAGE).apiKey,
         STRIPE_WEBHOOK_SECRET_ID: stripeSecretNames(STAGE).webhookSecret,
+        INTEGRATIONS_KEY_ID: integrationsKey.alias,
+        LEVER_OAUTH_CLIENT_SECRET_ID: leverOAuthSecretName(STAGE),
+        COMEET_PARTNER_SECRET_ID: comeetPartnerSecretName(STAGE),
       },
       runtimeEnvironment: {
-        // AWS_ENDPOINT_URL_SECRETS_MANAGER among the endpoints; STRIPE_API_URL when the Stripe stand-in runs.
-        ...pick(env, /^(AWS_REGION|AWS_ACCESS_KEY_ID|AWS_SECRET_ACCESS_KEY|AWS_ENDPOINT_URL_\w+|S3_FORCE_PATH_STYLE|STRIPE_API_URL)$/),
+        // AWS_ENDPOINT_URL_SECRETS_MANAGER and _KMS among the endpoints; STRIPE_API_URL when the Stripe
+        // stand-in runs; the ATS stand-ins' ATS_<TYPE>_*_URL.
+        ...pick(env, /^(AWS_REGION|AWS_ACCESS_KEY_ID|AWS_SECRET_ACCESS_KEY|AWS_ENDPOINT_URL_\w+|S3_FORCE_PATH_STYLE|STRIPE_API_URL|ATS_[A-Z]+_(API|AUTH|APP)_URL)$/),
         ...pick(process.env, /^(LOG_LEVEL|AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED)$/),
         AWS_DEFAULT_REGION: REGION,
       },
@@ -194,6 +211,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       const requestUrl = new URL(req.url ?? '/', url);
       if (requestUrl.pathname === API_PREFIX || requestUrl.pathname.startsWith(`${API_PREFIX}/`)) {
         await handleApiRequest(req, res, requestUrl);
+      } else if (await ats.handle(req, res, url)) {
+        // an ATS stand-in answered
       } else if (requestUrl.pathname === '/_local/mail') {
         const wantsHtml = requestUrl.searchParams.get('format') !== 'json' && /text\/html/.test(req.headers.accept ?? '');
         sendMailbox(res, ses.messages(), wantsHtml);
@@ -248,6 +267,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         ses: ses.endpoint,
         stepFunctions: sfn.endpoint,
         secretsManager: secretsManager.endpoint,
+        kms: kms.endpoint,
         ...(stripe ? { stripe: stripe.endpoint } : {}),
       },
       env,

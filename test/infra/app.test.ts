@@ -199,6 +199,9 @@ describe('the CDK app (stage "test", SPA built)', () => {
             STATE_MACHINE_ARN: 's',
             STRIPE_API_KEY_SECRET_ID: 'k',
             STRIPE_WEBHOOK_SECRET_ID: 'w',
+            INTEGRATIONS_KEY_ID: 'i',
+            LEVER_OAUTH_CLIENT_SECRET_ID: 'l',
+            COMEET_PARTNER_SECRET_ID: 'c',
           }),
         );
         expect(deployed.get(fn.description), fn.id).toEqual(expected.sort());

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appOriginParameterName, functionEnvironment, lambdaFunctions, stripeSecretNames, type GrantValues } from '../../lib/functions';
+import { appOriginParameterName, functionEnvironment, lambdaFunctions, comeetPartnerSecretName, integrationsKeyAlias, leverOAuthSecretName, stripeSecretNames, type GrantValues } from '../../lib/functions';
 import { bundleHandlers } from '../../lib/lambda-bundling';
 
 /**
@@ -22,6 +22,9 @@ const values: GrantValues = {
   STATE_MACHINE_ARN: `arn:aws:states:us-east-1:000000000000:stateMachine:${STAGE}-media-pipeline`,
   STRIPE_API_KEY_SECRET_ID: stripeSecretNames(STAGE).apiKey,
   STRIPE_WEBHOOK_SECRET_ID: stripeSecretNames(STAGE).webhookSecret,
+  INTEGRATIONS_KEY_ID: integrationsKeyAlias(STAGE),
+  LEVER_OAUTH_CLIENT_SECRET_ID: leverOAuthSecretName(STAGE),
+  COMEET_PARTNER_SECRET_ID: comeetPartnerSecretName(STAGE),
 };
 
 /** What Lambda's Node.js runtime sets in every function, whatever its configuration. */

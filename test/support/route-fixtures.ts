@@ -41,6 +41,8 @@ export interface World {
   checkout: { frontendReferenceId: string; priceId: string };
   /** A message template of the company's own (not planned by any position). */
   messageTemplate: { templateId: string };
+  /** An ATS integration of the company's (HR Partner, against its stand-in). */
+  integration: { integrationId: string };
   /** Another live session of the owner (sign-out routes take a session id), and one signed out. */
   spareSessionId: string;
   revokedSessionId: string;
@@ -146,6 +148,15 @@ export const buildWorld = async (label: string): Promise<World> => {
     201,
   );
 
+  const integration = await ok(
+    call('createIntegration', {
+      params: { companyId: owner.companyId },
+      session,
+      body: { integration_type: 'hrpartner', auth_token: 'hrpartner-local-key' },
+    }),
+    201,
+  );
+
   const spare = await signIn(owner.email);
   const revoked = await signIn(owner.email);
   await ok(call('deleteSession', { params: { sessionId: revoked.sessionId } }), 204);
@@ -168,6 +179,7 @@ export const buildWorld = async (label: string): Promise<World> => {
     media: { mediaGroupId, mediaId: upload.media_id },
     checkout: { frontendReferenceId, priceId },
     messageTemplate: { templateId: template.template_id },
+    integration: { integrationId: integration.integration_id },
     spareSessionId: spare.sessionId,
     revokedSessionId: revoked.sessionId,
   };
@@ -190,6 +202,7 @@ export const pathIds = (w: World): Record<string, string> => ({
   // An image group of the owner's; it is no company's logo, so the logo route answers 404 for it.
   logoImageGroupId: w.media.mediaGroupId,
   templateId: w.messageTemplate.templateId,
+  integrationId: w.integration.integrationId,
 });
 
 /**
@@ -310,6 +323,10 @@ export const validBodies: { [K in OperationId]?: (w: World) => unknown } = {
     cancel_url: `${baseUrl()}/#/companies/${w.owner.companyId}`,
   }),
   createPortalSession: (w) => ({ company_id: w.owner.companyId, return_url: `${baseUrl()}/#/companies/${w.owner.companyId}` }),
+  createIntegration: () => ({ integration_type: 'comeet', auth_token: 'comeet-local-key' }),
+  createLeverOAuthHref: (w) => ({ company_id: w.owner.companyId }),
+  completeLeverOAuth: () => ({ state: randomUUID(), code: 'code-nobody-issued' }),
+  abortLeverOAuth: () => ({ state: randomUUID(), error: 'access_denied', error_description: 'The user denied access.' }),
 };
 
 export const bodyRoutes = routeEntries.filter(([operation]) => (contracts[operation] as Contract).body !== undefined);

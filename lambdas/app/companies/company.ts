@@ -3,6 +3,7 @@ import { deleteMessageTemplate, listMessageTemplates, MessageTemplateGone } from
 import { notFound } from '../../shared/errors';
 import type { Logger } from '../../shared/logger';
 import { deletePositionsOfCompany } from '../deletion/cascade';
+import { disconnectCompanyIntegrations } from '../integrations/connections';
 
 /** The company's own settings and its deletion (owner routes: the handler chain has checked the owner). */
 
@@ -15,10 +16,12 @@ export const renameCompany = async (companyId: string, companyName: string) => {
 
 /**
  * Deletes the company with everything of it: its positions (each with its candidates and their
- * media), its message templates, then its own items.
+ * media), its integrations (webhooks unregistered, sealed credentials deleted), its message
+ * templates, then its own items.
  */
 export const deleteCompany = async (companyId: string, log: Logger) => {
   await deletePositionsOfCompany(companyId);
+  await disconnectCompanyIntegrations(companyId, log);
   const templates = await listMessageTemplates(companyId);
   await Promise.all(
     templates.map((template) =>

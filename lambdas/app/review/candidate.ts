@@ -33,6 +33,10 @@ export const reviewCandidate = async (candidateId: string, userId: string) => {
     jobTitle: position.jobTitle,
     rating: averageRating(answers.map((a) => a.rating)),
     answerPackage,
+    integrationType: candidate.integration?.integrationType ?? null,
+    integrationAttributes: candidate.integration
+      ? { profileHref: candidate.integration.profileHref, writeBack: candidate.integration.writeBack }
+      : null,
     navigation,
     questions: candidate.interview.questions.map((q) => ({ title: q.title ?? null, content: q.content ?? null })),
     answers: described.map(({ answer, item, d }) => ({

@@ -97,6 +97,26 @@ export const keys = {
   checkout: (frontendReferenceId: string) => ({ PK: `CHECKOUT#${frontendReferenceId}`, SK: 'CHECKOUT' }),
   /** A Stripe event already applied: written in the same transaction as its effect, so it applies once. */
   stripeEvent: (eventId: string) => ({ PK: `STRIPEEVENT#${eventId}`, SK: 'EVENT' }),
+  /** An ATS integration, by its id (DELETE /integrations/{id} and its webhook name no company). */
+  integration: (integrationId: string) => ({ PK: `INTEGRATION#${integrationId}`, SK: 'INTEGRATION' }),
+  /** GSI1 of an integration: the company's integrations, by type. */
+  integrationByCompany: (companyId: string, integrationType: string) => ({
+    GSI1PK: `COMPANY#${companyId}#INTEGRATIONS`,
+    GSI1SK: integrationType,
+  }),
+  /** GSI2 of an integration: every integration of the deployment, for the 15-minute sync. */
+  integrationToSync: (integrationId: string) => ({ GSI2PK: 'INTEGRATIONS', GSI2SK: integrationId }),
+  /** One integration per type and company: put with the integration, on the condition that it does not exist. */
+  integrationType: (companyId: string, integrationType: string) => ({ PK: `COMPANY#${companyId}`, SK: `INTEGRATIONTYPE#${integrationType}` }),
+  /**
+   * A candidate of the ATS invited to a position (or found there already), in the integration's partition:
+   * put in the transaction that creates the candidate, so a re-delivered webhook or the next sync never invites twice.
+   */
+  integrationImport: (integrationId: string, positionId: string, ref: string) => ({ PK: `INTEGRATION#${integrationId}`, SK: `IMPORT#${positionId}#${ref}` }),
+  /** An OAuth consent in flight, by the hash of its state (single use, short-lived: TTL). */
+  oauthState: (stateHash: string) => ({ PK: `OAUTHSTATE#${stateHash}`, SK: 'STATE' }),
+  /** A result to write back to an ATS at a time (one partition, read by the delivery job up to now). */
+  integrationResult: (dueAt: string, candidateId: string, event: string) => ({ PK: 'INTEGRATION_RESULTS', SK: `${dueAt}#${candidateId}#${event}` }),
   /** A shared candidate's public id → the candidate. */
   publicCandidate: (publicCandidateId: string) => ({ PK: `PUBLICCANDIDATE#${publicCandidateId}`, SK: 'CANDIDATE' }),
 } as const;

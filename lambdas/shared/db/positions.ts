@@ -1,3 +1,4 @@
+import type { IntegrationType } from '../../contracts/integrations';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { newId, randomToken } from '../crypto';
@@ -37,6 +38,13 @@ export interface PositionSettings {
   notifying: MemberList | null;
   plannedMessages: StoredPlannedMessage[];
   invitesExpireAfter: string | null;
+  /** The ATS tag per integration type whose tagged candidates this position invites. */
+  integrationTags: StoredIntegrationTag[];
+}
+
+export interface StoredIntegrationTag {
+  integrationType: IntegrationType;
+  tag: string;
 }
 
 export interface CandidateCounts {
@@ -60,6 +68,7 @@ export interface Position extends PositionSettings {
 const memberList = (list: MemberList | null | undefined): MemberList | null => (list ? { userIds: [...list.userIds] } : null);
 const plannedMessagesOf = (messages: StoredPlannedMessage[]): StoredPlannedMessage[] =>
   messages.map((m) => ({ templateId: m.templateId, sendTrigger: m.sendTrigger }));
+const integrationTagsOf = (tags: StoredIntegrationTag[]): StoredIntegrationTag[] => tags.map((t) => ({ integrationType: t.integrationType, tag: t.tag }));
 
 /** The stored fields of a save, and only those. */
 const storedSettings = (settings: PositionSettings): PositionSettings => ({
@@ -69,6 +78,7 @@ const storedSettings = (settings: PositionSettings): PositionSettings => ({
   notifying: memberList(settings.notifying),
   plannedMessages: plannedMessagesOf(settings.plannedMessages),
   invitesExpireAfter: settings.invitesExpireAfter,
+  integrationTags: integrationTagsOf(settings.integrationTags),
 });
 
 const emptyCounts = { invited: 0, responded: 0, shortlisted: 0, rejected: 0 };
@@ -82,6 +92,7 @@ const fromItem = (item: Record<string, any>): Position => ({
   notifying: memberList(item.notifying),
   plannedMessages: plannedMessagesOf(item.plannedMessages ?? []),
   invitesExpireAfter: item.invitesExpireAfter ?? null,
+  integrationTags: integrationTagsOf(item.integrationTags ?? []),
   applyLinkId: item.applyLinkId ?? null,
   currentStatus: item.currentStatus === 'closed' ? 'closed' : 'open',
   candidates: { ...emptyCounts, ...item.candidates },
@@ -161,6 +172,7 @@ export const createPosition = async (companyId: string, input: Pick<PositionSett
         notifying: null,
         plannedMessages: [],
         invitesExpireAfter: null,
+        integrationTags: [],
         currentStatus: 'open',
         candidates: emptyCounts,
         version: 1,
@@ -197,7 +209,7 @@ export const updatePosition = async (
         TableName: tableName(),
         Key: keys.position(positionId),
         UpdateExpression:
-          'SET jobTitle = :jobTitle, interview = :interview, sharing = :sharing, notifying = :notifying, plannedMessages = :plannedMessages, invitesExpireAfter = :expiry, version = version + :one' +
+          'SET jobTitle = :jobTitle, interview = :interview, sharing = :sharing, notifying = :notifying, plannedMessages = :plannedMessages, invitesExpireAfter = :expiry, integrationTags = :tags, version = version + :one' +
           (options.clearApplyLink ? ' REMOVE applyLinkId' : ''),
         ConditionExpression: 'attribute_exists(PK) AND version = :expected',
         ExpressionAttributeValues: {
@@ -207,6 +219,7 @@ export const updatePosition = async (
           ':notifying': body.notifying,
           ':plannedMessages': body.plannedMessages,
           ':expiry': body.invitesExpireAfter,
+          ':tags': body.integrationTags,
           ':one': 1,
           ':expected': expectedVersion,
         },

@@ -1,5 +1,5 @@
 import { AtsCredentialsRejected, AtsRequestFailed, MAX_TAGGED, type AtsAdapter, type AtsCandidate, type AtsConnection } from './adapter';
-import { atsRequest, basicAuth, refusedCredentials } from './http';
+import { atsExchange, atsRequest, basicAuth, refusedCredentials } from './http';
 
 /**
  * Greenhouse, Harvest API v3 (https://harvestdocs.greenhouse.io; v1/v2 were retired on 2026-08-31),
@@ -130,30 +130,9 @@ const nextLink = (header: string | null): string | null => {
  * JSON and error mapping (AtsRequestFailed, retryable for the network, 408, 429 and 5xx).
  */
 const harvestPage = async <T>(url: string, token: string): Promise<{ items: T[]; next: string | null }> => {
-  const host = new URL(url).host;
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      headers: { accept: 'application/json', ...bearer(token) },
-      redirect: 'error',
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-    });
-  } catch (error) {
-    throw new AtsRequestFailed(`${host} did not answer (${error instanceof Error ? error.message : String(error)})`, null, true);
-  }
-  const text = await response.text();
-  if (!response.ok) {
-    const retryable = response.status === 408 || response.status === 429 || response.status >= 500;
-    throw new AtsRequestFailed(`${host} answered ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}`, response.status, retryable);
-  }
-  let items: unknown;
-  try {
-    items = JSON.parse(text);
-  } catch {
-    throw new AtsRequestFailed(`${host} answered with something other than JSON`, response.status, false);
-  }
-  if (!Array.isArray(items)) throw new AtsRequestFailed(`${host} answered a list request without a list`, response.status, false);
-  return { items: items as T[], next: nextLink(response.headers.get('link')) };
+  const { body, headers } = await atsExchange<unknown>(url, { headers: bearer(token), timeoutMs: TIMEOUT_MS });
+  if (!Array.isArray(body)) throw new AtsRequestFailed(`${new URL(url).host} answered a list request without a list`, 200, false);
+  return { items: body as T[], next: nextLink(headers.get('link')) };
 };
 
 /** Every item of a list (up to `max`), following the Link header; the token never leaves the API's origin. */

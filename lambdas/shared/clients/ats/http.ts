@@ -20,8 +20,8 @@ const TIMEOUT_MS = 8000;
 
 export const basicAuth = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
-/** Calls the ATS and returns the parsed JSON body (null for an empty one). */
-export const atsRequest = async <T = unknown>(url: string, request: AtsRequest = {}): Promise<T> => {
+/** Calls the ATS and returns the parsed JSON body (null for an empty one) with the response's headers (pagination by Link header). */
+export const atsExchange = async <T = unknown>(url: string, request: AtsRequest = {}): Promise<{ body: T; headers: Headers }> => {
   const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
   let body: string | undefined;
   if (request.json !== undefined) {
@@ -48,13 +48,16 @@ export const atsRequest = async <T = unknown>(url: string, request: AtsRequest =
     const retryable = response.status === 408 || response.status === 429 || response.status >= 500;
     throw new AtsRequestFailed(`${new URL(url).host} answered ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}`, response.status, retryable);
   }
-  if (!text) return null as T;
+  if (!text) return { body: null as T, headers: response.headers };
   try {
-    return JSON.parse(text) as T;
+    return { body: JSON.parse(text) as T, headers: response.headers };
   } catch {
     throw new AtsRequestFailed(`${new URL(url).host} answered with something other than JSON`, response.status, false);
   }
 };
+
+/** Calls the ATS and returns the parsed JSON body (null for an empty one). */
+export const atsRequest = async <T = unknown>(url: string, request: AtsRequest = {}): Promise<T> => (await atsExchange<T>(url, request)).body;
 
 /** Whether a failed call was the ATS refusing the credentials. */
 export const refusedCredentials = (error: unknown): boolean =>

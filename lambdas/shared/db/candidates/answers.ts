@@ -3,7 +3,7 @@ import { db, tableName } from '../client';
 import { keys, sortKeyPrefixes } from '../keys';
 import { ConditionFailed, transact } from '../transaction';
 import type { Attempt } from './attempts';
-import { AnswerRefused, questionKey, type Candidate } from './candidate';
+import { AnswerRefused, plannedResult, questionKey, type Candidate } from './candidate';
 
 /**
  * Submits an attempt as the answer to its question. The answer that completes the interview also
@@ -17,6 +17,8 @@ export const submitAttempt = async (candidate: Candidate, attempt: Attempt, now 
   const statusKeys =
     completes && !candidate.preview ? keys.candidateByStatus(candidate.positionId, 'responded', completedAt, candidate.candidateId) : null;
   const doneKeys = statusKeys ? keys.candidateDone(candidate.positionId, completedAt, candidate.candidateId) : null;
+  // An ATS candidate's response is written back to their profile (an outbox item, in this transaction).
+  const result = completes ? plannedResult(candidate, 'responded', now) : null;
   try {
     await transact([
       {
@@ -29,6 +31,7 @@ export const submitAttempt = async (candidate: Candidate, attempt: Attempt, now 
               'SET answers.#q = :answer, answeredCount = answeredCount + :one',
               ...(completes ? [', currentStatus = :responded, completedAt = :completedAt'] : []),
               ...(statusKeys ? [', GSI2PK = :gsi2pk, GSI2SK = :gsi2sk, GSI3PK = :gsi3pk, GSI3SK = :gsi3sk'] : []),
+              ...(result ? [', integration.writeBack = :writeBack'] : []),
             ].join(''),
             ConditionExpression: 'currentStatus = :invited AND answeredCount = :expected AND attribute_not_exists(answers.#q)',
             ExpressionAttributeNames: { '#q': q },
@@ -41,6 +44,7 @@ export const submitAttempt = async (candidate: Candidate, attempt: Attempt, now 
               ...(statusKeys && doneKeys
                 ? { ':gsi2pk': statusKeys.GSI2PK, ':gsi2sk': statusKeys.GSI2SK, ':gsi3pk': doneKeys.GSI3PK, ':gsi3sk': doneKeys.GSI3SK }
                 : {}),
+              ...(result ? { ':writeBack': result.writeBack } : {}),
             },
           },
         },
@@ -67,6 +71,7 @@ export const submitAttempt = async (candidate: Candidate, attempt: Attempt, now 
         },
       },
       { name: 'attempt', item: { Delete: { TableName: tableName(), Key: keys.attempt(candidate.candidateId, attempt.answerId) } } },
+      ...(result ? [result.step] : []),
       ...(completes && !candidate.preview
         ? [
             {

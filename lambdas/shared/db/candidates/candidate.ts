@@ -1,6 +1,9 @@
 import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { sortTimeOf, type CandidateStatus } from '../../../domain/candidates';
+import type { IntegrationType } from '../../../contracts/integrations';
 import { sha256 } from '../../crypto';
+import type { ResultEvent } from '../../clients/ats/adapter';
+import { resultStep, type WriteBack } from '../integrations';
 import { db, tableName } from '../client';
 import { storedInterview, type StoredInterview } from '../interview';
 import { keys } from '../keys';
@@ -42,6 +45,18 @@ export interface Candidate {
   answers: Record<string, SubmittedAnswer>;
   publicCandidateId: string | null;
   answerPackage: { key: string; answerIds: string[] } | null;
+  /** The ATS the candidate came from (a sync or webhook invited them), or null. */
+  integration: CandidateIntegration | null;
+}
+
+/** Where an imported candidate lives in the ATS, and what was last written back there. */
+export interface CandidateIntegration {
+  integrationId: string;
+  integrationType: IntegrationType;
+  /** The adapter's reference to write back to. */
+  ref: string;
+  profileHref: string | null;
+  writeBack: WriteBack | null;
 }
 
 export const questionKey = (questionIndex: number) => `q${questionIndex}`;
@@ -65,6 +80,7 @@ export const fromItem = (item: Record<string, any>): Candidate => ({
   answers: item.answers ?? {},
   publicCandidateId: item.publicCandidateId ?? null,
   answerPackage: item.answerPackage ?? null,
+  integration: item.integration ?? null,
 });
 
 export const getCandidate = async (candidateId: string): Promise<Candidate | null> => {
@@ -163,11 +179,27 @@ export const deleteCandidate = async (candidate: Candidate, options: { onlyIfInv
 export class StatusChanged extends Error {}
 
 /**
+ * What a status change of an ATS candidate writes back: the outbox step and the panel's pending
+ * state, or null for a candidate who did not come from an ATS.
+ */
+export const plannedResult = (candidate: Candidate, event: ResultEvent, now: Date) => {
+  if (!candidate.integration || candidate.preview) return null;
+  const at = now.toISOString();
+  const writeBack: WriteBack = { event, status: 'pending', attempts: 0, lastError: null, updatedAt: at };
+  return {
+    writeBack,
+    step: resultStep({ dueAt: at, candidateId: candidate.candidateId, integrationId: candidate.integration.integrationId, event, attempts: 0 }),
+  };
+};
+
+/**
  * Evaluation (spec §4): the candidate's status and tab keys and the position's counts move in one
  * transaction, conditioned on the status the caller saw.
  */
-export const setEvaluation = async (candidate: Candidate, next: 'responded' | 'shortlisted' | 'rejected'): Promise<void> => {
+export const setEvaluation = async (candidate: Candidate, next: 'responded' | 'shortlisted' | 'rejected', now = new Date()): Promise<void> => {
   const byStatus = keys.candidateByStatus(candidate.positionId, next, sortTimeOf({ ...candidate, currentStatus: next }), candidate.candidateId);
+  // Shortlisting and rejecting an ATS candidate is written back to their profile (an outbox item, in this transaction).
+  const result = next !== 'responded' ? plannedResult(candidate, next, now) : null;
   try {
     await transact([
       {
@@ -176,12 +208,19 @@ export const setEvaluation = async (candidate: Candidate, next: 'responded' | 's
           Update: {
             TableName: tableName(),
             Key: keys.candidate(candidate.candidateId),
-            UpdateExpression: 'SET currentStatus = :next, GSI2PK = :pk, GSI2SK = :sk',
+            UpdateExpression: `SET currentStatus = :next, GSI2PK = :pk, GSI2SK = :sk${result ? ', integration.writeBack = :writeBack' : ''}`,
             ConditionExpression: 'currentStatus = :current',
-            ExpressionAttributeValues: { ':next': next, ':current': candidate.currentStatus, ':pk': byStatus.GSI2PK, ':sk': byStatus.GSI2SK },
+            ExpressionAttributeValues: {
+              ':next': next,
+              ':current': candidate.currentStatus,
+              ':pk': byStatus.GSI2PK,
+              ':sk': byStatus.GSI2SK,
+              ...(result ? { ':writeBack': result.writeBack } : {}),
+            },
           },
         },
       },
+      ...(result ? [result.step] : []),
       {
         name: 'position',
         item: {

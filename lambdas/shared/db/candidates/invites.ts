@@ -8,12 +8,13 @@ import { storedInterview } from '../interview';
 import { keys } from '../keys';
 import type { Position } from '../positions';
 import { ConditionFailed, transact, type TransactionStep } from '../transaction';
-import { AnswerRefused, fromItem, type Candidate } from './candidate';
+import { AlreadyImported, importStep } from '../integrations';
+import { AnswerRefused, fromItem, type Candidate, type CandidateIntegration } from './candidate';
 import { CandidateEmailTaken, claimEmailStep, heldEmail } from './emails';
 
 export const PREVIEW_TTL_SECONDS = 3 * 24 * 60 * 60;
-/** A transaction holds at most 100 items: up to 3 per candidate (profile, token, address) plus the position and the company. */
-export const INVITES_PER_TRANSACTION = 32;
+/** A transaction holds at most 100 items: up to 3 per candidate (profile, token, address; an ATS import a fourth) plus the position and the company. */
+export const INVITES_PER_TRANSACTION = 24;
 
 /** A preview is in no list, only in the expiry index, so the expiry job removes it with its media. */
 const indexKeys = (c: Pick<Candidate, 'positionId' | 'candidateId' | 'currentStatus' | 'createdAt' | 'completedAt' | 'expiresAt' | 'preview'>) =>
@@ -34,6 +35,8 @@ export class NotEnoughCredits extends Error {}
 export interface NewCandidate {
   candidateName: string;
   email: string | null;
+  /** An ATS candidate a sync or webhook brings in: recorded with the candidate, once per position (AlreadyImported). */
+  integration?: Omit<CandidateIntegration, 'writeBack'>;
 }
 
 /**
@@ -74,6 +77,7 @@ export const createCandidates = async (
     answers: {},
     publicCandidateId: null,
     answerPackage: null,
+    integration: person.integration ? { ...person.integration, writeBack: null } : null,
   }));
   const claimed = new Set<string>();
   for (const c of candidates) {
@@ -117,6 +121,7 @@ export const createCandidates = async (
         },
       },
       ...(email === null ? [] : [claimEmailStep(c.positionId, c.candidateId, email)]),
+      ...(c.integration ? [importStep(c.integration.integrationId, c.positionId, c.integration.ref, c.candidateId)] : []),
     ];
   });
   const positionStep: TransactionStep = {
@@ -171,6 +176,7 @@ export const createCandidates = async (
     if (error instanceof ConditionFailed && error.step === 'position') throw new PositionNotOpen();
     if (error instanceof ConditionFailed && error.step === 'company') throw new NotEnoughCredits();
     if (error instanceof ConditionFailed && error.step === 'email') throw new CandidateEmailTaken(error.about!);
+    if (error instanceof ConditionFailed && error.step === 'import') throw new AlreadyImported();
     throw error;
   }
   return candidates;

@@ -1,0 +1,168 @@
+import { integrationForms, secretMask, type Integration, type IntegrationType } from '../../contracts/integrations';
+import { operationPath, API_PREFIX } from '../../operations';
+import { appOrigin } from '../../shared/app-origin';
+import { AtsCredentialsRejected, AtsRequestFailed, atsAdapters, atsConnection, type AtsCredentials } from '../../shared/clients/ats';
+import { newId, randomToken } from '../../shared/crypto';
+import type { Company } from '../../shared/db/companies';
+import {
+  companyIntegrations,
+  deleteIntegrationRecord,
+  getIntegration,
+  IntegrationTypeTaken,
+  putIntegration,
+  setWebhooks,
+  type IntegrationRecord,
+} from '../../shared/db/integrations';
+import { badRequest, conflict, HttpError, notFound } from '../../shared/errors';
+import { describeError, type Logger } from '../../shared/logger';
+import { requireMembership, ownedCompany } from '../access/membership';
+import { connectionOf, sealSecrets } from './credentials';
+
+/**
+ * Connecting and disconnecting ATS integrations (spec §2 Integrate tab, §7 Integrations). Adding one
+ * checks the credentials against the ATS first, registers our webhook where its API can, and seals
+ * the credentials with KMS; the API shows the secret only as a mask. Removing one stops both
+ * directions: its webhook is unregistered and its sealed credentials deleted.
+ */
+const OWNER_ONLY = 'Only the company owner can manage integrations.';
+
+export const integrationView = (record: IntegrationRecord): Integration => ({
+  integrationId: record.integrationId,
+  integrationType: record.integrationType,
+  username: record.username,
+  integrationProperties: {
+    authToken: secretMask(record.secretLength),
+    greenhouse: record.integrationType === 'greenhouse' ? { automaticStageTransitions: record.automaticStageTransitions } : null,
+  },
+  webhooks: record.webhookIds.length > 0,
+  createdAt: record.createdAt,
+  lastSync: record.lastSync,
+});
+
+/** The company's integrations, for any of its members (the position settings' tag sections list them). */
+export const listIntegrations = async (companyId: string, userId: string) => {
+  const [, records] = await Promise.all([requireMembership(companyId, userId), companyIntegrations(companyId)]);
+  return { integrations: records.map(integrationView) };
+};
+
+/** Where the ATS delivers an integration's webhooks: the API, on the app's origin (CloudFront forwards /api/*). */
+const webhookUrl = async (integrationId: string) =>
+  `${await appOrigin()}${API_PREFIX}${operationPath('handleIntegrationWebhook', { integrationId })}`;
+
+const alreadyAdded = (type: IntegrationType) => conflict(`${integrationForms[type].name} is already connected.`, 'already_added');
+
+/**
+ * Checks the credentials with the ATS, registers the webhook where it can, and stores the
+ * integration with its sealed secrets (shared by key-based types and Lever's consent).
+ */
+export const connectIntegration = async (
+  company: Company,
+  input: { integrationType: IntegrationType; credentials: AtsCredentials; userId: string; automaticStageTransitions: boolean },
+  log: Logger,
+): Promise<IntegrationRecord> => {
+  const { integrationType } = input;
+  const { name } = integrationForms[integrationType];
+  const adapter = atsAdapters[integrationType];
+  const connection = atsConnection(adapter, input.credentials);
+  try {
+    await adapter.verifyCredentials(connection);
+  } catch (error) {
+    log.warn('ATS credentials not accepted', { integrationType, ...describeError(error) });
+    if (error instanceof AtsCredentialsRejected) throw badRequest(`${name} did not accept these credentials. Check them and try again.`, 'credentials_rejected');
+    if (error instanceof AtsRequestFailed) throw new HttpError(502, `${name} could not be reached to check the credentials. Try again in a few minutes.`, 'ats_unavailable');
+    throw error;
+  }
+  const integrationId = newId();
+  const base = { integrationId, companyId: company.companyId };
+  // Stored before the webhook is registered: an ATS that pings the URL on registration (Ashby)
+  // finds the integration and the secret it signs with.
+  const ourSecret = adapter.webhooks ? randomToken(32) : null;
+  const record: IntegrationRecord = {
+    ...base,
+    integrationType,
+    username: input.credentials.username ?? null,
+    secretLength: (input.credentials.authToken ?? input.credentials.refreshToken ?? '').length,
+    sealed: await sealSecrets(base, { credentials: connection.credentials, webhookSecret: ourSecret }),
+    webhookIds: [],
+    automaticStageTransitions: integrationType === 'greenhouse' && input.automaticStageTransitions,
+    createdAt: new Date().toISOString(),
+    createdBy: input.userId,
+    lastSync: null,
+  };
+  try {
+    await putIntegration(record);
+  } catch (error) {
+    if (error instanceof IntegrationTypeTaken) throw alreadyAdded(integrationType);
+    throw error;
+  }
+  if (adapter.webhooks && ourSecret) {
+    // Without a webhook the 15-minute sync still brings tagged candidates in: a refusal is logged, not fatal.
+    try {
+      const registered = await adapter.webhooks.register(connection, await webhookUrl(integrationId), ourSecret);
+      record.webhookIds = [...registered.webhookIds];
+      record.sealed = await sealSecrets(base, { credentials: connection.credentials, webhookSecret: registered.secret });
+      await setWebhooks(integrationId, record.webhookIds, record.sealed);
+    } catch (error) {
+      log.warn('ATS webhook not registered; the scheduled sync covers it', { integrationType, ...describeError(error) });
+    }
+  }
+  log.info('integration added', { companyId: company.companyId, integrationId, integrationType, webhooks: record.webhookIds.length > 0 });
+  return record;
+};
+
+/** Adds a key-based integration (owner only). Lever connects through its consent page (lever.ts). */
+export const addIntegration = async (
+  input: {
+    companyId: string;
+    userId: string;
+    integrationType: IntegrationType;
+    authToken: string;
+    username?: string | null;
+    automaticStageTransitions: boolean;
+  },
+  log: Logger,
+) => {
+  const form = integrationForms[input.integrationType];
+  const [company, existing] = await Promise.all([ownedCompany(input.companyId, input.userId, OWNER_ONLY), companyIntegrations(input.companyId)]);
+  if (form.connect === 'oauth') throw badRequest(`${form.name} connects through its own consent page: use "Connect with ${form.name}".`, 'oauth_required');
+  if (form.usernameLabel && !input.username) throw badRequest(`Enter the ${form.usernameLabel}.`, 'username_required');
+  if (existing.some((record) => record.integrationType === input.integrationType)) throw alreadyAdded(input.integrationType);
+  const credentials: AtsCredentials = form.usernameLabel ? { authToken: input.authToken, username: input.username! } : { authToken: input.authToken };
+  const record = await connectIntegration(
+    company,
+    { integrationType: input.integrationType, credentials, userId: input.userId, automaticStageTransitions: input.automaticStageTransitions },
+    log,
+  );
+  return integrationView(record);
+};
+
+/** Stops both directions: the ATS's webhook is unregistered (best effort), then the integration and its sealed secrets are deleted. */
+export const disconnectIntegration = async (record: IntegrationRecord, log: Logger): Promise<boolean> => {
+  const webhooks = atsAdapters[record.integrationType].webhooks;
+  if (webhooks && record.webhookIds.length) {
+    // The ATS may have revoked our access already; the delete goes on either way, and deliveries
+    // that still arrive find no integration (404).
+    try {
+      const { connection } = await connectionOf(record);
+      await webhooks.unregister(connection, record.webhookIds);
+    } catch (error) {
+      log.warn('ATS webhook not unregistered', { integrationId: record.integrationId, ...describeError(error) });
+    }
+  }
+  const deleted = await deleteIntegrationRecord(record);
+  if (deleted) log.info('integration removed', { companyId: record.companyId, integrationId: record.integrationId, integrationType: record.integrationType });
+  return deleted;
+};
+
+/** Removes an integration (owner only; another company's is a 404). */
+export const removeIntegration = async (integrationId: string, userId: string, log: Logger) => {
+  const record = await getIntegration(integrationId);
+  if (!record) throw notFound('Integration not found.');
+  await ownedCompany(record.companyId, userId, OWNER_ONLY);
+  if (!(await disconnectIntegration(record, log))) throw notFound('Integration not found.');
+};
+
+/** Removes every integration of a company (its deletion). */
+export const disconnectCompanyIntegrations = async (companyId: string, log: Logger) => {
+  for (const record of await companyIntegrations(companyId)) await disconnectIntegration(record, log);
+};

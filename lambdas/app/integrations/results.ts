@@ -1,0 +1,68 @@
+import { paths } from '../../contracts/app-paths';
+import { integrationForms } from '../../contracts/integrations';
+import { resultNote, retryDelayMs } from '../../domain/integrations';
+import { appLink } from '../../shared/app-origin';
+import { AtsRequestFailed, atsAdapters } from '../../shared/clients/ats';
+import { getCandidate } from '../../shared/db/candidates';
+import { dueResults, getIntegration, settleResult, type PendingResult, type WriteBack } from '../../shared/db/integrations';
+import { describeError, type Logger } from '../../shared/logger';
+import { connectionOf } from './credentials';
+
+/**
+ * Results back to the ATS (issue 16 "Back"): a response, a shortlist or a reject is planned in the
+ * transaction that makes it (db/candidates), and this job writes it to the candidate's ATS profile:
+ * a note with the link to the answers (greenhouse, with automaticStageTransitions, also moves the
+ * application on when the candidate responds). A failure is retried with backoff, then shown as
+ * failed on the candidate's integration panel; never dropped silently.
+ */
+const reason = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
+
+const deliver = async (result: PendingResult, now: Date, log: Logger): Promise<WriteBack['status'] | 'dropped'> => {
+  const [candidate, record] = await Promise.all([getCandidate(result.candidateId), getIntegration(result.integrationId)]);
+  const at = now.toISOString();
+  if (!candidate?.integration) {
+    await settleResult(result, null);
+    return 'dropped';
+  }
+  // The panel shows the latest event: an older one settling later leaves it as it is.
+  const panel = (writeBack: Omit<WriteBack, 'event' | 'updatedAt'>): WriteBack | null =>
+    candidate.integration?.writeBack?.event === result.event ? { ...writeBack, event: result.event, updatedAt: at } : null;
+  const { name } = integrationForms[candidate.integration.integrationType];
+  if (!record) {
+    await settleResult(result, panel({ status: 'failed', attempts: result.attempts, lastError: `The ${name} integration was removed.` }));
+    return 'failed';
+  }
+  const attempts = result.attempts + 1;
+  try {
+    const { connection } = await connectionOf(record);
+    const answersHref = await appLink(paths.candidate.to(candidate.companyId, candidate.positionId, candidate.candidateId));
+    await atsAdapters[record.integrationType].writeResult(connection, candidate.integration.ref, {
+      event: result.event,
+      note: resultNote(result.event, candidate.candidateName, candidate.jobTitle, answersHref),
+      answersHref,
+      advanceStage: record.automaticStageTransitions && result.event === 'responded',
+    });
+    await settleResult(result, panel({ status: 'delivered', attempts, lastError: null }));
+    return 'delivered';
+  } catch (error) {
+    const retryable = !(error instanceof AtsRequestFailed) || error.retryable;
+    const delay = retryable ? retryDelayMs(attempts) : null;
+    log.warn('ATS result not written', { candidateId: result.candidateId, event: result.event, attempts, retrying: delay !== null, ...describeError(error) });
+    if (delay !== null) {
+      await settleResult(result, panel({ status: 'retrying', attempts, lastError: reason(error) }), new Date(now.getTime() + delay).toISOString());
+      return 'retrying';
+    }
+    await settleResult(result, panel({ status: 'failed', attempts, lastError: reason(error) }));
+    return 'failed';
+  }
+};
+
+/** Writes back the results that are due (a page per run; the schedule runs every minute). */
+export const deliverDueResults = async (now: Date, log: Logger) => {
+  const counts: Record<string, number> = { delivered: 0, retrying: 0, failed: 0, dropped: 0 };
+  for (const result of await dueResults(now)) {
+    const outcome = await deliver(result, now, log);
+    counts[outcome] = (counts[outcome] ?? 0) + 1;
+  }
+  return counts;
+};

@@ -1,0 +1,32 @@
+import { integrationForms, type IntegrationType, type ResultEvent } from '../contracts/integrations';
+
+/**
+ * ATS integrations' rules, pure: what the note written back to the ATS says, how results are
+ * retried, and how a person from the ATS becomes a candidate's name.
+ */
+/** The note on the candidate's ATS profile: what happened, and the link to the answers. */
+export const resultNote = (event: ResultEvent, candidateName: string, jobTitle: string, answersHref: string): string => {
+  const what = {
+    responded: `${candidateName} completed the video interview for ${jobTitle}.`,
+    shortlisted: `${candidateName} was shortlisted after the video interview for ${jobTitle}.`,
+    rejected: `${candidateName} was not taken forward after the video interview for ${jobTitle}.`,
+  }[event];
+  return `${what}\nWatch the answers: ${answersHref}`;
+};
+
+/** Tries before a result is given up on and shown as failed (1 + 5 retries, about half an hour in all). */
+export const MAX_RESULT_ATTEMPTS = 6;
+
+/** When to try again after `attempts` failed tries: 1, 2, 4, 8, 16 minutes; null once tries are used up. */
+export const retryDelayMs = (attempts: number): number | null =>
+  attempts >= MAX_RESULT_ATTEMPTS ? null : 60_000 * 2 ** Math.max(0, attempts - 1);
+
+const CANDIDATE_NAME_MAX = 100;
+
+/** A person's name from the ATS as a candidate's name: one line, trimmed, at most 100 characters; the vendor's name without one. */
+export const candidateNameFromAts = (name: string, type: IntegrationType): string => {
+  // eslint-disable-next-line no-control-regex
+  const clean = name.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const cut = [...clean].slice(0, CANDIDATE_NAME_MAX).join('').trim();
+  return cut || `Candidate from ${integrationForms[type].name}`;
+};
