@@ -238,12 +238,24 @@ describe('the CDK app (stage "test", SPA built)', () => {
       }
     });
 
-    it('lets only the billing functions read the Stripe secrets, each only the secrets its grants name', () => {
+    it('lets each function read only the secrets its grants name: Stripe for billing, the vendors\' for ATS integrations', () => {
       expect(
         Object.values(data.findResources('AWS::SecretsManager::Secret') as Record<string, Resource>)
           .map((r) => r.Properties.Name)
           .sort(),
-      ).toEqual(['test/stripe/secret-key', 'test/stripe/webhook-signing-secret']);
+      ).toEqual(['test/comeet/partner-secret', 'test/lever/oauth-client', 'test/stripe/secret-key', 'test/stripe/webhook-signing-secret']);
+      const secretOf = (resource: unknown) => {
+        const text = JSON.stringify(resource);
+        return text.includes('webhook-signing-secret')
+          ? 'Stripe webhook secret'
+          : text.includes('stripe/secret-key')
+            ? 'Stripe API key'
+            : text.includes('lever/oauth-client')
+              ? 'Lever OAuth client'
+              : text.includes('comeet/partner-secret')
+                ? 'Comeet partner secret'
+                : `unknown: ${text}`;
+      };
       const readers: Record<string, string[]> = {};
       for (const { template } of allTemplates(synth.app)) {
         const functions = Object.values(template.findResources('AWS::Lambda::Function') as Record<string, Resource>);
@@ -255,20 +267,50 @@ describe('the CDK app (stage "test", SPA built)', () => {
           expect(statements.flatMap(actionsOf).every((action) => action === 'secretsmanager:GetSecretValue')).toBe(true);
           const roles = (policy.Properties.Roles as { Ref: string }[]).map((role) => role.Ref);
           const fn = functions.find((f) => roles.includes(f.Properties.Role?.['Fn::GetAtt']?.[0]))!;
-          // CDK merges statements with the same action: one statement may name both secrets.
-          readers[fn.Properties.Description] = statements
-            .flatMap((statement) => [statement.Resource].flat())
-            .map((resource) => (JSON.stringify(resource).includes('webhook-signing-secret') ? 'webhook secret' : 'API key'))
-            .sort();
+          // CDK merges statements with the same action: one statement may name several secrets.
+          readers[fn.Properties.Description] = statements.flatMap((statement) => [statement.Resource].flat()).map(secretOf).sort();
         }
       }
+      const expected = Object.fromEntries(
+        lambdaFunctions.flatMap((fn) => {
+          const secrets = [
+            ...(fn.grants.includes('billing:api') ? ['Stripe API key'] : []),
+            ...(fn.grants.includes('billing:webhook') ? ['Stripe webhook secret'] : []),
+            ...(fn.grants.includes('ats:api') ? ['Comeet partner secret', 'Lever OAuth client'] : []),
+          ].sort();
+          return secrets.length ? [[fn.description, secrets]] : [];
+        }),
+      );
+      expect(readers).toEqual(expected);
       const description = (id: OperationId) => `${routeKey(routes[id])} (${id})`;
-      expect(readers).toEqual({
-        [description('listPrices')]: ['API key'],
-        [description('createCheckoutSession')]: ['API key'],
-        [description('createPortalSession')]: ['API key'],
-        [description('handleStripeWebhook')]: ['API key', 'webhook secret'],
-      });
+      expect(readers[description('handleStripeWebhook')]).toEqual(['Stripe API key', 'Stripe webhook secret']);
+      expect(readers[description('createIntegration')]).toEqual(['Comeet partner secret', 'Lever OAuth client']);
+      expect(readers[description('listIntegrations')]).toBeUndefined();
+    });
+
+    it('lets only the functions granted ats:api seal and open with the integrations key, which rotates', () => {
+      expect(Object.values(data.findResources('AWS::KMS::Key') as Record<string, Resource>).map((k) => k.Properties.EnableKeyRotation)).toEqual([true]);
+      expect(Object.values(data.findResources('AWS::KMS::Alias') as Record<string, Resource>).map((a) => a.Properties.AliasName)).toEqual([
+        'alias/test-integrations',
+      ]);
+      const users = new Set<string>();
+      for (const { template } of allTemplates(synth.app)) {
+        const functions = Object.values(template.findResources('AWS::Lambda::Function') as Record<string, Resource>);
+        for (const policy of Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>)) {
+          const statements = (policy.Properties.PolicyDocument.Statement as Statement[]).filter((statement) =>
+            actionsOf(statement).some((action) => action.startsWith('kms:')),
+          );
+          if (statements.length === 0) continue;
+          for (const statement of statements) {
+            expect(actionsOf(statement).sort()).toEqual(['kms:Decrypt', 'kms:Encrypt']);
+            expect(JSON.stringify(statement)).toContain('"kms:ResourceAliases":"alias/test-integrations"');
+          }
+          const roles = (policy.Properties.Roles as { Ref: string }[]).map((role) => role.Ref);
+          const fn = functions.find((f) => roles.includes(f.Properties.Role?.['Fn::GetAtt']?.[0]));
+          if (fn) users.add(fn.Properties.Description);
+        }
+      }
+      expect([...users].sort()).toEqual(lambdaFunctions.filter((fn) => fn.grants.includes('ats:api')).map((fn) => fn.description).sort());
     });
 
     it('never grants Scan, table management or service-wide wildcards to any function', () => {
