@@ -171,7 +171,11 @@ describe('companies', () => {
       logo_image_group_id: null,
     });
     const config = await call('getCompanyConfig', { params: { companyId }, session: sessionId });
-    expect(config.body).toEqual({ is_evaluation_enabled: true, is_rating_enabled: true, integration_types: [] });
+    expect(config.body).toEqual({
+      is_evaluation_enabled: true,
+      is_rating_enabled: true,
+      integration_types: ['hiringthing', 'ashby', 'comeet', 'greenhouse', 'hrpartner', 'lacrm', 'lever', 'recruitee'],
+    });
     const owner = await call('getOwnershipStatus', { params: { companyId }, session: sessionId });
     expect(owner.body).toEqual({ is_owner: true });
     const company = await call('getCompany', { params: { companyId }, session: sessionId });

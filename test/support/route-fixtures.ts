@@ -207,9 +207,11 @@ export const pathIds = (w: World): Record<string, string> => ({
 
 /**
  * Kinds of id that are themselves the credential on public routes: whoever holds one may use it,
- * so the question there is whether another one (a wrong link) reaches anything.
+ * so the question there is whether another one (a wrong link) reaches anything. An ATS webhook's
+ * integration id only addresses it: the ATS's signature is what it takes, and nothing unsigned
+ * reaches anything (test/api/integrations.test.ts).
  */
-export const credentialKinds = new Set(['token', 'linkId', 'publicCandidateId', 'nonce', 'sessionId', 'logoImageGroupId']);
+export const credentialKinds = new Set(['token', 'linkId', 'publicCandidateId', 'nonce', 'sessionId', 'logoImageGroupId', 'integrationId']);
 
 /** Everything of a world that must never show in another caller's response. */
 export const secretsOf = (w: World): string[] => [
