@@ -1,0 +1,89 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { API_PREFIX, operationPath, operations, type OperationId, type PathParamValue } from '../../lambdas/operations';
+
+/** What the bench's sections share: the repo root, runs, number formats, tables, goals and one running local stack. */
+export const root = path.resolve(import.meta.dirname, '../..');
+export const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+export const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export const printTable = (header: string[], rows: string[][]) => {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]!.length)));
+  const line = (cells: string[]) => cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join('  ');
+  console.log(line(header));
+  console.log(widths.map((w) => '-'.repeat(w)).join('  '));
+  rows.forEach((row) => console.log(line(row)));
+};
+
+/** One figure beside its goal (issue 17: every figure is printed with its goal; none is a test assertion). */
+export interface Goal {
+  readonly figure: string;
+  readonly value: string;
+  readonly goal: string;
+  readonly met: boolean;
+}
+
+const goals: Goal[] = [];
+
+/** Records a figure against its goal; the bench prints them all at the end. */
+export const goal = (entry: Goal): Goal => {
+  goals.push(entry);
+  return entry;
+};
+
+export const printGoals = () => {
+  console.log('\nGoals (issue 17)\n');
+  printTable(
+    ['figure', 'value', 'goal', 'met'],
+    goals.map((g) => [g.figure, g.value, g.goal, g.met ? 'yes' : 'NO']),
+  );
+};
+
+/** Calls an operation of lambdas/operations.ts by its id (the bench runs outside vitest, so not test/support/api.ts's `call`). */
+export interface ApiCall {
+  params?: Record<string, PathParamValue>;
+  query?: Record<string, string>;
+  body?: unknown;
+  session?: string;
+}
+export type Api = (operationId: OperationId, options?: ApiCall) => Promise<Record<string, any>>;
+
+/** One local stack (the one `npm start` runs) and a signed-in owner, for the figures that need the running product. */
+export const withLocalStack = async (run: (ctx: StackContext) => Promise<void>) => {
+  const { startLocalStack } = await import('../../lib/local/stack');
+  const { freePort } = await import('../../lib/local/net');
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-stack-'));
+  process.env.LOG_LEVEL = 'warn';
+  const stack = await startLocalStack({ port: await freePort(), dataDir, spa: 'none' });
+  try {
+    const api: Api = async (operationId, { params, query, body, session } = {}) => {
+      const res = await fetch(`${stack.url}${API_PREFIX}${operationPath(operationId, params, query)}`, {
+        method: operations[operationId].method,
+        headers: { 'content-type': 'application/json', ...(session ? { 'x-session-id': session } : {}) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return (await res.json().catch(() => ({}))) as Record<string, any>;
+    };
+    const email = `bench-${Date.now()}@example.com`;
+    const account = await api('createAccount', { body: { email, company_name: 'Bench' } });
+    await api('sendMagicCode', { body: { email } });
+    const mail = (await (await fetch(`${stack.url}/_local/mail?format=json`)).json()) as { messages: { text: string }[] };
+    const code = /code is ([A-Z]{6})/.exec(mail.messages[0]!.text)![1];
+    const { session_id: session } = await api('createMagicCodeSession', { body: { email, shortnonce: code } });
+    await run({ api, url: stack.url, env: stack.env, session, companyId: account.company_id });
+  } finally {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+};
+
+export interface StackContext {
+  api: Api;
+  url: string;
+  env: Record<string, string>;
+  session: string;
+  companyId: string;
+}
