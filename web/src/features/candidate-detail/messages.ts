@@ -7,7 +7,7 @@ export const messages = {
   // The integration panel: what was written back to the candidate's profile in the ATS.
   writeBack: {
     pending: (name: string) => `Sending the result to ${name}…`,
-    retrying: (name: string, attempt: number) => `Couldn't reach ${name} yet; trying again (attempt ${attempt}).`,
+    retrying: (name: string, tries: number) => `Couldn't reach ${name} yet (${tries} ${tries === 1 ? 'try' : 'tries'} so far); trying again shortly.`,
     delivered: (name: string) => `Result sent to ${name}.`,
     failed: (name: string, lastError: string | null) => `Couldn't send the result to ${name}: ${lastError ?? 'no reason was given'}`,
   },

@@ -14,7 +14,7 @@ describe("the integration panel's write-back state", () => {
   it('says each state in words', () => {
     expect(describeWriteBack('Greenhouse', writeBack({}))).toBe('Sending the result to Greenhouse…');
     expect(describeWriteBack('Greenhouse', writeBack({ status: 'retrying', attempts: 2, lastError: '503' }))).toBe(
-      "Couldn't reach Greenhouse yet; trying again (attempt 2).",
+      "Couldn't reach Greenhouse yet (2 tries so far); trying again shortly.",
     );
     expect(describeWriteBack('Lever', writeBack({ status: 'delivered', attempts: 1 }))).toBe('Result sent to Lever.');
     expect(describeWriteBack('Lever', writeBack({ status: 'failed', attempts: 5, lastError: 'Lever refused the token' }))).toBe(
