@@ -24,7 +24,7 @@ const scheduledEvent = (id: string, time = new Date().toISOString()): ScheduledE
   detail: {},
 });
 
-export const startScheduler = (log: (msg: string, fields?: Record<string, unknown>) => void): LocalScheduler => {
+export const startScheduler = (log: (msg: string, fields?: Record<string, unknown>) => void, options: { timed?: boolean } = {}): LocalScheduler => {
   const definitions = new Map<string, ScheduleDefinition>(scheduleEntries);
   const running = new Map<string, Promise<unknown>>();
   const run = (id: string, time?: string) => {
@@ -42,7 +42,8 @@ export const startScheduler = (log: (msg: string, fields?: Record<string, unknow
     }
     return pending;
   };
-  const timers = scheduleEntries.map(([id, definition]) => {
+  // Tests run jobs themselves (POST /_local/schedules/{id}), with the time they choose: no timers then.
+  const timers = (options.timed === false ? [] : scheduleEntries).map(([id, definition]) => {
     const timer = setInterval(() => void run(id).catch(() => undefined), definition.rateMinutes * 60_000);
     timer.unref();
     return timer;

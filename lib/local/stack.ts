@@ -13,6 +13,7 @@ import { atsVendorStandIns, COMEET_LOCAL_PARTNER_SECRET, LEVER_LOCAL_OAUTH_CLIEN
 import { startKmsLocal } from './kms-local';
 import { handleApiRequest } from './api-gateway';
 import { startDynamoDbLocal } from './dynamodb-local';
+import { createDynamoDbCallRecorder, type DynamoDbCallRecorder } from './dynamodb-calls';
 import { LocalStackError } from './errors';
 import { configureLambdaRuntime, stopLambdaRuntime } from './lambda-runtime';
 import { sendMailbox } from './mailbox';
@@ -52,6 +53,8 @@ export interface LocalStackOptions {
   reset?: boolean;
   /** `dev`: Vite middleware with hot reload; `dist`: the built SPA from web/dist; `none`: API only. */
   spa: 'dev' | 'dist' | 'none';
+  /** `manual`: scheduled jobs run only when asked (`POST /_local/schedules/{id}`), as the tests want; `timed` (default) also at their rates. */
+  schedules?: 'timed' | 'manual';
   log?: (msg: string, fields?: Record<string, unknown>) => void;
 }
 
@@ -61,6 +64,8 @@ export interface LocalStack {
   services: Record<'dynamodb' | 's3' | 'ses' | 'stepFunctions' | 'secretsManager' | 'kms', string> & { stripe?: string };
   env: Record<string, string>;
   runSchedule(id: string): Promise<unknown>;
+  /** The DynamoDB calls of the latest invocations (also at `GET /_local/dynamodb-calls`). */
+  dynamoDbCalls: Pick<DynamoDbCallRecorder, 'list' | 'clear'>;
   pipelineIdle(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -163,8 +168,11 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     process.env.AWS_ENDPOINT_URL_SFN = env.AWS_ENDPOINT_URL_SFN = sfn.endpoint;
 
     // Each function runs in its own worker with only what its grants give it (lib/functions.ts),
-    // what Lambda's runtime sets, and the stand-ins' endpoints.
+    // what Lambda's runtime sets, and the stand-ins' endpoints; the runtime reports each
+    // invocation's DynamoDB calls (lib/local/dynamodb-calls.ts).
+    const dynamoDbCalls = createDynamoDbCallRecorder();
     configureLambdaRuntime({
+      observe: dynamoDbCalls.record,
       stage: STAGE,
       values: {
         TABLE_NAME: table,
@@ -189,7 +197,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     });
     stops.push(stopLambdaRuntime);
 
-    const scheduler = startScheduler(log);
+    const scheduler = startScheduler(log, { timed: options.schedules !== 'manual' });
     stops.push(scheduler.stop);
 
     const server = createServer();
@@ -213,6 +221,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         await handleApiRequest(req, res, requestUrl);
       } else if (await ats.handle(req, res, url)) {
         // an ATS stand-in answered
+      } else if (requestUrl.pathname === '/_local/dynamodb-calls') {
+        dynamoDbCalls.serve(req, res, requestUrl);
       } else if (requestUrl.pathname === '/_local/mail') {
         const wantsHtml = requestUrl.searchParams.get('format') !== 'json' && /text\/html/.test(req.headers.accept ?? '');
         sendMailbox(res, ses.messages(), wantsHtml);
@@ -272,6 +282,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       },
       env,
       runSchedule: scheduler.run,
+      dynamoDbCalls: { list: dynamoDbCalls.list, clear: dynamoDbCalls.clear },
       pipelineIdle: sfn.idle,
       stop,
     };

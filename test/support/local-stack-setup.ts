@@ -32,7 +32,7 @@ export default async function setup(project: TestProject) {
   if (!registry.__interviewsLocalStack) {
     process.env.LOG_LEVEL ??= 'warn';
     const dataDir = mkdtempSync(path.join(tmpdir(), 'interviews-tests-'));
-    const stack = freePort().then((port) => startLocalStack({ port, dataDir, spa: built ? 'dist' : 'none' }));
+    const stack = freePort().then((port) => startLocalStack({ port, dataDir, spa: built ? 'dist' : 'none', schedules: 'manual' }));
     registry.__interviewsLocalStack = { stack, dataDir, users: 0 };
   }
   const shared = registry.__interviewsLocalStack;
