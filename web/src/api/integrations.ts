@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { companyListChannel } from './company-list-channel';
 import type * as z from 'zod';
 import type { integrationTagSchema } from '../../../lambdas/contracts/integrations';
 import { apiPath, callApi, type ApiBody } from './client';
@@ -23,26 +23,13 @@ export const integrationsKey = (companyId: string) => apiPath('listIntegrations'
 /** The list; null (or undefined) waits, for a company that cannot have integrations. */
 export const useIntegrations = (companyId: string | null | undefined) => {
   const list = useApi(companyId ? integrationsKey(companyId) : null);
-  const { mutate } = list;
-  useEffect(() => {
-    if (!companyId || typeof BroadcastChannel === 'undefined') return;
-    const channel = new BroadcastChannel(CHANGES_CHANNEL);
-    channel.onmessage = (event: MessageEvent<{ companyId?: string }>) => {
-      if (event.data?.companyId === companyId) void mutate();
-    };
-    return () => channel.close();
-  }, [companyId, mutate]);
+  changes.useRefetchOnChange(companyId, list.mutate);
   return list;
 };
 
-/** An integration added or removed, told to the SPA's other tabs (this tab's `mutate` of the key covers itself). */
-const CHANGES_CHANNEL = 'integrations';
-export const announceIntegrationsChanged = (companyId: string) => {
-  if (typeof BroadcastChannel === 'undefined') return;
-  const channel = new BroadcastChannel(CHANGES_CHANNEL);
-  channel.postMessage({ companyId });
-  channel.close();
-};
+/** An integration added or removed, told to the SPA's other tabs. */
+const changes = companyListChannel('integrations');
+export const announceIntegrationsChanged = changes.announce;
 
 export const createIntegrationCall = (companyId: string, body: NewIntegration) => callApi('createIntegration', { params: { companyId }, body });
 export const deleteIntegrationCall = (integrationId: string) => callApi('deleteIntegration', { params: { integrationId } });

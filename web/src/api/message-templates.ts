@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { companyListChannel } from './company-list-channel';
 import type * as z from 'zod';
 import type { messageDraftSchema, messageTemplateBodySchema } from '../../../lambdas/contracts/message-templates';
 import { apiPath, callApi } from './client';
@@ -16,26 +16,13 @@ export type MessageDraft = z.infer<typeof messageDraftSchema>;
 export const messageTemplatesKey = (companyId: string) => apiPath('listMessageTemplates', { companyId });
 export const useMessageTemplateList = (companyId: string) => {
   const list = useApi(messageTemplatesKey(companyId));
-  const { mutate } = list;
-  useEffect(() => {
-    if (typeof BroadcastChannel === 'undefined') return;
-    const channel = new BroadcastChannel(CHANGES_CHANNEL);
-    channel.onmessage = (event: MessageEvent<{ companyId?: string }>) => {
-      if (event.data?.companyId === companyId) void mutate();
-    };
-    return () => channel.close();
-  }, [companyId, mutate]);
+  changes.useRefetchOnChange(companyId, list.mutate);
   return list;
 };
 
-/** messageTemplate.created/updated/deleted, told to the SPA's other tabs (this tab's `mutate` of the key covers itself). */
-const CHANGES_CHANNEL = 'message-templates';
-export const announceTemplatesChanged = (companyId: string) => {
-  if (typeof BroadcastChannel === 'undefined') return;
-  const channel = new BroadcastChannel(CHANGES_CHANNEL);
-  channel.postMessage({ companyId });
-  channel.close();
-};
+/** messageTemplate.created/updated/deleted, told to the SPA's other tabs. */
+const changes = companyListChannel('message-templates');
+export const announceTemplatesChanged = changes.announce;
 
 export const createMessageTemplateCall = (companyId: string, body: MessageTemplateBody) =>
   callApi('createMessageTemplate', { params: { companyId }, body });
