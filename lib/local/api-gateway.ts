@@ -124,6 +124,7 @@ export const handleApiRequest = async (req: IncomingMessage, res: ServerResponse
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
   const now = Date.now();
+  const requestId = randomUUID();
   const event: APIGatewayProxyEventV2 = {
     version: '2.0',
     routeKey: routeKey(route),
@@ -146,7 +147,7 @@ export const handleApiRequest = async (req: IncomingMessage, res: ServerResponse
         sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
         userAgent: headers['user-agent'] ?? '',
       },
-      requestId: randomUUID(),
+      requestId,
       routeKey: routeKey(route),
       stage: '$default',
       time: new Date(now).toISOString(),
@@ -166,7 +167,8 @@ export const handleApiRequest = async (req: IncomingMessage, res: ServerResponse
     typeof result === 'object' && result !== null && 'statusCode' in result
       ? (result as APIGatewayProxyStructuredResultV2)
       : { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify(result) };
-  const responseHeaders: Record<string, string | string[]> = {};
+  // API Gateway names the request in every response (HTTP APIs: `apigw-requestid`); it is the event's requestId.
+  const responseHeaders: Record<string, string | string[]> = { 'apigw-requestid': requestId };
   for (const [name, value] of Object.entries(structured.headers ?? {})) responseHeaders[name] = String(value);
   if (structured.cookies?.length) responseHeaders['set-cookie'] = structured.cookies;
   res.writeHead(structured.statusCode ?? 200, responseHeaders);

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { functionEnvironment, functionOfHandler, type GrantValues, type LambdaFunctionDefinition } from '../functions';
 import { bundleHandlers } from '../lambda-bundling';
+import { DYNAMODB_CALLS_WORKER_SOURCE, type DynamoDbCall, type ObservedInvocation } from './dynamodb-calls';
 
 /**
  * Runs each Lambda function locally the way Lambda runs it, so what passes here starts in AWS:
@@ -16,17 +17,23 @@ import { bundleHandlers } from '../lambda-bundling';
  *   Lambda's runtime sets (region, credentials, function name) and the stand-ins' endpoints.
  * A function that fails to load answers every call with its import error, as Lambda's init error.
  * `handler` is a module path under `lambdas/`, as the route table, pipeline tasks and schedules name it.
+ * The worker also reports the DynamoDB calls each invocation made (lib/local/dynamodb-calls.ts) to
+ * `observe`, for the bench's calls per request; the function's code is not involved.
  */
 export interface LambdaRuntimeConfig {
   stage: string;
   values: GrantValues;
   /** What Lambda's runtime provides and the stand-ins' endpoints (AWS_REGION, AWS_ENDPOINT_URL_*, …). */
   runtimeEnvironment: Record<string, string>;
+  /** Told of every finished invocation with the DynamoDB calls it made. */
+  observe?: (invocation: ObservedInvocation) => void;
 }
 
 interface Invocation {
   resolve(value: unknown): void;
   reject(error: unknown): void;
+  event: unknown;
+  startedAt: number;
 }
 
 interface LocalFunction {
@@ -34,31 +41,38 @@ interface LocalFunction {
   pending: Map<string, Invocation>;
 }
 
-type WorkerReply = { id: string; result: unknown } | { id: string; error: { name: string; message: string; stack?: string } };
+type WorkerReply = ({ id: string; result: unknown } | { id: string; error: { name: string; message: string; stack?: string } }) & {
+  calls: DynamoDbCall[];
+};
 
 /** The worker's whole program: import the bundle once, then run the handler for each message. */
 const WORKER_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 process.setSourceMapsEnabled(true);
+${DYNAMODB_CALLS_WORKER_SOURCE}
 const loaded = import(workerData.bundleUrl).then((mod) => {
   if (typeof mod.handler !== 'function') throw new Error('lambdas/' + workerData.handler + ' exports no handler');
   return mod.handler;
 });
 loaded.catch(() => undefined);
 parentPort.on('message', async ({ id, event, context }) => {
-  try {
-    const handler = await loaded;
-    const noop = () => undefined;
-    const result = await handler(event, {
+  const handler = await loaded.catch((error) => error);
+  const noop = () => undefined;
+  const outcome = await observeInvocation(() => {
+    if (typeof handler !== 'function') throw handler;
+    return handler(event, {
       ...context,
       getRemainingTimeInMillis: () => Math.max(0, context.deadline - Date.now()),
       done: noop, fail: noop, succeed: noop,
     });
-    parentPort.postMessage({ id, result });
-  } catch (error) {
-    const e = error instanceof Error ? error : new Error(String(error));
-    parentPort.postMessage({ id, error: { name: e.name, message: e.message, stack: e.stack } });
+  });
+  const calls = outcome.calls.map((call) => ({ ...call }));
+  if (!('error' in outcome)) {
+    parentPort.postMessage({ id, result: outcome.value, calls });
+    return;
   }
+  const e = outcome.error instanceof Error ? outcome.error : new Error(String(outcome.error));
+  parentPort.postMessage({ id, error: { name: e.name, message: e.message, stack: e.stack }, calls });
 });
 `;
 
@@ -100,6 +114,13 @@ const startFunction = (fn: LambdaFunctionDefinition): LocalFunction => {
       const invocation = pending.get(reply.id);
       if (!invocation) return;
       pending.delete(reply.id);
+      runtime.observe?.({
+        functionId: fn.id,
+        event: invocation.event,
+        ...('error' in reply ? { error: reply.error.message } : { result: reply.result }),
+        durationMs: performance.now() - invocation.startedAt,
+        calls: reply.calls,
+      });
       if ('error' in reply) invocation.reject(Object.assign(new Error(reply.error.message), reply.error));
       else invocation.resolve(reply.result);
     });
@@ -141,7 +162,7 @@ export const invokeHandler = async (handler: string, event: unknown): Promise<un
   };
   const { pending } = local;
   return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject });
+    pending.set(id, { resolve, reject, event, startedAt: performance.now() });
     worker.postMessage({ id, event, context });
   });
 };

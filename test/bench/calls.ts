@@ -1,0 +1,366 @@
+import { API_PREFIX, operationPath, operations, type OperationId } from '../../lambdas/operations';
+import { routeEntries } from '../../lambdas/routes';
+import { describeOperations, type RecordedInvocation } from '../../lib/local/dynamodb-calls';
+import { goal, printTable, type StackContext } from './support';
+
+/**
+ * DynamoDB calls per request (issue 17): every route of the route table called once, as the owner
+ * where it takes a session, against a small world made through the API; the local Lambda runtime
+ * counts each invocation's calls (lib/local/dynamodb-calls.ts, `GET /_local/dynamodb-calls`).
+ *
+ * Per route: the calls in all, the longest chain of reads one after another, the most reads in
+ * sequence before a write (the reads a write waits for), and the operations. Goals: at most 2
+ * sequential reads before a write on every route, and at most 4 calls for the common reads, the
+ * GET routes the hiring app's screens load (COMMON_READS).
+ */
+
+/** The reads behind the hiring app's screens: the shell (me, company, plan), positions, candidates, settings. */
+export const COMMON_READS: readonly OperationId[] = [
+  'getMe',
+  'getCompany',
+  'getCompanyConfig',
+  'getPlanStatus',
+  'getOwnershipStatus',
+  'getTheme',
+  'listPositions',
+  'getPosition',
+  'listCandidates',
+  'getCandidate',
+  'listMembers',
+  'listMessageTemplates',
+];
+
+const SEQUENTIAL_READS_GOAL = 2;
+const COMMON_CALLS_GOAL = 4;
+
+interface Sent {
+  status: number;
+  body: any;
+  headers: Headers;
+}
+
+interface Measured {
+  operation: OperationId;
+  /** The operation, and the action where the path names one (`setCandidateStatus shortlist`). */
+  label: string;
+  status: number;
+  invocation: RecordedInvocation;
+}
+
+const png = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d4944415478da63f8ffff3f0005fe02fea7d6a5b00000000049454e44ae426082',
+  'hex',
+);
+
+const interview = {
+  intro: null,
+  questions: [{ title: 'Tell us about yourself', content: 'Two minutes is plenty.', thumbnail_image_group_id: null, video_group_id: null }],
+  outro: null,
+  pacing: { thinking_time: 30, answer_time: 120, retakes: 1 },
+};
+
+export const callsFigure = async ({ url, env, session, companyId }: StackContext) => {
+  const unique = (label: string) => `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const send = async (
+    operation: OperationId,
+    options: {
+      params?: Record<string, string>;
+      query?: Record<string, string>;
+      body?: unknown;
+      session?: string;
+      headers?: Record<string, string>;
+      raw?: string;
+    } = {},
+  ): Promise<Sent> => {
+    const res = await fetch(`${url}${API_PREFIX}${operationPath(operation, options.params, options.query)}`, {
+      method: operations[operation].method,
+      redirect: 'manual',
+      headers: {
+        ...(options.body !== undefined || options.raw !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(options.session ? { 'x-session-id': options.session } : {}),
+        ...options.headers,
+      },
+      body: options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    });
+    const text = await res.text();
+    let body: unknown = text;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      // not JSON
+    }
+    return { status: res.status, body, headers: res.headers };
+  };
+  const must = async (operation: OperationId, options: Parameters<typeof send>[1] = {}) => {
+    const res = await send(operation, options);
+    if (res.status >= 300 && res.status !== 302) throw new Error(`${operation}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body as Record<string, any>;
+  };
+  const measured = new Map<string, Measured>();
+  /** Calls the route and takes the DynamoDB calls its invocation made (the bench calls one route at a time). */
+  const measure = async (operation: OperationId, options: Parameters<typeof send>[1] & { refused?: boolean } = {}) => {
+    const res = await send(operation, options);
+    // A refusal is measured only where success needs what the bench does not make (an ATS's signature, a code Lever issued, a transcoded video).
+    if (res.status >= 400 && !options.refused) throw new Error(`${operation}: ${res.status} ${JSON.stringify(res.body)}`);
+    const requestId = res.headers.get('apigw-requestid') ?? '';
+    const { invocations } = (await (await fetch(`${url}/_local/dynamodb-calls?requestId=${encodeURIComponent(requestId)}`)).json()) as {
+      invocations: RecordedInvocation[];
+    };
+    const invocation = invocations[0];
+    if (!invocation) throw new Error(`${operation}: no invocation recorded`);
+    const label = options.params?.status ? `${operation} ${options.params.status}` : operation;
+    measured.set(label, { operation, label, status: res.status, invocation });
+    return res.body as Record<string, any>;
+  };
+  const mails = async (to: string) => {
+    const { messages } = (await (await fetch(`${url}/_local/mail?format=json`)).json()) as {
+      messages: { to: string[]; subject: string; text: string }[];
+    };
+    return messages.filter((message) => message.to.includes(to));
+  };
+  const codeFor = async (email: string) =>
+    /code is ([A-Z]{6})/.exec((await mails(email)).find((m) => m.subject.startsWith('Your sign-in code'))?.text ?? '')?.[1] ?? '';
+  const nonceFor = async (email: string) =>
+    /#\/invite\/([A-Za-z0-9_-]+)/.exec((await mails(email)).find((m) => m.subject.startsWith("You're invited"))?.text ?? '')?.[1] ?? '';
+  const tokenOf = (href: string) => /#\/interview\/([A-Za-z0-9_-]+)$/.exec(href)?.[1] ?? '';
+  const owner = { session };
+
+  // Credits for the invites, as a purchase would give them (straight in the table, not measured).
+  const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+  const { DynamoDBDocumentClient, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { keys } = await import('../../lambdas/shared/db/keys');
+  const db = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: env.AWS_ENDPOINT_URL_DYNAMODB,
+      region: env.AWS_REGION,
+      credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! },
+    }),
+  );
+  await db.send(
+    new UpdateCommand({
+      TableName: env.TABLE_NAME,
+      Key: keys.company(companyId),
+      UpdateExpression: 'SET credits.allocated = credits.allocated + :n',
+      ExpressionAttributeValues: { ':n': 50 },
+    }),
+  );
+  db.destroy();
+
+  // Account and session
+  await measure('getHealth');
+  await measure('getOpenApi');
+  await measure('checkEmail', { body: { email: unique('check') } });
+  const me = await measure('getMe', owner);
+  await measure('sendMagicCode', { body: { email: me.user.email } });
+  const spare = await measure('createMagicCodeSession', { body: { email: me.user.email, shortnonce: await codeFor(me.user.email) } });
+  const otherEmail = unique('other-owner');
+  const other = await measure('createAccount', { body: { email: otherEmail, company_name: 'Bench other', tags: [] } });
+
+  // Company
+  const params = { companyId };
+  await measure('getCompany', { ...owner, params });
+  await measure('getCompanyConfig', { ...owner, params });
+  await measure('getOwnershipStatus', { ...owner, params });
+  await measure('getPlanStatus', { ...owner, params });
+  await measure('getTheme', { ...owner, params });
+  await measure('updateCompany', { ...owner, params, body: { company_name: 'Bench' } });
+
+  // Media: an image, which becomes the company's logo
+  const mediaGroupId = `g-${crypto.randomUUID()}`;
+  const upload = await measure('createUserMediaUpload', {
+    ...owner,
+    body: { media_group_id: mediaGroupId, content_type: 'image/png', properties: { company_id: companyId, size: png.length, file_name: 'logo.png' } },
+  });
+  await fetch(upload.upload_url, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: png });
+  await measure('completeMediaUploads', { ...owner, body: { media_ids: [upload.media_id] } });
+  await measure('getMediaUploadGroups', { ...owner, params: { mediaGroupIds: mediaGroupId } });
+  await measure('putTheme', {
+    ...owner,
+    params,
+    body: {
+      theme_enabled: true,
+      theme_definition: { palette: { primary: { main: '#123456' }, secondary: { main: '#abcdef' } } },
+      logo_image_group_id: mediaGroupId,
+    },
+  });
+  await measure('getCompanyLogo', { params: { logoImageGroupId: mediaGroupId } });
+
+  // Members
+  const memberEmail = unique('member');
+  await measure('inviteMember', { ...owner, params, body: { email: memberEmail } });
+  const nonce = await nonceFor(memberEmail);
+  await measure('getMemberInvite', { params: { nonce } });
+  const joined = await measure('confirmMemberInvite', { body: { nonce } });
+  await measure('listMembers', { ...owner, params });
+
+  // Positions
+  const { position_id: positionId } = await measure('createPosition', { ...owner, params, body: { job_title: 'Bench calls', interview } });
+  await measure('listPositions', { ...owner, params, query: { status: 'open' } });
+  const position = await measure('getPosition', { ...owner, params: { positionId } });
+  const { position_id: _p, company_id: _c, current_status: _s, candidates: _n, created_at: _t, ...editable } = position;
+  await measure('updatePosition', { ...owner, params: { positionId }, body: editable });
+  const { link_href: linkHref } = await measure('createApplyLink', { ...owner, params: { positionId } });
+  const linkId = String(linkHref).split('/apply/')[1]!;
+  await measure('getContentLibrary', { ...owner, params });
+  await measure('getApplyLink', { params: { linkId } });
+  await measure('applyThroughLink', { params: { linkId }, body: { candidate_name: 'Walk In', email: unique('applicant') } });
+
+  // Candidates, and one interview answered (its bytes are no video: the pipeline fails it at once)
+  const invited = await measure('inviteCandidate', {
+    ...owner,
+    params: { positionId },
+    body: { candidate_name: 'Bench Candidate', email: unique('candidate') },
+  });
+  const batch = await measure('inviteCandidatesBatch', {
+    ...owner,
+    params: { positionId },
+    body: { new_candidates: [{ candidate_name: 'Batch One', email: unique('batch') }] },
+  });
+  await measure('sendPreviewInvite', { ...owner, params: { positionId } });
+  const token = tokenOf(invited.interview_href);
+  await measure('getInterview', { params: { token } });
+  const started = await measure('startAnswer', { params: { token }, body: { question_index: 0, content_type: 'video/webm' } });
+  const answerId = started.answer_id as string;
+  const urls = await measure('getAnswerPartUrls', { params: { token, answerId }, body: { part_numbers: [1] } });
+  const put = await fetch(urls.parts[0].upload_url, { method: 'PUT', body: Buffer.from('not a video') });
+  await measure('submitAnswer', { params: { token, answerId }, body: { parts: [{ part_number: 1, etag: put.headers.get('etag') }] } });
+  const candidateId = invited.candidate_id as string;
+  await measure('listCandidates', { ...owner, params: { positionId } });
+  await measure('getCandidate', { ...owner, params: { candidateId } });
+  await measure('getCandidateAccessStatus', { ...owner, params: { candidateId } });
+  await measure('getAnswerTranscripts', { ...owner, params: { candidateId } });
+  await measure('rateAnswer', { ...owner, params: { answerId }, body: { new_rating: 4 } });
+  await measure('setCandidateStatus', { ...owner, params: { candidateId, status: 'shortlist' } });
+  await measure('reinviteCandidate', { ...owner, params: { candidateId: batch.candidates[0].candidate_id } });
+  await measure('exportCandidates', { ...owner, params: { positionId } });
+  // The answer is no video, so the package has nothing to export: its refusal is what is measured.
+  await measure('createAnswerPackage', { ...owner, params: { candidateId }, refused: true });
+  const shared = await measure('createSharingDetails', { ...owner, params: { candidateId } });
+  await measure('getMySharingDetails', { ...owner, params: { candidateId } });
+  await measure('getPublicCandidate', { params: { publicCandidateId: shared.public_candidate_id } });
+  await measure('getPublicAnswerTranscripts', { params: { publicCandidateId: shared.public_candidate_id } });
+  await measure('deleteSharing', { ...owner, params: { publicCandidateId: shared.public_candidate_id } });
+
+  // Messages
+  await measure('getMessageTriggers', owner);
+  await measure('getInviteExpiryOffsets', owner);
+  await measure('listMessageTemplates', { ...owner, params });
+  const templateBody = { template_name: 'Follow-up', subject_line: 'About {jobTitle}', body_content: 'Hello {candidateName}: {interviewLink}' };
+  const { template_id: templateId } = await measure('createMessageTemplate', { ...owner, params, body: templateBody });
+  await measure('previewMessageTemplate', {
+    ...owner,
+    params,
+    body: { subject_line: templateBody.subject_line, body_content: templateBody.body_content },
+  });
+  await measure('sendTestMessage', { ...owner, params, body: { subject_line: templateBody.subject_line, body_content: templateBody.body_content } });
+  await measure('getMessageTemplate', { ...owner, params: { templateId } });
+  await measure('updateMessageTemplate', { ...owner, params: { templateId }, body: { ...templateBody, template_name: 'Follow-up, renamed' } });
+  await measure('deleteMessageTemplate', { ...owner, params: { templateId } });
+
+  // Billing
+  const { prices } = await measure('listPrices', owner);
+  const priceId = prices.find((price: { lookup_key: string }) => price.lookup_key === 'pack_10_usd').price_id as string;
+  const frontendReferenceId = crypto.randomUUID();
+  const back = `${url}/#/companies/${companyId}`;
+  const checkout = await measure('createCheckoutSession', {
+    ...owner,
+    body: { price_id: priceId, company_id: companyId, frontend_reference_id: frontendReferenceId, success_url: back, cancel_url: back },
+  });
+  await measure('getCheckoutSessionStatus', { ...owner, params: { frontendReferenceId } });
+  await measure('createPortalSession', { ...owner, body: { company_id: companyId, return_url: back } });
+  {
+    // The event Stripe sends when the checkout expires, signed as the stand-in signs it.
+    const { default: Stripe } = await import('stripe');
+    const payload = JSON.stringify({
+      id: `evt_bench_${crypto.randomUUID().slice(0, 8)}`,
+      object: 'event',
+      type: 'checkout.session.expired',
+      created: Math.floor(Date.now() / 1000),
+      data: { object: { id: checkout.session_id, object: 'checkout.session', client_reference_id: frontendReferenceId, mode: 'payment' } },
+    });
+    const signature = new Stripe('sk_test_bench').webhooks.generateTestHeaderString({
+      payload,
+      secret: process.env.STRIPE_WEBHOOK_SECRET ?? 'whsec_local_test',
+    });
+    await measure('handleStripeWebhook', { raw: payload, headers: { 'stripe-signature': signature } });
+  }
+
+  // Integrations (HR Partner and Lever, against their stand-ins)
+  await measure('listIntegrations', { ...owner, params });
+  const { integration_id: integrationId } = await measure('createIntegration', {
+    ...owner,
+    params,
+    body: { integration_type: 'hrpartner', auth_token: 'hrpartner-local-key' },
+  });
+  await measure('handleIntegrationWebhook', { params: { integrationId }, body: { event: 'bench' }, refused: true });
+  const stateOf = (href: string) => new URL(href).searchParams.get('state') ?? '';
+  const consent = await measure('createLeverOAuthHref', { ...owner, body: { company_id: companyId } });
+  await measure('abortLeverOAuth', {
+    ...owner,
+    body: { state: stateOf(consent.auth_href), error: 'access_denied', error_description: 'The user denied access.' },
+  });
+  const again = await must('createLeverOAuthHref', { ...owner, body: { company_id: companyId } });
+  await measure('completeLeverOAuth', { ...owner, body: { state: stateOf(again.auth_href), code: 'code-nobody-issued' }, refused: true });
+  await measure('deleteIntegration', { ...owner, params: { integrationId } });
+
+  // What removes things comes last, on objects of its own where others still need theirs.
+  await measure('setPositionStatus', { ...owner, params: { positionId, status: 'close' } });
+  await measure('setPositionStatus', { ...owner, params: { positionId, status: 'open' } });
+  const doomed = await must('inviteCandidate', { ...owner, params: { positionId }, body: { candidate_name: 'Leaving', email: unique('leaving') } });
+  await measure('setCandidateStatus', { ...owner, params: { candidateId: doomed.candidate_id, status: 'delete' } });
+  await measure('removeMember', { ...owner, params: { companyId, userId: joined.user_id } });
+  await measure('deleteSession', { params: { sessionId: spare.session_id } });
+  await must('sendMagicCode', { body: { email: otherEmail } });
+  const otherOwner = await must('createMagicCodeSession', { body: { email: otherEmail, shortnonce: await codeFor(otherEmail) } });
+  await measure('deleteCompany', { session: otherOwner.session_id, params: { companyId: other.company_id } });
+  const { position_id: doomedPosition } = await must('createPosition', { ...owner, params, body: { job_title: 'Bench leaving', interview } });
+  await must('setPositionStatus', { ...owner, params: { positionId: doomedPosition, status: 'close' } });
+  await measure('setPositionStatus', { ...owner, params: { positionId: doomedPosition, status: 'delete' } });
+
+  const missing = routeEntries
+    .map(([operation]) => operation)
+    .filter((operation) => ![...measured.values()].some((row) => row.operation === operation));
+  if (missing.length > 0) throw new Error(`calls: routes not measured: ${missing.join(', ')}`);
+
+  const rows = [...measured.values()];
+  const dash = (value: number | null) => (value === null ? '–' : String(value));
+  console.log('\nDynamoDB calls per request (each route once, as the owner; local stack)\n');
+  printTable(
+    ['route', 'status', 'calls', 'reads in sequence', 'sequential reads before write', 'round trips', 'operations'],
+    rows.map(({ label, status, invocation: { summary, calls } }) => [
+      label,
+      String(status),
+      String(summary.calls),
+      String(summary.sequentialReads),
+      dash(summary.sequentialReadsBeforeWrite),
+      String(summary.roundTrips),
+      describeOperations(calls),
+    ]),
+  );
+
+  const writers = rows.filter((row) => row.invocation.summary.sequentialReadsBeforeWrite !== null);
+  const worstWriter = writers.reduce((worst, row) =>
+    row.invocation.summary.sequentialReadsBeforeWrite! > worst.invocation.summary.sequentialReadsBeforeWrite! ? row : worst,
+  );
+  const worstBefore = worstWriter.invocation.summary.sequentialReadsBeforeWrite!;
+  goal({
+    figure: 'DynamoDB: sequential reads before a write (worst route)',
+    value: `${worstBefore} (${worstWriter.label})`,
+    goal: `≤ ${SEQUENTIAL_READS_GOAL} on every route`,
+    met: worstBefore <= SEQUENTIAL_READS_GOAL,
+  });
+  const common = rows.filter((row) => COMMON_READS.includes(row.operation));
+  const worstCommon = common.reduce((worst, row) => (row.invocation.summary.calls > worst.invocation.summary.calls ? row : worst));
+  goal({
+    figure: `DynamoDB: calls of the common reads (worst of ${common.length})`,
+    value: `${worstCommon.invocation.summary.calls} (${worstCommon.operation})`,
+    goal: `≤ ${COMMON_CALLS_GOAL} each`,
+    met: worstCommon.invocation.summary.calls <= COMMON_CALLS_GOAL,
+  });
+  console.log(`\nCommon reads: ${COMMON_READS.join(', ')}.`);
+  const failed = rows.filter((row) => row.status >= 400);
+  if (failed.length > 0)
+    console.log(
+      `Measured on a refusal (success needs what the bench does not make): ${failed.map((row) => `${row.label} ${row.status}`).join(', ')}.`,
+    );
+};
