@@ -1,8 +1,7 @@
-import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { freePort } from './net';
+import { ServiceError, startAwsJsonService, type AwsJsonService } from './aws-json-service';
 
 /**
  * KMS stand-in speaking the service's AWS JSON 1.1 protocol (`POST /` with `X-Amz-Target:
@@ -12,34 +11,17 @@ import { freePort } from './net';
  * before a restart); ciphertexts are AES-256-GCM with the encryption context as authenticated data,
  * so a ciphertext opened with another context, or by another key, fails as in KMS.
  */
-export interface KmsLocal {
-  endpoint: string;
-  stop(): Promise<void>;
-}
-
-class ServiceError extends Error {
-  constructor(
-    readonly type: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export type KmsLocal = AwsJsonService;
 
 const FORMAT = 1;
-
-const readBody = async (req: IncomingMessage): Promise<string> => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-};
 
 /** The encryption context as canonical bytes (keys sorted), the GCM additional data. */
 const contextBytes = (context: unknown): Buffer => {
   if (context === undefined || context === null) return Buffer.alloc(0);
   if (typeof context !== 'object' || Array.isArray(context)) throw new ServiceError('ValidationException', 'EncryptionContext must be a map.');
   const entries = Object.entries(context as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  for (const [, value] of entries) if (typeof value !== 'string') throw new ServiceError('ValidationException', 'EncryptionContext values must be strings.');
+  for (const [, value] of entries)
+    if (typeof value !== 'string') throw new ServiceError('ValidationException', 'EncryptionContext values must be strings.');
   return Buffer.from(JSON.stringify(entries), 'utf8');
 };
 
@@ -55,7 +37,9 @@ export const startKmsLocal = async (options: {
   /** Where key material persists (JSON). */
   keyFile: string;
 }): Promise<KmsLocal> => {
-  const material: Record<string, string> = existsSync(options.keyFile) ? (JSON.parse(readFileSync(options.keyFile, 'utf8')) as Record<string, string>) : {};
+  const material: Record<string, string> = existsSync(options.keyFile)
+    ? (JSON.parse(readFileSync(options.keyFile, 'utf8')) as Record<string, string>)
+    : {};
   for (const key of options.keys) material[key.arn] ??= randomBytes(32).toString('base64');
   mkdirSync(path.dirname(options.keyFile), { recursive: true });
   writeFileSync(options.keyFile, JSON.stringify(material, null, 2), { mode: 0o600 });
@@ -101,50 +85,5 @@ export const startKmsLocal = async (options: {
     },
   };
 
-  const send = (res: ServerResponse, status: number, body: unknown) =>
-    res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-requestid': randomUUID() }).end(JSON.stringify(body));
-
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const text = await readBody(req);
-    try {
-      const target = String(req.headers['x-amz-target'] ?? '');
-      if (req.method !== 'POST' || !target.startsWith('TrentService.')) throw new ServiceError('UnknownOperationException', 'Not a KMS request.');
-      if (!String(req.headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256 ')) {
-        throw new ServiceError('MissingAuthenticationTokenException', 'Missing Authentication Token');
-      }
-      const operation = operations[target.slice('TrentService.'.length)];
-      if (!operation) throw new ServiceError('UnknownOperationException', `The local KMS stand-in does not implement ${target}.`);
-      let input: unknown;
-      try {
-        input = JSON.parse(text || '{}');
-      } catch {
-        throw new ServiceError('SerializationException', 'The request body is not valid JSON.');
-      }
-      if (!input || typeof input !== 'object') throw new ServiceError('SerializationException', 'The request body must be a JSON object.');
-      send(res, 200, operation(input as Record<string, unknown>));
-    } catch (error) {
-      if (!(error instanceof ServiceError)) throw error;
-      send(res, 400, { __type: error.type, message: error.message });
-    }
-  };
-
-  const port = await freePort();
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) send(res, 500, { __type: 'KMSInternalException', message: String(error) });
-      else res.end();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return startAwsJsonService({ targetPrefix: 'TrentService', name: 'KMS', internalErrorType: 'KMSInternalException', operations });
 };

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { freePort } from './net';
+import { ServiceError, startAwsJsonService, type AwsJsonService } from './aws-json-service';
 
 /**
  * Secrets Manager stand-in speaking the service's AWS JSON 1.1 protocol (`POST /` with
@@ -9,10 +8,7 @@ import { freePort } from './net';
  * by its ARN or by its name (what follows `secret:` in the ARN). Values live in memory; the local
  * stack sets them at start.
  */
-export interface SecretsManagerLocal {
-  endpoint: string;
-  stop(): Promise<void>;
-}
+export type SecretsManagerLocal = AwsJsonService;
 
 interface SecretVersion {
   id: string;
@@ -27,27 +23,12 @@ interface Secret {
   versions: SecretVersion[];
 }
 
-class ServiceError extends Error {
-  constructor(
-    readonly type: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 const notFound = () => new ServiceError('ResourceNotFoundException', "Secrets Manager can't find the specified secret.");
 
 const nameOfArn = (arn: string): string => {
   const name = /^arn:aws[\w-]*:secretsmanager:[\w-]+:\d{12}:secret:(.+)$/.exec(arn)?.[1];
   if (!name) throw new Error(`Not a Secrets Manager secret ARN: ${arn}`);
   return name;
-};
-
-const readBody = async (req: IncomingMessage): Promise<string> => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 };
 
 const stringField = (input: Record<string, unknown>, name: string, required: boolean): string | undefined => {
@@ -108,52 +89,5 @@ export const startSecretsManagerLocal = async (options: { secrets: Record<string
     },
   };
 
-  const send = (res: ServerResponse, status: number, body: unknown) =>
-    res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-requestid': randomUUID() }).end(JSON.stringify(body));
-
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const text = await readBody(req);
-    try {
-      const target = String(req.headers['x-amz-target'] ?? '');
-      if (req.method !== 'POST' || !target.startsWith('secretsmanager.'))
-        throw new ServiceError('UnknownOperationException', 'Not a Secrets Manager request.');
-      // The SDK signs every request (SigV4); an unsigned one is what AWS refuses too.
-      if (!String(req.headers.authorization ?? '').startsWith('AWS4-HMAC-SHA256 ')) {
-        throw new ServiceError('MissingAuthenticationTokenException', 'Missing Authentication Token');
-      }
-      const operation = operations[target.slice('secretsmanager.'.length)];
-      if (!operation) throw new ServiceError('UnknownOperationException', `The local Secrets Manager stand-in does not implement ${target}.`);
-      let input: unknown;
-      try {
-        input = JSON.parse(text || '{}');
-      } catch {
-        throw new ServiceError('SerializationException', 'The request body is not valid JSON.');
-      }
-      if (!input || typeof input !== 'object') throw new ServiceError('SerializationException', 'The request body must be a JSON object.');
-      send(res, 200, operation(input as Record<string, unknown>));
-    } catch (error) {
-      if (!(error instanceof ServiceError)) throw error;
-      send(res, 400, { __type: error.type, message: error.message });
-    }
-  };
-
-  const port = await freePort();
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      if (!res.headersSent) send(res, 500, { __type: 'InternalServiceError', message: String(error) });
-      else res.end();
-    });
-  });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
-  return {
-    endpoint: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return startAwsJsonService({ targetPrefix: 'secretsmanager', name: 'Secrets Manager', internalErrorType: 'InternalServiceError', operations });
 };
