@@ -20,6 +20,7 @@ export { API_PREFIX, type AuthMode, type HttpMethod, type OperationId };
  * - mail:send  SES (MAIL_FROM), with app:links for the links in mails
  * - app:links  the SPA's origin (APP_ORIGIN or its SSM parameter) for links in responses
  * - workflow:start  StartExecution on the media pipeline (STATE_MACHINE_ARN)
+ * - package:start  StartExecution on the answer-package builder (ANSWER_PACKAGE_STATE_MACHINE_ARN)
  * - health:check  describe-only calls on the table, bucket, SES account and state machine
  * - billing:api  Stripe's API, with the secret key from Secrets Manager (STRIPE_API_KEY_SECRET_ID)
  * - billing:webhook  the webhook signing secret from Secrets Manager (STRIPE_WEBHOOK_SECRET_ID)
@@ -36,6 +37,7 @@ export type Grant =
   | 'mail:send'
   | 'app:links'
   | 'workflow:start'
+  | 'package:start'
   | 'health:check'
   | 'billing:api'
   | 'billing:webhook'
@@ -109,9 +111,8 @@ const deployments = {
   getCandidateAccessStatus: { handler: 'api/candidates/get-candidate-access-status', grants: ['table:read'] },
   createAnswerPackage: {
     handler: 'api/candidates/create-answer-package',
-    grants: ['table:write', 'media:read', 'media:write'],
-    memoryMb: 1024,
-    timeoutSeconds: 29,
+    // Only starts the build (lambdas/pipeline/answer-package.asl.ts); reading media is for the link to a package already built.
+    grants: ['table:write', 'media:read', 'package:start'],
   },
   createSharingDetails: { handler: 'api/candidates/create-sharing-details', grants: ['table:write', 'app:links'] },
   getMySharingDetails: { handler: 'api/candidates/get-my-sharing-details', grants: ['table:read', 'app:links'] },

@@ -1,3 +1,4 @@
+import { answerPackageTasks } from '../lambdas/pipeline/answer-package.asl';
 import { pipelineTasks, type PipelineTaskDefinition } from '../lambdas/pipeline/tasks';
 import { routeEntries, routeKey, type AuthMode, type Grant, type RouteDefinition } from '../lambdas/routes';
 import { scheduleEntries, type ScheduleDefinition } from '../lambdas/schedules';
@@ -19,6 +20,7 @@ export const ALL_GRANTS: readonly Grant[] = [
   'mail:send',
   'app:links',
   'workflow:start',
+  'package:start',
   'health:check',
   'billing:api',
   'billing:webhook',
@@ -49,6 +51,8 @@ export interface GrantValues {
   readonly APP_ORIGIN?: string;
   /** Absent where the state machine cannot be referenced (its own task functions). */
   readonly STATE_MACHINE_ARN?: string;
+  /** The answer-package builder (lambdas/pipeline/answer-package.asl.ts), addressed by its name. */
+  readonly ANSWER_PACKAGE_STATE_MACHINE_ARN: string;
   /** The Secrets Manager secrets (names) holding Stripe's secret API key and its webhook signing secret. */
   readonly STRIPE_API_KEY_SECRET_ID: string;
   readonly STRIPE_WEBHOOK_SECRET_ID: string;
@@ -81,6 +85,8 @@ export const grantEnvironment = (grant: Grant, values: GrantValues): Record<stri
       ]);
     case 'workflow:start':
       return { STATE_MACHINE_ARN: requireStateMachine(grant, values) };
+    case 'package:start':
+      return { ANSWER_PACKAGE_STATE_MACHINE_ARN: values.ANSWER_PACKAGE_STATE_MACHINE_ARN };
     case 'health:check':
       return {
         TABLE_NAME: values.TABLE_NAME,
@@ -166,11 +172,12 @@ export const routeFunction = (id: string, route: RouteDefinition): LambdaFunctio
   timeoutSeconds: route.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
 });
 
-export const pipelineFunction = (id: string, task: PipelineTaskDefinition): LambdaFunctionDefinition => ({
+/** A Lambda task of a state machine: the media pipeline's, or the answer-package builder's (`machine`). */
+export const pipelineFunction = (id: string, task: PipelineTaskDefinition, machine = 'Media pipeline'): LambdaFunctionDefinition => ({
   id,
   kind: 'pipeline',
   handler: task.handler,
-  description: `Media pipeline task ${id} (lambdas/${task.handler})`,
+  description: `${machine} task ${id} (lambdas/${task.handler})`,
   grants: effectiveGrants(task.grants),
   memoryMb: task.memoryMb,
   timeoutSeconds: task.timeoutSeconds,
@@ -186,10 +193,11 @@ export const scheduleFunction = (id: string, schedule: ScheduleDefinition): Lamb
   timeoutSeconds: schedule.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
 });
 
-/** Every function: one per API route, one per pipeline task, one per schedule. */
+/** Every function: one per API route, one per task of the media pipeline and of the answer-package builder, one per schedule. */
 export const lambdaFunctions: readonly LambdaFunctionDefinition[] = [
   ...routeEntries.map(([id, route]) => routeFunction(id, route)),
   ...Object.entries(pipelineTasks).map(([id, task]) => pipelineFunction(id, task)),
+  ...Object.entries(answerPackageTasks).map(([id, task]) => pipelineFunction(id, task, 'Answer package')),
   ...scheduleEntries.map(([id, schedule]) => scheduleFunction(id, schedule)),
 ];
 
@@ -216,6 +224,7 @@ export const grantEnvironmentNames = (grant: Grant, config: { readonly appOrigin
       APP_ORIGIN_PARAMETER: '',
       APP_ORIGIN: config.appOrigin,
       STATE_MACHINE_ARN: '',
+      ANSWER_PACKAGE_STATE_MACHINE_ARN: '',
       STRIPE_API_KEY_SECRET_ID: '',
       STRIPE_WEBHOOK_SECRET_ID: '',
       INTEGRATIONS_KEY_ID: '',

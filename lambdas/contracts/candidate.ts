@@ -83,9 +83,15 @@ export const reinviteCandidate = defineContract({
   response: candidateSummarySchema,
 });
 
+/**
+ * The answer package (spec §3): built off the request path, `generating` until it is `completed`
+ * (the page polls meanwhile) or `failed` (it may be exported again). Answers whose video failed to
+ * process are left out of the zip and named here; the rest still export.
+ */
 export const answerPackageSchema = z.object({
-  packageStatus: z.enum(['not_generated', 'completed']),
+  packageStatus: z.enum(['not_generated', 'generating', 'completed', 'failed']),
   downloadHref: z.string().nullable(),
+  leftOutAnswers: z.array(z.object({ answerId: z.string(), questionIndex: z.number().int(), reason: z.enum(['processing_failed']) })),
 });
 
 export const getCandidate = defineContract({
@@ -163,9 +169,11 @@ export const getCandidateAccessStatus = defineContract({
 });
 
 export const createAnswerPackage = defineContract({
-  summary: "Zips the candidate's answer videos (named by question number and title) into one download.",
+  summary:
+    "Starts zipping the candidate's processed answer videos (named by question number and title) into one download, off the request path: answers `generating` (202), or the package as it is while one is being built or once the current answers are packaged. The candidate's `answer_package` says when it is completed. Answers still processing must finish first (409); answers whose processing failed are left out and named.",
   params: z.object({ candidateId: idSchema }),
   response: answerPackageSchema,
+  successStatus: 202,
 });
 
 export const sharingDetailsSchema = z.object({ publicCandidateId: z.string(), publicCandidateHref: z.string() });

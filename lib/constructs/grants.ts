@@ -1,6 +1,7 @@
 import { Stack, ArnFormat } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
+import { answerPackageStateMachineName } from '../../lambdas/pipeline/answer-package.asl';
 import type { Grant } from '../../lambdas/routes';
 import { mediaPrefixes } from '../../lambdas/shared/storage-definition';
 import { appOriginParameterName, mailIdentities, type StageConfig } from '../config';
@@ -35,6 +36,18 @@ const MEDIA_OBJECT_ACTIONS: Record<'media:read' | 'media:write' | 'media:delete'
   'media:delete': ['s3:DeleteObject'],
 };
 
+/**
+ * The answer-package builder's ARN, from its name (lib/constructs/answer-packages.ts names it so):
+ * route functions in nested stacks address it without a reference across stacks, as they do secrets.
+ */
+export const answerPackageStateMachineArn = (scope: Stack, stage: string): string =>
+  scope.formatArn({
+    service: 'states',
+    resource: 'stateMachine',
+    resourceName: answerPackageStateMachineName(stage),
+    arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+  });
+
 export const bindGrants = (fn: LambdaFunction, grants: readonly Grant[], targets: GrantTargets): void => {
   const { config, data } = targets;
   const stack = Stack.of(fn);
@@ -45,6 +58,7 @@ export const bindGrants = (fn: LambdaFunction, grants: readonly Grant[], targets
     APP_ORIGIN_PARAMETER: appOriginParameterName(config.stage),
     APP_ORIGIN: config.appOrigin,
     STATE_MACHINE_ARN: targets.stateMachineArn,
+    ANSWER_PACKAGE_STATE_MACHINE_ARN: answerPackageStateMachineArn(stack, config.stage),
     STRIPE_API_KEY_SECRET_ID: stripeSecretNames(config.stage).apiKey,
     STRIPE_WEBHOOK_SECRET_ID: stripeSecretNames(config.stage).webhookSecret,
     INTEGRATIONS_KEY_ID: integrationsKeyAlias(config.stage),
@@ -116,6 +130,10 @@ export const bindGrants = (fn: LambdaFunction, grants: readonly Grant[], targets
       case 'workflow:start': {
         const arn = requireStateMachine(grant);
         allow(['states:StartExecution'], [arn]);
+        break;
+      }
+      case 'package:start': {
+        allow(['states:StartExecution'], [values.ANSWER_PACKAGE_STATE_MACHINE_ARN]);
         break;
       }
       case 'health:check': {

@@ -3,6 +3,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import path from 'node:path';
 import type { ViteDevServer } from 'vite';
 import { mediaPipelineDefinition, mediaPipelineStateMachineName } from '../../lambdas/pipeline/media-pipeline.asl';
+import {
+  answerPackageDefinition,
+  answerPackageStateMachineName,
+  answerPackageStates,
+  answerPackageTasks,
+} from '../../lambdas/pipeline/answer-package.asl';
 import { API_PREFIX } from '../../lambdas/routes';
 import { tableName } from '../../lambdas/shared/db/table-definition';
 import { localBucketName } from '../../lambdas/shared/storage-definition';
@@ -15,7 +21,7 @@ import { handleApiRequest } from './api-gateway';
 import { startDynamoDbLocal } from './dynamodb-local';
 import { createDynamoDbCallRecorder, type DynamoDbCallRecorder } from './dynamodb-calls';
 import { LocalStackError } from './errors';
-import { configureLambdaRuntime, stopLambdaRuntime } from './lambda-runtime';
+import { configureLambdaRuntime, invokeHandler, stopLambdaRuntime } from './lambda-runtime';
 import { sendMailbox } from './mailbox';
 import { portInUse } from './net';
 import { S3RVER_CREDENTIALS, startS3Local } from './s3-local';
@@ -138,9 +144,24 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       serviceTasks: localServiceTasks,
       waitOverrides: localWaitOverrides,
     };
+    // The answer-package builder: its Lambda tasks (not the media pipeline's) run by state name, as Lambda runs them.
+    const answerPackages: LocalStateMachine = {
+      name: answerPackageStateMachineName(STAGE),
+      definition: answerPackageDefinition as never,
+      serviceTasks: Object.fromEntries(
+        Object.entries(answerPackageStates).map(([state, task]) => [
+          state,
+          async (input: unknown) => ({
+            StatusCode: 200,
+            Payload: (await invokeHandler(answerPackageTasks[task].handler, (input as { Payload?: unknown }).Payload)) ?? null,
+          }),
+        ]),
+      ),
+    };
     // The handlers read configuration from the environment exactly as in Lambda; the SDK's own
     // AWS_ENDPOINT_URL_<SERVICE> variables point its clients at the stand-ins.
     const sfnPlaceholderArn = `arn:aws:states:${REGION}:000000000000:stateMachine:${stateMachine.name}`;
+    const answerPackagesArn = `arn:aws:states:${REGION}:000000000000:stateMachine:${answerPackages.name}`;
     const env: Record<string, string> = {
       STAGE,
       AWS_REGION: REGION,
@@ -152,6 +173,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       TABLE_NAME: table,
       MEDIA_BUCKET: bucket,
       STATE_MACHINE_ARN: sfnPlaceholderArn,
+      ANSWER_PACKAGE_STATE_MACHINE_ARN: answerPackagesArn,
       MAIL_FROM: 'Video Interviews <no-reply@localhost>',
       APP_ORIGIN: url,
       S3_FORCE_PATH_STYLE: 'true',
@@ -163,7 +185,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     Object.assign(process.env, env);
     delete process.env.AWS_PROFILE;
 
-    const sfn = await startStepFunctionsLocal({ region: REGION, machines: [stateMachine], log });
+    const sfn = await startStepFunctionsLocal({ region: REGION, machines: [stateMachine, answerPackages], log });
     stops.push(sfn.stop);
     process.env.AWS_ENDPOINT_URL_SFN = env.AWS_ENDPOINT_URL_SFN = sfn.endpoint;
 
@@ -181,6 +203,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         APP_ORIGIN_PARAMETER: appOriginParameterName(STAGE),
         APP_ORIGIN: url,
         STATE_MACHINE_ARN: sfnPlaceholderArn,
+        ANSWER_PACKAGE_STATE_MACHINE_ARN: answerPackagesArn,
         STRIPE_API_KEY_SECRET_ID: stripeSecretNames(STAGE).apiKey,
         STRIPE_WEBHOOK_SECRET_ID: stripeSecretNames(STAGE).webhookSecret,
         INTEGRATIONS_KEY_ID: integrationsKey.alias,

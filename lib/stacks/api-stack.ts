@@ -4,6 +4,7 @@ import type { RouteDefinition } from '../../lambdas/routes';
 import type { ScheduleDefinition } from '../../lambdas/schedules';
 import type { StageConfig } from '../config';
 import { Api } from '../constructs/api';
+import { AnswerPackages } from '../constructs/answer-packages';
 import { dataResourceRefs } from '../constructs/data';
 import { MediaPipeline } from '../constructs/media-pipeline';
 import { Schedules } from '../constructs/schedules';
@@ -18,13 +19,14 @@ export interface ApiStackProps extends StackProps {
 }
 
 /**
- * Compute: the HTTP API (route functions in nested stacks), the media pipeline and the scheduled
- * jobs. It addresses the data stack's table and bucket by name (see DataResourceRefs), so the only
- * link between the two is the deployment order (`addDependency` in lib/app.ts).
+ * Compute: the HTTP API (route functions in nested stacks), the media pipeline, the answer-package
+ * builder and the scheduled jobs. It addresses the data stack's table and bucket by name (see
+ * DataResourceRefs), so the only link between the two is the deployment order (`addDependency` in lib/app.ts).
  */
 export class ApiStack extends Stack {
   readonly api: Api;
   readonly pipeline: MediaPipeline;
+  readonly answerPackages: AnswerPackages;
   readonly schedules: Schedules;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
@@ -34,6 +36,8 @@ export class ApiStack extends Stack {
 
     this.pipeline = new MediaPipeline(this, 'MediaPipeline', { config, data });
     const stateMachineArn = this.pipeline.stateMachine.stateMachineArn;
+    // Its starter (the createAnswerPackage route) addresses it by name: no reference to pass.
+    this.answerPackages = new AnswerPackages(this, 'AnswerPackages', { config, data });
     this.api = new Api(this, 'Api', { config, data, stateMachineArn, routes: props.routes, maxRoutesPerChunk: props.maxRoutesPerChunk });
     this.schedules = new Schedules(this, 'Schedules', { config, data, stateMachineArn, schedules: props.schedules });
 

@@ -1,6 +1,11 @@
+import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DescribeExecutionCommand, ListExecutionsCommand } from '@aws-sdk/client-sfn';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../../lambdas/shared/db/keys';
+import { packageKey } from '../../lambdas/shared/storage-definition';
 import { call } from '../support/api';
-import { allocateCredits, updateCompany } from '../support/aws';
+import { allocateCredits, localDb, localEnv, localS3, localSfn, updateCompany } from '../support/aws';
 import { registerAndSignIn } from '../support/accounts';
 import { answerQuestion, tokenFromHref } from '../support/interviews';
 import { makeClip } from '../support/media';
@@ -34,6 +39,28 @@ const waitProcessed = async (id: string) => {
   throw new Error(`answers of ${id} still processing`);
 };
 
+/** The candidate's answer package once its build has finished (the page polls the same way). */
+const packageWhenBuilt = async (id: string) => {
+  for (let i = 0; i < 240; i++) {
+    const answerPackage = (await candidateOf(id)).body.answer_package;
+    if (answerPackage.package_status !== 'generating') return answerPackage;
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`the answer package of ${id} is still generating`);
+};
+
+const download = async (href: string) => Buffer.from(await (await fetch(href)).arrayBuffer());
+
+/** How many executions of the answer-package builder were started for a candidate. */
+const buildsOf = async (candidateId: string) => {
+  const stateMachineArn = localEnv().ANSWER_PACKAGE_STATE_MACHINE_ARN!;
+  const { executions } = await localSfn().send(new ListExecutionsCommand({ stateMachineArn }));
+  const inputs = await Promise.all(
+    (executions ?? []).map(async (e) => JSON.parse((await localSfn().send(new DescribeExecutionCommand({ executionArn: e.executionArn }))).input!)),
+  );
+  return inputs.filter((input) => input.candidateId === candidateId).length;
+};
+
 beforeAll(async () => {
   owner = await registerAndSignIn('Review Co');
   await allocateCredits(owner.companyId, 50);
@@ -51,13 +78,13 @@ beforeAll(async () => {
     }
   }
   for (const name of ['Alice', 'Bob', 'Carol']) await waitProcessed(ids[name]!);
-}, 120_000);
+}, 300_000);
 
 describe('reviewing candidates', () => {
   it('shows a responded candidate with answers, neighbours by completion time and the next to review', async () => {
     const bob = (await candidateOf(ids.Bob!)).body;
     expect(bob).toMatchObject({ candidate_name: 'Bob Baker', current_status: 'responded', job_title: 'Data analyst', rating: null });
-    expect(bob.answer_package).toEqual({ package_status: 'not_generated', download_href: null });
+    expect(bob.answer_package).toEqual({ package_status: 'not_generated', download_href: null, left_out_answers: [] });
     expect(bob.navigation).toEqual({ previous_candidate_id: ids.Carol, next_candidate_id: ids.Alice, next_to_review_candidate_id: ids.Alice });
     expect(bob.answers.map((a: any) => [a.question_index, a.video.upload_status, a.video.captions.captions_status])).toEqual([
       [0, 'ready', 'ready'],
@@ -130,15 +157,20 @@ describe('reviewing candidates', () => {
     expect(through.body.candidates.map((c: any) => c.candidate_id)).toContain(ids.Dave);
   });
 
-  it('exports the videos as one zip named by question', async () => {
+  it('exports the videos off the request path: generating at once, then one zip named by question', async () => {
     const res = await call('createAnswerPackage', { params: { candidateId: ids.Bob }, session: owner.sessionId });
-    expect(res.status).toBe(200);
-    expect(res.body.package_status).toBe('completed');
-    const zip = Buffer.from(await (await fetch(res.body.download_href)).arrayBuffer());
+    expect(res.status).toBe(202);
+    expect(res.body).toEqual({ package_status: 'generating', download_href: null, left_out_answers: [] });
+    const done = await packageWhenBuilt(ids.Bob!);
+    expect(done).toMatchObject({ package_status: 'completed', left_out_answers: [] });
+    const zip = await download(done.download_href);
     expect(zip.subarray(0, 2).toString()).toBe('PK');
     expect(zip.includes(Buffer.from('01-Tell-us-about-yourself.mp4'))).toBe(true);
     expect(zip.includes(Buffer.from('02-Why-this-role.mp4'))).toBe(true);
-    expect((await candidateOf(ids.Bob!)).body.answer_package.package_status).toBe('completed');
+    // Asking again for the same answers answers with that package: no second build.
+    const again = await call('createAnswerPackage', { params: { candidateId: ids.Bob }, session: owner.sessionId });
+    expect(again.body.package_status).toBe('completed');
+    expect(await buildsOf(ids.Bob!)).toBe(1);
     expect((await call('createAnswerPackage', { params: { candidateId: ids.Dave }, session: owner.sessionId })).status).toBe(409);
   });
 
@@ -183,4 +215,119 @@ describe('reviewing candidates', () => {
     const stranger = await registerAndSignIn('Exporter');
     expect((await call('exportCandidates', { params: { positionId }, session: stranger.sessionId })).status).toBe(404);
   });
+});
+
+describe('the answer package, built off the request path', () => {
+  let packagePosition: string;
+  const notAVideo = new TextEncoder().encode('this is not a video at all');
+
+  /** A candidate of the package position who answered both questions with these recordings, processed (or failed). */
+  const respondedWith = async (name: string, recordings: Uint8Array[]) => {
+    const res = await call('inviteCandidate', {
+      params: { positionId: packagePosition },
+      session: owner.sessionId,
+      body: { candidate_name: name, email: null },
+    });
+    const token = tokenFromHref(res.body.interview_href);
+    for (const [index, bytes] of recordings.entries()) await answerQuestion(token, index, bytes);
+    return (await waitProcessed(res.body.candidate_id)).candidate_id as string;
+  };
+  /** The media bucket key of an answer's processed video, from its presigned link (path-style: /bucket/key). */
+  const videoKeyOf = (answer: any) => decodeURIComponent(new URL(answer.video.variants[0].content_href).pathname.split('/').slice(2).join('/'));
+  const exportVideos = (candidateId: string) => call('createAnswerPackage', { params: { candidateId }, session: owner.sessionId });
+
+  let clip: Uint8Array;
+  beforeAll(async () => {
+    packagePosition = (
+      await call('createPosition', { params: { companyId: owner.companyId }, session: owner.sessionId, body: { job_title: 'Packager', interview } })
+    ).body.position_id;
+    clip = (await makeClip(2, 'i like to ship things')).bytes;
+  }, 60_000);
+
+  it('leaves out and names an answer whose video failed to process, and exports the rest', async () => {
+    const frank = await respondedWith('Frank Fisher', [clip, notAVideo]);
+    const answers = (await candidateOf(frank)).body.answers;
+    expect(answers.map((a: any) => a.video.upload_status)).toEqual(['ready', 'failed']);
+    expect((await exportVideos(frank)).status).toBe(202);
+    const done = await packageWhenBuilt(frank);
+    expect(done).toMatchObject({
+      package_status: 'completed',
+      left_out_answers: [{ answer_id: answers[1].answer_id, question_index: 1, reason: 'processing_failed' }],
+    });
+    const zip = await download(done.download_href);
+    expect(zip.includes(Buffer.from('01-Tell-us-about-yourself.mp4'))).toBe(true);
+    expect(zip.includes(Buffer.from('02-Why-this-role'))).toBe(false);
+  }, 240_000);
+
+  it('refuses a package when no answer video could be processed', async () => {
+    const gil = await respondedWith('Gil Gray', [notAVideo, notAVideo]);
+    const res = await exportVideos(gil);
+    expect(res.status).toBe(409);
+    expect(res.body.code).toBe('no_processed_answers');
+    expect(await buildsOf(gil)).toBe(0);
+  }, 240_000);
+
+  it('starts one build for two clicks at once', async () => {
+    const gina = await respondedWith('Gina Grant', [clip, clip]);
+    const [first, second] = await Promise.all([exportVideos(gina), exportVideos(gina)]);
+    expect([first.status, second.status]).toEqual([202, 202]);
+    expect(['generating', 'completed']).toContain(first.body.package_status);
+    expect(['generating', 'completed']).toContain(second.body.package_status);
+    expect((await packageWhenBuilt(gina)).package_status).toBe('completed');
+    expect(await buildsOf(gina)).toBe(1);
+  }, 240_000);
+
+  it('records a build that failed, so the export can be asked again, and then builds again', async () => {
+    const hank = await respondedWith('Hank Hill', [clip, clip]);
+    const [answer] = (await candidateOf(hank)).body.answers;
+    const key = videoKeyOf(answer);
+    const video = await download(answer.video.variants[0].content_href);
+    const bucket = localEnv().MEDIA_BUCKET;
+    await localS3().send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    expect((await exportVideos(hank)).status).toBe(202);
+    expect(await packageWhenBuilt(hank)).toEqual({ package_status: 'failed', download_href: null, left_out_answers: [] });
+
+    await localS3().send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: video, ContentType: 'video/mp4' }));
+    const retried = await exportVideos(hank);
+    expect(retried.body.package_status).toBe('generating');
+    expect((await packageWhenBuilt(hank)).package_status).toBe('completed');
+    expect(await buildsOf(hank)).toBe(2);
+  }, 240_000);
+
+  it('shows a build given up on as failed and starts a new one; a package from before builds were tracked still downloads', async () => {
+    const ivy = await respondedWith('Ivy Irwin', [clip, clip]);
+    const answerIds = (await candidateOf(ivy)).body.answers.map((a: any) => a.answer_id);
+    const setPackage = (answerPackage: Record<string, unknown>) =>
+      localDb().send(
+        new UpdateCommand({
+          TableName: localEnv().TABLE_NAME,
+          Key: keys.candidate(ivy),
+          UpdateExpression: 'SET answerPackage = :p',
+          ExpressionAttributeValues: { ':p': answerPackage },
+        }),
+      );
+    const abandonedAt = new Date(Date.now() - 2 * 60 * 60 * 1000).toISOString();
+    await setPackage({
+      packageStatus: 'generating',
+      buildId: 'abandoned',
+      key: packageKey(ivy),
+      answerIds,
+      leftOut: [],
+      startedAt: abandonedAt,
+      finishedAt: null,
+    });
+    expect((await candidateOf(ivy)).body.answer_package.package_status).toBe('failed');
+    expect((await exportVideos(ivy)).body.package_status).toBe('generating');
+    const built = await packageWhenBuilt(ivy);
+    expect(built.package_status).toBe('completed');
+    expect(await buildsOf(ivy)).toBe(1);
+
+    // A package stored before builds left the request path: `{ key, answerIds }`, completed.
+    await setPackage({ key: packageKey(ivy), answerIds });
+    const legacy = (await candidateOf(ivy)).body.answer_package;
+    expect(legacy).toMatchObject({ package_status: 'completed', left_out_answers: [] });
+    expect((await download(legacy.download_href)).subarray(0, 2).toString()).toBe('PK');
+    expect((await exportVideos(ivy)).body.package_status).toBe('completed');
+    expect(await buildsOf(ivy)).toBe(1);
+  }, 240_000);
 });

@@ -3,6 +3,12 @@ import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mediaPipelineDefinition, mediaPipelineStateMachineName } from '../../lambdas/pipeline/media-pipeline.asl';
+import {
+  ANSWER_PACKAGE_EXECUTION_TIMEOUT_SECONDS,
+  answerPackageDefinition,
+  answerPackageStateMachineName,
+  answerPackageTasks,
+} from '../../lambdas/pipeline/answer-package.asl';
 import { pipelineResourceSubstitutions, pipelineTasks } from '../../lambdas/pipeline/tasks';
 import { API_PREFIX, routeEntries, routeKey, routes, type OperationId } from '../../lambdas/routes';
 import { tableDefinition } from '../../lambdas/shared/db/table-definition';
@@ -197,6 +203,7 @@ describe('the CDK app (stage "test", SPA built)', () => {
             MAIL_FROM: 'm',
             APP_ORIGIN_PARAMETER: 'p',
             STATE_MACHINE_ARN: 's',
+            ANSWER_PACKAGE_STATE_MACHINE_ARN: 'a',
             STRIPE_API_KEY_SECRET_ID: 'k',
             STRIPE_WEBHOOK_SECRET_ID: 'w',
             INTEGRATIONS_KEY_ID: 'i',
@@ -352,8 +359,10 @@ describe('the CDK app (stage "test", SPA built)', () => {
 
   describe('media pipeline', () => {
     it('creates the state machine from the ASL with every substitution bound', () => {
-      const [machine] = Object.values(api.findResources('AWS::StepFunctions::StateMachine') as Record<string, Resource>);
-      expect(machine!.Properties.StateMachineName).toBe(mediaPipelineStateMachineName('test'));
+      const machine = Object.values(api.findResources('AWS::StepFunctions::StateMachine') as Record<string, Resource>).find(
+        (m) => m.Properties.StateMachineName === mediaPipelineStateMachineName('test'),
+      );
+      expect(machine).toBeDefined();
       const definition = JSON.stringify(machine!.Properties.DefinitionString);
       const substitutions = machine!.Properties.DefinitionSubstitutions as Record<string, unknown>;
       const taskSubstitutions = Object.values(pipelineTasks).map((task) => task.substitution);
@@ -392,7 +401,9 @@ describe('the CDK app (stage "test", SPA built)', () => {
         },
         TracingConfiguration: { Enabled: true },
       });
-      const invoke = statementsOf(api).filter((statement) => actionsOf(statement).includes('lambda:InvokeFunction'));
+      const invoke = statementsOf(api).filter(
+        (statement) => actionsOf(statement).includes('lambda:InvokeFunction') && JSON.stringify(statement.Resource).includes('MediaPipeline'),
+      );
       expect(invoke).toHaveLength(1);
       expect([invoke[0]!.Resource].flat()).toHaveLength(Object.keys(pipelineTasks).length);
     });
@@ -407,6 +418,67 @@ describe('the CDK app (stage "test", SPA built)', () => {
           Timeout: task.timeoutSeconds,
         });
       }
+    });
+  });
+
+  describe('answer-package builder', () => {
+    const machineOf = () =>
+      Object.values(api.findResources('AWS::StepFunctions::StateMachine') as Record<string, Resource>).find(
+        (m) => m.Properties.StateMachineName === answerPackageStateMachineName('test'),
+      );
+
+    it('creates its own state machine from its ASL, logged and traced, bound to its task functions', () => {
+      const machine = machineOf();
+      expect(machine).toBeDefined();
+      const substitutions = machine!.Properties.DefinitionSubstitutions as Record<string, unknown>;
+      expect(Object.keys(substitutions).sort()).toEqual(Object.values(answerPackageTasks).map((task) => task.substitution).sort());
+      const functionIds = Object.keys(api.findResources('AWS::Lambda::Function'));
+      for (const value of Object.values(substitutions)) expect(value).toEqual({ 'Fn::GetAtt': [expect.toBeOneOf(functionIds), 'Arn'] });
+      const definition = JSON.stringify(machine!.Properties.DefinitionString);
+      expect(Object.keys(substitutions).reduce((text, name) => text.replaceAll(`\${${name}}`, 'resolved'), definition)).not.toContain('${');
+      expect(machine!.Properties).toMatchObject({
+        LoggingConfiguration: { Level: 'ALL', IncludeExecutionData: true },
+        TracingConfiguration: { Enabled: true },
+      });
+      expect(answerPackageDefinition.TimeoutSeconds).toBe(ANSWER_PACKAGE_EXECUTION_TIMEOUT_SECONDS);
+    });
+
+    it("runs the build in a function with Lambda's longest timeout, and may invoke only its own tasks", () => {
+      for (const task of Object.values(answerPackageTasks)) {
+        api.hasResourceProperties('AWS::Lambda::Function', {
+          Description: Match.stringLikeRegexp(task.handler),
+          MemorySize: task.memoryMb,
+          Timeout: task.timeoutSeconds,
+        });
+      }
+      expect(answerPackageTasks.buildAnswerPackage.timeoutSeconds).toBe(900);
+      const invoke = statementsOf(api).filter(
+        (statement) => actionsOf(statement).includes('lambda:InvokeFunction') && JSON.stringify(statement.Resource).includes('AnswerPackages'),
+      );
+      expect(invoke).toHaveLength(1);
+      expect([invoke[0]!.Resource].flat()).toHaveLength(Object.keys(answerPackageTasks).length);
+      expect(JSON.stringify(invoke[0]!.Resource)).not.toContain('MediaPipeline');
+    });
+
+    it('lets only the answer-package route start it, by its name, with nothing else of Step Functions', () => {
+      /** The statements of the policies on one route function's role (a chunk's template holds several functions). */
+      const statementsOfRoute = (operationId: OperationId): Statement[] => {
+        const template = routeTemplates.get(operationId)!;
+        const description = `${routeKey(routes[operationId])} (${operationId})`;
+        const fn = Object.values(template.findResources('AWS::Lambda::Function') as Record<string, Resource>).find(
+          (f) => f.Properties.Description === description,
+        );
+        const role = fn!.Properties.Role['Fn::GetAtt'][0];
+        return Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>)
+          .filter((policy) => (policy.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === role))
+          .flatMap((policy) => policy.Properties.PolicyDocument.Statement);
+      };
+      const startsPackages = (operationId: OperationId) =>
+        statementsOfRoute(operationId).some((statement) => JSON.stringify(statement.Resource).includes(':stateMachine:test-answer-packages'));
+      expect(routeEntries.filter(([operationId]) => startsPackages(operationId)).map(([operationId]) => operationId)).toEqual(['createAnswerPackage']);
+      const states = statementsOfRoute('createAnswerPackage').filter((statement) => actionsOf(statement).some((action) => action.startsWith('states:')));
+      expect(states.flatMap(actionsOf)).toEqual(['states:StartExecution']);
+      expect(JSON.stringify(states[0]!.Resource)).toContain(':stateMachine:test-answer-packages');
     });
   });
 

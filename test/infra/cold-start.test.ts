@@ -20,6 +20,7 @@ const values: GrantValues = {
   MAIL_FROM: 'no-reply@example.com',
   APP_ORIGIN_PARAMETER: appOriginParameterName(STAGE),
   STATE_MACHINE_ARN: `arn:aws:states:us-east-1:000000000000:stateMachine:${STAGE}-media-pipeline`,
+  ANSWER_PACKAGE_STATE_MACHINE_ARN: `arn:aws:states:us-east-1:000000000000:stateMachine:${STAGE}-answer-packages`,
   STRIPE_API_KEY_SECRET_ID: stripeSecretNames(STAGE).apiKey,
   STRIPE_WEBHOOK_SECRET_ID: stripeSecretNames(STAGE).webhookSecret,
   INTEGRATIONS_KEY_ID: integrationsKeyAlias(STAGE),

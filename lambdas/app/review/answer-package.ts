@@ -1,64 +1,68 @@
-import { Upload } from '@aws-sdk/lib-storage';
-import { GetObjectCommand } from '@aws-sdk/client-s3';
-import archiver from 'archiver';
-import { PassThrough, type Readable } from 'node:stream';
-import { mediaBucket, s3 } from '../../shared/clients/aws';
+import { randomUUID } from 'node:crypto';
+import { StartExecutionCommand } from '@aws-sdk/client-sfn';
+import { sfn } from '../../shared/clients/aws';
+import { answerPackageOf, answersOf, getCandidate, PackageBuildTaken, startPackageBuild, type AnswerPackageRecord } from '../../shared/db/candidates';
+import { getMediaItems } from '../../shared/db/media';
+import { conflict, notFound } from '../../shared/errors';
+import { describeError, type Logger } from '../../shared/logger';
 import { packageKey } from '../../shared/storage-definition';
-import { answersOf, recordAnswerPackage, type Candidate } from '../../shared/db/candidates';
-import { getMediaItems, type MediaItem } from '../../shared/db/media';
-import { conflict } from '../../shared/errors';
-import type { Logger } from '../../shared/logger';
 import { requireCandidateAccess } from '../access/candidate';
-import { answerPackageView, slug } from './answer-package-view';
+import { packageContents } from './answer-package-contents';
+import { recordPackageFailure } from './answer-package-failure';
+import { packageView } from './answer-package-view';
 
-/**
- * The answer package (spec §3, §4): the candidate's answer videos in one zip, streamed from S3
- * through archiver back into S3 (never held whole in memory), named by question number and title.
- */
-
-export const entryName = (questionIndex: number, title: string | null | undefined, extension: string) =>
-  `${String(questionIndex + 1).padStart(2, '0')}${title && slug(title) ? `-${slug(title)}` : ''}.${extension}`;
-
-export const buildAnswerPackage = async (
-  candidate: Candidate,
-  answers: { answerId: string; questionIndex: number; mediaId: string }[],
-  media: Map<string, MediaItem>,
-) => {
-  const archive = archiver('zip', { store: true });
-  const key = packageKey(candidate.candidateId);
-  // archiver's stream is not a Node Readable that lib-storage recognises: pipe it through one.
-  const body = new PassThrough();
-  archive.on('error', (error) => body.destroy(error));
-  archive.pipe(body);
-  const upload = new Upload({ client: s3, params: { Bucket: mediaBucket(), Key: key, Body: body, ContentType: 'application/zip' } });
-  const uploaded = upload.done();
-  for (const answer of answers) {
-    const variant = media.get(answer.mediaId)?.variants[0];
-    if (!variant) continue;
-    const object = await s3.send(new GetObjectCommand({ Bucket: mediaBucket(), Key: variant.key }));
-    const extension = variant.contentType === 'video/mp4' ? 'mp4' : (variant.key.split('.').pop() ?? 'bin');
-    archive.append(object.Body as Readable, {
-      name: entryName(answer.questionIndex, candidate.interview.questions[answer.questionIndex]?.title, extension),
-    });
-  }
-  await archive.finalize();
-  await uploaded;
-  await recordAnswerPackage(candidate.candidateId, { key, answerIds: answers.map((a) => a.answerId) });
-  return { key, answerIds: answers.map((a) => a.answerId) };
+/** The answer-package builder (lambdas/pipeline/answer-package.asl.ts), which the `package:start` grant names. */
+const builderArn = (): string => {
+  const arn = process.env.ANSWER_PACKAGE_STATE_MACHINE_ARN;
+  if (!arn) throw new Error('ANSWER_PACKAGE_STATE_MACHINE_ARN is not set: this function has no package:start grant');
+  return arn;
 };
 
 /**
- * "Export videos": zips the processed answer videos; answers still processing must finish first.
- * The answers are read alongside the access check.
+ * "Export videos" (spec §4): starts building the package off the request path and answers at once
+ * with `generating`; the page polls the candidate until it is completed. Answers still being
+ * processed must finish first; answers whose processing failed are left out (the package names
+ * them) and the rest export. One build at a time: while one runs, or once the current answers are
+ * packaged, asking again answers with that package; of two racing clicks, one starts the build
+ * (a conditional write on the package), the other answers with it.
  */
-export const exportAnswerVideos = async (candidateId: string, userId: string, log: Logger) => {
+export const exportAnswerVideos = async (candidateId: string, userId: string, log: Logger, now = new Date()) => {
   const { candidate, position, read: answers } = await requireCandidateAccess(candidateId, userId, (c) => answersOf(c.candidateId));
   if (answers.length === 0) throw conflict('This candidate has no answers to export yet.', 'no_answers');
-  const media = await getMediaItems(answers.map((a) => a.mediaId));
-  if (answers.some((a) => media.get(a.mediaId)?.uploadStatus === 'processing')) {
-    throw conflict('The answers are still being processed. Export the videos once they are ready.', 'answers_processing');
+  const { included, pending } = packageContents(answers, await getMediaItems(answers.map((a) => a.mediaId)));
+  if (pending.length > 0) throw conflict('The answers are still being processed. Export the videos once they are ready.', 'answers_processing');
+  if (included.length === 0) throw conflict('None of the answer videos could be processed, so there is nothing to export.', 'no_processed_answers');
+
+  const names = { candidateName: candidate.candidateName, jobTitle: position.jobTitle };
+  const view = (record: AnswerPackageRecord | null) => packageView(record, answers, names, now);
+  const current = answerPackageOf(candidate);
+  const shown = await view(current);
+  if (shown.packageStatus === 'generating' || shown.packageStatus === 'completed') return shown;
+
+  const build = { buildId: randomUUID(), key: packageKey(candidateId), answerIds: answers.map((a) => a.answerId), startedAt: now.toISOString() };
+  try {
+    await startPackageBuild(candidateId, build, current?.buildId ?? null);
+  } catch (error) {
+    if (!(error instanceof PackageBuildTaken)) throw error;
+    // Another request started a build first: answer with that one.
+    const latest = await getCandidate(candidateId);
+    if (!latest) throw notFound('Candidate not found.');
+    return view(answerPackageOf(latest));
   }
-  const answerPackage = await buildAnswerPackage(candidate, answers, media);
-  log.info('answer package built', { candidateId: candidate.candidateId, answers: answers.length });
-  return answerPackageView({ ...candidate, answerPackage }, answers, position.jobTitle);
+  try {
+    await sfn.send(
+      new StartExecutionCommand({
+        stateMachineArn: builderArn(),
+        name: build.buildId,
+        input: JSON.stringify({ candidateId, buildId: build.buildId }),
+      }),
+    );
+  } catch (error) {
+    // Nothing will build it: record the failure, so the page offers the export again.
+    await recordPackageFailure(candidateId, build.buildId, 'the build could not be started', log);
+    log.error('answer package build not started', { candidateId, buildId: build.buildId, ...describeError(error) });
+    throw error;
+  }
+  log.info('answer package build started', { candidateId, buildId: build.buildId, answers: answers.length, included: included.length });
+  return view({ ...build, packageStatus: 'generating', leftOut: [], finishedAt: null });
 };

@@ -60,9 +60,11 @@ const preparing = (answers: { video: Pick<Answer['video'], 'uploadStatus' | 'cap
 const transcribing = (transcripts: AnswerTranscripts | undefined) =>
   Boolean(transcripts?.answerTranscripts.some((t) => ['none', 'created', 'submitted'].includes(t.transcriptStatus)));
 
-/** The candidate, re-fetched every 5 seconds only while an answer is still being prepared (spec §4). */
+/** The candidate, re-fetched every 5 seconds only while an answer or the answer package is still being prepared (spec §4). */
 export const useCandidate = (candidateId: string) =>
-  useApi(apiPath('getCandidate', { candidateId }), { refreshInterval: (data) => (preparing(data?.answers) ? POLL_INTERVAL_MS : 0) });
+  useApi(apiPath('getCandidate', { candidateId }), {
+    refreshInterval: (data) => (preparing(data?.answers) || data?.answerPackage.packageStatus === 'generating' ? POLL_INTERVAL_MS : 0),
+  });
 
 /** Transcripts, re-fetched every 5 seconds while one is still being transcribed. */
 export const useTranscripts = (candidateId: string) =>

@@ -40,5 +40,5 @@ export {
 } from './invites';
 export { CandidateEmailTaken, claimEmailStep, emailsTaken, hasCandidateWithEmail } from './emails';
 export { allCandidatesOfPosition, expiredInvites, listCandidates, listDone, neighboursOf, searchCandidates } from './lists';
-export { recordAnswerPackage } from './packages';
+export { answerPackageOf, finishPackageBuild, PackageBuildTaken, startPackageBuild, type AnswerPackageRecord, type LeftOutAnswer } from './packages';
 export { candidateIdOfPublicId, sharePublicly, stopSharing } from './sharing';

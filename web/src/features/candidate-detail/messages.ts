@@ -11,6 +11,20 @@ export const messages = {
     delivered: (name: string) => `Result sent to ${name}.`,
     failed: (name: string, lastError: string | null) => `Couldn't send the result to ${name}: ${lastError ?? 'no reason was given'}`,
   },
+  // Export videos (spec §4 Answer package).
+  exportVideos: {
+    title: 'Export videos',
+    description: 'All answer videos in one zip file, named by question.',
+    start: 'Export videos',
+    generating: 'Generating package...',
+    download: 'Download package',
+    waitForProcessing: 'Available once every answer is processed.',
+    nothingToExport: 'None of the answer videos could be processed, so there is nothing to export.',
+    someFailed: 'Answers whose video failed to process will be left out.',
+    leftOut: (questionNumber: number) => `Question ${questionNumber} could not be included: its video failed to process.`,
+    failed: 'The package could not be generated. Please try again.',
+    startFailed: 'Unable to export the videos at this time. Please contact us.',
+  },
   openProfile: 'Open profile',
   openProfileHint: (name: string) => `The candidate's profile in ${name}, in a new tab`,
 } as const;

@@ -72,7 +72,6 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
   const question = answer ? c.questions[answer.questionIndex] : undefined;
   const transcript = transcripts.data?.answerTranscripts.find((t) => t.answerId === answer?.answerId);
   const candidateTo = (id: string) => paths.candidate.to(companyId, positionId, id);
-  const allReady = answers.length > 0 && answers.every((a) => a.video.uploadStatus === 'ready');
 
   const evaluate = async (action: EvaluationAction, to: Status) => {
     setPending(true);
@@ -217,7 +216,12 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
                 <IntegrationPanel type={c.integrationType} attributes={c.integrationAttributes} />
               </Suspense>
             )}
-            <ExportVideos candidateId={c.candidateId} answerPackage={c.answerPackage} ready={allReady} />
+            <ExportVideos
+              candidateId={c.candidateId}
+              answerPackage={c.answerPackage}
+              answers={answers}
+              onChange={(answerPackage) => candidate.mutate({ ...c, answerPackage }, { revalidate: false })}
+            />
           </Flex>
         </Grid>
       </Flex>

@@ -1,47 +1,82 @@
 import { Alert, Button, Card, Flex, Heading, Link, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../api/client';
-import { createAnswerPackage, type AnswerPackage } from '../../../api/candidates';
+import { createAnswerPackage, type Answer, type AnswerPackage } from '../../../api/candidates';
+import { exportReadiness } from '../export-readiness';
+import { messages } from '../messages';
 
-/** "Export videos" → "Generating package..." → "Download package" (spec §4 Answer package). */
-export const ExportVideos = ({ candidateId, answerPackage, ready }: { candidateId: string; answerPackage: AnswerPackage; ready: boolean }) => {
-  const [generated, setGenerated] = useState<AnswerPackage | null>(null);
-  const [busy, setBusy] = useState(false);
+const text = messages.exportVideos;
+
+/**
+ * "Export videos" → "Generating package..." → "Download package" (spec §4 Answer package). The
+ * package is built off the request path: starting it answers `generating` at once (`onChange`
+ * puts that on the candidate, whose page polls until it is completed). Answers whose video failed
+ * to process are left out of the zip and named.
+ */
+export const ExportVideos = ({
+  candidateId,
+  answerPackage,
+  answers,
+  onChange,
+}: {
+  candidateId: string;
+  answerPackage: AnswerPackage;
+  answers: Pick<Answer, 'video'>[];
+  onChange: (answerPackage: AnswerPackage) => Promise<unknown>;
+}) => {
+  const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const current = answerPackage.packageStatus === 'completed' ? answerPackage : (generated ?? answerPackage);
+  const readiness = exportReadiness(answers);
+  const status = answerPackage.packageStatus;
 
-  const generate = async () => {
-    setBusy(true);
+  const start = async () => {
+    setStarting(true);
     setError(null);
     try {
-      setGenerated(await createAnswerPackage(candidateId));
+      await onChange(await createAnswerPackage(candidateId));
     } catch (e) {
-      setError(errorMessage(e, 'Unable to export the videos at this time. Please contact us.'));
+      setError(errorMessage(e, text.startFailed));
     } finally {
-      setBusy(false);
+      setStarting(false);
     }
   };
 
   return (
-    <Card variation="outlined" as="section" aria-label="Export videos">
+    <Card variation="outlined" as="section" aria-label={text.title}>
       <Flex direction="column" gap="xs">
-        <Heading level={6}>Export videos</Heading>
+        <Heading level={6}>{text.title}</Heading>
         <Text fontSize="small" color="font.secondary">
-          All answer videos in one zip file, named by question.
+          {text.description}
         </Text>
-        {current.packageStatus === 'completed' && current.downloadHref ? (
-          <Link href={current.downloadHref} download isExternal={false}>
-            Download package
-          </Link>
+        {status === 'completed' && answerPackage.downloadHref ? (
+          <>
+            <Link href={answerPackage.downloadHref} download isExternal={false}>
+              {text.download}
+            </Link>
+            {answerPackage.leftOutAnswers.map((answer) => (
+              <Text key={answer.answerId} fontSize="small" color="font.warning">
+                {text.leftOut(answer.questionIndex + 1)}
+              </Text>
+            ))}
+          </>
         ) : (
-          <Button size="small" isLoading={busy} loadingText="Generating package..." isDisabled={!ready} onClick={() => void generate()}>
-            Export videos
-          </Button>
-        )}
-        {!ready && current.packageStatus !== 'completed' && (
-          <Text fontSize="small" color="font.tertiary">
-            Available once every answer is processed.
-          </Text>
+          <>
+            {status === 'failed' && <Alert variation="error">{text.failed}</Alert>}
+            <Button
+              size="small"
+              isLoading={starting || status === 'generating'}
+              loadingText={text.generating}
+              isDisabled={readiness === 'waiting' || readiness === 'nothing'}
+              onClick={() => void start()}
+            >
+              {text.start}
+            </Button>
+            {status !== 'generating' && readiness !== 'ready' && (
+              <Text fontSize="small" color="font.tertiary">
+                {readiness === 'waiting' ? text.waitForProcessing : readiness === 'nothing' ? text.nothingToExport : text.someFailed}
+              </Text>
+            )}
+          </>
         )}
         {error && <Alert variation="error">{error}</Alert>}
       </Flex>

@@ -1,0 +1,14 @@
+import * as z from 'zod';
+import { buildAnswerPackage } from '../app/review/answer-package-build';
+import { createLogger } from '../shared/logger';
+
+/**
+ * Answer-package builder task (lambdas/pipeline/answer-package.asl.ts): streams the candidate's
+ * processed answer videos into one zip in S3 and records the package completed.
+ */
+const inputSchema = z.object({ candidateId: z.string().min(1), buildId: z.string().min(1) });
+
+export const handler = async (event: unknown) => {
+  const input = inputSchema.parse(event);
+  return buildAnswerPackage(input, createLogger({ task: 'build-answer-package', ...input }));
+};

@@ -1,0 +1,20 @@
+import * as z from 'zod';
+import { recordPackageFailure } from '../app/review/answer-package-failure';
+import { createLogger } from '../shared/logger';
+
+/**
+ * Answer-package builder task: the failure path. Records the package failed (the page then offers
+ * the export again); the failing step's error goes to the log.
+ */
+const inputSchema = z.object({
+  candidateId: z.string().min(1),
+  buildId: z.string().min(1),
+  error: z.object({ Error: z.string().optional(), Cause: z.string().optional() }).optional(),
+});
+
+export const handler = async (event: unknown) => {
+  const input = inputSchema.parse(event);
+  const log = createLogger({ task: 'record-answer-package-failure', candidateId: input.candidateId, buildId: input.buildId });
+  const reason = `${input.error?.Error ?? 'Unknown'}: ${(input.error?.Cause ?? '').slice(0, 500)}`;
+  return recordPackageFailure(input.candidateId, input.buildId, reason, log);
+};

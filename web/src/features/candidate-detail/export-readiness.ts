@@ -1,0 +1,13 @@
+import type { Answer } from '../../api/candidates';
+
+/**
+ * Whether a candidate's answers can be packaged ("Export videos"): `waiting` while one is still
+ * uploading or processing, `nothing` when no video processed, `partial` when some failed (they are
+ * left out of the package and named), `ready` when every one processed.
+ */
+export const exportReadiness = (answers: Pick<Answer, 'video'>[]) => {
+  const statuses = answers.map((a) => a.video.uploadStatus);
+  if (statuses.some((status) => status === 'uploading' || status === 'processing')) return 'waiting' as const;
+  if (!statuses.includes('ready')) return 'nothing' as const;
+  return statuses.includes('failed') ? ('partial' as const) : ('ready' as const);
+};
