@@ -9,7 +9,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import type { StageConfig } from '../config';
 import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS } from '../functions';
-import { LAMBDA_NODE_TARGET, lambdaEsbuildOptions } from '../lambda-bundling';
+import { LAMBDA_NODE_TARGET, lambdaEsbuildArgs, lambdaEsbuildOptions } from '../lambda-bundling';
 import { acknowledge } from '../nag';
 
 /** Repository root: NodejsFunction's projectRoot and the base of every handler path. */
@@ -88,7 +88,7 @@ export class AppFunction extends NodejsFunction {
         externalModules: [],
         forceDockerBundling: false,
         logLevel: LogLevel.WARNING,
-        esbuildArgs: { '--legal-comments': lambdaEsbuildOptions.legalComments },
+        esbuildArgs: lambdaEsbuildArgs,
       },
     });
     this.handlerModule = props.handler;

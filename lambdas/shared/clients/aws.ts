@@ -1,4 +1,4 @@
-import { S3Client } from '@aws-sdk/client-s3';
+import { S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { readEnv } from '../env';
@@ -6,10 +6,15 @@ import { readEnv } from '../env';
 /**
  * SDK clients, created once per module instance. Endpoints come from the SDK's own
  * AWS_ENDPOINT_URL_<SERVICE> variables, which the local stack sets to its stand-ins.
- * Import the specific client you need; esbuild drops the rest.
+ * Each is marked pure, so a bundle keeps only the clients its code uses: a function that sends
+ * mail through `ses` does not carry the S3 and Step Functions clients too (a plain `new` at the
+ * top of a module counts as a side effect, and esbuild would keep all three). An argument that
+ * reads `process.env` would count as one too, hence S3's options come from a pure call.
  */
-export const s3 = new S3Client({ forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true' });
-export const ses = new SESv2Client({});
-export const sfn = new SFNClient({});
+const s3Options = (): S3ClientConfig => ({ forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true' });
+
+export const s3 = /* @__PURE__ */ new S3Client(/* @__PURE__ */ s3Options());
+export const ses = /* @__PURE__ */ new SESv2Client({});
+export const sfn = /* @__PURE__ */ new SFNClient({});
 
 export const mediaBucket = (): string => readEnv('MEDIA_BUCKET').MEDIA_BUCKET;
