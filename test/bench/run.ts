@@ -5,12 +5,17 @@
  *      fresh Node processes);
  *   2. the SPA's JavaScript per route, gzipped: what the first page load needs, and what each
  *      lazily loaded route adds;
- *   3. the candidates list page at 100 and 10,000 candidates (one Query a page);
- *   4. the local media pipeline's time for a 60-second answer.
+ *   3. DynamoDB calls per request for every route (test/bench/calls.ts);
+ *   4. the candidates list page and search at 100 and 10,000 candidates;
+ *   5. the answer package built off the request path (20 answers of 5 minutes);
+ *   6. the local media pipeline's time for a 60-second answer;
+ * then every figure of issue 17 beside its goal.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { answerPackageFigure } from './answer-package';
+import { callsFigure } from './calls';
 import { lambdaTable } from './lambdas';
 import { listPageFigure } from './list-page';
 import { pipelineFigure } from './pipeline';
@@ -24,7 +29,11 @@ try {
   await lambdaTable(outDir);
   spaTable();
   await withLocalStack(async (ctx) => {
+    await callsFigure(ctx);
     await listPageFigure(ctx);
+    // 20 answers of 5 minutes make a 2 GB zip (minutes, and 4 GB of temporary files): BENCH_SKIP_PACKAGE=1 skips it,
+    // BENCH_PACKAGE_ANSWER_SECONDS makes the answers shorter.
+    if (process.env.BENCH_SKIP_PACKAGE !== '1') await answerPackageFigure(ctx);
     if (process.env.BENCH_SKIP_PIPELINE !== '1') await pipelineFigure(ctx);
   });
   printGoals();
