@@ -4,7 +4,7 @@ import { call } from '../support/api';
 import { interviewLinkMailedTo } from '../support/interviews';
 import { makeClip, makeSpeech } from '../support/media';
 import { expectAccessible } from './support/accessibility';
-import { launchBrowser, trackErrors } from './support/browser';
+import { baseUrl, launchBrowser, trackErrors } from './support/browser';
 import { signedInOwner } from './support/session';
 
 let browser: Browser;
@@ -161,6 +161,60 @@ describe('the candidate interview', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+  it("runs in the candidate's own light app, and a link between it and the team's app reloads into the other", async () => {
+    const owner = await signedInOwner(browser, 'Light Co');
+    const { body: created } = await call('createPosition', {
+      params: { companyId: owner.companyId },
+      session: owner.sessionId,
+      body: { job_title: 'Courier', interview },
+    });
+    const invited = await call('inviteCandidate', {
+      params: { positionId: created.position_id },
+      session: owner.sessionId,
+      body: { candidate_name: 'Lena Light', email: null },
+    });
+    const interviewHash = new URL(invited.body.interview_href as string).hash;
+
+    // A candidate's first visit: the candidate app's code, none of the team's, and no Amplify UI styles.
+    const visitor = await browser.newContext();
+    const page = await visitor.newPage();
+    const errors = trackErrors(page);
+    const loaded: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script' || request.resourceType() === 'stylesheet') loaded.push(new URL(request.url()).pathname);
+    });
+    await page.goto(invited.body.interview_href);
+    await page.getByRole('heading', { name: 'Welcome, Lena Light' }).waitFor();
+    expect(loaded.filter((file) => /\/candidate-app-[\w-]+\.(js|css)$/.test(file))).toHaveLength(2);
+    expect(loaded.filter((file) => /hiring-app|signed-in-bar|positions-screen|sign-in-screen/.test(file))).toEqual([]);
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--amplify-colors-font-primary'))).toBe('');
+    expect(errors).toEqual([]);
+    await visitor.close();
+
+    // A team member on the positions list follows the candidate's link in the same tab: the page reloads into the candidate app…
+    const team = await owner.context.newPage();
+    const teamErrors = trackErrors(team);
+    await team.goto(`${baseUrl()}/#/companies/${owner.companyId}/positions`);
+    await team.getByRole('link', { name: 'Courier' }).waitFor();
+    await team.evaluate((hash) => {
+      (window as unknown as { beforeSwitch?: boolean }).beforeSwitch = true;
+      window.location.hash = hash;
+    }, interviewHash);
+    await team.getByRole('heading', { name: 'Welcome, Lena Light' }).waitFor();
+    expect(await team.evaluate(() => (window as unknown as { beforeSwitch?: boolean }).beforeSwitch)).toBeUndefined();
+    await expectAccessible(team, 'interview: welcome, reached from the team app');
+    // …and back to the team's routes: the hiring app again, still signed in.
+    await team.evaluate((companyId) => {
+      (window as unknown as { beforeSwitch?: boolean }).beforeSwitch = true;
+      window.location.hash = `/companies/${companyId}/positions`;
+    }, owner.companyId);
+    await team.getByRole('link', { name: 'Courier' }).waitFor();
+    await team.getByTestId('company-name').waitFor();
+    expect(await team.evaluate(() => (window as unknown as { beforeSwitch?: boolean }).beforeSwitch)).toBeUndefined();
+    expect(teamErrors).toEqual([]);
+    await owner.context.close();
+  });
+
   it('lets the candidate watch a video question before the thinking time starts', async () => {
     const owner = await signedInOwner(browser, 'Video Question Co');
     await owner.context.close();

@@ -1,13 +1,18 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { AppProvider } from './app/provider';
-import { AppRouter } from './app/router';
-import './app/global.css';
+import { isCandidateHash } from './app/worlds';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProvider>
-      <AppRouter />
-    </AppProvider>
-  </StrictMode>,
+/**
+ * Decides from the hash, before loading anything else, which app this page runs (app/worlds.ts):
+ * the candidate's interview and apply pages get their own light app (plain React and CSS, no
+ * Amplify UI, SWR or router), everything else the hiring team's app. The entry holds only this
+ * choice, so the chosen app's code and React DOM download side by side.
+ */
+const root = document.getElementById('root')!;
+const app = isCandidateHash(window.location.hash) ? import('./app/candidate-app') : import('./app/hiring-app');
+
+Promise.all([app, import('./app/mount')]).then(
+  ([{ App }, { mount }]) => mount(App, root),
+  // The app's code did not arrive (a dropped connection): say so rather than leave a blank page.
+  () => {
+    root.textContent = 'The page could not be loaded. Check your connection and reload the page.';
+  },
 );

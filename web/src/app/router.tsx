@@ -1,71 +1,83 @@
-import { createHashRouter, Navigate, RouterProvider, useParams } from 'react-router-dom';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { HashRouter, Route, Routes, useLocation, useParams } from 'react-router-dom';
+import { PageLoader } from '../components/page-loader';
 import { paths } from '../config/paths';
 import { rewriteLeverReturn } from '../lib/lever-return';
 import { AppLayout } from './layout/app-layout';
 import { HomeRedirect } from './routes/home-redirect';
+import { PreloadedRedirect } from './routes/redirect';
+import {
+  AcceptInviteScreen,
+  CandidateDetailScreen,
+  CompaniesScreen,
+  CompleteLeverIntegrationScreen,
+  ConfirmCheckoutScreen,
+  MagicCodeScreen,
+  NotFoundScreen,
+  PositionScreen,
+  PositionsScreen,
+  PublicCandidateScreen,
+  RegisterScreen,
+  SignInScreen,
+  WizardScreen,
+} from './screens';
+import { isCandidateHash } from './worlds';
 
 /**
- * Hash routes (spec §2). Every screen is loaded lazily, so the first load carries only the shell
- * and each screen arrives as its own chunk.
+ * The hiring team's hash routes (spec §2). Every screen is loaded lazily, so the first load carries
+ * only the shell and each screen arrives as its own chunk (screens.ts). A declarative router, not a
+ * data router: no screen uses loaders or actions, and the data router's code was about half of
+ * the router's bytes in the first load (issue 17). Navigations run in a transition, so the screen on
+ * show stays until the next one's chunk has arrived. The candidate's interview and apply pages are
+ * another app (app/candidate-app.tsx).
  */
 const CompanyRedirect = () => {
   const { companyId } = useParams();
-  return <Navigate to={paths.positions.to(companyId!)} replace />;
+  return <PreloadedRedirect to={paths.positions.to(companyId!)} screen={PositionsScreen} />;
+};
+
+/**
+ * A candidate's link followed inside this app (the hash moved to an interview or apply route):
+ * reloads, so main.tsx starts the candidate's app for it, and shows nothing meanwhile.
+ */
+const CandidateLinkReload = ({ children }: { children: ReactNode }) => {
+  const location = useLocation();
+  const candidate = isCandidateHash(window.location.hash);
+  useEffect(() => {
+    if (candidate) window.location.reload();
+  }, [candidate, location]);
+  return candidate ? null : children;
 };
 
 // Lever's consent comes back to the root with its answer in the search (an OAuth redirect URI cannot
 // hold a hash route): it moves into #/complete-lever-integration before the router reads the URL.
 rewriteLeverReturn();
 
-const router = createHashRouter([
-  // The candidate's side: its own light bundles, outside the hiring team's layout.
-  {
-    path: paths.interview.pattern,
-    lazy: async () => ({ Component: (await import('../features/interview-runner/components/interview-screen')).default }),
-  },
-  { path: paths.apply.pattern, lazy: async () => ({ Component: (await import('../features/interview-runner/components/apply-screen')).default }) },
-  // A shared candidate: answers and transcripts only, no app layout.
-  {
-    path: paths.publicCandidate.pattern,
-    lazy: async () => ({ Component: (await import('../features/public-candidate/public-candidate-screen')).default }),
-  },
-  {
-    element: <AppLayout />,
-    children: [
-      { path: paths.home.pattern, element: <HomeRedirect /> },
-      { path: paths.signIn.pattern, lazy: async () => ({ Component: (await import('../features/auth/components/sign-in-screen')).default }) },
-      { path: paths.magicCode.pattern, lazy: async () => ({ Component: (await import('../features/auth/components/magic-code-screen')).default }) },
-      { path: paths.register.pattern, lazy: async () => ({ Component: (await import('../features/auth/components/register-screen')).default }) },
-      {
-        path: paths.memberInvite.pattern,
-        lazy: async () => ({ Component: (await import('../features/members/components/accept-invite-screen')).default }),
-      },
-      {
-        path: paths.completeLeverIntegration.pattern,
-        lazy: async () => ({ Component: (await import('../features/integrations/components/complete-lever-integration-screen')).default }),
-      },
-      { path: paths.companies.pattern, lazy: async () => ({ Component: (await import('../features/companies/companies-screen')).default }) },
-      { path: paths.company.pattern, element: <CompanyRedirect /> },
-      {
-        path: paths.confirmCheckout.pattern,
-        lazy: async () => ({ Component: (await import('../features/billing/components/confirm-checkout-screen')).default }),
-      },
-      {
-        path: paths.positions.pattern,
-        lazy: async () => ({ Component: (await import('../features/positions/components/positions-screen')).default }),
-      },
-      {
-        path: paths.newPositionWizard.pattern,
-        lazy: async () => ({ Component: (await import('../features/wizard/components/wizard-screen')).default }),
-      },
-      {
-        path: paths.candidate.pattern,
-        lazy: async () => ({ Component: (await import('../features/candidate-detail/components/candidate-detail-screen')).default }),
-      },
-      { path: paths.position.pattern, lazy: async () => ({ Component: (await import('../features/positions/components/position-screen')).default }) },
-      { path: '*', lazy: async () => ({ Component: (await import('./routes/not-found')).default }) },
-    ],
-  },
-]);
-
-export const AppRouter = () => <RouterProvider router={router} />;
+export const AppRouter = () => (
+  <HashRouter>
+    <CandidateLinkReload>
+      <Suspense fallback={<PageLoader />}>
+        <Routes>
+          {/* A shared candidate: answers and transcripts only, no app layout. */}
+          <Route path={paths.publicCandidate.pattern} element={<PublicCandidateScreen />} />
+          <Route element={<AppLayout />}>
+            <Route path={paths.home.pattern} element={<HomeRedirect />} />
+            <Route path={paths.signIn.pattern} element={<SignInScreen />} />
+            <Route path={paths.magicCode.pattern} element={<MagicCodeScreen />} />
+            <Route path={paths.register.pattern} element={<RegisterScreen />} />
+            <Route path={paths.memberInvite.pattern} element={<AcceptInviteScreen />} />
+            <Route path={paths.completeLeverIntegration.pattern} element={<CompleteLeverIntegrationScreen />} />
+            <Route path={paths.companies.pattern} element={<CompaniesScreen />} />
+            <Route path={paths.company.pattern} element={<CompanyRedirect />} />
+            <Route path={paths.confirmCheckout.pattern} element={<ConfirmCheckoutScreen />} />
+            <Route path={paths.positions.pattern} element={<PositionsScreen />} />
+            <Route path={paths.newPositionWizard.pattern} element={<WizardScreen />} />
+            <Route path={paths.candidate.pattern} element={<CandidateDetailScreen />} />
+            <Route path={paths.position.pattern} element={<PositionScreen />} />
+            <Route path="*" element={<NotFoundScreen />} />
+          </Route>
+        </Routes>
+      </Suspense>
+    </CandidateLinkReload>
+  </HashRouter>
+);

@@ -1,8 +1,5 @@
 import { createTheme } from '@aws-amplify/ui-react';
-
-/** The spec's default theme colors; a company's branding swaps them (createAppTheme). */
-export const DEFAULT_PRIMARY = '#3f51b5';
-export const DEFAULT_SECONDARY = '#f50057';
+import { DEFAULT_PRIMARY, DEFAULT_SECONDARY } from './brand-colors';
 
 /** A 10..100 scale around one color, as Amplify UI's palette expects, by mixing with white/black. */
 const scale = (hex: string) => {

@@ -1,4 +1,4 @@
-import { Button, Flex, Menu, MenuButton, MenuItem, Text } from '@aws-amplify/ui-react';
+import { Button, Flex, Text } from '@aws-amplify/ui-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { callApi } from '../../api/client';
@@ -8,12 +8,13 @@ import { chatWidget, env } from '../../config/env';
 import { paths } from '../../config/paths';
 import { session } from '../../lib/session';
 import { barStyle, Brand } from './top-bar-parts';
+import { UserMenu, type UserMenuItem } from './user-menu';
 
 const CompanySettingsDialog = lazy(() => import('../../features/settings/components/company-settings-dialog'));
 
 /**
- * Loaded only once someone is signed in: the menu (and its positioning library) stays out of the
- * first load of sign-in, candidate and public pages.
+ * Loaded only once someone is signed in: the bar's data (the user, company, plan and theme) and
+ * its menu stay out of the first load of sign-in and public pages.
  */
 const signOut = async () => {
   // Drop it here first, so nothing still on screen asks with a session that is being revoked.
@@ -43,6 +44,12 @@ const SignedInBar = ({ companyId }: { companyId?: string }) => {
   if (me.error || company.error) return null;
   const chat = chatWidget();
   const companies = me.data?.companies ?? [];
+  const menuItems: UserMenuItem[] = [
+    { label: 'Help center', onSelect: () => window.open(env.helpCenterUrl, '_blank', 'noopener') },
+    ...(chat ? [{ label: 'Chat with us', onSelect: chat.open }] : []),
+    ...(companies.length > 1 ? [{ label: 'Switch company', onSelect: () => navigate(paths.companies.to()) }] : []),
+    { label: 'Sign out', onSelect: () => void signOut() },
+  ];
   return (
     <Flex as="header" style={barStyle} justifyContent="space-between" alignItems="center" padding="small large" gap="medium">
       <Flex alignItems="center" gap="large">
@@ -74,21 +81,17 @@ const SignedInBar = ({ companyId }: { companyId?: string }) => {
             <CompanySettingsDialog companyId={companyId} open={settingsOpen} onClose={() => setSettingsOpen(false)} />
           </Suspense>
         )}
-        <Menu
-          trigger={
-            // Named by its visible text (the e-mail), as WCAG 2.5.3 asks: a different aria-label would
-            // not match what a speech-input user sees and says.
-            <MenuButton size="small">
+        <UserMenu
+          // Named by its visible text (the e-mail), as WCAG 2.5.3 asks: a different aria-label would
+          // not match what a speech-input user sees and says.
+          label={
+            <>
               {me.data?.user.email ?? 'Account'}
               <span aria-hidden="true">&nbsp;▾</span>
-            </MenuButton>
+            </>
           }
-        >
-          <MenuItem onClick={() => window.open(env.helpCenterUrl, '_blank', 'noopener')}>Help center</MenuItem>
-          {chat && <MenuItem onClick={chat.open}>Chat with us</MenuItem>}
-          {companies.length > 1 && <MenuItem onClick={() => navigate(paths.companies.to())}>Switch company</MenuItem>}
-          <MenuItem onClick={() => void signOut()}>Sign out</MenuItem>
-        </Menu>
+          items={menuItems}
+        />
       </Flex>
     </Flex>
   );

@@ -1,11 +1,16 @@
-import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
 import { useState } from 'react';
-import { ANSWER_CONTENT_TYPES } from '../../../../../lambdas/contracts/interview';
+import { VIDEO_CONTENT_TYPES } from '../../../../../lambdas/contracts/media-types';
 import { errorMessage } from '../../../api/client';
 import { partUrlSource, startAnswerCall, submitAnswerCall, type Interview } from '../api';
 import { messages } from '../messages';
 import { MultipartUpload, type UploadProgress } from '../multipart-upload';
-import { PageTitle } from '../../../components/page-title';
+import { Alert, Button, Title } from './ui';
+
+/**
+ * The containers an answer may come in: the contracts' ANSWER_CONTENT_TYPES is this list, taken from
+ * its plain-data module so that no zod schema comes with it into the candidate's bundle.
+ */
+const ANSWER_CONTENT_TYPES: readonly string[] = VIDEO_CONTENT_TYPES;
 
 /** Where the browser cannot record: the answer is a video file, sent in the same multipart parts. */
 export const FileAnswer = ({
@@ -30,8 +35,7 @@ export const FileAnswer = ({
     setError(null);
     setFile(null);
     if (!picked) return;
-    if (!picked.type.startsWith('video/') || !(ANSWER_CONTENT_TYPES as readonly string[]).includes(picked.type))
-      return setError(messages.mustBeVideo);
+    if (!picked.type.startsWith('video/') || !ANSWER_CONTENT_TYPES.includes(picked.type)) return setError(messages.mustBeVideo);
     if (picked.size === 0) return setError(messages.emptyFile);
     setFile(picked);
   };
@@ -53,21 +57,19 @@ export const FileAnswer = ({
   };
 
   return (
-    <Flex direction="column" gap="medium">
-      <Text color="font.secondary">
+    <div className="ir-stack">
+      <p className="ir-secondary">
         Question {index + 1} of {total}
-      </Text>
-      <PageTitle>{question.title || `Question ${index + 1}`}</PageTitle>
-      {question.content && <Text whiteSpace="pre-wrap">{question.content}</Text>}
+      </p>
+      <Title>{question.title || `Question ${index + 1}`}</Title>
+      {question.content && <p className="ir-pre">{question.content}</p>}
       <Alert variation="info">{messages.recordMedia} Record your answer with another app, then upload the video here.</Alert>
       <input type="file" accept="video/*" aria-label="Video answer" onChange={(e) => choose(e.target.files?.[0])} />
-      {progress && progress.totalBytes > 0 && (
-        <Text fontSize="small">Uploading… {Math.floor((progress.sentBytes / progress.totalBytes) * 100)}%</Text>
-      )}
+      {progress && progress.totalBytes > 0 && <p className="ir-small">Uploading… {Math.floor((progress.sentBytes / progress.totalBytes) * 100)}%</p>}
       {error && <Alert variation="error">{error}</Alert>}
-      <Button variation="primary" isDisabled={!file} isLoading={busy} loadingText="Uploading..." onClick={() => void send()} alignSelf="flex-start">
+      <Button variation="primary" disabled={!file} isLoading={busy} loadingText="Uploading..." onClick={() => void send()}>
         Submit answer
       </Button>
-    </Flex>
+    </div>
   );
 };

@@ -1,15 +1,13 @@
-import { Alert, Button, Flex, Loader, Text } from '@aws-amplify/ui-react';
 import { useEffect, useMemo, useState } from 'react';
-import { useParams } from 'react-router-dom';
 import { ApiError, apiPath } from '../../../api/client';
-import { usePublicApi } from '../../../api/use-api';
-import { messages } from '../messages';
 import { canRecord, chooseFormat, openCamera, PermissionDenied } from '../../../lib/recorder';
+import { messages } from '../messages';
+import { usePublicRead } from '../use-public-read';
 import { BrandedPage } from './branded-page';
 import { FileAnswer } from './file-answer';
-import { QuestionStep } from './question-step';
 import { MicLevel } from './mic-level';
-import { PageTitle } from '../../../components/page-title';
+import { QuestionStep } from './question-step';
+import { Alert, Button, Loader, Title } from './ui';
 
 type Stage = 'welcome' | 'check' | 'intro' | 'questions' | 'outro' | 'done';
 
@@ -21,13 +19,8 @@ const describeTime = (seconds: number | null, none: string, unlimited: string) =
  * microphone check, intro, each question, outro, confirmation. Reopening the link continues at the
  * first unanswered question; a finished interview shows the thank-you.
  */
-const InterviewScreen = () => {
-  const { token = '' } = useParams();
-  const interview = usePublicApi(apiPath('getInterview', { token }), {
-    revalidateOnFocus: false,
-    revalidateOnReconnect: false,
-    shouldRetryOnError: false,
-  });
+export const InterviewScreen = ({ token }: { token: string }) => {
+  const interview = usePublicRead(apiPath('getInterview', { token }));
   const [stage, setStage] = useState<Stage>('welcome');
   const [current, setCurrent] = useState<number | null>(null);
   const [stream, setStream] = useState<MediaStream | null>(null);
@@ -41,12 +34,17 @@ const InterviewScreen = () => {
     const detail = interview.error instanceof ApiError && interview.error.status === 404 ? interview.error.message : messages.loadFailed;
     return (
       <BrandedPage branding={null}>
-        <PageTitle visuallyHidden>Your interview</PageTitle>
+        <Title visuallyHidden>Your interview</Title>
         <Alert variation="warning">{detail}</Alert>
       </BrandedPage>
     );
   }
-  if (!data) return <Loader variation="linear" />;
+  if (!data)
+    return (
+      <BrandedPage branding={null}>
+        <Loader />
+      </BrandedPage>
+    );
 
   const firstOpen = data.questions.findIndex((q) => !q.answered);
   const index = current ?? (firstOpen === -1 ? 0 : firstOpen);
@@ -55,8 +53,8 @@ const InterviewScreen = () => {
   if (data.completed && stage !== 'outro' && stage !== 'done') {
     return (
       <BrandedPage branding={data}>
-        <PageTitle>Thank you, {data.candidateName}!</PageTitle>
-        <Text marginTop="small">You have completed this interview. {data.companyName} will be in touch.</Text>
+        <Title>Thank you, {data.candidateName}!</Title>
+        <p>You have completed this interview. {data.companyName} will be in touch.</p>
       </BrandedPage>
     );
   }
@@ -72,7 +70,7 @@ const InterviewScreen = () => {
   const afterAnswer = (completed: boolean) => {
     if (completed) {
       setStage(data.outro ? 'outro' : 'done');
-      void interview.mutate();
+      interview.reload();
       return;
     }
     const next = data.questions.findIndex((q, i) => i > index && !q.answered);
@@ -82,28 +80,28 @@ const InterviewScreen = () => {
   return (
     <BrandedPage branding={data}>
       {stage === 'welcome' && (
-        <Flex direction="column" gap="medium">
-          <PageTitle>Welcome, {data.candidateName}</PageTitle>
-          <Text>
+        <div className="ir-stack">
+          <Title>Welcome, {data.candidateName}</Title>
+          <p>
             {data.companyName} invites you to a video interview for {data.jobTitle}. There {data.questions.length === 1 ? 'is' : 'are'}{' '}
             {data.questions.length} question{data.questions.length === 1 ? '' : 's'}
             {answeredBefore > 0 ? `, and you have answered ${answeredBefore} already` : ''}.
-          </Text>
-          <ul aria-label="Pacing">
+          </p>
+          <ul aria-label="Pacing" className="ir-list">
             <li>Time to think before each answer: {describeTime(data.pacing.thinkingTime, 'none', 'as long as you need')}</li>
             <li>Longest answer: {describeTime(data.pacing.answerTime, 'none', 'no limit')}</li>
             <li>Retakes per question: {data.pacing.retakes === null ? 'unlimited' : data.pacing.retakes === 0 ? 'none' : data.pacing.retakes}</li>
           </ul>
-          {data.expiresAt && <Text fontSize="small">Please complete it by {new Date(data.expiresAt).toLocaleString()}.</Text>}
-          <Button variation="primary" alignSelf="flex-start" onClick={() => setStage(format ? 'check' : data.intro ? 'intro' : 'questions')}>
+          {data.expiresAt && <p className="ir-small">Please complete it by {new Date(data.expiresAt).toLocaleString()}.</p>}
+          <Button variation="primary" onClick={() => setStage(format ? 'check' : data.intro ? 'intro' : 'questions')}>
             {answeredBefore > 0 ? 'Continue the interview' : 'Start the interview'}
           </Button>
-        </Flex>
+        </div>
       )}
       {stage === 'check' && (
-        <Flex direction="column" gap="medium">
-          <PageTitle>Camera and microphone check</PageTitle>
-          <Text>Check that you can see yourself and that your face is well lit.</Text>
+        <div className="ir-stack">
+          <Title>Camera and microphone check</Title>
+          <p>Check that you can see yourself and that your face is well lit.</p>
           {stream ? (
             <>
               <video
@@ -114,44 +112,37 @@ const InterviewScreen = () => {
                 muted
                 playsInline
                 aria-label="Camera preview"
-                style={{ width: '100%', borderRadius: 8, background: '#000', aspectRatio: '16 / 9', objectFit: 'cover' }}
+                className="ir-video ir-video--preview"
               />
               <MicLevel stream={stream} />
             </>
           ) : (
-            <Button onClick={() => void connect()} alignSelf="flex-start">
-              Turn on camera and microphone
-            </Button>
+            <Button onClick={() => void connect()}>Turn on camera and microphone</Button>
           )}
           {cameraError && <Alert variation="error">{cameraError}</Alert>}
-          <Button
-            variation="primary"
-            alignSelf="flex-start"
-            isDisabled={!stream}
-            onClick={() => setStage(data.intro && answeredBefore === 0 ? 'intro' : 'questions')}
-          >
+          <Button variation="primary" disabled={!stream} onClick={() => setStage(data.intro && answeredBefore === 0 ? 'intro' : 'questions')}>
             Continue
           </Button>
-        </Flex>
+        </div>
       )}
       {stage === 'intro' && (
-        <Flex direction="column" gap="medium">
-          <PageTitle>A word from {data.companyName}</PageTitle>
+        <div className="ir-stack">
+          <Title>A word from {data.companyName}</Title>
           {data.intro?.video ? (
             <video
               src={data.intro.video.contentHref}
               poster={data.intro.video.thumbnailHref ?? undefined}
               controls
               playsInline
-              style={{ width: '100%', borderRadius: 8 }}
+              className="ir-video"
             />
           ) : (
-            <Text>The introduction video is not available.</Text>
+            <p>The introduction video is not available.</p>
           )}
-          <Button variation="primary" alignSelf="flex-start" onClick={() => setStage('questions')}>
+          <Button variation="primary" onClick={() => setStage('questions')}>
             Go to the first question
           </Button>
-        </Flex>
+        </div>
       )}
       {stage === 'questions' &&
         (format && stream ? (
@@ -179,25 +170,23 @@ const InterviewScreen = () => {
           />
         ))}
       {stage === 'outro' && data.outro && (
-        <Flex direction="column" gap="medium">
-          <PageTitle>{data.outro.title || 'Thank you!'}</PageTitle>
-          {data.outro.video && <video src={data.outro.video.contentHref} controls playsInline style={{ width: '100%', borderRadius: 8 }} />}
-          <Text whiteSpace="pre-wrap">{data.outro.content || 'Your answers have been sent.'}</Text>
-          <Button variation="primary" alignSelf="flex-start" onClick={() => setStage('done')}>
+        <div className="ir-stack">
+          <Title>{data.outro.title || 'Thank you!'}</Title>
+          {data.outro.video && <video src={data.outro.video.contentHref} controls playsInline className="ir-video" />}
+          <p className="ir-pre">{data.outro.content || 'Your answers have been sent.'}</p>
+          <Button variation="primary" onClick={() => setStage('done')}>
             Finish
           </Button>
-        </Flex>
+        </div>
       )}
       {stage === 'done' && (
-        <Flex direction="column" gap="small" role="status">
-          <PageTitle>Your interview is complete</PageTitle>
-          <Text>
+        <div className="ir-stack ir-stack--tight" role="status">
+          <Title>Your interview is complete</Title>
+          <p>
             Thank you, {data.candidateName}. Your answers have been sent to {data.companyName}.
-          </Text>
-        </Flex>
+          </p>
+        </div>
       )}
     </BrandedPage>
   );
 };
-
-export default InterviewScreen;

@@ -1,5 +1,4 @@
-import { Flex, Text, View } from '@aws-amplify/ui-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 
 /** 0–100 from a frame of samples around 128 (silence): the peak's distance from the middle. */
 export const levelOf = (samples: Uint8Array) => {
@@ -14,6 +13,7 @@ export const levelOf = (samples: Uint8Array) => {
  */
 export const MicLevel = ({ stream }: { stream: MediaStream }) => {
   const [level, setLevel] = useState(0);
+  const labelId = useId();
   useEffect(() => {
     if (stream.getAudioTracks().length === 0 || typeof AudioContext === 'undefined') return;
     const context = new AudioContext();
@@ -36,24 +36,13 @@ export const MicLevel = ({ stream }: { stream: MediaStream }) => {
     };
   }, [stream]);
   return (
-    <Flex direction="column" gap="xxs">
-      <Text fontSize="small" id="mic-level-label">
+    <div className="ir-stack ir-stack--tight">
+      <p className="ir-small" id={labelId}>
         Microphone: say a few words and watch the bar move.
-      </Text>
-      <View
-        role="meter"
-        aria-labelledby="mic-level-label"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={level}
-        backgroundColor="background.tertiary"
-        height="8px"
-        borderRadius="4px"
-        maxWidth="320px"
-        style={{ overflow: 'hidden' }}
-      >
-        <View height="100%" backgroundColor={level > 5 ? 'green.60' : 'neutral.60'} style={{ width: `${level}%`, transition: 'width 80ms linear' }} />
-      </View>
-    </Flex>
+      </p>
+      <div role="meter" aria-labelledby={labelId} aria-valuemin={0} aria-valuemax={100} aria-valuenow={level} className="ir-meter">
+        <div className={level > 5 ? 'ir-meter__bar ir-meter__bar--live' : 'ir-meter__bar'} style={{ width: `${level}%` }} />
+      </div>
+    </div>
   );
 };

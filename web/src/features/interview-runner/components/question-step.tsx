@@ -1,12 +1,11 @@
-import { Alert, Badge, Button, Flex, Loader, Text, View } from '@aws-amplify/ui-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../api/client';
+import { COUNTDOWN_SECONDS, containerOf, startRecording, type Recording } from '../../../lib/recorder';
 import { partUrlSource, startAnswerCall, submitAnswerCall, type Interview } from '../api';
 import { messages } from '../messages';
 import { MultipartUpload, UploadRefused, type UploadProgress } from '../multipart-upload';
 import { retakesBadge, retakesLeftBeforeTake } from '../retakes';
-import { COUNTDOWN_SECONDS, containerOf, startRecording, type Recording } from '../../../lib/recorder';
-import { PageTitle } from '../../../components/page-title';
+import { Alert, Button, Loader, Title } from './ui';
 
 type Question = Interview['questions'][number];
 type Phase = 'thinking' | 'countdown' | 'starting' | 'recording' | 'review' | 'submitting';
@@ -167,14 +166,14 @@ export const QuestionStep = ({
 
   const status = progressText(progress);
   return (
-    <Flex direction="column" gap="medium">
-      <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
-        <Text color="font.secondary">
+    <div className="ir-stack">
+      <div className="ir-row ir-row--spread">
+        <p className="ir-secondary">
           Question {index + 1} of {total}
-        </Text>
-        <Badge>{retakesBadge(retakesLeft)}</Badge>
-      </Flex>
-      <PageTitle>{question.title || `Question ${index + 1}`}</PageTitle>
+        </p>
+        <span className="ir-badge">{retakesBadge(retakesLeft)}</span>
+      </div>
+      <Title>{question.title || `Question ${index + 1}`}</Title>
       {question.video && (
         <video
           ref={questionVideo}
@@ -185,76 +184,74 @@ export const QuestionStep = ({
           aria-label="Question video"
           onEnded={watched}
           onError={watched}
-          style={{ width: '100%', borderRadius: 8 }}
+          className="ir-video"
         />
       )}
-      {question.content && <Text whiteSpace="pre-wrap">{question.content}</Text>}
+      {question.content && <p className="ir-pre">{question.content}</p>}
 
-      <View position="relative" style={{ aspectRatio: '16 / 9', background: '#000', borderRadius: 8, overflow: 'hidden' }}>
+      <div className="ir-stage">
         {phase === 'review' || phase === 'submitting' ? (
-          <video src={review ?? undefined} controls playsInline aria-label="Your answer" style={{ width: '100%', height: '100%' }} />
+          <video src={review ?? undefined} controls playsInline aria-label="Your answer" />
         ) : (
-          <video ref={preview} autoPlay muted playsInline aria-label="Camera preview" style={{ width: '100%', height: '100%', objectFit: 'cover' }} />
+          <video ref={preview} autoPlay muted playsInline aria-label="Camera preview" className="ir-video--preview" />
         )}
         {phase === 'countdown' && (
-          <Flex position="absolute" top="0" left="0" width="100%" height="100%" alignItems="center" justifyContent="center">
-            <Text fontSize="6rem" color="white" fontWeight="bold" aria-live="assertive">
-              {Math.max(seconds, 1)}
-            </Text>
-          </Flex>
+          <p className="ir-countdown" aria-live="assertive">
+            {Math.max(seconds, 1)}
+          </p>
         )}
         {phase === 'recording' && (
-          <Badge variation="error" position="absolute" top="12px" left="12px" role="timer" aria-label="Recording time">
+          <span className="ir-recording" role="timer" aria-label="Recording time">
             ● {clock(seconds)} / {clock(pacing.answerTime)}
-          </Badge>
+          </span>
         )}
-      </View>
+      </div>
 
       {error && <Alert variation="error">{error}</Alert>}
       {phase === 'thinking' && (
-        <Flex direction="column" gap="small" alignItems="flex-start">
+        <div className="ir-stack ir-stack--tight">
           {watching ? (
-            <Text>
+            <p>
               {pacing.thinkingTime === 0
                 ? 'Watch the question: recording starts when the video ends.'
                 : 'Watch the question: your thinking time starts when the video ends.'}
-            </Text>
+            </p>
           ) : (
-            !unlimitedThinking && <Text role="timer">Recording starts in {clock(seconds)}. Take your time to think.</Text>
+            !unlimitedThinking && <p role="timer">Recording starts in {clock(seconds)}. Take your time to think.</p>
           )}
           <Button variation="primary" onClick={() => (setPhase('countdown'), setSeconds(COUNTDOWN_SECONDS))}>
             Start recording
           </Button>
-        </Flex>
+        </div>
       )}
       {phase === 'recording' && (
-        <Flex gap="small" alignItems="center">
-          <Button variation="primary" colorTheme="error" onClick={() => void stop()}>
+        <div className="ir-row">
+          <Button variation="danger" onClick={() => void stop()}>
             Stop recording
           </Button>
-          {status && <Text fontSize="small">{status}</Text>}
-        </Flex>
+          {status && <p className="ir-small">{status}</p>}
+        </div>
       )}
       {(phase === 'review' || phase === 'submitting') && (
-        <Flex direction="column" gap="small">
+        <div className="ir-stack ir-stack--tight">
           {status && (
-            <Text fontSize="small" aria-live="polite">
+            <p className="ir-small" aria-live="polite">
               {status}
-            </Text>
+            </p>
           )}
-          <Flex gap="small">
+          <div className="ir-row">
             {retakesLeft !== 0 && (
-              <Button onClick={retake} isDisabled={phase === 'submitting'}>
+              <Button onClick={retake} disabled={phase === 'submitting'}>
                 Retake
               </Button>
             )}
             <Button variation="primary" onClick={() => void submit()} isLoading={phase === 'submitting'} loadingText="Saving your answer...">
               Submit answer
             </Button>
-          </Flex>
-        </Flex>
+          </div>
+        </div>
       )}
-      {phase === 'submitting' && <Loader variation="linear" />}
-    </Flex>
+      {phase === 'submitting' && <Loader />}
+    </div>
   );
 };
