@@ -3,6 +3,7 @@ import type * as z from 'zod';
 import type { themeSchema } from '../../../lambdas/contracts/company';
 import { readableTextOn } from '../../../lambdas/contracts/contrast';
 import { apiPath, callApi } from './client';
+import { brandColors } from '../lib/brand-colors';
 import { getMediaUploadGroupsCall } from './media';
 import { useApi } from './use-api';
 
@@ -27,6 +28,7 @@ export const useLogoHref = (groupId: string | null | undefined) =>
 /** A theme's colours with readable text on each (black or white by WCAG contrast); null while the theme is off. */
 export const themeColors = (theme: Theme | null | undefined) => {
   if (!theme?.themeEnabled) return null;
-  const { primary, secondary } = theme.themeDefinition.palette;
-  return { primary: primary.main, onPrimary: readableTextOn(primary.main), secondary: secondary.main, onSecondary: readableTextOn(secondary.main) };
+  const { primary, onPrimary, secondary } = brandColors(theme);
+  return { primary, onPrimary, secondary, onSecondary: readableTextOn(secondary) };
+};
 };
