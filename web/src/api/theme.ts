@@ -31,4 +31,3 @@ export const themeColors = (theme: Theme | null | undefined) => {
   const { primary, onPrimary, secondary } = brandColors(theme);
   return { primary, onPrimary, secondary, onSecondary: readableTextOn(secondary) };
 };
-};
