@@ -1,10 +1,11 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { IntegrationType } from '../../contracts/integrations';
 import type { ResultEvent } from '../clients/ats/adapter';
 import { db, tableName } from './client';
-import { epochSeconds, keys } from './keys';
+import { epochSeconds, keys, schedulePartitions } from './keys';
 import { queryAll } from './query';
+import { pageShards, readShards } from './schedule-shards';
 import { ConditionFailed, transact, type TransactionStep } from './transaction';
 
 /**
@@ -12,7 +13,7 @@ import { ConditionFailed, transact, type TransactionStep } from './transaction';
  * caller seals and opens them: lambdas/app/integrations/credentials.ts); this module never sees
  * them in the clear. Beside the integration: one item per type and company (uniqueness), one per
  * ATS candidate brought into a position (integrationImport: no second invite), OAuth states in
- * flight, and the results waiting to be written back (a schedule partition, like planned messages).
+ * flight, and the results waiting to be written back (a sharded schedule, like planned messages).
  */
 export interface SyncStatus {
   syncedAt: string;
@@ -112,22 +113,25 @@ export const companyIntegrations = async (companyId: string): Promise<Integratio
     })
   ).map(fromItem);
 
-/** A page of every integration of the deployment (the sync job), and where the next page starts. */
+/**
+ * A page of every integration of the deployment (the sync job), and where the next page starts:
+ * the integrations' shards one after another (db/schedule-shards.ts), `after` as the last page gave it.
+ */
 export const integrationsToSync = async (
   limit: number,
   after?: Record<string, unknown>,
 ): Promise<{ integrations: IntegrationRecord[]; next?: Record<string, unknown> }> => {
-  const page = await db.send(
-    new QueryCommand({
+  const page = await pageShards(
+    (shard) => ({
       TableName: tableName(),
       IndexName: 'GSI2',
       KeyConditionExpression: 'GSI2PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.integrationToSync('').GSI2PK },
-      Limit: limit,
-      ExclusiveStartKey: after,
+      ExpressionAttributeValues: { ':pk': schedulePartitions.integrationsToSync(shard) },
     }),
+    limit,
+    after,
   );
-  return { integrations: (page.Items ?? []).map(fromItem), next: page.LastEvaluatedKey };
+  return { integrations: page.items.map(fromItem), next: page.next };
 };
 
 /** Replaces the sealed credentials (an OAuth refresh); false when the integration is gone. */
@@ -310,17 +314,18 @@ export const resultStep = (result: PendingResult): TransactionStep<'result'> => 
   },
 });
 
-export const dueResults = async (now: Date, limit = 50): Promise<PendingResult[]> => {
-  const { Items } = await db.send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk AND SK < :now',
-      ExpressionAttributeValues: { ':pk': keys.integrationResult('', '', '').PK, ':now': now.toISOString() },
-      Limit: limit,
-    }),
-  );
-  return (Items ?? []).map((i) => ({ dueAt: i.dueAt, candidateId: i.candidateId, integrationId: i.integrationId, event: i.event, attempts: Number(i.attempts ?? 0) }));
-};
+/** Up to `limit` results due before `now`, from every shard (db/schedule-shards.ts: at most one Query a shard). */
+export const dueResults = async (now: Date, limit = 50): Promise<PendingResult[]> =>
+  (
+    await readShards(
+      (shard) => ({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk AND SK < :now',
+        ExpressionAttributeValues: { ':pk': schedulePartitions.integrationResults(shard), ':now': now.toISOString() },
+      }),
+      limit,
+    )
+  ).map((i) => ({ dueAt: i.dueAt, candidateId: i.candidateId, integrationId: i.integrationId, event: i.event, attempts: Number(i.attempts ?? 0) }));
 
 /** The candidate's write-back state, as their integration panel shows it. */
 export interface WriteBack {

@@ -2,6 +2,8 @@
  * Key patterns of the single table, defined once. Every data-access module builds its keys here.
  * Ids are opaque random strings, so prefixes keep entity kinds apart in one key space.
  */
+import { sha256 } from '../crypto';
+
 /** Addresses are compared trimmed and in lower case (the contracts' e-mail schema already sends them so). */
 const normalizedEmail = (email: string) => email.trim().toLowerCase();
 
@@ -18,6 +20,39 @@ export const sortKeyPrefixes = {
   answer: 'ANSWER#',
   attempt: 'ATTEMPT#',
 } as const;
+
+/**
+ * The scheduled jobs' partitions (invite expiry, planned messages, ATS results, the ATS sync) are
+ * split into SCHEDULE_SHARDS shards by a hash of the candidate's or the integration's id
+ * (`INVITE_EXPIRY#07`), so however many items are pending no key holds more than about 1/16 of
+ * them. Writers (the key functions below) and readers (db/schedule-shards.ts) both go through
+ * scheduleShard.
+ */
+export const SCHEDULE_SHARDS = 16;
+
+/** The shard of a candidate's or an integration's schedule items: the first 32 bits of the id's SHA-256. */
+export const scheduleShard = (id: string): number => parseInt(sha256(id).slice(0, 8), 16) % SCHEDULE_SHARDS;
+
+const shardOf = (partition: string, shard: number) => `${partition}#${String(shard).padStart(2, '0')}`;
+
+/** The partition key of each schedule's shard, as its job reads it. */
+export const schedulePartitions = {
+  inviteExpiry: (shard: number) => shardOf('INVITE_EXPIRY', shard),
+  plannedMessages: (shard: number) => shardOf('PLANNED_MESSAGES', shard),
+  integrationResults: (shard: number) => shardOf('INTEGRATION_RESULTS', shard),
+  integrationsToSync: (shard: number) => shardOf('INTEGRATIONS', shard),
+} as const;
+
+/**
+ * The same partitions before they were sharded, one key each. Nothing writes them any more; only
+ * `npm run migrate:schedule-shards` reads them, to move what they still hold into the shards.
+ */
+export const unshardedSchedulePartitions = {
+  inviteExpiry: 'INVITE_EXPIRY',
+  plannedMessages: 'PLANNED_MESSAGES',
+  integrationResults: 'INTEGRATION_RESULTS',
+  integrationsToSync: 'INTEGRATIONS',
+} as const satisfies Record<keyof typeof schedulePartitions, string>;
 
 export const keys = {
   session: (sessionHash: string) => ({ PK: `SESSION#${sessionHash}`, SK: 'SESSION' }),
@@ -74,16 +109,19 @@ export const keys = {
     GSI2PK: `POSITION#${positionId}#${status}`,
     GSI2SK: `${sortTime}#${candidateId}`,
   }),
-  /** GSI3 of an invited candidate with a deadline (sparse): the expiry job reads what is due in one Query. */
-  candidateExpiry: (expiresAt: string, candidateId: string) => ({ GSI3PK: 'INVITE_EXPIRY', GSI3SK: `${expiresAt}#${candidateId}` }),
+  /** GSI3 of an invited candidate with a deadline (sparse): the expiry job reads what is due from each shard, oldest deadline first. */
+  candidateExpiry: (expiresAt: string, candidateId: string) => ({
+    GSI3PK: schedulePartitions.inviteExpiry(scheduleShard(candidateId)),
+    GSI3SK: `${expiresAt}#${candidateId}`,
+  }),
   /** GSI3 of a candidate who completed the interview: responded, shortlisted and rejected together, by completion time. */
   candidateDone: (positionId: string, completedAt: string, candidateId: string) => ({
     GSI3PK: `POSITION#${positionId}#DONE`,
     GSI3SK: `${completedAt}#${candidateId}`,
   }),
-  /** A message planned for a candidate at a time (one partition, read by the sender job up to now). */
+  /** A message planned for a candidate at a time (in the candidate's shard, read by the sender job up to now). */
   plannedMessage: (dueAt: string, candidateId: string, templateId: string) => ({
-    PK: 'PLANNED_MESSAGES',
+    PK: schedulePartitions.plannedMessages(scheduleShard(candidateId)),
     SK: `${dueAt}#${candidateId}#${templateId}`,
   }),
   /** A company's message template, by its id (GET/PUT/DELETE /message-templates/{id} name no company). */
@@ -104,8 +142,11 @@ export const keys = {
     GSI1PK: `COMPANY#${companyId}#INTEGRATIONS`,
     GSI1SK: integrationType,
   }),
-  /** GSI2 of an integration: every integration of the deployment, for the 15-minute sync. */
-  integrationToSync: (integrationId: string) => ({ GSI2PK: 'INTEGRATIONS', GSI2SK: integrationId }),
+  /** GSI2 of an integration: every integration of the deployment (in the integration's shard), for the 15-minute sync. */
+  integrationToSync: (integrationId: string) => ({
+    GSI2PK: schedulePartitions.integrationsToSync(scheduleShard(integrationId)),
+    GSI2SK: integrationId,
+  }),
   /** One integration per type and company: put with the integration, on the condition that it does not exist. */
   integrationType: (companyId: string, integrationType: string) => ({ PK: `COMPANY#${companyId}`, SK: `INTEGRATIONTYPE#${integrationType}` }),
   /**
@@ -115,8 +156,11 @@ export const keys = {
   integrationImport: (integrationId: string, positionId: string, ref: string) => ({ PK: `INTEGRATION#${integrationId}`, SK: `IMPORT#${positionId}#${ref}` }),
   /** An OAuth consent in flight, by the hash of its state (single use, short-lived: TTL). */
   oauthState: (stateHash: string) => ({ PK: `OAUTHSTATE#${stateHash}`, SK: 'STATE' }),
-  /** A result to write back to an ATS at a time (one partition, read by the delivery job up to now). */
-  integrationResult: (dueAt: string, candidateId: string, event: string) => ({ PK: 'INTEGRATION_RESULTS', SK: `${dueAt}#${candidateId}#${event}` }),
+  /** A result to write back to an ATS at a time (in the candidate's shard, read by the delivery job up to now). */
+  integrationResult: (dueAt: string, candidateId: string, event: string) => ({
+    PK: schedulePartitions.integrationResults(scheduleShard(candidateId)),
+    SK: `${dueAt}#${candidateId}#${event}`,
+  }),
   /** A shared candidate's public id → the candidate. */
   publicCandidate: (publicCandidateId: string) => ({ PK: `PUBLICCANDIDATE#${publicCandidateId}`, SK: 'CANDIDATE' }),
 } as const;

@@ -1,8 +1,9 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { sortTimeOf, type CandidateStatus } from '../../../domain/candidates';
 import { db, tableName } from '../client';
-import { keys } from '../keys';
+import { keys, schedulePartitions } from '../keys';
 import { queryAll } from '../query';
+import { readShards } from '../schedule-shards';
 import { fromItem, type Candidate } from './candidate';
 
 /** One page of a status tab: one Query on GSI2, newest first; `after` continues after that candidate. */
@@ -36,19 +37,22 @@ export const allCandidatesOfPosition = async (positionId: string): Promise<Candi
     })
   ).map(fromItem);
 
-/** Invited candidates whose deadline has passed: one Query on the sparse GSI3. */
-export const expiredInvites = async (now: Date, limit = 100): Promise<Candidate[]> => {
-  const { Items } = await db.send(
-    new QueryCommand({
-      TableName: tableName(),
-      IndexName: 'GSI3',
-      KeyConditionExpression: 'GSI3PK = :pk AND GSI3SK < :now',
-      ExpressionAttributeValues: { ':pk': keys.candidateExpiry('', '').GSI3PK, ':now': now.toISOString() },
-      Limit: limit,
-    }),
-  );
-  return (Items ?? []).map(fromItem);
-};
+/**
+ * Invited candidates whose deadline has passed: up to `limit` from the shards of the sparse GSI3's
+ * expiry partition (db/schedule-shards.ts: at most one Query a shard, plus one per further page).
+ */
+export const expiredInvites = async (now: Date, limit = 100): Promise<Candidate[]> =>
+  (
+    await readShards(
+      (shard) => ({
+        TableName: tableName(),
+        IndexName: 'GSI3',
+        KeyConditionExpression: 'GSI3PK = :pk AND GSI3SK < :now',
+        ExpressionAttributeValues: { ':pk': schedulePartitions.inviteExpiry(shard), ':now': now.toISOString() },
+      }),
+      limit,
+    )
+  ).map(fromItem);
 
 const pageOf = (items: Record<string, any>[], pageSize: number) => ({
   candidates: items.slice(0, pageSize).map(fromItem),
