@@ -14,6 +14,13 @@ import { createLogger, describeError, type Logger } from './logger';
  *   request log → error model → session (per the route's auth mode) → JSON body → zod validation
  *   → handler → response contract → snake_case JSON.
  * Handlers receive camelCase, validated input and return camelCase bodies.
+ *
+ * `apiHandler` checks the session (and on owner routes the owner) before the handler runs.
+ * `apiHandlerAlongsideAuth` starts the handler at once with those checks still running, so its
+ * first reads (the object the path names) go out with the session read instead of after it; the
+ * checks decide all the same: a refused check is the answer whatever the handler did (a bad
+ * session is 401, another company 404, a member on an owner route 403), and the handler's result
+ * is sent only once they passed. A session's sliding expiry is written alongside the request.
  */
 
 export const SESSION_HEADER = 'x-session-id';
@@ -42,25 +49,69 @@ export class Reply<T> {
   ) {}
 }
 
-type Impl<C extends Contract, A extends AuthMode> = (ctx: RequestContext<C, A>) => Promise<z.infer<C['response']> | Reply<z.infer<C['response']>>>;
+/**
+ * What a handler of `apiHandlerAlongsideAuth` gets: the route's checks as they run. Pass them to
+ * the access checks (app/access), which read alongside them and hand results out only once they passed.
+ */
+export interface AlongsideAuthContext<C extends Contract, A extends AuthMode = AuthMode> extends Omit<
+  RequestContext<C, A>,
+  'session' | 'membership'
+> {
+  /** The session check: resolves to the caller's session, or rejects with the 401 the chain answers. */
+  session: A extends 'public' ? null : Promise<Session>;
+  /** On `owner` routes, the owner check: the caller's membership of the path's company (an owner's), or the 404/403. */
+  membership: A extends 'owner' ? Promise<Membership> : null;
+}
+
+type Result<C extends Contract> = Promise<z.infer<C['response']> | Reply<z.infer<C['response']>>>;
+type Impl<C extends Contract, A extends AuthMode> = (ctx: RequestContext<C, A>) => Result<C>;
+type AlongsideImpl<C extends Contract, A extends AuthMode> = (ctx: AlongsideAuthContext<C, A>) => Result<C>;
 
 /**
  * Per-invocation state, keyed by the event object: a module instance may serve concurrent
  * invocations (the local server does), so nothing request-scoped lives in module variables.
  */
 interface State {
-  ctx: Partial<RequestContext<Contract>>;
+  requestId: string;
+  log: Logger;
   startedAt: number;
+  params?: unknown;
+  query?: unknown;
+  body?: unknown;
+  session: Promise<Session> | null;
+  membership: Promise<Membership> | null;
+  /** The route's check (the owner check on owner routes, else the session check): its refusal wins. */
+  check: Promise<unknown> | null;
+  /** Writes that run alongside the request (the session's sliding expiry), awaited before it ends. */
+  background: Promise<void>[];
 }
 const states = new WeakMap<APIGatewayProxyEventV2, State>();
+const freshState = (): State => ({
+  requestId: 'local',
+  log: createLogger(),
+  startedAt: Date.now(),
+  session: null,
+  membership: null,
+  check: null,
+  background: [],
+});
 const stateOf = (event: APIGatewayProxyEventV2): State => {
   let state = states.get(event);
   if (!state) {
-    state = { ctx: {}, startedAt: Date.now() };
+    state = freshState();
     states.set(event, state);
   }
   return state;
 };
+
+/** The request's logger as it is when called: it names the user once the session check has passed. */
+const currentLogger = (state: State): Logger => ({
+  debug: (msg, fields) => state.log.debug(msg, fields),
+  info: (msg, fields) => state.log.info(msg, fields),
+  warn: (msg, fields) => state.log.warn(msg, fields),
+  error: (msg, fields) => state.log.error(msg, fields),
+  child: (fields) => state.log.child(fields),
+});
 
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
@@ -88,24 +139,21 @@ export const headerValue = (event: APIGatewayProxyEventV2, name: string): string
 };
 
 const requestLog = (route: RouteDefinition): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyResultV2> => {
-  const finish = (request: { event: APIGatewayProxyEventV2; response?: APIGatewayProxyResultV2 | null }) => {
+  const finish = async (request: { event: APIGatewayProxyEventV2; response?: APIGatewayProxyResultV2 | null }) => {
     const state = stateOf(request.event);
+    // What ran alongside the request ends with it (Lambda may freeze whatever is left running).
+    await Promise.all(state.background);
     const response = request.response;
     const status = typeof response === 'object' && response !== null ? response.statusCode : undefined;
-    state.ctx.log?.info('request', { status, durationMs: Date.now() - state.startedAt });
+    state.log.info('request', { status, durationMs: Date.now() - state.startedAt });
   };
   return {
     before: (request) => {
       const requestId = request.event.requestContext?.requestId ?? request.context.awsRequestId ?? 'local';
-      const state = stateOf(request.event);
-      state.startedAt = Date.now();
-      state.ctx = {
-        requestId,
-        event: request.event,
-        session: null,
-        membership: null,
-        log: createLogger({ requestId, route: `${route.method} ${route.path}` }),
-      };
+      const state = freshState();
+      states.set(request.event, state);
+      state.requestId = requestId;
+      state.log = createLogger({ requestId, route: `${route.method} ${route.path}` });
     },
     after: finish,
     onError: finish,
@@ -120,29 +168,42 @@ const errorModel = (): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyResu
       request.response = errorResult(error.status, error.detail, error.code);
       return;
     }
-    (state.ctx.log ?? createLogger()).error('unhandled error', describeError(error));
+    state.log.error('unhandled error', describeError(error));
     request.response = errorResult(500, 'Something went wrong on our side. Please try again.', 'internal_error');
   },
 });
 
-const authenticate = (route: RouteDefinition): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyResultV2> => ({
+/** Owner routes: the caller must be the owner of the path's company (another company is a 404 that reveals nothing). */
+const ownerCheck = async (route: RouteDefinition, event: APIGatewayProxyEventV2, session: Promise<Session>): Promise<Membership> => {
+  const companyId = event.pathParameters?.companyId;
+  if (!companyId) throw new Error(`Owner route ${route.path} has no {companyId} path parameter`);
+  const membership = await getMembership(companyId, (await session).userId);
+  if (!membership) throw notFound();
+  if (membership.role !== 'owner') throw forbidden();
+  return membership;
+};
+
+/**
+ * The route's checks: the session (by the hash of X-Session-Id) and, on owner routes, the owner.
+ * They are awaited here, before the handler, unless the handler takes them as they run (`alongside`).
+ */
+const authenticate = (route: RouteDefinition, alongside: boolean): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyResultV2> => ({
   before: async (request) => {
     if (route.auth === 'public') return;
     const state = stateOf(request.event);
     const sessionId = headerValue(request.event, SESSION_HEADER)?.trim();
     if (!sessionId || sessionId.length > 256) throw unauthorized();
-    const session = await loadSession(sessionId);
-    if (!session) throw unauthorized('Your session has ended. Sign in again.', 'session_expired');
-    state.ctx.session = session;
-    state.ctx.log = state.ctx.log?.child({ userId: session.userId });
-    if (route.auth === 'owner') {
-      const companyId = request.event.pathParameters?.companyId;
-      if (!companyId) throw new Error(`Owner route ${route.path} has no {companyId} path parameter`);
-      const membership = await getMembership(companyId, session.userId);
-      if (!membership) throw notFound();
-      if (membership.role !== 'owner') throw forbidden();
-      state.ctx.membership = membership;
-    }
+    const session = loadSession(sessionId).then((loaded): Session => {
+      if (!loaded) throw unauthorized('Your session has ended. Sign in again.', 'session_expired');
+      const { slide, ...current } = loaded;
+      if (slide) state.background.push(slide());
+      state.log = state.log.child({ userId: current.userId });
+      return current;
+    });
+    state.session = session;
+    state.membership = route.auth === 'owner' ? ownerCheck(route, request.event, session) : null;
+    state.check = state.membership ?? session;
+    if (!alongside) await state.check;
   },
 });
 
@@ -188,40 +249,49 @@ const parseJsonBody = (event: APIGatewayProxyEventV2): unknown => {
 };
 
 const validate = (contract: Contract): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyResultV2> => ({
-  before: (request) => {
-    const { event } = request;
-    const state = stateOf(event);
-    const issues: ValidationIssue[] = [];
-    const check = <K extends 'params' | 'query' | 'body'>(part: K, schema: z.ZodType | undefined, input: unknown) => {
-      if (!schema) return undefined;
-      const result = schema.safeParse(input);
-      if (result.success) return result.data;
-      issues.push(...toValidationIssues(part, result.error));
-      return undefined;
-    };
-    const body = contract.body ? parseJsonBody(event) : undefined;
-    state.ctx.params = check('params', contract.params, event.pathParameters ?? {});
-    state.ctx.query = check('query', contract.query, toCamelCase(event.queryStringParameters ?? {}));
-    state.ctx.body = check('body', contract.body, body);
-    if (issues.length > 0) throw badRequest(issues, 'validation_error');
+  before: async (request) => {
+    const state = stateOf(request.event);
+    try {
+      parseInput(contract, request.event, state);
+    } catch (error) {
+      // A refused check is the answer, before anything the client sent wrong.
+      await state.check;
+      throw error;
+    }
   },
 });
 
-/**
- * Wraps a route's implementation in the handler chain. `route` comes from the route table, so the
- * auth mode a handler enforces is the one the table (and thus CDK and the local server) declares,
- * and the context is typed by it: a `session` route's implementation gets a session, never null.
- */
-export const apiHandler = <R extends RouteDefinition, C extends Contract>(route: R, contract: C, impl: Impl<C, R['auth']>) => {
+/** The path, query and body onto the request's state, validated and in camelCase; a 400 (413, 415) for what the client sent wrong. */
+const parseInput = (contract: Contract, event: APIGatewayProxyEventV2, state: State): void => {
+  const issues: ValidationIssue[] = [];
+  const check = <K extends 'params' | 'query' | 'body'>(part: K, schema: z.ZodType | undefined, input: unknown) => {
+    if (!schema) return undefined;
+    const result = schema.safeParse(input);
+    if (result.success) return result.data;
+    issues.push(...toValidationIssues(part, result.error));
+    return undefined;
+  };
+  const body = contract.body ? parseJsonBody(event) : undefined;
+  state.params = check('params', contract.params, event.pathParameters ?? {});
+  state.query = check('query', contract.query, toCamelCase(event.queryStringParameters ?? {}));
+  state.body = check('body', contract.body, body);
+  if (issues.length > 0) throw badRequest(issues, 'validation_error');
+};
+
+const chain = <C extends Contract>(
+  route: RouteDefinition,
+  contract: C,
+  run: (state: State, event: APIGatewayProxyEventV2) => Result<C>,
+  alongside: boolean,
+) => {
   const core = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyResultV2> => {
     const state = stateOf(event);
-    // authenticate() has set the session (and membership) exactly as the route's auth mode promises.
-    const result = await impl(state.ctx as RequestContext<C, R['auth']>);
+    const result = await run(state, event);
     const reply = result instanceof Reply ? result : new Reply(contract.successStatus ?? 200, result);
     if (reply.status === 204) return { statusCode: 204, headers: { 'cache-control': 'no-store', ...reply.headers } };
     const checked = contract.response.safeParse(reply.body);
     if (!checked.success) {
-      state.ctx.log?.error('response does not match its contract', { issues: checked.error.issues });
+      state.log.error('response does not match its contract', { issues: checked.error.issues });
       throw new Error('Response contract violation');
     }
     return {
@@ -233,6 +303,58 @@ export const apiHandler = <R extends RouteDefinition, C extends Contract>(route:
   return middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2, Error, Context>(core)
     .use(requestLog(route))
     .use(errorModel())
-    .use(authenticate(route))
+    .use(authenticate(route, alongside))
     .use(validate(contract));
 };
+
+const contextOf = (state: State, event: APIGatewayProxyEventV2) => ({
+  params: state.params,
+  query: state.query,
+  body: state.body,
+  requestId: state.requestId,
+  log: currentLogger(state),
+  event,
+});
+
+/**
+ * Wraps a route's implementation in the handler chain. `route` comes from the route table, so the
+ * auth mode a handler enforces is the one the table (and thus CDK and the local server) declares,
+ * and the context is typed by it: a `session` route's implementation gets a session, never null.
+ */
+export const apiHandler = <R extends RouteDefinition, C extends Contract>(route: R, contract: C, impl: Impl<C, R['auth']>) =>
+  chain(
+    route,
+    contract,
+    // authenticate() has awaited the session (and membership) exactly as the route's auth mode promises.
+    async (state, event) =>
+      impl({ ...contextOf(state, event), session: await state.session, membership: await state.membership } as RequestContext<C, R['auth']>),
+    false,
+  );
+
+/**
+ * The chain for a handler that reads alongside the route's checks: it starts at once with the
+ * session (and owner) check as promises, and what it returns is sent only if they pass; a refused
+ * check is the answer whatever the handler did meanwhile (lambdas/app/access/alongside.ts).
+ */
+export const apiHandlerAlongsideAuth = <R extends RouteDefinition, C extends Contract>(route: R, contract: C, impl: AlongsideImpl<C, R['auth']>) =>
+  chain(
+    route,
+    contract,
+    async (state, event) => {
+      const handled = impl({ ...contextOf(state, event), session: state.session, membership: state.membership } as AlongsideAuthContext<
+        C,
+        R['auth']
+      >);
+      if (!state.check) return handled;
+      // Settled at once, so a handler's failure never surfaces as an unhandled rejection while the check runs.
+      const settled = handled.then(
+        (value) => ({ ok: true as const, value }),
+        (error: unknown) => ({ ok: false as const, error }),
+      );
+      await state.check;
+      const outcome = await settled;
+      if (!outcome.ok) throw outcome.error;
+      return outcome.value;
+    },
+    true,
+  );

@@ -6,8 +6,8 @@ import * as z from 'zod';
 import { defineContract } from '../../lambdas/contracts/contract';
 import type { RouteDefinition } from '../../lambdas/routes';
 import { sha256 } from '../../lambdas/shared/crypto';
-import { conflict } from '../../lambdas/shared/errors';
-import { apiHandler, MAX_JSON_BODY_BYTES, Reply } from '../../lambdas/shared/http';
+import { conflict, notFound } from '../../lambdas/shared/errors';
+import { apiHandler, apiHandlerAlongsideAuth, MAX_JSON_BODY_BYTES, Reply } from '../../lambdas/shared/http';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 
@@ -42,7 +42,7 @@ const event = (overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxy
     ...overrides,
   }) as APIGatewayProxyEventV2;
 
-const invoke = async (handler: ReturnType<typeof apiHandler>, e: APIGatewayProxyEventV2) => {
+const invoke = async (handler: ReturnType<typeof apiHandler | typeof apiHandlerAlongsideAuth>, e: APIGatewayProxyEventV2) => {
   const result = (await handler(e, { awsRequestId: 'aws-1' } as Context)) as APIGatewayProxyStructuredResultV2;
   return { status: result.statusCode, body: result.body ? JSON.parse(result.body) : undefined, headers: result.headers };
 };
@@ -236,5 +236,122 @@ describe('the handler chain', () => {
     const lines = stdout.mock.calls.map((call) => JSON.parse(String(call[0])));
     expect(lines).toContainEqual(expect.objectContaining({ level: 'info', msg: 'request', requestId: 'req-1', status: 201 }));
     vi.unstubAllEnvs();
+  });
+});
+
+describe('the handler chain with the checks alongside (apiHandlerAlongsideAuth)', () => {
+  beforeEach(() => ddb.reset());
+  afterEach(() => vi.restoreAllMocks());
+
+  const sessionKey = (id: string) => ({ PK: `SESSION#${sha256(id)}`, SK: 'SESSION' });
+  const withSession = (id: string, overrides: Partial<APIGatewayProxyEventV2> = {}) =>
+    event({ headers: { 'content-type': 'application/json', 'x-session-id': id }, ...overrides });
+  const deferred = () => {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    return { release, released };
+  };
+
+  it('starts the handler while the session is still being read, and answers once the session check passed', async () => {
+    const sessionRead = deferred();
+    ddb.on(GetCommand, { Key: sessionKey('s') }).callsFake(async () => {
+      await sessionRead.released;
+      return { Item: { userId: 'u1', ttl: future() } };
+    });
+    const started = vi.fn();
+    const handler = apiHandlerAlongsideAuth(route('session'), contract, async ({ session }) => {
+      started();
+      return { positionId: 'p', echoedTitle: 'x', userId: (await session!).userId };
+    });
+    const answer = invoke(handler, withSession('s'));
+    await vi.waitFor(() => expect(started).toHaveBeenCalled());
+    sessionRead.release();
+    expect(await answer).toMatchObject({ status: 201, body: { user_id: 'u1' } });
+  });
+
+  it('answers a refused session with 401 whatever the handler found, returned or threw meanwhile', async () => {
+    vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
+    ddb.on(GetCommand).resolves({});
+    const outcomes = [
+      async () => ({ positionId: 'another-company-secret', echoedTitle: 'x', userId: null }),
+      async () => {
+        throw notFound('Position not found.');
+      },
+      async () => {
+        throw new Error('the read failed');
+      },
+    ];
+    for (const outcome of outcomes) {
+      const res = await invoke(apiHandlerAlongsideAuth(route('session'), contract, outcome), withSession('unknown'));
+      expect(res).toMatchObject({ status: 401, body: { code: 'session_expired' } });
+      expect(JSON.stringify(res.body)).not.toContain('secret');
+    }
+    const anonymous = await invoke(apiHandlerAlongsideAuth(route('session'), contract, outcomes[0]!), event());
+    expect(anonymous).toMatchObject({ status: 401, body: { code: 'unauthenticated' } });
+  });
+
+  it('answers a refused session before a malformed request: 401, then 400 once signed in', async () => {
+    ddb.on(GetCommand).resolves({});
+    ddb.on(GetCommand, { Key: sessionKey('good') }).resolves({ Item: { userId: 'u1', ttl: future() } });
+    const impl = vi.fn();
+    const handler = apiHandlerAlongsideAuth(route('session'), contract, impl);
+    const body = JSON.stringify({ job_title: '', interview: {} });
+    expect((await invoke(handler, withSession('unknown', { body }))).status).toBe(401);
+    expect((await invoke(handler, withSession('unknown', { body: '{"job_title": ' }))).status).toBe(401);
+    expect(await invoke(handler, withSession('good', { body }))).toMatchObject({ status: 400, body: { code: 'validation_error' } });
+    expect(impl).not.toHaveBeenCalled();
+  });
+
+  it('on owner routes hands over the owner check as it runs: a member is 403 and a stranger 404 whatever the handler did', async () => {
+    ddb.on(GetCommand, { Key: sessionKey('s') }).resolves({ Item: { userId: 'u1', ttl: future() } });
+    const handler = apiHandlerAlongsideAuth(route('owner'), contract, async ({ membership }) => ({
+      positionId: 'p',
+      echoedTitle: (await membership!).role,
+      userId: (await membership!).userId,
+    }));
+    const throwing = apiHandlerAlongsideAuth(route('owner'), contract, async () => {
+      throw notFound('Position not found.');
+    });
+
+    ddb.on(GetCommand, { Key: { PK: 'COMPANY#c1', SK: 'MEMBER#u1' } }).resolves({});
+    expect((await invoke(handler, withSession('s'))).status).toBe(404);
+
+    ddb.on(GetCommand, { Key: { PK: 'COMPANY#c1', SK: 'MEMBER#u1' } }).resolves({ Item: { role: 'member' } });
+    expect(await invoke(handler, withSession('s'))).toMatchObject({ status: 403, body: { code: 'forbidden' } });
+    expect((await invoke(throwing, withSession('s'))).status).toBe(403);
+    expect((await invoke(handler, withSession('s', { body: '{}' }))).status).toBe(403);
+
+    ddb.on(GetCommand, { Key: { PK: 'COMPANY#c1', SK: 'MEMBER#u1' } }).resolves({ Item: { role: 'owner' } });
+    expect(await invoke(handler, withSession('s'))).toMatchObject({ status: 201, body: { echoed_title: 'owner', user_id: 'u1' } });
+  });
+
+  it('writes the sliding expiry alongside the request, and ends the request only once it is written', async () => {
+    ddb.on(GetCommand).resolves({ Item: { userId: 'u1', ttl: Math.floor(Date.now() / 1000) + 60 * 60 } });
+    const handled = vi.fn();
+    for (const make of [apiHandler, apiHandlerAlongsideAuth] as const) {
+      const slide = deferred();
+      ddb.on(UpdateCommand).callsFake(async () => {
+        await slide.released;
+        return {};
+      });
+      handled.mockClear();
+      let ended = false;
+      const handler = make(route('session'), contract, async () => {
+        handled();
+        return { positionId: 'p', echoedTitle: 'x', userId: null };
+      });
+      const answer = invoke(handler, withSession('s')).then((res) => {
+        ended = true;
+        return res;
+      });
+      // The handler runs while the session's expiry is being written…
+      await vi.waitFor(() => expect(handled).toHaveBeenCalled());
+      expect(ddb.commandCalls(UpdateCommand).length).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      // …and the response waits for that write (Lambda may freeze whatever is still running).
+      expect(ended).toBe(false);
+      slide.release();
+      expect((await answer).status).toBe(201);
+    }
   });
 });

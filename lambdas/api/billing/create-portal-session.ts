@@ -1,8 +1,8 @@
 import { createPortalSession as contract } from '../../contracts/billing';
 import { openBillingPortal } from '../../app/billing/checkout';
 import { routes } from '../../routes';
-import { apiHandler } from '../../shared/http';
+import { apiHandlerAlongsideAuth } from '../../shared/http';
 
-export const handler = apiHandler(routes.createPortalSession, contract, ({ body, session }) =>
-  openBillingPortal({ ...body, userId: session.userId }),
+export const handler = apiHandlerAlongsideAuth(routes.createPortalSession, contract, ({ body, session }) =>
+  openBillingPortal({ ...body, caller: session }),
 );

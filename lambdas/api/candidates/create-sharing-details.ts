@@ -1,8 +1,8 @@
 import { createSharingDetails as contract } from '../../contracts/candidate';
 import { routes } from '../../routes';
 import { shareCandidate } from '../../app/sharing/sharing';
-import { apiHandler } from '../../shared/http';
+import { apiHandlerAlongsideAuth } from '../../shared/http';
 
-export const handler = apiHandler(routes.createSharingDetails, contract, async ({ params, session }) =>
-  shareCandidate(params.candidateId, session.userId),
+export const handler = apiHandlerAlongsideAuth(routes.createSharingDetails, contract, async ({ params, session }) =>
+  shareCandidate(params.candidateId, session),
 );

@@ -1,8 +1,8 @@
 import { getAnswerTranscripts as contract } from '../../contracts/candidate';
 import { routes } from '../../routes';
 import { answerTranscripts } from '../../app/review/answers';
-import { apiHandler } from '../../shared/http';
+import { apiHandlerAlongsideAuth } from '../../shared/http';
 
-export const handler = apiHandler(routes.getAnswerTranscripts, contract, async ({ params, session }) =>
-  answerTranscripts(params.candidateId, session.userId),
+export const handler = apiHandlerAlongsideAuth(routes.getAnswerTranscripts, contract, async ({ params, session }) =>
+  answerTranscripts(params.candidateId, session),
 );

@@ -1,9 +1,9 @@
 import { rateAnswer as contract } from '../../contracts/candidate';
 import { routes } from '../../routes';
 import { rateAnswer } from '../../app/review/rating';
-import { apiHandler } from '../../shared/http';
+import { apiHandlerAlongsideAuth } from '../../shared/http';
 
 /** An answer's rating, 1 to 5, by a member who can see the candidate (ratings must be enabled). */
-export const handler = apiHandler(routes.rateAnswer, contract, async ({ params, body, session }) =>
-  rateAnswer(params.answerId, body.newRating, session.userId),
+export const handler = apiHandlerAlongsideAuth(routes.rateAnswer, contract, async ({ params, body, session }) =>
+  rateAnswer(params.answerId, body.newRating, session),
 );

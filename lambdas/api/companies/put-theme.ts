@@ -1,6 +1,8 @@
 import { putTheme } from '../../contracts/company';
 import { routes } from '../../routes';
 import { saveTheme } from '../../app/companies/theme';
-import { apiHandler } from '../../shared/http';
+import { apiHandlerAlongsideAuth } from '../../shared/http';
 
-export const handler = apiHandler(routes.putTheme, putTheme, async ({ params, body }) => saveTheme(params.companyId, body));
+export const handler = apiHandlerAlongsideAuth(routes.putTheme, putTheme, async ({ params, body, membership }) =>
+  saveTheme(params.companyId, membership, body),
+);

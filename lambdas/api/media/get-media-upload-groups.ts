@@ -2,12 +2,12 @@ import { getMediaUploadGroups } from '../../contracts/media';
 import { routes } from '../../routes';
 import { mediaGroups } from '../../app/media/uploads';
 import { badRequest } from '../../shared/errors';
-import { apiHandler } from '../../shared/http';
+import { apiHandlerAlongsideAuth } from '../../shared/http';
 
 const MAX_GROUPS = 20;
 
 /** Groups the caller's companies own, named by a comma-separated list of ids; unknown or foreign ids are simply absent. */
-export const handler = apiHandler(routes.getMediaUploadGroups, getMediaUploadGroups, async ({ params, session }) => {
+export const handler = apiHandlerAlongsideAuth(routes.getMediaUploadGroups, getMediaUploadGroups, async ({ params, session }) => {
   const ids = [
     ...new Set(
       params.mediaGroupIds
@@ -19,5 +19,5 @@ export const handler = apiHandler(routes.getMediaUploadGroups, getMediaUploadGro
   if (ids.length > MAX_GROUPS || ids.some((id) => !/^[A-Za-z0-9_-]{8,64}$/.test(id))) {
     throw badRequest(`Give up to ${MAX_GROUPS} comma-separated media group ids.`, 'invalid_media_group_ids');
   }
-  return mediaGroups(ids, session.userId);
+  return mediaGroups(ids, session);
 });

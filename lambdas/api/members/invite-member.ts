@@ -1,6 +1,8 @@
 import { inviteMember as contract } from '../../contracts/member';
 import { routes } from '../../routes';
 import { inviteMember } from '../../app/members/member-invites';
-import { apiHandler } from '../../shared/http';
+import { apiHandlerAlongsideAuth } from '../../shared/http';
 
-export const handler = apiHandler(routes.inviteMember, contract, async ({ params, body }) => inviteMember(params.companyId, body.email));
+export const handler = apiHandlerAlongsideAuth(routes.inviteMember, contract, async ({ params, body, membership }) =>
+  inviteMember(params.companyId, membership, body.email),
+);

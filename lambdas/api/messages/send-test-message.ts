@@ -1,8 +1,8 @@
 import { sendTestMessage as contract } from '../../contracts/message-templates';
 import { routes } from '../../routes';
 import { sendTestMail } from '../../app/messages/templates';
-import { apiHandler } from '../../shared/http';
+import { apiHandlerAlongsideAuth } from '../../shared/http';
 
-export const handler = apiHandler(routes.sendTestMessage, contract, async ({ params, body, session, log }) =>
-  sendTestMail(params.companyId, session.userId, body, log),
+export const handler = apiHandlerAlongsideAuth(routes.sendTestMessage, contract, async ({ params, body, session, membership, log }) =>
+  sendTestMail(params.companyId, session, membership, body, log),
 );

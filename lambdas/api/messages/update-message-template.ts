@@ -1,8 +1,8 @@
 import { updateMessageTemplate as contract } from '../../contracts/message-templates';
 import { routes } from '../../routes';
 import { updateTemplate } from '../../app/messages/templates';
-import { apiHandler } from '../../shared/http';
+import { apiHandlerAlongsideAuth } from '../../shared/http';
 
-export const handler = apiHandler(routes.updateMessageTemplate, contract, async ({ params, body, session }) =>
-  updateTemplate(params.templateId, session.userId, body),
+export const handler = apiHandlerAlongsideAuth(routes.updateMessageTemplate, contract, async ({ params, body, session }) =>
+  updateTemplate(params.templateId, session, body),
 );

@@ -1,10 +1,10 @@
 import { updatePosition as contract } from '../../contracts/position';
 import { routes } from '../../routes';
 import { updatePosition } from '../../app/positions/positions';
-import { apiHandler } from '../../shared/http';
+import { apiHandlerAlongsideAuth } from '../../shared/http';
 import { positionView } from './position-view';
 
 /** Saves the full position body (a stale `version` is a 409). */
-export const handler = apiHandler(routes.updatePosition, contract, async ({ params, body, session }) =>
-  positionView(await updatePosition(params.positionId, session.userId, body)),
+export const handler = apiHandlerAlongsideAuth(routes.updatePosition, contract, async ({ params, body, session }) =>
+  positionView(await updatePosition(params.positionId, session, body)),
 );

@@ -3,6 +3,7 @@ import { getMembership, type Membership } from '../../shared/db/memberships';
 import { getPosition, type Position } from '../../shared/db/positions';
 import { notFound } from '../../shared/errors';
 import { alongside } from './alongside';
+import { callerId, type Caller } from './caller';
 
 /** Position access (spec §6, the pure rule in domain/access.ts); anything else is a 404. */
 export { canAccess };
@@ -22,15 +23,16 @@ export const opens = (position: Position | null, membership: Membership | null):
   position !== null && membership !== null && membership.companyId === position.companyId && canAccess(position, membership);
 
 /**
- * The position and the caller's membership of its company, or a 404. `reads` (anything that needs
- * only the position) run alongside the membership read, and their result comes back as `read`.
+ * The position and the caller's membership of its company, or a 404: two rounds of reads, the
+ * position alongside the session check (when the caller is still being checked), then the
+ * membership alongside `reads` (anything that needs only the position), whose result comes back as `read`.
  */
 export const requirePositionAccess = async <R = undefined>(
   positionId: string,
-  userId: string,
+  caller: Caller,
   reads?: (position: Position) => Promise<R>,
 ): Promise<{ position: Position; membership: Membership; read: R }> => {
-  const position = await getPosition(positionId);
+  const [userId, position] = await alongside(callerId(caller), getPosition(positionId));
   if (!position) throw notFound('Position not found.');
   const check = getMembership(position.companyId, userId).then((membership) => {
     if (!membership || !opens(position, membership)) throw notFound('Position not found.');

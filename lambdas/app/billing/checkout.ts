@@ -4,6 +4,7 @@ import { stripe } from '../../shared/clients/stripe';
 import { getCheckout, saveCheckout, setStripeCustomer } from '../../shared/db/billing';
 import type { Company } from '../../shared/db/companies';
 import { badRequest, conflict } from '../../shared/errors';
+import { callerId, type Caller } from '../access/caller';
 import { ownedCompany } from './owner';
 import { priceOnSale } from './prices';
 
@@ -28,7 +29,7 @@ export const stripeCustomer = async (company: Company): Promise<string> => {
 };
 
 export interface StartCheckout {
-  userId: string;
+  caller: Caller;
   companyId: string;
   priceId: string;
   frontendReferenceId: string;
@@ -39,12 +40,16 @@ export interface StartCheckout {
 /**
  * Starts a Stripe Checkout for one of our prices. A pack is a one-time payment; a subscription
  * needs the company not to have one already (the billing portal changes plans). The checkout is
- * recorded under the SPA's reference so its status page can follow it to completion.
+ * recorded under the SPA's reference so its status page can follow it to completion. Everything
+ * it checks is read together (the checkout reference alongside the session check), before its writes.
  */
 export const startCheckout = async (input: StartCheckout): Promise<{ sessionId: string; url: string }> => {
-  const [company, price] = await Promise.all([
-    ownedCompany(input.companyId, input.userId),
-    priceOnSale(input.priceId),
+  const userId = callerId(input.caller);
+  const [company, price, taken] = await Promise.all([
+    ownedCompany(input.companyId, input.caller),
+    // Stripe is asked only for a signed-in caller.
+    userId.then(() => priceOnSale(input.priceId)),
+    getCheckout(input.frontendReferenceId),
     requireAppUrl(input.successUrl, 'success_url'),
     requireAppUrl(input.cancelUrl, 'cancel_url'),
   ]);
@@ -52,7 +57,6 @@ export const startCheckout = async (input: StartCheckout): Promise<{ sessionId: 
   if (price.kind === 'subscription' && company.subscriptionStatus !== 'not_subscribed') {
     throw conflict('Your company already has a plan. Change it in the billing portal.', 'already_subscribed');
   }
-  const taken = await getCheckout(input.frontendReferenceId);
   if (taken && taken.companyId !== company.companyId) throw conflict('That checkout reference is already in use.', 'reference_taken');
 
   const customer = await stripeCustomer(company);
@@ -78,7 +82,7 @@ export const startCheckout = async (input: StartCheckout): Promise<{ sessionId: 
   const saved = await saveCheckout({
     frontendReferenceId: input.frontendReferenceId,
     companyId: company.companyId,
-    userId: input.userId,
+    userId: await userId,
     sessionId: session.id,
     lookupKey: price.lookupKey,
     createdAt: new Date().toISOString(),
@@ -88,8 +92,8 @@ export const startCheckout = async (input: StartCheckout): Promise<{ sessionId: 
 };
 
 /** Stripe's billing portal for the company: its invoices, payment method, plan changes and cancellation. */
-export const openBillingPortal = async (input: { userId: string; companyId: string; returnUrl: string }): Promise<{ redirectUrl: string }> => {
-  const [company] = await Promise.all([ownedCompany(input.companyId, input.userId), requireAppUrl(input.returnUrl, 'return_url')]);
+export const openBillingPortal = async (input: { caller: Caller; companyId: string; returnUrl: string }): Promise<{ redirectUrl: string }> => {
+  const [company] = await Promise.all([ownedCompany(input.companyId, input.caller), requireAppUrl(input.returnUrl, 'return_url')]);
   const customer = await stripeCustomer(company);
   const client = await stripe();
   const session = await client.billingPortal.sessions.create({ customer, return_url: input.returnUrl });

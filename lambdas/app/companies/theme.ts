@@ -2,9 +2,11 @@ import type { Theme } from '../../contracts/company';
 import { IMAGE_CONTENT_TYPES } from '../../contracts/media-types';
 import { setTheme } from '../../shared/db/companies';
 import { getGroupCompany, latestMediaOfGroup } from '../../shared/db/media';
+import type { Membership } from '../../shared/db/memberships';
 import { badRequest, notFound } from '../../shared/errors';
+import { alongside } from '../access/alongside';
 
-/** The company's branding theme (owner route: the handler chain has checked the owner). */
+/** The company's branding theme (owner route: the handler chain checks the owner). */
 
 /** A logo is a media group of this company whose latest upload is a finished image. */
 const checkLogo = async (companyId: string, logoImageGroupId: string) => {
@@ -16,9 +18,9 @@ const checkLogo = async (companyId: string, logoImageGroupId: string) => {
   if (media.uploadStatus !== 'ready') throw badRequest('The logo has not finished uploading.', 'logo_not_ready');
 };
 
-/** Saves the theme after checking its logo; returns the theme as stored. */
-export const saveTheme = async (companyId: string, theme: Theme): Promise<Theme> => {
-  if (theme.logoImageGroupId) await checkLogo(companyId, theme.logoImageGroupId);
+/** Saves the theme after checking its logo (read alongside the chain's owner check); returns the theme as stored. */
+export const saveTheme = async (companyId: string, owner: PromiseLike<Membership>, theme: Theme): Promise<Theme> => {
+  await alongside(Promise.resolve(owner), theme.logoImageGroupId ? checkLogo(companyId, theme.logoImageGroupId) : Promise.resolve());
   const company = await setTheme(companyId, theme);
   if (!company) throw notFound('Company not found.');
   return company.theme;

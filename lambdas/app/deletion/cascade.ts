@@ -17,8 +17,9 @@ export const deleteCandidateCascade = async (candidate: Candidate, options: { on
   return mediaIds;
 };
 
-export const deleteCandidatesOf = async (positionId: string) => {
-  for (const candidate of await allCandidatesOfPosition(positionId)) {
+/** The position's candidates, with everything of theirs (`candidates` when the caller has read them already). */
+export const deleteCandidatesOf = async (positionId: string, candidates?: Candidate[]) => {
+  for (const candidate of candidates ?? (await allCandidatesOfPosition(positionId))) {
     try {
       await deleteCandidateCascade(candidate);
     } catch (error) {
@@ -27,9 +28,9 @@ export const deleteCandidatesOf = async (positionId: string) => {
   }
 };
 
-/** Deletes a closed position with everything of its candidates. */
-export const deletePositionCascade = async (position: Position) => {
-  await deleteCandidatesOf(position.positionId);
+/** Deletes a closed position with everything of its candidates (`candidates`: all of them, when the caller has read them already). */
+export const deletePositionCascade = async (position: Position, candidates?: Candidate[]) => {
+  await deleteCandidatesOf(position.positionId, candidates);
   await deletePosition(position);
 };
 

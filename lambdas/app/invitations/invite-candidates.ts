@@ -5,6 +5,7 @@ import { getCompany } from '../../shared/db/companies';
 import { conflict, notFound } from '../../shared/errors';
 import type { Logger } from '../../shared/logger';
 import { alongside } from '../access/alongside';
+import { callerId, type Caller } from '../access/caller';
 import { requireCandidateAccess } from '../access/candidate';
 import { requirePositionAccess } from '../access/position';
 import { candidateSummaries } from '../review/candidate-summary';
@@ -12,26 +13,27 @@ import { invite, messages, sendInvitations } from './invite';
 
 /**
  * The team's invitations (spec §2 Candidates view): single and bulk invites, a preview to oneself,
- * and a reinvite. The company is read alongside the access check.
+ * and a reinvite. The position (or candidate) is read alongside the session check, the company
+ * alongside the access check: two rounds of reads before the invite's transaction.
  */
 
 /** Invites people to a position (credits are checked for the whole list before any candidate is created); their summaries. */
-export const inviteCandidates = async (positionId: string, userId: string, people: NewCandidate[], log: Logger) => {
-  const { position, read: company } = await requirePositionAccess(positionId, userId, (p) => getCompany(p.companyId));
+export const inviteCandidates = async (positionId: string, caller: Caller, people: NewCandidate[], log: Logger) => {
+  const { position, read: company } = await requirePositionAccess(positionId, caller, (p) => getCompany(p.companyId));
   return candidateSummaries(await invite(position, company, people, log));
 };
 
 /** One candidate: with an e-mail the invitation is sent; without, the link is returned to copy. */
-export const inviteCandidate = async (positionId: string, userId: string, person: NewCandidate, log: Logger) => {
-  const [summary] = await inviteCandidates(positionId, userId, [person], log);
+export const inviteCandidate = async (positionId: string, caller: Caller, person: NewCandidate, log: Logger) => {
+  const [summary] = await inviteCandidates(positionId, caller, [person], log);
   return summary!;
 };
 
 /** "Send yourself a preview": the real invitation and a practice interview, no credit spent, never listed. */
-export const sendPreviewInvite = async (positionId: string, userId: string, log: Logger) => {
+export const sendPreviewInvite = async (positionId: string, caller: Caller, log: Logger) => {
   const [{ position, read: company }, user] = await alongside(
-    requirePositionAccess(positionId, userId, (p) => getCompany(p.companyId)),
-    getUser(userId),
+    requirePositionAccess(positionId, caller, (p) => getCompany(p.companyId)),
+    callerId(caller).then(getUser),
   );
   if (!user) throw notFound('User not found.');
   await invite(position, company, [{ candidateName: user.email, email: user.email }], log, { preview: true, sendTo: user.email });
@@ -41,8 +43,8 @@ export const sendPreviewInvite = async (positionId: string, userId: string, log:
 const NOT_INVITED = 'Only candidates who have not responded yet can be invited again.';
 
 /** Resends an invitation with a fresh deadline (the card moves to the top of the Invited tab). */
-export const reinviteCandidate = async (candidateId: string, userId: string, log: Logger) => {
-  const { candidate, position, read: company } = await requireCandidateAccess(candidateId, userId, (c) => getCompany(c.companyId));
+export const reinviteCandidate = async (candidateId: string, caller: Caller, log: Logger) => {
+  const { candidate, position, read: company } = await requireCandidateAccess(candidateId, caller, (c) => getCompany(c.companyId));
   if (position.currentStatus !== 'open') throw conflict(messages.closed, 'position_closed');
   if (candidate.currentStatus !== 'invited') throw conflict(NOT_INVITED, 'not_invited');
   if (!company) throw notFound('Company not found.');

@@ -5,6 +5,8 @@ import { createMedia, getGroupCompany, getMedia, GroupOwnedElsewhere, latestMedi
 import { getMembership, type Membership } from '../../shared/db/memberships';
 import { badRequest, conflict, notFound } from '../../shared/errors';
 import { mediaKeys } from '../../shared/storage-definition';
+import { alongside } from '../access/alongside';
+import { callerId, type Caller } from '../access/caller';
 import { requireMembership } from '../access/membership';
 import { describeMedia, startProcessing } from './media';
 
@@ -32,12 +34,23 @@ export const createUpload = async (
   return { mediaId, uploadUrl: await presignUpload(mediaKeys(mediaId).source, contentType, size) };
 };
 
-/** Completion: checks each object arrived whole, then starts its processing (once, however often it is called). */
-export const completeUploads = async (mediaIds: string[], userId: string) => {
+/**
+ * Completion: checks each object arrived whole, then starts its processing (once, however often it
+ * is called). Every media item is read alongside the session check, then the caller's membership
+ * of each company named, together; a foreign or unknown id refuses the whole call before anything starts.
+ */
+export const completeUploads = async (mediaIds: string[], caller: Caller) => {
+  const ids = [...new Set(mediaIds)];
+  const [userId, found] = await alongside(callerId(caller), Promise.all(ids.map((mediaId) => getMedia(mediaId))));
+  const companies = [...new Set(found.flatMap((media) => (media ? [media.companyId] : [])))];
+  const members = await Promise.all(companies.map((companyId) => getMembership(companyId, userId)));
   const results: { mediaId: string; uploadStatus: string }[] = [];
-  for (const mediaId of [...new Set(mediaIds)]) {
-    const media = await getMedia(mediaId);
-    if (!media || !(await getMembership(media.companyId, userId))) throw notFound('Media not found.');
+  const checked = found.map((media) => {
+    if (!media || !members[companies.indexOf(media.companyId)]) throw notFound('Media not found.');
+    return media;
+  });
+  for (const media of checked) {
+    const { mediaId } = media;
     if (media.uploadStatus !== 'uploading') {
       results.push({ mediaId, uploadStatus: media.uploadStatus });
       continue;
@@ -52,21 +65,29 @@ export const completeUploads = async (mediaIds: string[], userId: string) => {
 
 /**
  * The latest media of each group the caller's companies own; unknown or foreign ids are simply
- * absent (nothing leaks). A group's owner and its latest media are read together, and the
- * caller's membership once per company.
+ * absent (nothing leaks). A group's owner and its latest media are read together, alongside the
+ * session check, then the caller's membership once per company.
  */
-export const mediaGroups = async (mediaGroupIds: string[], userId: string) => {
+export const mediaGroups = async (mediaGroupIds: string[], caller: Caller) => {
+  const userId = callerId(caller);
   const memberships = new Map<string, Promise<Membership | null>>();
   const memberOf = (companyId: string) => {
-    if (!memberships.has(companyId)) memberships.set(companyId, getMembership(companyId, userId));
+    if (!memberships.has(companyId))
+      memberships.set(
+        companyId,
+        userId.then((id) => getMembership(companyId, id)),
+      );
     return memberships.get(companyId)!;
   };
-  const groups = await Promise.all(
-    mediaGroupIds.map(async (id) => {
-      const [companyId, media] = await Promise.all([getGroupCompany(id), latestMediaOfGroup(id)]);
-      if (!companyId || !(await memberOf(companyId)) || !media) return null;
-      return describeMedia(media);
-    }),
+  const [, groups] = await alongside(
+    userId,
+    Promise.all(
+      mediaGroupIds.map(async (id) => {
+        const [companyId, media] = await Promise.all([getGroupCompany(id), latestMediaOfGroup(id)]);
+        if (!companyId || !(await memberOf(companyId)) || !media) return null;
+        return describeMedia(media);
+      }),
+    ),
   );
   return { mediaUploadGroups: groups.filter((g): g is NonNullable<typeof g> => g !== null) };
 };

@@ -5,9 +5,10 @@ import { sendMail } from '../../shared/clients/mail';
 import { findUserIdByEmail } from '../../shared/db/accounts';
 import { getCompany } from '../../shared/db/companies';
 import { acceptInvite, createMemberInvite, findInviteByNonce } from '../../shared/db/members';
-import { getMembership } from '../../shared/db/memberships';
+import { getMembership, type Membership } from '../../shared/db/memberships';
 import { conflict, notFound } from '../../shared/errors';
 import type { Logger } from '../../shared/logger';
+import { alongside } from '../access/alongside';
 import { emailBrand } from '../companies/branding';
 
 /**
@@ -17,10 +18,17 @@ import { emailBrand } from '../companies/branding';
  */
 const GONE = 'This invitation is no longer valid. Ask for a new one.';
 
-export const inviteMember = async (companyId: string, email: string) => {
-  const [company, existingUserId] = await Promise.all([getCompany(companyId), findUserIdByEmail(email)]);
+/**
+ * The owner invites an address (an owner route). The company and the address's account are read
+ * alongside the session check, and that account's membership alongside the owner check.
+ */
+export const inviteMember = async (companyId: string, owner: PromiseLike<Membership>, email: string) => {
+  const [, [company, member]] = await alongside(
+    Promise.resolve(owner),
+    Promise.all([getCompany(companyId), findUserIdByEmail(email).then((userId) => (userId ? getMembership(companyId, userId) : null))]),
+  );
   if (!company) throw notFound('Company not found.');
-  if (existingUserId && (await getMembership(companyId, existingUserId))) throw conflict(`${email} is already a member.`, 'already_member');
+  if (member) throw conflict(`${email} is already a member.`, 'already_member');
   const { inviteId, nonce } = await createMemberInvite(companyId, email);
   await sendMail(memberInviteEmail(email, company.companyName, await appLink(paths.memberInvite.to(nonce)), await emailBrand(company)));
   return { userId: inviteId, email, status: 'invited' as const };

@@ -1,5 +1,5 @@
 import { listMembers, removeMemberInvite, removeMembership } from '../../shared/db/members';
-import { getMembership } from '../../shared/db/memberships';
+import { getMembership, type Membership } from '../../shared/db/memberships';
 import { badRequest, notFound } from '../../shared/errors';
 import { alongside } from '../access/alongside';
 import { requireMembership } from '../access/membership';
@@ -12,9 +12,12 @@ export const listCompanyMembers = async (companyId: string, userId: string) => {
   return members;
 };
 
-/** Removes a member, or (`userId` naming a pending invitation) the invitation; never the owner. */
-export const removeMember = async (companyId: string, userId: string) => {
-  const membership = await getMembership(companyId, userId);
+/**
+ * Removes a member, or (`userId` naming a pending invitation) the invitation; never the owner. An
+ * owner route: the member is read alongside the chain's owner check.
+ */
+export const removeMember = async (companyId: string, owner: PromiseLike<Membership>, userId: string) => {
+  const [, membership] = await alongside(Promise.resolve(owner), getMembership(companyId, userId));
   if (membership?.role === 'owner') throw badRequest('The owner cannot be removed.', 'owner_not_removable');
   try {
     if (membership) await removeMembership(companyId, userId);

@@ -5,7 +5,7 @@ import { renderMessage, sampleTemplateValues, standardTemplates, type TemplateWo
 import { appLink } from '../../shared/app-origin';
 import { sendMail } from '../../shared/clients/mail';
 import { getUser } from '../../shared/db/accounts';
-import { getCompany } from '../../shared/db/companies';
+import type { Company } from '../../shared/db/companies';
 import { consumeRateLimit } from '../../shared/db/rate-limits';
 import {
   createMessageTemplate,
@@ -21,7 +21,9 @@ import { allPositions, type Position } from '../../shared/db/positions';
 import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../shared/errors';
 import type { Logger } from '../../shared/logger';
 import { alongside } from '../access/alongside';
-import { requireMembership } from '../access/membership';
+import { callerId, type Caller } from '../access/caller';
+import { companyOfOwner, requireMembership } from '../access/membership';
+import type { Membership } from '../../shared/db/memberships';
 import { accessibleTo } from '../access/position';
 
 /**
@@ -66,25 +68,33 @@ export const messageTemplatesFor = async (companyId: string, userId: string) => 
   };
 };
 
-/** A company template for a member of its company (404 otherwise), and their membership. */
-const memberTemplate = async (templateId: string, userId: string) => {
-  const template = await getMessageTemplate(templateId);
+/**
+ * A company template for a member of its company (404 otherwise), and their membership: the
+ * template is read alongside the session check, then the membership alongside `reads` (anything
+ * that needs only the template, such as the company's positions).
+ */
+const memberTemplate = async <R = undefined>(templateId: string, caller: Caller, reads?: (template: StoredMessageTemplate) => Promise<R>) => {
+  const [userId, template] = await alongside(callerId(caller), getMessageTemplate(templateId));
   if (!template) throw notFound('Message template not found.');
-  const membership = await requireMembership(template.companyId, userId).catch(() => {
+  const check = requireMembership(template.companyId, userId).catch(() => {
     throw notFound('Message template not found.');
   });
-  return { template, membership };
+  const [membership, read] = await alongside(check, reads ? reads(template) : Promise.resolve(undefined as R));
+  return { template, membership, read };
 };
+
+/** The company's positions, for what a template is planned for. */
+const positionsOf = (template: StoredMessageTemplate) => allPositions(template.companyId);
 
 const readOnly = () =>
   forbidden('Standard templates are read-only: they cannot be changed or deleted. Create a template of your own instead.', 'standard_template');
 
-/** A company template its owner may change: standard ones are read-only, members may not. */
-const ownedTemplate = async (templateId: string, userId: string) => {
+/** A company template its owner may change (standard ones are read-only, members may not), and the company's positions. */
+const ownedTemplate = async (templateId: string, caller: Caller) => {
   if (standardTemplates.some((t) => t.templateId === templateId)) throw readOnly();
-  const { template, membership } = await memberTemplate(templateId, userId);
+  const { template, membership, read: positions } = await memberTemplate(templateId, caller, positionsOf);
   if (membership.role !== 'owner') throw forbidden();
-  return template;
+  return { template, positions };
 };
 
 export const createTemplate = async (companyId: string, wording: MessageTemplateWording, log: Logger) => {
@@ -94,11 +104,11 @@ export const createTemplate = async (companyId: string, wording: MessageTemplate
 };
 
 /** One template: a standard one for anyone signed in, a company one for its members. */
-export const getTemplate = async (templateId: string, userId: string) => {
+export const getTemplate = async (templateId: string, caller: Caller) => {
   const builtIn = standardTemplates.find((t) => t.templateId === templateId);
   if (builtIn) return standard(builtIn, false);
-  const { template, membership } = await memberTemplate(templateId, userId);
-  const used = plannedUses((await allPositions(template.companyId)).filter(accessibleTo(membership)));
+  const { template, membership, read: positions } = await memberTemplate(templateId, caller, positionsOf);
+  const used = plannedUses(positions.filter(accessibleTo(membership)));
   return own(template, used.has(templateId));
 };
 
@@ -107,9 +117,9 @@ export const getTemplate = async (templateId: string, userId: string) => {
  * sender reads the template when it sends). A template a position plans as an invitation or a
  * reminder keeps `{interviewLink}`: the candidate could not reach the interview otherwise.
  */
-export const updateTemplate = async (templateId: string, userId: string, wording: MessageTemplateWording) => {
-  const template = await ownedTemplate(templateId, userId);
-  const used = plannedUses(await allPositions(template.companyId)).get(templateId);
+export const updateTemplate = async (templateId: string, caller: Caller, wording: MessageTemplateWording) => {
+  const { template, positions } = await ownedTemplate(templateId, caller);
+  const used = plannedUses(positions).get(templateId);
   if (used?.needsLink && !wording.bodyContent.includes(INTERVIEW_LINK_PLACEHOLDER))
     throw badRequest(
       `This template is planned as an invitation or reminder, so its message must contain ${INTERVIEW_LINK_PLACEHOLDER}: without it the candidate could not open the interview.`,
@@ -124,9 +134,9 @@ export const updateTemplate = async (templateId: string, userId: string, wording
 };
 
 /** Deletes a company template no position plans. */
-export const deleteTemplate = async (templateId: string, userId: string, log: Logger) => {
-  const template = await ownedTemplate(templateId, userId);
-  const users = (await allPositions(template.companyId)).filter((p) => p.plannedMessages.some((m) => m.templateId === templateId));
+export const deleteTemplate = async (templateId: string, caller: Caller, log: Logger) => {
+  const { positions } = await ownedTemplate(templateId, caller);
+  const users = positions.filter((p) => p.plannedMessages.some((m) => m.templateId === templateId));
   if (users.length > 0)
     throw conflict(
       `This template is in use: ${users.length === 1 ? 'a position plans' : `${users.length} positions plan`} messages with it. Remove it from their candidate notifications first.`,
@@ -173,21 +183,29 @@ export const checkPlannedMessages = async (companyId: string, plannedMessages: {
 /** Test mails an owner may send themselves in an hour. */
 const TEST_MAILS_PER_HOUR = 20;
 
-/** A draft rendered as a candidate would receive it, with sample values and the company's name (one renderer with the sender). */
-export const previewTemplate = async (companyId: string, draft: TemplateWording) => {
-  const company = await getCompany(companyId);
-  if (!company) throw notFound('Company not found.');
+const rendered = async (company: Company, draft: TemplateWording) => {
   const [interviewLink, brand] = await Promise.all([appLink(paths.interview.to('sample')), emailBrand(company)]);
   return renderMessage(draft, sampleTemplateValues(company.companyName, interviewLink), brand);
 };
 
-/** Mails the rendered draft to the signed-in owner, marked as a test. */
-export const sendTestMail = async (companyId: string, userId: string, draft: TemplateWording, log: Logger) => {
-  const user = await getUser(userId);
+/**
+ * A draft rendered as a candidate would receive it, with sample values and the company's name (one
+ * renderer with the sender). An owner route: the company is read alongside the chain's owner check.
+ */
+export const previewTemplate = async (companyId: string, owner: PromiseLike<Membership>, draft: TemplateWording) =>
+  rendered(await companyOfOwner(companyId, owner), draft);
+
+/**
+ * Mails the rendered draft to the signed-in owner, marked as a test. The company is read alongside
+ * the session check, the owner's account alongside the owner check, before the rate limit's write.
+ */
+export const sendTestMail = async (companyId: string, caller: Caller, owner: PromiseLike<Membership>, draft: TemplateWording, log: Logger) => {
+  const userId = callerId(caller);
+  const [company, user] = await Promise.all([companyOfOwner(companyId, owner), userId.then(getUser)]);
   if (!user) throw notFound('Account not found.');
-  if (!(await consumeRateLimit('template-test-mail', userId, TEST_MAILS_PER_HOUR, 3600)))
+  if (!(await consumeRateLimit('template-test-mail', user.userId, TEST_MAILS_PER_HOUR, 3600)))
     throw tooManyRequests('You have sent many test mails in the last hour. Please try again later.');
-  const mail = await previewTemplate(companyId, draft);
+  const mail = await rendered(company, draft);
   await sendMail({ to: user.email, ...mail, subject: `[Test] ${mail.subject}` });
   log.info('template test mail sent');
   return { sentTo: user.email };

@@ -14,6 +14,7 @@ import {
 } from '../../shared/db/positions';
 import { badRequest, conflict } from '../../shared/errors';
 import type { Logger } from '../../shared/logger';
+import type { Caller } from '../access/caller';
 import { requireMembership } from '../access/membership';
 import { checkPlannedMessages } from '../messages/templates';
 import { accessibleTo, canAccess, requirePositionAccess } from '../access/position';
@@ -40,13 +41,22 @@ export const createPosition = async (companyId: string, userId: string, input: P
 /**
  * Saves the full position body. Named members must belong to the company; notified members must
  * have access; planned messages must name a template. A stale `version` is a 409. The company's
- * members are read alongside the access check.
+ * members and the planned messages' templates are read alongside the access check.
  */
-export const updatePosition = async (positionId: string, userId: string, body: PositionBody & { version: number }): Promise<Position> => {
+export const updatePosition = async (positionId: string, caller: Caller, body: PositionBody & { version: number }): Promise<Position> => {
   const {
     position,
-    read: { members },
-  } = await requirePositionAccess(positionId, userId, (p) => listMembers(p.companyId));
+    read: [{ members }, templatesRefused],
+  } = await requirePositionAccess(positionId, caller, (p) =>
+    Promise.all([
+      listMembers(p.companyId),
+      // Its refusal is answered after the members' (the order the checks had when they ran one by one).
+      checkPlannedMessages(p.companyId, body.plannedMessages).then(
+        () => null,
+        (error: unknown) => ({ error }),
+      ),
+    ]),
+  );
   const memberIds = new Set(members.map((m) => m.userId));
   for (const id of [...(body.sharing?.userIds ?? []), ...(body.notifying?.userIds ?? [])]) {
     if (!memberIds.has(id)) throw badRequest('Only members of the company can be given access or notifications.', 'unknown_member');
@@ -58,7 +68,7 @@ export const updatePosition = async (positionId: string, userId: string, body: P
     if (body.notifying.userIds.some((id) => !withAccess.has(id)))
       throw badRequest('Only members with access can be notified.', 'notify_without_access');
   }
-  await checkPlannedMessages(position.companyId, body.plannedMessages);
+  if (templatesRefused) throw templatesRefused.error;
   // The public link switch: `applyLink: null` turns the link off (it stops working at once); any
   // other value keeps whatever link the position has (POST .../apply-links turns it on).
   const clearApplyLink = body.applyLink === null;
@@ -75,8 +85,8 @@ export const updatePosition = async (positionId: string, userId: string, body: P
 };
 
 /** Turns the position's public apply link on (or returns the one it has). */
-export const createApplyLink = async (positionId: string, userId: string) => {
-  const { position } = await requirePositionAccess(positionId, userId);
+export const createApplyLink = async (positionId: string, caller: Caller) => {
+  const { position } = await requirePositionAccess(positionId, caller);
   const linkId = await ensureApplyLink(position);
   return { linkHref: await appLink(paths.apply.to(linkId)) };
 };

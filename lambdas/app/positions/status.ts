@@ -1,16 +1,23 @@
+import { allCandidatesOfPosition } from '../../shared/db/candidates';
 import { setPositionStatus as storePositionStatus, WrongStatus } from '../../shared/db/positions';
 import { conflict } from '../../shared/errors';
 import type { Logger } from '../../shared/logger';
+import type { Caller } from '../access/caller';
 import { requirePositionAccess } from '../access/position';
 import { deletePositionCascade } from '../deletion/cascade';
 
-/** Spec §4: open → closed (close), closed → open (re-open), closed → deleted (with its candidates and their media). */
-export const setPositionStatus = async (positionId: string, userId: string, status: 'close' | 'open' | 'delete', log: Logger) => {
-  const { position } = await requirePositionAccess(positionId, userId);
+/**
+ * Spec §4: open → closed (close), closed → open (re-open), closed → deleted (with its candidates
+ * and their media; a closed position's candidates are read alongside the access check).
+ */
+export const setPositionStatus = async (positionId: string, caller: Caller, status: 'close' | 'open' | 'delete', log: Logger) => {
+  const { position, read: candidates } = await requirePositionAccess(positionId, caller, (p) =>
+    status === 'delete' && p.currentStatus === 'closed' ? allCandidatesOfPosition(p.positionId) : Promise.resolve(undefined),
+  );
   try {
     if (status === 'delete') {
       if (position.currentStatus !== 'closed') throw new WrongStatus();
-      await deletePositionCascade(position);
+      await deletePositionCascade(position, candidates);
       log.info('position deleted', { positionId: position.positionId });
       return { positionId: position.positionId, currentStatus: 'deleted' as const };
     }

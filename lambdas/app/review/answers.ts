@@ -1,7 +1,8 @@
 import type { TranscriptParagraph } from '../../domain/media';
 import { readJson } from '../../shared/clients/storage';
 import { answersOf, type Candidate } from '../../shared/db/candidates';
-import { getMediaItems } from '../../shared/db/media';
+import { getMediaItems, type MediaItem } from '../../shared/db/media';
+import type { Caller } from '../access/caller';
 import { requireCandidateAccess } from '../access/candidate';
 import { describeMedia } from '../media/media';
 
@@ -13,8 +14,11 @@ export const SHARING_OFF = 'This link is not shared any more.';
 
 type Answer = Awaited<ReturnType<typeof answersOf>>[number];
 
-const transcriptsOf = async (answers: Answer[]) => {
-  const media = await getMediaItems(answers.map((a) => a.mediaId));
+/** The answers and their media, read together: the candidate item records each answer's media id. */
+const answersWithMedia = (candidate: Candidate) =>
+  Promise.all([answersOf(candidate.candidateId), getMediaItems(Object.values(candidate.answers).map((a) => a.mediaId))]);
+
+const transcriptsOf = async ([answers, media]: [Answer[], Map<string, MediaItem>]) => {
   return {
     answerTranscripts: await Promise.all(
       answers.map(async (answer) => {
@@ -30,17 +34,16 @@ const transcriptsOf = async (answers: Answer[]) => {
   };
 };
 
-export const candidateTranscripts = async (candidate: Candidate) => transcriptsOf(await answersOf(candidate.candidateId));
+export const candidateTranscripts = async (candidate: Candidate) => transcriptsOf(await answersWithMedia(candidate));
 
-/** The transcripts of a candidate's answers for a member who can see the candidate (the answers are read alongside the access check). */
-export const answerTranscripts = async (candidateId: string, userId: string) => {
-  const { read: answers } = await requireCandidateAccess(candidateId, userId, (c) => answersOf(c.candidateId));
-  return transcriptsOf(answers);
+/** The transcripts of a candidate's answers for a member who can see the candidate (the answers and their media are read alongside the access check). */
+export const answerTranscripts = async (candidateId: string, caller: Caller) => {
+  const { read } = await requireCandidateAccess(candidateId, caller, answersWithMedia);
+  return transcriptsOf(read);
 };
 
 export const publicAnswers = async (candidate: Candidate) => {
-  const answers = await answersOf(candidate.candidateId);
-  const media = await getMediaItems(answers.map((a) => a.mediaId));
+  const [answers, media] = await answersWithMedia(candidate);
   return Promise.all(
     answers.flatMap((answer) => {
       const item = media.get(answer.mediaId);

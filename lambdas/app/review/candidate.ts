@@ -1,23 +1,26 @@
 import { averageRating } from '../../domain/candidates';
 import { answersOf, neighboursOf } from '../../shared/db/candidates';
 import { getMediaItems } from '../../shared/db/media';
+import type { Caller } from '../access/caller';
 import { requireCandidateAccess } from '../access/candidate';
 import { describeMedia } from '../media/media';
 import { answerPackageView } from './answer-package-view';
 import { candidateSummary } from './candidate-summary';
 
 /**
- * A candidate with their questions and answers, for the team's detail page. The answers (one
- * Query) and the neighbours (three one-item Queries) are read alongside the access check, then
- * the answers' media in one BatchGet.
+ * A candidate with their questions and answers, for the team's detail page: two rounds of reads.
+ * The candidate is read alongside the session check; then the answers (one Query), the neighbours
+ * (three one-item Queries) and the answers' media (one BatchGet, by the media ids the candidate
+ * item records per answer) alongside the access check.
  */
-export const reviewCandidate = async (candidateId: string, userId: string) => {
+export const reviewCandidate = async (candidateId: string, caller: Caller) => {
   const {
     candidate,
     position,
-    read: [answers, navigation],
-  } = await requireCandidateAccess(candidateId, userId, (c) => Promise.all([answersOf(c.candidateId), neighboursOf(c)]));
-  const media = await getMediaItems(answers.map((a) => a.mediaId));
+    read: [answers, navigation, media],
+  } = await requireCandidateAccess(candidateId, caller, (c) =>
+    Promise.all([answersOf(c.candidateId), neighboursOf(c), getMediaItems(Object.values(c.answers).map((a) => a.mediaId))]),
+  );
   const [summary, answerPackage, described] = await Promise.all([
     candidateSummary(candidate, media),
     answerPackageView(candidate, answers, position.jobTitle),

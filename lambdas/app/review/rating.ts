@@ -1,14 +1,17 @@
 import { findAnswer, rateAnswer as storeRating } from '../../shared/db/candidates';
 import { getCompany } from '../../shared/db/companies';
 import { conflict, notFound } from '../../shared/errors';
+import { alongside } from '../access/alongside';
+import { callerId, type Caller } from '../access/caller';
 import { requireCandidateAccess } from '../access/candidate';
 
 /**
  * An answer's rating, 1 to 5, by a member who can see the candidate (ratings must be enabled).
- * The company is read alongside the candidate's access check.
+ * The answer is found alongside the session check, the company read alongside the candidate's
+ * access check.
  */
-export const rateAnswer = async (answerId: string, rating: number, userId: string) => {
-  const answer = await findAnswer(answerId);
+export const rateAnswer = async (answerId: string, rating: number, caller: Caller) => {
+  const [userId, answer] = await alongside(callerId(caller), findAnswer(answerId));
   if (!answer) throw notFound('Answer not found.');
   const { read: company } = await requireCandidateAccess(answer.candidateId, userId, (c) => getCompany(c.companyId));
   if (!company?.config.isRatingEnabled) throw conflict('Ratings are turned off for this company.', 'rating_disabled');

@@ -3,6 +3,7 @@ import { CandidateGone, setEvaluation, StatusChanged } from '../../shared/db/can
 import { getCompany } from '../../shared/db/companies';
 import { conflict } from '../../shared/errors';
 import type { Logger } from '../../shared/logger';
+import type { Caller } from '../access/caller';
 import { requireCandidateAccess } from '../access/candidate';
 import { deleteCandidateCascade } from '../deletion/cascade';
 
@@ -16,11 +17,11 @@ const CHANGED = 'The candidate changed meanwhile. Reload and try again.';
 type Evaluated = 'responded' | 'shortlisted' | 'rejected';
 
 /**
- * Two rounds of reads before the one transaction: the candidate, then (together) their position,
- * the caller's membership and the company.
+ * Two rounds of reads before the one transaction: the candidate (alongside the session check), then
+ * together their position and the caller's membership (one BatchGetItem) and the company.
  */
-export const evaluateCandidate = async (candidateId: string, action: EvaluationAction, userId: string) => {
-  const { candidate, read: company } = await requireCandidateAccess(candidateId, userId, (c) => getCompany(c.companyId));
+export const evaluateCandidate = async (candidateId: string, action: EvaluationAction, caller: Caller) => {
+  const { candidate, read: company } = await requireCandidateAccess(candidateId, caller, (c) => getCompany(c.companyId));
   if (!company?.config.isEvaluationEnabled) throw conflict('Evaluation is turned off for this company.', 'evaluation_disabled');
   const next = evaluate(candidate.currentStatus, action) as Evaluated | null;
   if (next === null) throw conflict(`A ${candidate.currentStatus} candidate cannot be moved that way.`, 'invalid_transition');
@@ -33,8 +34,8 @@ export const evaluateCandidate = async (candidateId: string, action: EvaluationA
   return { candidateId: candidate.candidateId, currentStatus: next };
 };
 
-export const deleteCandidate = async (candidateId: string, userId: string, log: Logger) => {
-  const { candidate } = await requireCandidateAccess(candidateId, userId);
+export const deleteCandidate = async (candidateId: string, caller: Caller, log: Logger) => {
+  const { candidate } = await requireCandidateAccess(candidateId, caller);
   try {
     const mediaIds = await deleteCandidateCascade(candidate);
     log.info('candidate deleted', { candidateId: candidate.candidateId, media: mediaIds.length });
@@ -46,5 +47,5 @@ export const deleteCandidate = async (candidateId: string, userId: string, log: 
 };
 
 /** `PUT /candidates/{candidateId}/{status}`: an evaluation action or `delete`. */
-export const setCandidateStatus = (candidateId: string, status: EvaluationAction | 'delete', userId: string, log: Logger) =>
-  status === 'delete' ? deleteCandidate(candidateId, userId, log) : evaluateCandidate(candidateId, status, userId);
+export const setCandidateStatus = (candidateId: string, status: EvaluationAction | 'delete', caller: Caller, log: Logger) =>
+  status === 'delete' ? deleteCandidate(candidateId, caller, log) : evaluateCandidate(candidateId, status, caller);

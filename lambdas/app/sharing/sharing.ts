@@ -1,25 +1,27 @@
 import { candidateIdOfPublicId, sharePublicly, stopSharing } from '../../shared/db/candidates';
 import { notFound } from '../../shared/errors';
+import { alongside } from '../access/alongside';
+import { callerId, type Caller } from '../access/caller';
 import { requireCandidateAccess } from '../access/candidate';
 import { publicCandidateHref } from './links';
 
 /** Sharing a candidate (spec §4): a public link anyone can open, until a member switches it off. */
-export const shareCandidate = async (candidateId: string, userId: string) => {
-  const { candidate } = await requireCandidateAccess(candidateId, userId);
+export const shareCandidate = async (candidateId: string, caller: Caller) => {
+  const { candidate } = await requireCandidateAccess(candidateId, caller);
   const publicCandidateId = await sharePublicly(candidate);
   return { publicCandidateId, publicCandidateHref: await publicCandidateHref(publicCandidateId) };
 };
 
 /** The candidate's public link; a 404 means sharing is off. */
-export const sharingDetails = async (candidateId: string, userId: string) => {
-  const { candidate } = await requireCandidateAccess(candidateId, userId);
+export const sharingDetails = async (candidateId: string, caller: Caller) => {
+  const { candidate } = await requireCandidateAccess(candidateId, caller);
   if (!candidate.publicCandidateId) throw notFound('Sharing is off for this candidate.', 'sharing_off');
   return { publicCandidateId: candidate.publicCandidateId, publicCandidateHref: await publicCandidateHref(candidate.publicCandidateId) };
 };
 
-/** Revokes a public link: it stops working at once. */
-export const stopSharingCandidate = async (publicCandidateId: string, userId: string) => {
-  const candidateId = await candidateIdOfPublicId(publicCandidateId);
+/** Revokes a public link: it stops working at once. The link is looked up alongside the session check. */
+export const stopSharingCandidate = async (publicCandidateId: string, caller: Caller) => {
+  const [userId, candidateId] = await alongside(callerId(caller), candidateIdOfPublicId(publicCandidateId));
   if (!candidateId) throw notFound('Sharing is already off.', 'sharing_off');
   await requireCandidateAccess(candidateId, userId);
   await stopSharing(candidateId, publicCandidateId);

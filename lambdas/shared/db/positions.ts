@@ -100,6 +100,9 @@ const fromItem = (item: Record<string, any>): Position => ({
   createdAt: item.createdAt,
 });
 
+/** A stored position item as a Position: for reads that fetch it together with other items (BatchGetItem). */
+export const positionFromItem = fromItem;
+
 export const positionListKey = (companyId: string) => keys.positionByCompany(companyId, '', '', '').GSI1PK;
 
 /** Queries one page may make when the reader cannot see every position (each reads at most a page). */

@@ -16,33 +16,36 @@ export interface Session {
 /**
  * The live session for a raw session id, or null when unknown or expired. The raw id never
  * reaches the table: items are keyed by its hash. DynamoDB's TTL deletion is lazy, so expiry is
- * checked here as well.
+ * checked here as well. `slide` is set when the expiry is due to slide (at most once a minute):
+ * the handler chain runs it alongside the request instead of before it.
  */
-export const loadSession = async (sessionId: string, now = new Date()): Promise<Session | null> => {
+export const loadSession = async (sessionId: string, now = new Date()): Promise<(Session & { slide: (() => Promise<void>) | null }) | null> => {
   const sessionHash = sha256(sessionId);
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.session(sessionHash) }));
   if (!Item || typeof Item.userId !== 'string' || typeof Item.ttl !== 'number') return null;
   const nowSeconds = epochSeconds(now);
   if (Item.ttl <= nowSeconds) return null;
   const expiresAt = nowSeconds + SESSION_IDLE_SECONDS;
-  if (expiresAt - Item.ttl >= SLIDE_AFTER_SECONDS) {
-    try {
-      await db.send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.session(sessionHash),
-          UpdateExpression: 'SET #ttl = :ttl',
-          ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeNames: { '#ttl': 'ttl' },
-          ExpressionAttributeValues: { ':ttl': expiresAt },
-        }),
-      );
-    } catch {
-      // A session revoked meanwhile simply stays revoked; the request itself may still proceed.
-    }
-    return { sessionHash, userId: Item.userId, expiresAt };
+  if (expiresAt - Item.ttl < SLIDE_AFTER_SECONDS) return { sessionHash, userId: Item.userId, expiresAt: Item.ttl, slide: null };
+  return { sessionHash, userId: Item.userId, expiresAt, slide: () => slideSession(sessionHash, expiresAt) };
+};
+
+/** Moves a session's expiry on; a session revoked meanwhile simply stays revoked (the request itself may still proceed). */
+const slideSession = async (sessionHash: string, expiresAt: number): Promise<void> => {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.session(sessionHash),
+        UpdateExpression: 'SET #ttl = :ttl',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#ttl': 'ttl' },
+        ExpressionAttributeValues: { ':ttl': expiresAt },
+      }),
+    );
+  } catch {
+    // revoked meanwhile, or the write failed: the next use slides it
   }
-  return { sessionHash, userId: Item.userId, expiresAt: Item.ttl };
 };
 
 /** A new session's raw id (256 random bits, returned once) and the item that stores only its hash. */
