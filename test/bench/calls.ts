@@ -324,21 +324,24 @@ export const callsFigure = async ({ url, env, session, companyId }: StackContext
 
   const rows = [...measured.values()];
   const dash = (value: number | null) => (value === null ? '–' : String(value));
+  // A GET writes nothing but the session's sliding expiry (one UpdateItem a minute per session, on
+  // whichever request comes then): shown in the table, not counted against the read.
+  const slides = (row: Measured) => (operations[row.operation].method === 'GET' ? (row.invocation.summary.operations.UpdateItem ?? 0) : 0);
   console.log('\nDynamoDB calls per request (each route once, as the owner; local stack)\n');
   printTable(
     ['route', 'status', 'calls', 'reads in sequence', 'sequential reads before write', 'round trips', 'operations'],
-    rows.map(({ label, status, invocation: { summary, calls } }) => [
-      label,
-      String(status),
-      String(summary.calls),
-      String(summary.sequentialReads),
-      dash(summary.sequentialReadsBeforeWrite),
-      String(summary.roundTrips),
-      describeOperations(calls),
+    rows.map((row) => [
+      row.label,
+      String(row.status),
+      slides(row) > 0 ? `${row.invocation.summary.calls - slides(row)} (+${slides(row)} slide)` : String(row.invocation.summary.calls),
+      String(row.invocation.summary.sequentialReads),
+      dash(slides(row) > 0 ? null : row.invocation.summary.sequentialReadsBeforeWrite),
+      String(row.invocation.summary.roundTrips),
+      describeOperations(row.invocation.calls),
     ]),
   );
 
-  const writers = rows.filter((row) => row.invocation.summary.sequentialReadsBeforeWrite !== null);
+  const writers = rows.filter((row) => row.invocation.summary.sequentialReadsBeforeWrite !== null && slides(row) === 0);
   const worstWriter = writers.reduce((worst, row) =>
     row.invocation.summary.sequentialReadsBeforeWrite! > worst.invocation.summary.sequentialReadsBeforeWrite! ? row : worst,
   );
@@ -350,14 +353,22 @@ export const callsFigure = async ({ url, env, session, companyId }: StackContext
     met: worstBefore <= SEQUENTIAL_READS_GOAL,
   });
   const common = rows.filter((row) => COMMON_READS.includes(row.operation));
-  const worstCommon = common.reduce((worst, row) => (row.invocation.summary.calls > worst.invocation.summary.calls ? row : worst));
+  const callsOf = (row: Measured) => row.invocation.summary.calls - slides(row);
+  const worstCommon = common.reduce((worst, row) => (callsOf(row) > callsOf(worst) ? row : worst));
   goal({
     figure: `DynamoDB: calls of the common reads (worst of ${common.length})`,
-    value: `${worstCommon.invocation.summary.calls} (${worstCommon.operation})`,
+    value: `${callsOf(worstCommon)} (${worstCommon.operation})`,
     goal: `≤ ${COMMON_CALLS_GOAL} each`,
-    met: worstCommon.invocation.summary.calls <= COMMON_CALLS_GOAL,
+    met: callsOf(worstCommon) <= COMMON_CALLS_GOAL,
   });
   console.log(`\nCommon reads: ${COMMON_READS.join(', ')}.`);
+  const over = [
+    ...writers
+      .filter((row) => row.invocation.summary.sequentialReadsBeforeWrite! > SEQUENTIAL_READS_GOAL)
+      .map((row) => `${row.label} (${row.invocation.summary.sequentialReadsBeforeWrite} reads before a write)`),
+    ...common.filter((row) => callsOf(row) > COMMON_CALLS_GOAL).map((row) => `${row.label} (${callsOf(row)} calls)`),
+  ];
+  if (over.length > 0) console.log(`Over the goals: ${over.join(', ')}.`);
   const failed = rows.filter((row) => row.status >= 400);
   if (failed.length > 0)
     console.log(
