@@ -52,7 +52,14 @@ const eachItem = async (
 };
 
 /** Sets an index key to its shard while it still names the old partition; false when it no longer does. */
-const setIndexKey = async (client: DynamoDBDocumentClient, table: string, key: Record<string, string>, attribute: string, from: string, to: string) => {
+const setIndexKey = async (
+  client: DynamoDBDocumentClient,
+  table: string,
+  key: Record<string, string>,
+  attribute: string,
+  from: string,
+  to: string,
+) => {
   try {
     await client.send(
       new UpdateCommand({

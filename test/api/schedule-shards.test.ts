@@ -38,7 +38,11 @@ const interview = {
 };
 
 const createPosition = async (owner: Owner, settings: Record<string, unknown>) => {
-  const created = await call('createPosition', { params: { companyId: owner.companyId }, session: owner.sessionId, body: { job_title: 'Barista', interview } });
+  const created = await call('createPosition', {
+    params: { companyId: owner.companyId },
+    session: owner.sessionId,
+    body: { job_title: 'Barista', interview },
+  });
   expect(created.status).toBe(201);
   const positionId = created.body.position_id as string;
   const read = (await call('getPosition', { params: { positionId }, session: owner.sessionId })).body;

@@ -1,4 +1,4 @@
-import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../client';
 import { keys, sortKeyPrefixes } from '../keys';
 import { ConditionFailed, transact } from '../transaction';
@@ -139,13 +139,36 @@ export const findAnswer = async (answerId: string): Promise<AnswerRecord | null>
     : null;
 };
 
+/**
+ * Rates an answer. The answer item and the candidate's own record of it (`answers.q{index}.rating`
+ * on the candidate item, which the CSV export averages without reading any answer) change in one
+ * transaction, each on the condition that it is still this answer.
+ */
 export const rateAnswer = (answer: AnswerRecord, rating: number) =>
-  db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.answer(answer.candidateId, answer.questionIndex),
-      UpdateExpression: 'SET rating = :rating',
-      ConditionExpression: 'answerId = :answerId',
-      ExpressionAttributeValues: { ':rating': rating, ':answerId': answer.answerId },
-    }),
-  );
+  transact([
+    {
+      name: 'answer',
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: keys.answer(answer.candidateId, answer.questionIndex),
+          UpdateExpression: 'SET rating = :rating',
+          ConditionExpression: 'answerId = :answerId',
+          ExpressionAttributeValues: { ':rating': rating, ':answerId': answer.answerId },
+        },
+      },
+    },
+    {
+      name: 'candidate',
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: keys.candidate(answer.candidateId),
+          UpdateExpression: 'SET answers.#q.rating = :rating',
+          ConditionExpression: 'answers.#q.answerId = :answerId',
+          ExpressionAttributeNames: { '#q': questionKey(answer.questionIndex) },
+          ExpressionAttributeValues: { ':rating': rating, ':answerId': answer.answerId },
+        },
+      },
+    },
+  ]);

@@ -39,6 +39,15 @@ export {
   type NewCandidate,
 } from './invites';
 export { CandidateEmailTaken, claimEmailStep, emailsTaken, hasCandidateWithEmail } from './emails';
-export { allCandidatesOfPosition, expiredInvites, listCandidates, listDone, neighboursOf, searchCandidates } from './lists';
+export {
+  allCandidatesOfPosition,
+  candidatesForExport,
+  expiredInvites,
+  listCandidates,
+  listDone,
+  neighboursOf,
+  searchCandidates,
+  type ExportedCandidate,
+} from './lists';
 export { answerPackageOf, finishPackageBuild, PackageBuildTaken, startPackageBuild, type AnswerPackageRecord, type LeftOutAnswer } from './packages';
 export { candidateIdOfPublicId, sharePublicly, stopSharing } from './sharing';

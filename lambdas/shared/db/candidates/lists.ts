@@ -37,6 +37,68 @@ export const allCandidatesOfPosition = async (positionId: string): Promise<Candi
     })
   ).map(fromItem);
 
+/** What a row of the CSV export shows of a candidate, with the ratings their answers have (null: not rated). */
+export interface ExportedCandidate {
+  candidateName: string;
+  email: string | null;
+  currentStatus: CandidateStatus;
+  createdAt: string;
+  completedAt: string | null;
+  interviewToken: string;
+  ratings: (number | null)[];
+}
+
+const exportedAttributes = ['candidateName', 'email', 'currentStatus', 'createdAt', 'completedAt', 'interviewToken', 'answers'];
+
+/** Ranges of invite time the export reads at once. */
+const EXPORT_SEGMENTS = 8;
+
+/**
+ * Every candidate of a position for the CSV export, oldest invite first, with only the attributes
+ * the rows need; the ratings come from the candidate item's answers map, which rateAnswer keeps in
+ * step with the answer items. GSI1 (sorted by invite time) is read in EXPORT_SEGMENTS ranges of
+ * invite time between the position's creation and `now` at once (the first and the last range open,
+ * so none is missed), each paged past 1 MB: a few Queries for 10,000 candidates, none per candidate,
+ * and the pages of a long-open position read side by side rather than one after another.
+ */
+export const candidatesForExport = async (position: { positionId: string; createdAt: string }, now = new Date()): Promise<ExportedCandidate[]> => {
+  const from = Date.parse(position.createdAt);
+  const span = Number.isFinite(from) ? Math.max(0, now.getTime() - from) : 0;
+  const bounds = Array.from({ length: EXPORT_SEGMENTS - 1 }, (_, i) => new Date(from + (span * (i + 1)) / EXPORT_SEGMENTS).toISOString());
+  // GSI1SK is `{createdAt}#{candidateId}`: a bare time sorts before every key of that time.
+  const ranges: { condition: string; values: Record<string, string> }[] =
+    span === 0
+      ? [{ condition: '', values: {} }]
+      : [
+          { condition: ' AND GSI1SK < :hi', values: { ':hi': bounds[0]! } },
+          ...bounds.slice(1).map((hi, i) => ({ condition: ' AND GSI1SK BETWEEN :lo AND :hi', values: { ':lo': bounds[i]!, ':hi': hi } })),
+          { condition: ' AND GSI1SK >= :lo', values: { ':lo': bounds[bounds.length - 1]! } },
+        ];
+  const segments = await Promise.all(
+    ranges.map(({ condition, values }) =>
+      queryAll({
+        TableName: tableName(),
+        IndexName: 'GSI1',
+        KeyConditionExpression: `GSI1PK = :pk${condition}`,
+        ExpressionAttributeValues: { ':pk': keys.candidateByPosition(position.positionId, '', '').GSI1PK, ...values },
+        ProjectionExpression: exportedAttributes.map((_, i) => `#a${i}`).join(', '),
+        ExpressionAttributeNames: Object.fromEntries(exportedAttributes.map((name, i) => [`#a${i}`, name])),
+      }),
+    ),
+  );
+  return segments.flat().map((item) => ({
+    candidateName: item.candidateName,
+    email: item.email ?? null,
+    currentStatus: item.currentStatus,
+    createdAt: item.createdAt,
+    completedAt: item.completedAt ?? null,
+    interviewToken: item.interviewToken,
+    ratings: Object.values((item.answers ?? {}) as Record<string, { rating?: unknown }>).map((answer) =>
+      typeof answer.rating === 'number' ? answer.rating : null,
+    ),
+  }));
+};
+
 /**
  * Invited candidates whose deadline has passed: up to `limit` from the shards of the sparse GSI3's
  * expiry partition (db/schedule-shards.ts: at most one Query a shard, plus one per further page).
