@@ -7,8 +7,9 @@
  *      lazily loaded route adds;
  *   3. DynamoDB calls per request for every route (test/bench/calls.ts);
  *   4. the candidates list page and search at 100 and 10,000 candidates;
- *   5. the answer package built off the request path (20 answers of 5 minutes);
- *   6. the local media pipeline's time for a 60-second answer;
+ *   5. the CSV export at 10,000 candidates and the scheduled jobs' shards;
+ *   6. the answer package built off the request path (20 answers of 5 minutes);
+ *   7. the local media pipeline's time for a 60-second answer;
  * then every figure of issue 17 beside its goal.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { answerPackageFigure } from './answer-package';
 import { callsFigure } from './calls';
+import { jobsFigures } from './jobs';
 import { lambdaTable } from './lambdas';
 import { listPageFigure } from './list-page';
 import { pipelineFigure } from './pipeline';
@@ -31,6 +33,7 @@ try {
   await withLocalStack(async (ctx) => {
     await callsFigure(ctx);
     await listPageFigure(ctx);
+    await jobsFigures(ctx);
     // 20 answers of 5 minutes make a 2 GB zip (minutes, and 4 GB of temporary files): BENCH_SKIP_PACKAGE=1 skips it,
     // BENCH_PACKAGE_ANSWER_SECONDS makes the answers shorter.
     if (process.env.BENCH_SKIP_PACKAGE !== '1') await answerPackageFigure(ctx);
