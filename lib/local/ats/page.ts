@@ -1,10 +1,8 @@
 import type { IntegrationType } from '../../../lambdas/contracts/integrations';
-import type { WebhookDeliveryResult } from './server';
-import type { VendorState } from './types';
+import type { VendorState, WebhookDeliveryResult } from './types';
 
 /** The stand-in's control page: add a tagged candidate, replay its webhook, read what the product wrote back. */
-const escape = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
+const escape = (value: string) => value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 export const controlPage = (page: {
   type: IntegrationType;
@@ -33,7 +31,9 @@ export const controlPage = (page: {
     )
     .join('');
   const hooks = page.state.hooks.map((h) => `<li><code>${escape(h.url)}</code>${h.event ? ` (${escape(h.event)})` : ''}</li>`).join('');
-  const deliveries = page.deliveries.map((d) => `<li><code>${escape(d.url)}</code>: ${d.status ?? 'no answer'} <small>${escape(d.at)}</small></li>`).join('');
+  const deliveries = page.deliveries
+    .map((d) => `<li><code>${escape(d.url)}</code>: ${d.status ?? 'no answer'} <small>${escape(d.at)}</small></li>`)
+    .join('');
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${escape(page.name)} stand-in</title>

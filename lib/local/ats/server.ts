@@ -6,7 +6,9 @@ import { integrationForms, integrationTypes, type IntegrationType } from '../../
 import { atsEndpointVariable, type AtsEndpointName } from '../../../lambdas/shared/clients/ats/adapter';
 import { freePort } from '../net';
 import { controlPage } from './page';
-import type { StandInCandidate, StandInRequest, StandInResponse, VendorContext, VendorStandIn, VendorState } from './types';
+import type { StandInCandidate, StandInRequest, StandInResponse, VendorContext, VendorStandIn, VendorState, WebhookDeliveryResult } from './types';
+
+export type { WebhookDeliveryResult } from './types';
 
 /**
  * The ATS stand-ins' shared server part: routes `/_local/ats/{type}/api|auth/...` to the vendor
@@ -28,13 +30,6 @@ export interface AtsStandInsOptions {
   readonly log?: (msg: string, fields?: Record<string, unknown>) => void;
 }
 
-export interface WebhookDeliveryResult {
-  readonly hookId: string;
-  readonly url: string;
-  readonly status: number | null;
-  readonly at: string;
-}
-
 export interface AtsStandIns {
   /** Answers a request under `/_local/ats/`; false when the path is not the stand-ins'. */
   handle(req: IncomingMessage, res: ServerResponse, origin: string): Promise<boolean>;
@@ -48,7 +43,6 @@ export const ATS_PREFIX = '/_local/ats/';
 const MAX_BODY_BYTES = 1024 * 1024;
 
 const emptyState = (): VendorState => ({ candidates: [], hooks: [], tokens: [] });
-
 
 const readBody = async (req: IncomingMessage): Promise<string> => {
   const chunks: Buffer[] = [];

@@ -102,3 +102,11 @@ export interface VendorStandIn {
   /** The signed delivery the vendor sends a registered hook when `candidate` gets a tag; absent without webhooks. */
   webhookDelivery?(hook: StandInHook, candidate: StandInCandidate, context: VendorContext): { headers: Record<string, string>; body: string };
 }
+
+/** A webhook the stand-in delivered, as its control page lists them. */
+export interface WebhookDeliveryResult {
+  readonly hookId: string;
+  readonly url: string;
+  readonly status: number | null;
+  readonly at: string;
+}
