@@ -16,24 +16,26 @@ export interface CandidateListQuery {
 
 /**
  * A page of a position's candidates: a tab (one Query on GSI2), `done` (one Query on GSI3) or a
- * search (GSI1 with a filter). The `after` and `through` candidates are read alongside the access
- * check; thumbnails come in one BatchGet for the page.
+ * search (one Query of the position's search items and a BatchGet of the candidates found, which
+ * pages by the ids). A tab's `after` and `through` candidates are read alongside the access check;
+ * thumbnails come in one BatchGet for the page.
  */
 export const listCandidatesPage = async (positionId: string, userId: string, query: CandidateListQuery) => {
+  const searching = Boolean(query.searchText);
   const {
     position,
     read: [after, through],
   } = await requirePositionAccess(positionId, userId, () =>
-    Promise.all([query.after ? getCandidate(query.after) : null, query.through ? getCandidate(query.through) : null]),
+    Promise.all([query.after && !searching ? getCandidate(query.after) : null, query.through && !searching ? getCandidate(query.through) : null]),
   );
 
   let page: { candidates: Candidate[]; hasMore: boolean };
   if (query.searchText) {
-    const all = await searchCandidates(position.positionId, query.searchText);
-    const start = after ? all.findIndex((c) => c.candidateId === after.candidateId) + 1 : 0;
-    const throughIndex = through ? all.findIndex((c) => c.candidateId === through.candidateId) : -1;
-    const end = throughIndex >= start ? Math.max(throughIndex + 1, start + CANDIDATE_PAGE_SIZE) : start + CANDIDATE_PAGE_SIZE;
-    page = { candidates: all.slice(start, end), hasMore: all.length > end };
+    page = await searchCandidates(position.positionId, query.searchText, {
+      pageSize: CANDIDATE_PAGE_SIZE,
+      after: query.after,
+      through: query.through,
+    });
   } else {
     const next = (from?: Candidate) =>
       query.tab === 'done'

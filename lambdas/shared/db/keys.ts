@@ -99,6 +99,15 @@ export const keys = {
    * the transaction that creates the candidate and deleted in the one that deletes them.
    */
   candidateEmail: (positionId: string, email: string) => ({ PK: `POSITION#${positionId}#EMAIL#${normalizedEmail(email)}`, SK: 'CANDIDATE' }),
+  /**
+   * A search token of a candidate (domain/search.ts) in the position's search partition: a search
+   * reads the tokens its word begins (one Query of a key range). Put in the transaction
+   * that creates the candidate, deleted in the one that deletes them.
+   */
+  candidateSearchToken: (positionId: string, token: string, candidateId: string) => ({
+    PK: `POSITION#${positionId}#SEARCH`,
+    SK: `${token}#${candidateId}`,
+  }),
   /** GSI1 of a candidate: every candidate of a position, newest invite first (deletion, search, export). */
   candidateByPosition: (positionId: string, createdAt: string, candidateId: string) => ({
     GSI1PK: `POSITION#${positionId}#CANDIDATES`,

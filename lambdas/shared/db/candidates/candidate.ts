@@ -9,13 +9,15 @@ import { storedInterview, type StoredInterview } from '../interview';
 import { keys } from '../keys';
 import { ConditionFailed, transact, type TransactionStep } from '../transaction';
 import { heldEmail, releaseEmailStep } from './emails';
+import { deleteSearchTokenSteps, storedTokensOf } from './search';
 
 /**
  * Candidates. One partition per candidate (`CANDIDATE#{id}`): the profile, an item per submitted
  * answer and one per recording attempt in flight. The profile carries three sparse index keys:
  * GSI1 (all candidates of a position), GSI2 (one status tab of a position, newest first) and GSI3
  * (invites with a deadline, for the expiry job). Every change of status moves the position's
- * counts in the same transaction; every invite spends its credit in the same transaction.
+ * counts in the same transaction; every invite spends its credit in the same transaction. Its
+ * search items live in the position's search partition (search.ts), written and deleted with it.
  */
 export interface SubmittedAnswer {
   answerId: string;
@@ -99,8 +101,8 @@ export class AnswerRefused extends Error {}
 export class CandidateGone extends Error {}
 
 /**
- * Deletes a candidate: profile, token, public id, address and the position's count in one
- * transaction (conditioned on the status read, so a concurrent change is not miscounted), then
+ * Deletes a candidate: profile, token, public id, address, search items and the position's count
+ * in one transaction (conditioned on the status read, so a concurrent change is not miscounted), then
  * their answers and attempts. Returns the media ids whose objects are to be deleted.
  */
 export const deleteCandidate = async (candidate: Candidate, options: { onlyIfInvited?: boolean } = {}): Promise<string[]> => {
@@ -112,6 +114,13 @@ export const deleteCandidate = async (candidate: Candidate, options: { onlyIfInv
     }),
   );
   const email = heldEmail(candidate);
+  const searchItems = deleteSearchTokenSteps(
+    candidate,
+    storedTokensOf(
+      candidate,
+      (Items ?? []).find((item) => item.SK === keys.candidate(candidate.candidateId).SK),
+    ),
+  );
   const steps = (withEmail: boolean): TransactionStep[] => [
     {
       name: 'candidate',
@@ -146,6 +155,7 @@ export const deleteCandidate = async (candidate: Candidate, options: { onlyIfInv
           },
         ]),
     ...(withEmail && email !== null ? [releaseEmailStep({ ...candidate, email })] : []),
+    ...searchItems,
   ];
   try {
     try {

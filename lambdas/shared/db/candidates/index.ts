@@ -3,11 +3,13 @@
  * its index keys are described in `candidate.ts`):
  *
  * - `candidate.ts`: the profile item (its shape and `fromItem`), reads, deletion and evaluation;
- *   every other module builds on it, and it imports none of them but `emails.ts`
+ *   every other module builds on it, and it imports none of them but `emails.ts` and `search.ts`
  * - `invites.ts`: creating candidates (credits, counts and addresses in one transaction) and renewing an invite
  * - `emails.ts`: an address is a candidate of a position once (one item per position and address);
  *   it imports none of the others
- * - `lists.ts`: status tabs, the done tab, search, neighbours, all of a position, expired invites
+ * - `search.ts`: a candidate's search items (one per token of their name and e-mail) and the one
+ *   Query that finds the candidates a search text matches; it imports none of the others
+ * - `lists.ts`: status tabs, the done tab, search (its order and pages), neighbours, all of a position, expired invites
  * - `attempts.ts`: recording attempts in flight
  * - `answers.ts`: submitting an attempt as the answer, answers and their ratings
  * - `sharing.ts`: the public id of a shared candidate
@@ -49,5 +51,6 @@ export {
   searchCandidates,
   type ExportedCandidate,
 } from './lists';
+export { putSearchTokenSteps, tokensOf } from './search';
 export { answerPackageOf, finishPackageBuild, PackageBuildTaken, startPackageBuild, type AnswerPackageRecord, type LeftOutAnswer } from './packages';
 export { candidateIdOfPublicId, sharePublicly, stopSharing } from './sharing';

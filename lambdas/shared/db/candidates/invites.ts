@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { sortTimeOf } from '../../../domain/candidates';
+import { MAX_SEARCH_TOKENS } from '../../../domain/search';
 import { newId, randomToken, sha256 } from '../../crypto';
 import { db, tableName } from '../client';
 import type { Company } from '../companies';
@@ -11,10 +12,16 @@ import { ConditionFailed, transact, type TransactionStep } from '../transaction'
 import { AlreadyImported, importStep } from '../integrations';
 import { AnswerRefused, fromItem, type Candidate, type CandidateIntegration } from './candidate';
 import { CandidateEmailTaken, claimEmailStep, heldEmail } from './emails';
+import { putSearchTokenSteps, tokensOf } from './search';
 
 export const PREVIEW_TTL_SECONDS = 3 * 24 * 60 * 60;
-/** A transaction holds at most 100 items: up to 3 per candidate (profile, token, address; an ATS import a fourth) plus the position and the company. */
-export const INVITES_PER_TRANSACTION = 24;
+/** DynamoDB's limit of items in one transaction. */
+const ITEMS_PER_TRANSACTION = 100;
+/**
+ * Candidates one transaction creates: besides the position and the company, up to 4 items per
+ * candidate (profile, interview token, address; an ATS import a fourth) and their search items.
+ */
+export const INVITES_PER_TRANSACTION = Math.floor((ITEMS_PER_TRANSACTION - 2) / (4 + MAX_SEARCH_TOKENS));
 
 /** A preview is in no list, only in the expiry index, so the expiry job removes it with its media. */
 const indexKeys = (c: Pick<Candidate, 'positionId' | 'candidateId' | 'currentStatus' | 'createdAt' | 'completedAt' | 'expiresAt' | 'preview'>) =>
@@ -41,8 +48,8 @@ export interface NewCandidate {
 
 /**
  * Creates candidates of an open position in one transaction, with their interview tokens, their
- * addresses' uniqueness items (emails.ts), the position's invited count and (unless subscribed)
- * the company's credits: the credit condition is checked against the stored counts, so concurrent
+ * addresses' uniqueness items (emails.ts), their search items (search.ts), the position's invited
+ * count and (unless subscribed) the company's credits: the credit condition is checked against the stored counts, so concurrent
  * invites can never spend below zero. An address the position has already, or twice in `people`,
  * is CandidateEmailTaken and creates nobody.
  */
@@ -89,6 +96,7 @@ export const createCandidates = async (
   }
   const candidateSteps = candidates.flatMap((c): TransactionStep[] => {
     const email = heldEmail(c);
+    const tokens = tokensOf(c);
     return [
       {
         name: 'candidate',
@@ -100,7 +108,7 @@ export const createCandidates = async (
               ...indexKeys(c),
               type: 'candidate',
               ...c,
-              searchText: `${c.candidateName}\n${c.email ?? ''}`.toLowerCase(),
+              ...(c.preview ? {} : { searchTokens: tokens }),
             },
             ConditionExpression: 'attribute_not_exists(PK)',
           },
@@ -120,6 +128,7 @@ export const createCandidates = async (
           },
         },
       },
+      ...putSearchTokenSteps(c, tokens),
       ...(email === null ? [] : [claimEmailStep(c.positionId, c.candidateId, email)]),
       ...(c.integration ? [importStep(c.integration.integrationId, c.positionId, c.integration.ref, c.candidateId)] : []),
     ];

@@ -1,10 +1,11 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, QueryCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { sortTimeOf, type CandidateStatus } from '../../../domain/candidates';
 import { db, tableName } from '../client';
 import { keys, schedulePartitions } from '../keys';
 import { queryAll } from '../query';
 import { readShards } from '../schedule-shards';
 import { fromItem, type Candidate } from './candidate';
+import { candidateIdsMatching } from './search';
 
 /** One page of a status tab: one Query on GSI2, newest first; `after` continues after that candidate. */
 export const listCandidates = async (positionId: string, status: CandidateStatus, pageSize: number, after?: Candidate) => {
@@ -140,29 +141,84 @@ export const listDone = async (positionId: string, pageSize: number, after?: Can
   return pageOf(page.Items ?? [], pageSize);
 };
 
+/** BatchGetItem reads at most 100 keys a request. */
+const KEYS_PER_BATCH = 100;
+/** What the search order needs of a candidate, when there are too many matches to read whole. */
+const ORDER_FIELDS = ['candidateId', 'positionId', 'preview', 'currentStatus', 'createdAt', 'completedAt'];
+
+/** Candidate profiles by id: BatchGetItem, 100 a request (in parallel), unprocessed keys asked again. */
+const readProfiles = async (candidateIds: readonly string[], fields?: readonly string[]): Promise<Record<string, any>[]> => {
+  const projection = fields
+    ? {
+        ProjectionExpression: fields.map((_, i) => `#f${i}`).join(', '),
+        ExpressionAttributeNames: Object.fromEntries(fields.map((f, i) => [`#f${i}`, f])),
+      }
+    : {};
+  const batches: string[][] = [];
+  for (let i = 0; i < candidateIds.length; i += KEYS_PER_BATCH) batches.push(candidateIds.slice(i, i + KEYS_PER_BATCH));
+  const read = async (ids: string[]) => {
+    const items: Record<string, any>[] = [];
+    let pending: Record<string, any>[] | undefined = ids.map((id) => keys.candidate(id));
+    for (let attempt = 0; pending && pending.length > 0; attempt++) {
+      if (attempt > 5) throw new Error('BatchGetItem kept leaving keys unprocessed');
+      const result: BatchGetCommandOutput = await db.send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ...projection } } }));
+      items.push(...(result.Responses?.[tableName()] ?? []));
+      pending = result.UnprocessedKeys?.[tableName()]?.Keys;
+    }
+    return items;
+  };
+  return (await Promise.all(batches.map(read))).flat();
+};
+
+type Ranked = Pick<Candidate, 'candidateId' | 'currentStatus' | 'createdAt' | 'completedAt'>;
+/** Code-unit order (not the locale's), so equal times fall to the ids the same way everywhere. */
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** Responded, shortlisted and rejected first by newest completion, then invited by newest invite (then by id). */
+const searchOrder = (a: Ranked, b: Ranked) => {
+  if ((a.currentStatus === 'invited') !== (b.currentStatus === 'invited')) return a.currentStatus === 'invited' ? 1 : -1;
+  return compare(sortTimeOf(b), sortTimeOf(a)) || compare(b.candidateId, a.candidateId);
+};
+
+/** A page of an ordered list: after `after`, `pageSize` long or, with `through`, down to it. */
+const windowOf = (ids: readonly string[], pageSize: number, after?: string, through?: string) => {
+  const start = after ? ids.indexOf(after) + 1 : 0;
+  const throughIndex = through ? ids.indexOf(through) : -1;
+  const end = throughIndex >= start ? Math.max(throughIndex + 1, start + pageSize) : start + pageSize;
+  return { ids: ids.slice(start, end), hasMore: ids.length > end };
+};
+
 /**
- * Search (spec §2): names and e-mails containing the text, case-insensitive, across all statuses,
- * responded first (newest completion), invited last (newest invite). The position's candidates are
- * one GSI1 partition read with a filter: read page by page until enough match.
+ * Search (spec §2): the position's candidates whose name or e-mail the words begin (search.ts),
+ * case- and accent-insensitive, across all statuses; responded first (newest completion), invited
+ * last (newest invite). A page is one Query of the search items and one BatchGetItem of the
+ * candidates found (up to 100 matches; beyond, their order fields in parallel batches, then the
+ * page's candidates). `after` continues after that candidate; `through` returns every page down to it.
  */
-export const searchCandidates = async (positionId: string, text: string) => {
-  const found = (
-    await queryAll(
-      {
-        TableName: tableName(),
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        FilterExpression: 'contains(searchText, :text)',
-        ExpressionAttributeValues: { ':pk': keys.candidateByPosition(positionId, '', '').GSI1PK, ':text': text.toLowerCase() },
-        ScanIndexForward: false,
-      },
-      (items) => items.length >= 500,
-    )
-  ).map(fromItem);
-  return found.sort((a, b) => {
-    if ((a.currentStatus === 'invited') !== (b.currentStatus === 'invited')) return a.currentStatus === 'invited' ? 1 : -1;
-    return sortTimeOf(b).localeCompare(sortTimeOf(a));
-  });
+export const searchCandidates = async (positionId: string, text: string, page: { pageSize: number; after?: string; through?: string }) => {
+  const ids = await candidateIdsMatching(positionId, text);
+  // A search item outliving its candidate (or naming a candidate of another position) is no match.
+  const listed = (item: Record<string, any>) => item.positionId === positionId && item.preview !== true;
+  const paged = async <T extends Ranked>(found: T[], read: (ids: string[]) => Promise<Candidate[]>) => {
+    const window = windowOf(
+      found.sort(searchOrder).map((c) => c.candidateId),
+      page.pageSize,
+      page.after,
+      page.through,
+    );
+    const byId = new Map((await read(window.ids)).map((c) => [c.candidateId, c]));
+    return { candidates: window.ids.flatMap((id) => byId.get(id) ?? []), hasMore: window.hasMore };
+  };
+  if (ids.length <= KEYS_PER_BATCH) {
+    const found = (await readProfiles(ids)).filter(listed).map(fromItem);
+    return paged(found, async () => found);
+  }
+  const ranked = (await readProfiles(ids, ORDER_FIELDS)).filter(listed).map((item): Ranked => ({
+    candidateId: item.candidateId,
+    currentStatus: item.currentStatus,
+    createdAt: item.createdAt,
+    completedAt: item.completedAt ?? null,
+  }));
+  return paged(ranked, async (window) => (await readProfiles(window)).map(fromItem));
 };
 
 /** The neighbours of a completed candidate by completion time (Previous = newer, Next = older) and the oldest still responded. */
