@@ -47,7 +47,7 @@ export const ANSWER_PACKAGE_STALE_AFTER_MS = (ANSWER_PACKAGE_EXECUTION_TIMEOUT_S
 
 const sub = (name: string) => '${' + name + '}';
 
-const lambdaTask = (task: AnswerPackageTaskId, payload: Record<string, unknown>, rest: Record<string, unknown>) => ({
+const lambdaTask = <Rest extends Record<string, unknown>>(task: AnswerPackageTaskId, payload: Record<string, unknown>, rest: Rest) => ({
   Type: 'Task',
   Resource: 'arn:aws:states:::lambda:invoke',
   Parameters: { FunctionName: sub(answerPackageTasks[task].substitution), Payload: payload },
