@@ -1,11 +1,8 @@
-import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateScan, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { questionKey } from '../lambdas/shared/db/candidates';
 import { keys, sortKeyPrefixes } from '../lambdas/shared/db/keys';
-import { tableName } from '../lambdas/shared/db/table-definition';
+import { runMigrationScript } from './migration-script';
 
 /**
  * `npm run migrate:answer-ratings -- --stage prod` (or TABLE_NAME=… without --stage): copies the
@@ -77,19 +74,10 @@ export const backfillAnswerRatings = async (client: DynamoDBDocumentClient, tabl
   return report;
 };
 
-const runAsScript = () => {
-  const entry = process.argv[1];
-  return entry !== undefined && realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
-};
-
-if (runAsScript()) {
-  const { values } = parseArgs({ options: { stage: { type: 'string' } } });
-  const table = values.stage ? tableName(values.stage) : process.env.TABLE_NAME;
-  if (!table) {
-    console.error('Name the stage (--stage prod) or the table (TABLE_NAME=prod-interviews).');
-    process.exit(1);
-  }
-  console.log(`Copying answers' ratings onto their candidates in ${table}…`);
-  const report = await backfillAnswerRatings(DynamoDBDocumentClient.from(new DynamoDBClient({})), table);
-  console.log(`${report.rated} rated answers: ${report.written} ratings copied, ${report.skipped} already there or gone.`);
-}
+await runMigrationScript(import.meta.url, {
+  what: "Copying answers' ratings onto their candidates",
+  run: async (client, table) => {
+    const report = await backfillAnswerRatings(client, table);
+    return [`${report.rated} rated answers: ${report.written} ratings copied, ${report.skipped} already there or gone.`];
+  },
+});

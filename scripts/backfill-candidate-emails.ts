@@ -1,12 +1,8 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { claimEmailStep } from '../lambdas/shared/db/candidates';
 import { keys } from '../lambdas/shared/db/keys';
-import { tableName } from '../lambdas/shared/db/table-definition';
 import { ConditionFailed, transact } from '../lambdas/shared/db/transaction';
+import { runMigrationScript } from './migration-script';
 
 /**
  * `npm run migrate:candidate-emails -- --stage prod` (or TABLE_NAME=… without --stage): gives every
@@ -89,27 +85,17 @@ export const backfillCandidateEmails = async (client: DynamoDBDocumentClient, ta
   return report;
 };
 
-const runAsScript = () => {
-  const entry = process.argv[1];
-  return entry !== undefined && realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
-};
-
-if (runAsScript()) {
-  const { values } = parseArgs({ options: { stage: { type: 'string' } } });
-  const table = values.stage ? tableName(values.stage) : process.env.TABLE_NAME;
-  if (!table) {
-    console.error('Name the stage (--stage prod) or the table (TABLE_NAME=prod-interviews).');
-    process.exit(1);
-  }
-  console.log(`Backfilling candidates' e-mail uniqueness items in ${table}…`);
-  const report = await backfillCandidateEmails(DynamoDBDocumentClient.from(new DynamoDBClient({})), table);
-  console.log(
-    `${report.candidates} candidates with an address: ${report.written} items written, ${report.alreadyThere} already there, ` +
-      `${report.gone} candidates deleted meanwhile, ${report.sharedAddresses.length} sharing an address with another candidate of their position.`,
-  );
-  for (const shared of report.sharedAddresses) {
-    console.log(
-      `  position ${shared.positionId}: ${shared.email} of candidate ${shared.candidateId} is held by candidate ${shared.holderCandidateId}`,
-    );
-  }
-}
+await runMigrationScript(import.meta.url, {
+  what: "Backfilling candidates' e-mail uniqueness items",
+  run: async (client, table) => {
+    const report = await backfillCandidateEmails(client, table);
+    return [
+      `${report.candidates} candidates with an address: ${report.written} items written, ${report.alreadyThere} already there, ` +
+        `${report.gone} candidates deleted meanwhile, ${report.sharedAddresses.length} sharing an address with another candidate of their position.`,
+      ...report.sharedAddresses.map(
+        (shared) =>
+          `  position ${shared.positionId}: ${shared.email} of candidate ${shared.candidateId} is held by candidate ${shared.holderCandidateId}`,
+      ),
+    ];
+  },
+});

@@ -1,12 +1,8 @@
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { putSearchTokenSteps, tokensOf } from '../lambdas/shared/db/candidates';
 import { keys } from '../lambdas/shared/db/keys';
-import { tableName } from '../lambdas/shared/db/table-definition';
 import { ConditionFailed, transact } from '../lambdas/shared/db/transaction';
+import { runMigrationScript } from './migration-script';
 
 /**
  * `npm run migrate:search-tokens -- --stage prod` (or TABLE_NAME=… without --stage): gives every
@@ -104,22 +100,13 @@ export const backfillSearchTokens = async (client: DynamoDBDocumentClient, table
   return report;
 };
 
-const runAsScript = () => {
-  const entry = process.argv[1];
-  return entry !== undefined && realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
-};
-
-if (runAsScript()) {
-  const { values } = parseArgs({ options: { stage: { type: 'string' } } });
-  const table = values.stage ? tableName(values.stage) : process.env.TABLE_NAME;
-  if (!table) {
-    console.error('Name the stage (--stage prod) or the table (TABLE_NAME=prod-interviews).');
-    process.exit(1);
-  }
-  console.log(`Backfilling candidates' search items in ${table}…`);
-  const report = await backfillSearchTokens(DynamoDBDocumentClient.from(new DynamoDBClient({})), table);
-  console.log(
-    `${report.candidates} listed candidates: ${report.written} given their search items, ${report.alreadyThere} had them already, ` +
-      `${report.gone} deleted (or given them) meanwhile.`,
-  );
-}
+await runMigrationScript(import.meta.url, {
+  what: "Backfilling candidates' search items",
+  run: async (client, table) => {
+    const report = await backfillSearchTokens(client, table);
+    return [
+      `${report.candidates} listed candidates: ${report.written} given their search items, ${report.alreadyThere} had them already, ` +
+        `${report.gone} deleted (or given them) meanwhile.`,
+    ];
+  },
+});

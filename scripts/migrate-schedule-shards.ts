@@ -1,11 +1,8 @@
-import { ConditionalCheckFailedException, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateQuery, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { realpathSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { keys, unshardedSchedulePartitions } from '../lambdas/shared/db/keys';
-import { tableName } from '../lambdas/shared/db/table-definition';
 import { ConditionFailed, transact } from '../lambdas/shared/db/transaction';
+import { runMigrationScript } from './migration-script';
 
 /**
  * `npm run migrate:schedule-shards -- --stage prod` (or TABLE_NAME=… without --stage): moves what
@@ -140,21 +137,13 @@ export const migrateScheduleShards = async (client: DynamoDBDocumentClient, tabl
   return report;
 };
 
-const runAsScript = () => {
-  const entry = process.argv[1];
-  return entry !== undefined && realpathSync(entry) === realpathSync(fileURLToPath(import.meta.url));
-};
-
-if (runAsScript()) {
-  const { values } = parseArgs({ options: { stage: { type: 'string' } } });
-  const table = values.stage ? tableName(values.stage) : process.env.TABLE_NAME;
-  if (!table) {
-    console.error('Name the stage (--stage prod) or the table (TABLE_NAME=prod-interviews).');
-    process.exit(1);
-  }
-  console.log(`Moving the scheduled jobs' items into their shards in ${table}…`);
-  const report = await migrateScheduleShards(DynamoDBDocumentClient.from(new DynamoDBClient({})), table);
-  for (const [partition, count] of Object.entries(report)) {
-    console.log(`  ${partition}: ${count.found} found under the old key, ${count.moved} moved, ${count.skipped} taken or moved meanwhile`);
-  }
-}
+await runMigrationScript(import.meta.url, {
+  what: "Moving the scheduled jobs' items into their shards",
+  run: async (client, table) => {
+    const report = await migrateScheduleShards(client, table);
+    return Object.entries(report).map(
+      ([partition, count]) =>
+        `  ${partition}: ${count.found} found under the old key, ${count.moved} moved, ${count.skipped} taken or moved meanwhile`,
+    );
+  },
+});
