@@ -84,9 +84,10 @@ describe('the CDK app at 100 routes (concrete account and region)', () => {
   it('keeps every template under 400 resources', () => {
     const counts = allTemplates(synth.app).map(({ path, template }) => ({ path, count: Object.keys(template.toJSON().Resources ?? {}).length }));
     for (const { path, count } of counts) expect(count, path).toBeLessThan(400);
-    // The parent API stack does not grow with routes (one nested-stack resource per chunk).
+    // The parent API stack does not grow with routes (one nested-stack resource per chunk); what it
+    // holds besides is fixed: the API and its stage, the media pipeline, the answer-package builder, the schedules.
     const parent = counts.find(({ path }) => path === synth.api.node.path)!;
-    expect(parent.count).toBeLessThan(60);
+    expect(parent.count).toBeLessThan(80);
   });
 
   it('synthesizes with cdk-nag passing (synthApp fails on any finding)', () => {
