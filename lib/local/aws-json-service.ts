@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { freePort } from './net';
+import { freePort, readText } from './net';
 
 /**
  * A local stand-in for an AWS service speaking the AWS JSON 1.1 protocol (`POST /` with
@@ -22,12 +22,6 @@ export interface AwsJsonService {
   stop(): Promise<void>;
 }
 
-const readBody = async (req: IncomingMessage): Promise<string> => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-};
-
 export const startAwsJsonService = async (service: {
   /** `secretsmanager`, `TrentService`. */
   targetPrefix: string;
@@ -41,7 +35,7 @@ export const startAwsJsonService = async (service: {
     res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-requestid': randomUUID() }).end(JSON.stringify(body));
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const text = await readBody(req);
+    const text = await readText(req);
     try {
       const target = String(req.headers['x-amz-target'] ?? '');
       if (req.method !== 'POST' || !target.startsWith(`${service.targetPrefix}.`)) {

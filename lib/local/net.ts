@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import { createServer } from 'node:net';
 
 /** A free TCP port on loopback, for stand-ins the browser never needs a fixed address for. */
@@ -21,3 +22,22 @@ export const portInUse = (port: number): Promise<boolean> =>
   });
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A stand-in's request body, whole. Past `maxBytes` it fails with what `tooLarge` makes (the
+ * stand-in answers it as its service would).
+ */
+export const readBytes = async (req: IncomingMessage, maxBytes = Infinity, tooLarge = () => new Error('Request body too large')): Promise<Buffer> => {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > maxBytes) throw tooLarge();
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+};
+
+/** The body as UTF-8 text (readBytes). */
+export const readText = async (req: IncomingMessage, maxBytes?: number, tooLarge?: () => Error): Promise<string> =>
+  (await readBytes(req, maxBytes, tooLarge)).toString('utf8');

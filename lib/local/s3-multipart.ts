@@ -2,6 +2,7 @@ import { existsSync, readFileSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import type { IncomingMessage } from 'node:http';
+import { readBytes } from './net';
 
 /**
  * s3rver's multipart uploads are laxer than S3's: it cannot abort an upload, and it joins parts
@@ -28,12 +29,6 @@ const s3Error = (ctx: KoaContext, status: number, code: string, message: string)
   ctx.body = `<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>${code}</Code><Message>${message}</Message></Error>`;
 };
 
-const readAll = async (req: IncomingMessage): Promise<Buffer> => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks);
-};
-
 export const multipartFidelity =
   (directory: string) =>
   async (ctx: KoaContext, next: () => Promise<unknown>): Promise<unknown> => {
@@ -51,7 +46,7 @@ export const multipartFidelity =
     }
     if (ctx.method !== 'POST') return next();
 
-    const body = await readAll(ctx.req);
+    const body = await readBytes(ctx.req);
     const parts = [...body.toString('utf8').matchAll(/<Part>([\s\S]*?)<\/Part>/g)].map((m) => ({
       number: Number(/<PartNumber>(\d+)<\/PartNumber>/.exec(m[1]!)?.[1]),
       etag: (/<ETag>([^<]*)<\/ETag>/.exec(m[1]!)?.[1] ?? '').replace(/&quot;|"/g, ''),

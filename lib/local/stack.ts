@@ -213,7 +213,10 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       runtimeEnvironment: {
         // AWS_ENDPOINT_URL_SECRETS_MANAGER and _KMS among the endpoints; STRIPE_API_URL when the Stripe
         // stand-in runs; the ATS stand-ins' ATS_<TYPE>_*_URL.
-        ...pick(env, /^(AWS_REGION|AWS_ACCESS_KEY_ID|AWS_SECRET_ACCESS_KEY|AWS_ENDPOINT_URL_\w+|S3_FORCE_PATH_STYLE|STRIPE_API_URL|ATS_[A-Z]+_(API|AUTH|APP)_URL)$/),
+        ...pick(
+          env,
+          /^(AWS_REGION|AWS_ACCESS_KEY_ID|AWS_SECRET_ACCESS_KEY|AWS_ENDPOINT_URL_\w+|S3_FORCE_PATH_STYLE|STRIPE_API_URL|ATS_[A-Z]+_(API|AUTH|APP)_URL)$/,
+        ),
         ...pick(process.env, /^(LOG_LEVEL|AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED)$/),
         AWS_DEFAULT_REGION: REGION,
       },

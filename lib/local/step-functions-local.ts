@@ -1,10 +1,10 @@
 import './polyfills';
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import { StateMachine } from 'aws-local-stepfunctions';
 import { pipelineTasks } from '../../lambdas/pipeline/tasks';
 import { invokeHandler } from './lambda-runtime';
-import { freePort } from './net';
+import { freePort, readText } from './net';
 
 /**
  * Step Functions stand-in: speaks the service's JSON protocol (StartExecution, DescribeExecution,
@@ -99,12 +99,6 @@ const substitute = (machine: LocalStateMachine, region: string) =>
       (_, name: string) => machine.substitutions?.[name] ?? `arn:aws:lambda:${region}:${ACCOUNT}:function:local-${name}`,
     ),
   ) as LocalStateMachine['definition'];
-
-const readBody = async (req: IncomingMessage): Promise<string> => {
-  const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-};
 
 export const startStepFunctionsLocal = async (options: {
   region: string;
@@ -236,7 +230,7 @@ export const startStepFunctionsLocal = async (options: {
     try {
       const handler = actions[action];
       if (req.method !== 'POST' || !handler) throw new ServiceError('UnknownOperationException', `Unsupported operation ${action}`);
-      const raw = await readBody(req);
+      const raw = await readText(req);
       respond(res, 200, handler(raw ? (JSON.parse(raw) as Record<string, unknown>) : {}));
     } catch (error) {
       if (error instanceof ServiceError) respond(res, 400, { __type: error.type, message: error.message });

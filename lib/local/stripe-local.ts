@@ -6,7 +6,7 @@ import { StripeApiError, fingerprint, type Params } from './stripe/params';
 import { handlePage } from './stripe/pages';
 import { StripeStore, newId, unixNow, type StripeEvent } from './stripe/store';
 import { startWebhookDelivery } from './stripe/webhooks';
-import { freePort } from './net';
+import { freePort, readText } from './net';
 
 /**
  * A local stand-in for Stripe: its own HTTP server speaking Stripe's REST wire protocol (form-encoded
@@ -42,17 +42,6 @@ export interface StripeLocal {
 
 const TEST_KEY = /^(sk|rk)_test_[A-Za-z0-9_]+$/;
 const MAX_BODY_BYTES = 1024 * 1024;
-
-const readBody = async (req: IncomingMessage): Promise<string> => {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new StripeApiError(400, 'Request body too large.');
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-};
 
 const parseForm = (text: string): Params => qs.parse(text, { depth: 10, arrayLimit: 1000, parameterLimit: 10_000 }) as Params;
 
@@ -99,7 +88,7 @@ export const startStripeLocal = async (options: StripeLocalOptions): Promise<Str
     try {
       const problem = authenticate(req);
       if (problem) throw problem;
-      const body = await readBody(req);
+      const body = await readText(req, MAX_BODY_BYTES, () => new StripeApiError(400, 'Request body too large.'));
       const params = method === 'POST' ? parseForm(body) : parseForm(url.search.slice(1));
       const path = url.pathname;
       const print = fingerprint({ method, path, params });
@@ -133,7 +122,7 @@ export const startStripeLocal = async (options: StripeLocalOptions): Promise<Str
 
   const onPage = async (req: IncomingMessage, res: ServerResponse, url: URL) => {
     const method = req.method ?? 'GET';
-    const form = method === 'POST' ? parseForm(await readBody(req)) : {};
+    const form = method === 'POST' ? parseForm(await readText(req, MAX_BODY_BYTES, () => new StripeApiError(400, 'Request body too large.'))) : {};
     const result = await handlePage(account, method, url.pathname, form, url.searchParams);
     if (!result) {
       res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');

@@ -11,6 +11,9 @@
  *   6. the answer package built off the request path (20 answers of 5 minutes);
  *   7. the local media pipeline's time for a 60-second answer;
  * then every figure of issue 17 beside its goal.
+ *
+ * BENCH_SECTIONS runs some of them (a comma-separated list of lambdas, spa, calls, list-page, jobs,
+ * answer-package, pipeline; all by default), for instance `BENCH_SECTIONS=calls npm run bench`.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,21 +27,40 @@ import { pipelineFigure } from './pipeline';
 import { spaTable } from './spa';
 import { printGoals, withLocalStack } from './support';
 
+const SECTIONS = ['lambdas', 'spa', 'calls', 'list-page', 'jobs', 'answer-package', 'pipeline'] as const;
+type Section = (typeof SECTIONS)[number];
+const chosen = (process.env.BENCH_SECTIONS ?? SECTIONS.join(','))
+  .split(',')
+  .map((name) => name.trim())
+  .filter(Boolean);
+const unknown = chosen.filter((name) => !(SECTIONS as readonly string[]).includes(name));
+if (unknown.length > 0) {
+  console.error(`BENCH_SECTIONS names no section ${unknown.join(', ')}: choose from ${SECTIONS.join(', ')}.`);
+  process.exit(1);
+}
+const runs = (section: Section) =>
+  chosen.includes(section) &&
+  // 20 answers of 5 minutes make a 2 GB zip (minutes, and 4 GB of temporary files): BENCH_SKIP_PACKAGE=1 skips it,
+  // BENCH_PACKAGE_ANSWER_SECONDS makes the answers shorter.
+  !(section === 'answer-package' && process.env.BENCH_SKIP_PACKAGE === '1') &&
+  !(section === 'pipeline' && process.env.BENCH_SKIP_PIPELINE === '1');
+
 const outDir = mkdtempSync(path.join(tmpdir(), 'bench-'));
 
 try {
   mkdirSync(outDir, { recursive: true });
-  await lambdaTable(outDir);
-  spaTable();
-  await withLocalStack(async (ctx) => {
-    await callsFigure(ctx);
-    await listPageFigure(ctx);
-    await jobsFigures(ctx);
-    // 20 answers of 5 minutes make a 2 GB zip (minutes, and 4 GB of temporary files): BENCH_SKIP_PACKAGE=1 skips it,
-    // BENCH_PACKAGE_ANSWER_SECONDS makes the answers shorter.
-    if (process.env.BENCH_SKIP_PACKAGE !== '1') await answerPackageFigure(ctx);
-    if (process.env.BENCH_SKIP_PIPELINE !== '1') await pipelineFigure(ctx);
-  });
+  if (runs('lambdas')) await lambdaTable(outDir);
+  if (runs('spa')) spaTable();
+  const onStack = SECTIONS.slice(2).filter(runs);
+  if (onStack.length > 0) {
+    await withLocalStack(async (ctx) => {
+      if (runs('calls')) await callsFigure(ctx);
+      if (runs('list-page')) await listPageFigure(ctx);
+      if (runs('jobs')) await jobsFigures(ctx);
+      if (runs('answer-package')) await answerPackageFigure(ctx);
+      if (runs('pipeline')) await pipelineFigure(ctx);
+    });
+  }
   printGoals();
 } finally {
   rmSync(outDir, { recursive: true, force: true });

@@ -1,8 +1,7 @@
-import { once } from 'node:events';
-import { PassThrough, type Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import archiver from 'archiver';
+import { ZipFile } from 'yazl';
 import { mediaBucket, s3 } from '../../shared/clients/aws';
 import { answerPackageOf, answersOf, finishPackageBuild, getCandidate, PackageBuildTaken } from '../../shared/db/candidates';
 import { getMediaItems } from '../../shared/db/media';
@@ -14,41 +13,49 @@ const PART_BYTES = 8 * 1024 * 1024;
 const PARTS_IN_FLIGHT = 4;
 
 /**
- * Streams the entries into one zip (stored, not compressed: the videos are compressed already)
- * and the zip into S3 in parts. One source object is open at a time: the next is requested once
- * archiver has written the previous one, so a long package holds no idle S3 streams.
+ * Streams the entries into one zip (yazl; stored, not compressed: the videos are compressed
+ * already; ZIP64 where a size needs it) and the zip into S3 in parts. One source object is open at
+ * a time: yazl asks for the next entry's stream once it has written the previous one, so a long
+ * package holds no idle S3 streams. Each entry's length is checked against the object's.
  */
 export const streamZip = async (key: string, entries: { name: string; sourceKey: string }[]) => {
-  const archive = archiver('zip', { store: true });
-  // archiver's stream is not a Node Readable that lib-storage recognises: pipe it through one.
-  const body = new PassThrough();
-  archive.on('error', (error) => body.destroy(error));
-  archive.pipe(body);
+  const zip = new ZipFile();
+  let bytes = 0;
+  const body = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      done(null, chunk);
+    },
+  });
+  zip.outputStream.pipe(body);
   const upload = new Upload({
     client: s3,
     params: { Bucket: mediaBucket(), Key: key, Body: body, ContentType: 'application/zip' },
     partSize: PART_BYTES,
     queueSize: PARTS_IN_FLIGHT,
   });
-  const uploaded = upload.done();
-  // A failed upload stops the archive at once instead of leaving it waiting on backpressure.
-  const uploadFailed = uploaded.then(
-    () => new Promise<never>(() => undefined),
-    (error: unknown) => Promise.reject(error),
-  );
-  uploadFailed.catch(() => undefined);
+  // Whatever fails first (a source object, the zip, the upload) ends the build; the rest is torn down.
+  let fail: (error: unknown) => void = () => undefined;
+  const failed = new Promise<never>((_, reject) => (fail = reject));
+  failed.catch(() => undefined);
+  zip.on('error', fail);
+  const mtime = new Date();
+  for (const entry of entries) {
+    zip.addReadStreamLazy(entry.name, { compress: false, mtime }, (give) => {
+      s3.send(new GetObjectCommand({ Bucket: mediaBucket(), Key: entry.sourceKey })).then((object) => {
+        const source = object.Body as Readable;
+        source.on('error', fail);
+        give(null, source);
+      }, fail);
+    });
+  }
+  zip.end();
   try {
-    for (const entry of entries) {
-      const object = await s3.send(new GetObjectCommand({ Bucket: mediaBucket(), Key: entry.sourceKey }));
-      const written = once(archive, 'entry');
-      archive.append(object.Body as Readable, { name: entry.name });
-      await Promise.race([written, uploadFailed]);
-    }
-    await Promise.race([archive.finalize(), uploadFailed]);
-    await uploaded;
-    return { bytes: archive.pointer() };
+    await Promise.race([upload.done(), failed]);
+    return { bytes };
   } catch (error) {
-    archive.abort();
+    (zip.outputStream as Readable).destroy();
+    body.destroy();
     await upload.abort().catch(() => undefined);
     throw error;
   }

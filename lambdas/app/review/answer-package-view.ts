@@ -4,7 +4,7 @@ import { coversAnswers, isAbandoned, slug } from './answer-package-contents';
 
 /**
  * The answer package as the API shows it (spec §3, §4). Kept apart from the builder, so reading a
- * candidate does not bundle archiver and the multipart uploader.
+ * candidate does not bundle the zip writer and the multipart uploader.
  *
  * - `generating` while a build runs (the page polls); a build given up on shows as `failed`;
  * - `completed` with a short-lived link while it holds the current answers, naming those left out;

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import path from 'node:path';
 import { integrationForms, integrationTypes, type IntegrationType } from '../../../lambdas/contracts/integrations';
 import { atsEndpointVariable, type AtsEndpointName } from '../../../lambdas/shared/clients/ats/adapter';
-import { freePort } from '../net';
+import { freePort, readText } from '../net';
 import { controlPage } from './page';
 import type { StandInCandidate, StandInRequest, StandInResponse, VendorContext, VendorStandIn, VendorState, WebhookDeliveryResult } from './types';
 
@@ -43,17 +43,6 @@ export const ATS_PREFIX = '/_local/ats/';
 const MAX_BODY_BYTES = 1024 * 1024;
 
 const emptyState = (): VendorState => ({ candidates: [], hooks: [], tokens: [] });
-
-const readBody = async (req: IncomingMessage): Promise<string> => {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY_BYTES) throw new Error('Request body too large');
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-};
 
 const lowerHeaders = (req: IncomingMessage): Record<string, string | undefined> =>
   Object.fromEntries(Object.entries(req.headers).map(([name, value]) => [name.toLowerCase(), Array.isArray(value) ? value.join(', ') : value]));
@@ -140,7 +129,7 @@ export const createAtsStandIns = (options: AtsStandInsOptions): AtsStandIns => {
 
   const control = async (vendor: VendorStandIn, rest: string, req: IncomingMessage, origin: string): Promise<StandInResponse> => {
     const state = stateOf(vendor.type);
-    const raw = req.method === 'POST' ? await readBody(req) : '';
+    const raw = req.method === 'POST' ? await readText(req, MAX_BODY_BYTES) : '';
     const fields = fieldsOf(req, raw);
     const fromForm = /application\/x-www-form-urlencoded/.test(req.headers['content-type'] ?? '');
     const page = `${ATS_PREFIX}${vendor.type}`;
@@ -246,7 +235,7 @@ export const createAtsStandIns = (options: AtsStandInsOptions): AtsStandIns => {
       const outage = outages.get(vendor.type);
       if (surface[1] === 'api' && outage && outage.requests > 0) {
         outage.requests -= 1;
-        await readBody(req);
+        await readText(req, MAX_BODY_BYTES);
         send(res, { status: outage.status, body: { error: 'The stand-in is having an outage (POST …/outage set it)' } });
         return true;
       }
@@ -255,7 +244,7 @@ export const createAtsStandIns = (options: AtsStandInsOptions): AtsStandIns => {
         path: surface[2] || '/',
         query: url.searchParams,
         headers: lowerHeaders(req),
-        rawBody: await readBody(req),
+        rawBody: await readText(req, MAX_BODY_BYTES),
       };
       const context = contextOf(vendor.type, origin);
       const handler = surface[1] === 'api' ? vendor.api.bind(vendor) : vendor.auth?.bind(vendor);
