@@ -1,61 +1,43 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AtsCredentialsRejected, AtsRequestFailed, type AtsResult } from '../../lambdas/shared/clients/ats/adapter';
+import { AtsCredentialsRejected } from '../../lambdas/shared/clients/ats/adapter';
 import { comeetAdapter, comeetToken } from '../../lambdas/shared/clients/ats/comeet';
 import { atsConnection } from '../../lambdas/shared/clients/ats/connection';
-import { startAtsLocal } from '../../lib/local/ats/server';
 import type { StandInCandidate } from '../../lib/local/ats/types';
 import { COMEET_LOCAL_PARTNER_SECRET, comeetStandIn } from '../../lib/local/ats/vendors/comeet';
 import { startSecretsManagerLocal, type SecretsManagerLocal } from '../../lib/local/secrets-manager-local';
+import { expectRequestFailed, result, useEnvironment, useStandIn } from './support';
 
 /**
  * The comeet adapter against the Comeet stand-in: the partner secret comes from a local Secrets
  * Manager (as in Lambda), the API key from the integration's credentials.
  */
 const PARTNER_SECRET_ARN = 'arn:aws:secretsmanager:us-east-1:000000000000:secret:test-comeet-partner';
-const environment: Record<string, string> = {};
-let standIns: Awaited<ReturnType<typeof startAtsLocal>>;
 let secrets: SecretsManagerLocal;
-let control: string;
-
-const connection = (apiKey = 'comeet-local-key') => atsConnection(comeetAdapter, { authToken: apiKey });
-
-const post = async (path: string, body: unknown) => {
-  const response = await fetch(`${control}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  expect(response.ok).toBe(true);
-  return (await response.json()) as { candidate: StandInCandidate };
-};
-const addCandidate = async (name: string, email: string | null, tag: string) => (await post('/candidates', { name, email, tag })).candidate;
-const stateOf = async () => (await (await fetch(`${control}/state`)).json()) as { candidates: StandInCandidate[] };
-
-const result = (answersHref: string): AtsResult => ({
-  event: 'responded',
-  answersHref,
-  note: `Responded to the video interview <Senior engineer> & more.\nAnswers: ${answersHref}`,
-  advanceStage: false,
-});
-
 beforeAll(async () => {
   secrets = await startSecretsManagerLocal({ secrets: { [PARTNER_SECRET_ARN]: COMEET_LOCAL_PARTNER_SECRET } });
-  standIns = await startAtsLocal({ vendors: [comeetStandIn] });
-  control = `${standIns.origin}/_local/ats/comeet`;
-  Object.assign(environment, standIns.environment(standIns.origin), {
-    COMEET_PARTNER_SECRET_ID: PARTNER_SECRET_ARN,
-    AWS_ENDPOINT_URL_SECRETS_MANAGER: secrets.endpoint,
-    AWS_ACCESS_KEY_ID: 'test',
-    AWS_SECRET_ACCESS_KEY: 'test',
-  });
-  Object.assign(process.env, environment);
 });
-
 afterAll(async () => {
-  for (const name of Object.keys(environment)) delete process.env[name];
-  await standIns?.stop();
   await secrets?.stop();
 });
 
+const standIn = useStandIn(comeetStandIn);
+const { addCandidate, candidateNow, notesOf, outage } = standIn;
+useEnvironment(() => ({
+  COMEET_PARTNER_SECRET_ID: PARTNER_SECRET_ARN,
+  AWS_ENDPOINT_URL_SECRETS_MANAGER: secrets.endpoint,
+  AWS_ACCESS_KEY_ID: 'test',
+  AWS_SECRET_ACCESS_KEY: 'test',
+}));
+
+const connection = (apiKey = 'comeet-local-key') => atsConnection(comeetAdapter, { authToken: apiKey });
+
+/** A note with text Comeet's HTML notes have to escape. */
+const responded = (answersHref: string) =>
+  result(answersHref, { note: `Responded to the video interview <Senior engineer> & more.\nAnswers: ${answersHref}` });
+
 describe('comeet adapter against the Comeet stand-in', () => {
   it('points at the stand-in through ATS_COMEET_API_URL', () => {
-    expect(connection().endpoint('api')).toBe(`${control}/api`);
+    expect(connection().endpoint('api')).toBe(`${standIn.base}/api`);
     expect(comeetAdapter.endpoints).toEqual({ api: 'https://api.comeet.co', app: 'https://app.comeet.co' });
   });
 
@@ -66,7 +48,7 @@ describe('comeet adapter against the Comeet stand-in', () => {
   });
 
   it('the stand-in refuses a token not signed with the partner secret, an expired one and no token', async () => {
-    const candidates = `${control}/api/candidates?limit=1`;
+    const candidates = `${standIn.base}/api/candidates?limit=1`;
     const statusWith = async (authorization?: string) => (await fetch(candidates, { headers: authorization ? { authorization } : {} })).status;
     expect(await statusWith(`Bearer ${comeetToken('comeet-local-key', COMEET_LOCAL_PARTNER_SECRET)}`)).toBe(200);
     expect(await statusWith(`Bearer ${comeetToken('comeet-local-key', 'another-partner-secret')}`)).toBe(401);
@@ -81,8 +63,8 @@ describe('comeet adapter against the Comeet stand-in', () => {
     const tagged: StandInCandidate[] = [];
     for (let i = 0; i < 130; i += 1) {
       if ([0, 57, 99, 100, 129].includes(i))
-        tagged.push(await addCandidate(`Tagged Person ${i}`, i === 57 ? null : `tagged${i}@example.com`, 'Video screen'));
-      else await addCandidate(`Other Person ${i}`, `other${i}@example.com`, i % 2 ? 'Video screen later' : 'Phone screen');
+        tagged.push(await addCandidate(`Tagged Person ${i}`, 'Video screen', i === 57 ? null : `tagged${i}@example.com`));
+      else await addCandidate(`Other Person ${i}`, i % 2 ? 'Video screen later' : 'Phone screen', `other${i}@example.com`);
     }
     const listed = await comeetAdapter.listTagged(connection(), 'Video screen');
     expect(listed.map((c) => c.ref).sort()).toEqual(tagged.map((c) => c.id).sort());
@@ -91,7 +73,7 @@ describe('comeet adapter against the Comeet stand-in', () => {
       ref: tagged[0]!.id,
       name: 'Tagged Person 0',
       email: 'tagged0@example.com',
-      profileHref: `${control}/app/req/1/can/${tagged[0]!.id}`,
+      profileHref: `${standIn.base}/app/req/1/can/${tagged[0]!.id}`,
     });
     expect(listed.find((c) => c.ref === tagged[1]!.id)!.email).toBeNull();
     // Tags compare without regard to case; a tag nobody has lists no one.
@@ -105,38 +87,40 @@ describe('comeet adapter against the Comeet stand-in', () => {
 
   it('the stand-in filters by recent activity as Comeet does', async () => {
     const tomorrow = new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z');
-    const response = await fetch(`${control}/api/candidates?${new URLSearchParams({ 'time_hiring_process_updated:after': tomorrow })}`, {
+    const response = await fetch(`${standIn.base}/api/candidates?${new URLSearchParams({ 'time_hiring_process_updated:after': tomorrow })}`, {
       headers: { authorization: `Bearer ${comeetToken('comeet-local-key', COMEET_LOCAL_PARTNER_SECRET)}` },
     });
     expect(await response.json()).toEqual({ candidates: [], next_page: null });
   });
 
   it("writes the result as a note on the candidate's profile", async () => {
-    const candidate = await addCandidate('Noted Person', 'noted@example.com', 'Video screen');
+    const candidate = await addCandidate('Noted Person', 'Video screen', 'noted@example.com');
     const answersHref = 'https://app.example.com/positions/p1/candidates/c1?tab=answers&from=comeet';
-    await comeetAdapter.writeResult(connection(), candidate.id, result(answersHref));
-    const stored = (await stateOf()).candidates.find((c) => c.id === candidate.id)!;
+    await comeetAdapter.writeResult(connection(), candidate.id, responded(answersHref));
+    const stored = await candidateNow(candidate.id);
     expect(stored.notes).toHaveLength(1);
     // The text arrives as Comeet shows it: the escaping of its HTML undone, the link intact.
-    expect(stored.notes[0]!.body).toBe(result(answersHref).note);
+    expect(stored.notes[0]!.body).toBe(responded(answersHref).note);
     expect(stored.notes[0]!.body).toContain(answersHref);
   });
 
   it('a note for a candidate Comeet does not have fails for good', async () => {
-    const failure = await comeetAdapter.writeResult(connection(), 'NO.SUCH', result('https://app.example.com/a')).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(AtsRequestFailed);
-    expect(failure).toMatchObject({ status: 404, retryable: false });
+    await expectRequestFailed(comeetAdapter.writeResult(connection(), 'NO.SUCH', responded('https://app.example.com/a')), {
+      status: 404,
+      retryable: false,
+    });
   });
 
   it('an outage makes the write-back fail retryably, and the next try lands', async () => {
-    const candidate = await addCandidate('Outage Person', 'outage@example.com', 'Video screen');
-    await post('/outage', { requests: 1, status: 503 });
-    const failure = await comeetAdapter.writeResult(connection(), candidate.id, result('https://app.example.com/b')).catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(AtsRequestFailed);
-    expect(failure).toMatchObject({ status: 503, retryable: true });
-    expect((await stateOf()).candidates.find((c) => c.id === candidate.id)!.notes).toEqual([]);
-    await comeetAdapter.writeResult(connection(), candidate.id, result('https://app.example.com/b'));
-    expect((await stateOf()).candidates.find((c) => c.id === candidate.id)!.notes).toHaveLength(1);
+    const candidate = await addCandidate('Outage Person', 'Video screen', 'outage@example.com');
+    await outage({ requests: 1, status: 503 });
+    await expectRequestFailed(comeetAdapter.writeResult(connection(), candidate.id, responded('https://app.example.com/b')), {
+      status: 503,
+      retryable: true,
+    });
+    expect(await notesOf(candidate.id)).toEqual([]);
+    await comeetAdapter.writeResult(connection(), candidate.id, responded('https://app.example.com/b'));
+    expect(await notesOf(candidate.id)).toHaveLength(1);
   });
 
   it('has no webhooks: Comeet cannot register one for tags', () => {

@@ -1,61 +1,23 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AtsCredentialsRejected, AtsRequestFailed, type AtsCredentials, type AtsResult } from '../../lambdas/shared/clients/ats/adapter';
-import { atsConnection } from '../../lambdas/shared/clients/ats/connection';
+import { describe, expect, it } from 'vitest';
+import { AtsCredentialsRejected, type AtsCredentials } from '../../lambdas/shared/clients/ats/adapter';
 import { greenhouseAdapter } from '../../lambdas/shared/clients/ats/greenhouse';
-import { startAtsLocal } from '../../lib/local/ats/server';
 import type { StandInCandidate } from '../../lib/local/ats/types';
 import { greenhouseStandIn } from '../../lib/local/ats/vendors/greenhouse';
+import { connect, expectRequestFailed, result, useStandIn } from './support';
 
 /** Greenhouse's adapter (Harvest v3, client credentials) against its stand-in. */
-let standIns: Awaited<ReturnType<typeof startAtsLocal>>;
-let base: string;
-let environment: Record<string, string>;
-
-beforeAll(async () => {
-  standIns = await startAtsLocal({ vendors: [greenhouseStandIn] });
-  base = `${standIns.origin}/_local/ats/greenhouse`;
-  environment = standIns.environment(standIns.origin);
-  Object.assign(process.env, environment);
-});
-
-afterAll(async () => {
-  for (const name of Object.keys(environment)) delete process.env[name];
-  await standIns.stop();
-});
-
-const control = async <T = unknown>(path: string, body?: unknown): Promise<T> => {
-  const response = await fetch(
-    `${base}${path}`,
-    body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
-  );
-  expect(response.ok).toBe(true);
-  return (await response.json()) as T;
-};
-const candidateNow = async (id: string) => (await control<{ candidates: StandInCandidate[] }>('/state')).candidates.find((c) => c.id === id)!;
-const addCandidate = async (name: string, tag: string, email: string | null = `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`) =>
-  (await control<{ candidate: StandInCandidate }>('/candidates', { name, email, tag })).candidate;
+const standIn = useStandIn(greenhouseStandIn);
+const { addCandidate, candidateNow, control, outage } = standIn;
 
 /** The credentials as the Integrate tab stores them: client ID as the username, its secret as the API key. */
 const RIGHT: AtsCredentials = { username: 'greenhouse-local-client', authToken: 'greenhouse-local-secret' };
 
-const connect = (credentials: AtsCredentials = RIGHT) => {
-  const saved: AtsCredentials[] = [];
-  const connection = atsConnection(greenhouseAdapter, credentials, async (next) => {
-    saved.push(next);
-  });
-  return { connection, saved };
-};
-
-const result = (answersHref: string, advanceStage: boolean): AtsResult => ({
-  event: 'responded',
-  note: `The candidate answered the video interview: ${answersHref}`,
-  answersHref,
-  advanceStage,
-});
+/** A connection that records the credentials the adapter saves (the access token it caches, with its expiry). */
+const connectWith = (credentials: AtsCredentials = RIGHT) => connect(greenhouseAdapter, credentials);
 
 describe('Greenhouse credentials', () => {
   it('accepts the client credentials and caches the access token in the connection', async () => {
-    const { connection, saved } = connect();
+    const { connection, saved } = connectWith();
     await expect(greenhouseAdapter.verifyCredentials(connection)).resolves.toBeUndefined();
     expect(saved).toHaveLength(1);
     expect(saved[0]).toMatchObject({ ...RIGHT, accessToken: expect.stringMatching(/.+/) });
@@ -70,22 +32,22 @@ describe('Greenhouse credentials', () => {
 
   it('rejects a wrong secret, a wrong client ID or missing credentials with AtsCredentialsRejected', async () => {
     for (const credentials of [{ ...RIGHT, authToken: 'wrong-secret' }, { ...RIGHT, username: 'wrong-client' }, {}]) {
-      await expect(greenhouseAdapter.verifyCredentials(connect(credentials).connection)).rejects.toBeInstanceOf(AtsCredentialsRejected);
+      await expect(greenhouseAdapter.verifyCredentials(connectWith(credentials).connection)).rejects.toBeInstanceOf(AtsCredentialsRejected);
     }
   });
 
   it('gets a new token when Greenhouse refuses the cached one, and when it nears expiry', async () => {
     const candidate = await addCandidate('Terry Token', 'token-tag');
-    const { connection, saved } = connect();
+    const { connection, saved } = connectWith();
     await greenhouseAdapter.verifyCredentials(connection);
     await control('/expire-tokens', {});
-    await greenhouseAdapter.writeResult(connection, candidate.id, result('https://app.example.com/answers/t', false));
+    await greenhouseAdapter.writeResult(connection, candidate.id, result('https://app.example.com/answers/t'));
     expect(saved).toHaveLength(2);
     expect(saved[1]!.accessToken).not.toBe(saved[0]!.accessToken);
     expect(connection.credentials.accessToken).toBe(saved[1]!.accessToken);
     expect((await candidateNow(candidate.id)).notes).toHaveLength(1);
 
-    const nearlyExpired = connect({ ...connection.credentials, expiresAt: new Date(Date.now() + 60_000).toISOString() });
+    const nearlyExpired = connectWith({ ...connection.credentials, expiresAt: new Date(Date.now() + 60_000).toISOString() });
     await greenhouseAdapter.listTagged(nearlyExpired.connection, 'token-tag');
     expect(nearlyExpired.saved).toHaveLength(1);
   });
@@ -98,7 +60,7 @@ describe('Greenhouse sync and write-back', () => {
     tagged.push(await addCandidate('Prince', 'Video Interview', null));
     for (let i = 0; i < 3; i += 1) await addCandidate(`Other Person ${i}`, 'another-tag');
 
-    const { connection } = connect();
+    const { connection } = connectWith();
     const listed = await greenhouseAdapter.listTagged(connection, 'video interview');
     expect(listed).toHaveLength(tagged.length);
     expect(listed.map((c) => c.ref.split(':')[0]).sort()).toEqual(tagged.map((c) => c.id).sort());
@@ -107,7 +69,7 @@ describe('Greenhouse sync and write-back', () => {
       ref: `${tagged[0]!.id}:${tagged[0]!.id}-1`,
       name: 'Tagged Person 0',
       email: 'tagged.person.0@example.com',
-      profileHref: `${base}/app/people/${tagged[0]!.id}`,
+      profileHref: `${standIn.base}/app/people/${tagged[0]!.id}`,
     });
     expect(listed.find((c) => c.name === 'Prince')!.email).toBeNull();
 
@@ -118,24 +80,24 @@ describe('Greenhouse sync and write-back', () => {
 
   it('writes the note with the link, and moves the application to its next stage only when asked', async () => {
     const candidate = await addCandidate('Stella Stage', 'stage-tag');
-    const { connection } = connect();
+    const { connection } = connectWith();
     const [listed] = await greenhouseAdapter.listTagged(connection, 'stage-tag');
     expect(listed!.ref).toBe(`${candidate.id}:${candidate.id}-1`);
 
-    await greenhouseAdapter.writeResult(connection, listed!.ref, result('https://app.example.com/answers/1', false));
+    await greenhouseAdapter.writeResult(connection, listed!.ref, result('https://app.example.com/answers/1'));
     let now = await candidateNow(candidate.id);
     expect(now.notes.map((n) => n.body)).toEqual(['The candidate answered the video interview: https://app.example.com/answers/1']);
     expect(now.stageMoves).toEqual([]);
     expect(now.stage).toBe('Application Review');
 
-    await greenhouseAdapter.writeResult(connection, listed!.ref, result('https://app.example.com/answers/2', true));
+    await greenhouseAdapter.writeResult(connection, listed!.ref, result('https://app.example.com/answers/2', { advanceStage: true }));
     now = await candidateNow(candidate.id);
     expect(now.notes).toHaveLength(2);
     expect(now.notes[1]!.body).toContain('https://app.example.com/answers/2');
     expect(now.stageMoves).toMatchObject([{ from: 'Application Review', to: 'Video Interview' }]);
     expect(now.stage).toBe('Video Interview');
 
-    await greenhouseAdapter.writeResult(connection, listed!.ref, result('https://app.example.com/answers/3', true));
+    await greenhouseAdapter.writeResult(connection, listed!.ref, result('https://app.example.com/answers/3', { advanceStage: true }));
     now = await candidateNow(candidate.id);
     expect(now.stageMoves.map((m) => `${m.from} → ${m.to}`)).toEqual(['Application Review → Video Interview', 'Video Interview → Phone Screen']);
     expect(now.stage).toBe('Phone Screen');
@@ -143,15 +105,14 @@ describe('Greenhouse sync and write-back', () => {
 
   it('fails with a retryable AtsRequestFailed while Greenhouse is having an outage', async () => {
     const candidate = await addCandidate('Olga Outage', 'outage-tag');
-    const { connection } = connect();
+    const { connection } = connectWith();
     await greenhouseAdapter.verifyCredentials(connection);
-    await control('/outage', { requests: 1, status: 503 });
-    const failure = await greenhouseAdapter
-      .writeResult(connection, `${candidate.id}:${candidate.id}-1`, result('https://app.example.com/answers/9', true))
-      .catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(AtsRequestFailed);
-    expect((failure as AtsRequestFailed).retryable).toBe(true);
-    expect((failure as AtsRequestFailed).status).toBe(503);
+    await outage({ requests: 1, status: 503 });
+    const answered = result('https://app.example.com/answers/9', { advanceStage: true });
+    await expectRequestFailed(greenhouseAdapter.writeResult(connection, `${candidate.id}:${candidate.id}-1`, answered), {
+      retryable: true,
+      status: 503,
+    });
     const now = await candidateNow(candidate.id);
     expect(now.notes).toHaveLength(0);
     expect(now.stageMoves).toHaveLength(0);
@@ -159,7 +120,7 @@ describe('Greenhouse sync and write-back', () => {
 
   it('pages lists as Harvest v3 does: the Link header’s next URL, whose cursor must travel alone', async () => {
     for (const name of ['Page One', 'Page Two', 'Page Three']) await addCandidate(name, 'paging-tag');
-    const tokenResponse = await fetch(`${base}/auth/token`, {
+    const tokenResponse = await fetch(`${standIn.base}/auth/token`, {
       method: 'POST',
       headers: { authorization: `Basic ${Buffer.from(`${RIGHT.username}:${RIGHT.authToken}`).toString('base64')}` },
       body: new URLSearchParams({ grant_type: 'client_credentials' }),
@@ -167,8 +128,8 @@ describe('Greenhouse sync and write-back', () => {
     const { access_token: token } = (await tokenResponse.json()) as { access_token: string };
     const get = (url: string) => fetch(url, { headers: { authorization: `Bearer ${token}` } });
 
-    expect((await fetch(`${base}/api/v3/candidates`)).status).toBe(401);
-    const first = await get(`${base}/api/v3/candidates?per_page=2`);
+    expect((await fetch(`${standIn.base}/api/v3/candidates`)).status).toBe(401);
+    const first = await get(`${standIn.base}/api/v3/candidates?per_page=2`);
     expect(first.status).toBe(200);
     const link = first.headers.get('link')!;
     expect(link).toMatch(/^<[^>]+\?cursor=[^>&]+>; rel="next"$/);

@@ -1,51 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AtsCredentialsRejected, AtsRequestFailed, type AtsResult } from '../../lambdas/shared/clients/ats/adapter';
+import { describe, expect, it } from 'vitest';
+import { AtsCredentialsRejected } from '../../lambdas/shared/clients/ats/adapter';
 import { atsConnection } from '../../lambdas/shared/clients/ats/connection';
 import { hiringthingAdapter } from '../../lambdas/shared/clients/ats/hiringthing';
 import { basicAuth } from '../../lambdas/shared/clients/ats/http';
-import { startAtsLocal } from '../../lib/local/ats/server';
 import type { StandInCandidate } from '../../lib/local/ats/types';
 import { hiringthingStandIn } from '../../lib/local/ats/vendors/hiringthing';
+import { expectRequestFailed, result, useStandIn } from './support';
 
 /** The hiringthing adapter against the HiringThing stand-in (HTTP Basic: API key and API password). */
-const environment: Record<string, string> = {};
-let standIns: Awaited<ReturnType<typeof startAtsLocal>>;
-let control: string;
+const standIn = useStandIn(hiringthingStandIn);
+const { addCandidate, candidateNow, notesOf, outage } = standIn;
 
 const connection = (username = 'hiringthing-local-key', authToken = 'hiringthing-local-password') =>
   atsConnection(hiringthingAdapter, { username, authToken });
 
-const post = async (path: string, body: unknown) => {
-  const response = await fetch(`${control}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  expect(response.ok).toBe(true);
-  return (await response.json()) as { candidate: StandInCandidate };
-};
-const addCandidate = async (name: string, email: string | null, tag: string) => (await post('/candidates', { name, email, tag })).candidate;
-const stateOf = async () => (await (await fetch(`${control}/state`)).json()) as { candidates: StandInCandidate[] };
-
-const result = (answersHref: string): AtsResult => ({
-  event: 'shortlisted',
-  answersHref,
-  note: `Shortlisted after the video interview.\nAnswers: ${answersHref}`,
-  advanceStage: false,
-});
-
-beforeAll(async () => {
-  standIns = await startAtsLocal({ vendors: [hiringthingStandIn] });
-  control = `${standIns.origin}/_local/ats/hiringthing`;
-  Object.assign(environment, standIns.environment(standIns.origin));
-  Object.assign(process.env, environment);
-});
-
-afterAll(async () => {
-  for (const name of Object.keys(environment)) delete process.env[name];
-  await standIns?.stop();
-});
+const shortlisted = (answersHref: string) =>
+  result(answersHref, { event: 'shortlisted', note: `Shortlisted after the video interview.\nAnswers: ${answersHref}` });
 
 describe('hiringthing adapter against the HiringThing stand-in', () => {
   it('points at the stand-in through ATS_HIRINGTHING_API_URL and _APP_URL', () => {
-    expect(connection().endpoint('api')).toBe(`${control}/api`);
-    expect(connection().endpoint('app')).toBe(`${control}/app`);
+    expect(connection().endpoint('api')).toBe(`${standIn.base}/api`);
+    expect(connection().endpoint('app')).toBe(`${standIn.base}/app`);
     expect(hiringthingAdapter.endpoints).toEqual({ api: 'https://api.hiringthing.com', app: 'https://app.hiringthing.com' });
   });
 
@@ -57,10 +32,10 @@ describe('hiringthing adapter against the HiringThing stand-in', () => {
   });
 
   it('the stand-in answers 401 with a Basic challenge, and pages with HiringThing headers', async () => {
-    const refused = await fetch(`${control}/api/api/v1/jobs`);
+    const refused = await fetch(`${standIn.base}/api/api/v1/jobs`);
     expect(refused.status).toBe(401);
     expect(refused.headers.get('www-authenticate')).toMatch(/^Basic /);
-    const jobs = await fetch(`${control}/api/api/v1/jobs?per_page=1`, {
+    const jobs = await fetch(`${standIn.base}/api/api/v1/jobs?per_page=1`, {
       headers: { authorization: basicAuth('hiringthing-local-key', 'hiringthing-local-password') },
     });
     expect(jobs.status).toBe(200);
@@ -75,8 +50,8 @@ describe('hiringthing adapter against the HiringThing stand-in', () => {
     const tagged: StandInCandidate[] = [];
     for (let i = 0; i < 130; i += 1) {
       if ([3, 42, 99, 100, 128].includes(i))
-        tagged.push(await addCandidate(`Tagged Applicant ${i}`, i === 42 ? null : `tagged${i}@example.com`, 'video-interview'));
-      else await addCandidate(`Other Applicant ${i}`, `other${i}@example.com`, i % 2 ? 'video-interview-2' : 'phone');
+        tagged.push(await addCandidate(`Tagged Applicant ${i}`, 'video-interview', i === 42 ? null : `tagged${i}@example.com`));
+      else await addCandidate(`Other Applicant ${i}`, i % 2 ? 'video-interview-2' : 'phone', `other${i}@example.com`);
     }
     const listed = await hiringthingAdapter.listTagged(connection(), 'video-interview');
     expect(listed.map((c) => c.ref).sort()).toEqual(tagged.map((c) => c.id).sort());
@@ -85,7 +60,7 @@ describe('hiringthing adapter against the HiringThing stand-in', () => {
       ref: tagged[0]!.id,
       name: 'Tagged Applicant 3',
       email: 'tagged3@example.com',
-      profileHref: `${control}/app/applicants/${tagged[0]!.id}`,
+      profileHref: `${standIn.base}/app/applicants/${tagged[0]!.id}`,
     });
     expect(listed.find((c) => c.ref === tagged[1]!.id)!.email).toBeNull();
     expect((await hiringthingAdapter.listTagged(connection(), ' Video-Interview ')).length).toBe(5);
@@ -96,34 +71,32 @@ describe('hiringthing adapter against the HiringThing stand-in', () => {
   });
 
   it('writes the result as a note on the application', async () => {
-    const candidate = await addCandidate('Noted Applicant', 'noted@example.com', 'video-interview');
+    const candidate = await addCandidate('Noted Applicant', 'video-interview', 'noted@example.com');
     const answersHref = 'https://app.example.com/positions/p1/candidates/c2?tab=answers&from=hiringthing';
-    await hiringthingAdapter.writeResult(connection(), candidate.id, result(answersHref));
-    const stored = (await stateOf()).candidates.find((c) => c.id === candidate.id)!;
+    await hiringthingAdapter.writeResult(connection(), candidate.id, shortlisted(answersHref));
+    const stored = await candidateNow(candidate.id);
     expect(stored.notes).toHaveLength(1);
-    expect(stored.notes[0]!.body).toBe(result(answersHref).note);
+    expect(stored.notes[0]!.body).toBe(shortlisted(answersHref).note);
     expect(stored.notes[0]!.body).toContain(answersHref);
   });
 
   it('a note for an application HiringThing does not have fails for good', async () => {
-    const failure = await hiringthingAdapter
-      .writeResult(connection(), '999999', result('https://app.example.com/a'))
-      .catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(AtsRequestFailed);
-    expect(failure).toMatchObject({ status: 404, retryable: false });
+    await expectRequestFailed(hiringthingAdapter.writeResult(connection(), '999999', shortlisted('https://app.example.com/a')), {
+      status: 404,
+      retryable: false,
+    });
   });
 
   it('an outage makes the write-back fail retryably, and the next try lands', async () => {
-    const candidate = await addCandidate('Outage Applicant', 'outage@example.com', 'video-interview');
-    await post('/outage', { requests: 1, status: 503 });
-    const failure = await hiringthingAdapter
-      .writeResult(connection(), candidate.id, result('https://app.example.com/b'))
-      .catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(AtsRequestFailed);
-    expect(failure).toMatchObject({ status: 503, retryable: true });
-    expect((await stateOf()).candidates.find((c) => c.id === candidate.id)!.notes).toEqual([]);
-    await hiringthingAdapter.writeResult(connection(), candidate.id, result('https://app.example.com/b'));
-    expect((await stateOf()).candidates.find((c) => c.id === candidate.id)!.notes).toHaveLength(1);
+    const candidate = await addCandidate('Outage Applicant', 'video-interview', 'outage@example.com');
+    await outage({ requests: 1, status: 503 });
+    await expectRequestFailed(hiringthingAdapter.writeResult(connection(), candidate.id, shortlisted('https://app.example.com/b')), {
+      status: 503,
+      retryable: true,
+    });
+    expect(await notesOf(candidate.id)).toEqual([]);
+    await hiringthingAdapter.writeResult(connection(), candidate.id, shortlisted('https://app.example.com/b'));
+    expect(await notesOf(candidate.id)).toHaveLength(1);
   });
 
   it('has no webhooks: HiringThing cannot register one', () => {

@@ -1,70 +1,18 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  AtsCredentialsRejected,
-  AtsRequestFailed,
-  type AtsConnection,
-  type AtsCredentials,
-  type AtsResult,
-  type WebhookDelivery,
-} from '../../lambdas/shared/clients/ats/adapter';
-import { atsEndpoint } from '../../lambdas/shared/clients/ats/connection';
+import { describe, expect, it } from 'vitest';
+import { AtsCredentialsRejected, type AtsCredentials } from '../../lambdas/shared/clients/ats/adapter';
 import { LEVER_SCOPES, exchangeLeverCode, leverAdapter, leverConsentHref } from '../../lambdas/shared/clients/ats/lever';
-import { startAtsLocal } from '../../lib/local/ats/server';
-import type { StandInCandidate, StandInHook } from '../../lib/local/ats/types';
+import type { StandInCandidate } from '../../lib/local/ats/types';
 import { LEVER_LOCAL_OAUTH_CLIENT, leverStandIn } from '../../lib/local/ats/vendors/lever';
+import { connect, expectRequestFailed, result, useStandIn, useWebhookReceiver } from './support';
 
 /** Lever's adapter against its stand-in: OAuth consent and tokens, the tag sync, notes, webhooks. */
-let standIns: Awaited<ReturnType<typeof startAtsLocal>>;
-let base: string;
-let environment: Record<string, string>;
+const standIn = useStandIn(leverStandIn);
+const { addCandidate, candidateNow, control, notesOf, outage } = standIn;
 const REDIRECT_URI = 'https://app.example.com/complete-lever-integration';
 
-beforeAll(async () => {
-  standIns = await startAtsLocal({ vendors: [leverStandIn] });
-  base = `${standIns.origin}/_local/ats/lever`;
-  environment = standIns.environment(standIns.origin);
-  Object.assign(process.env, environment);
-});
-
-afterAll(async () => {
-  for (const name of Object.keys(environment)) delete process.env[name];
-  await standIns.stop();
-});
-
-interface StandInState {
-  candidates: StandInCandidate[];
-  hooks: StandInHook[];
-}
-
-const control = async <T = unknown>(path: string, body?: unknown): Promise<T> => {
-  const response = await fetch(
-    `${base}${path}`,
-    body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) },
-  );
-  expect(response.ok).toBe(true);
-  return (await response.json()) as T;
-};
-const state = () => control<StandInState>('/state');
-const addCandidate = async (name: string, tag: string, email: string | null = `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`) =>
-  (await control<{ candidate: StandInCandidate }>('/candidates', { name, email, tag })).candidate;
-
 /** A connection as the product builds it, with the Lever OAuth client the local stack puts in its secret. */
-const connectionWith = (credentials: AtsCredentials, onSave: (next: AtsCredentials) => Promise<void> | void = () => undefined) => {
-  const saved: AtsCredentials[] = [];
-  const connection: AtsConnection & { credentials: AtsCredentials } = {
-    credentials,
-    async saveCredentials(next) {
-      await onSave(next);
-      saved.push(next);
-      connection.credentials = next;
-    },
-    endpoint: (name) => atsEndpoint(leverAdapter, name),
-    oauthClient: async () => LEVER_LOCAL_OAUTH_CLIENT,
-  };
-  return { connection, saved };
-};
+const connectionWith = (credentials: AtsCredentials, beforeSave?: (next: AtsCredentials) => Promise<void>) =>
+  connect(leverAdapter, credentials, { beforeSave, oauthClient: LEVER_LOCAL_OAUTH_CLIENT });
 
 /** Lever's consent page, the form of one of its buttons submitted, and the redirect it answers. */
 const consent = async (decision: 'Allow' | 'Deny', state = 'state-123') => {
@@ -84,30 +32,23 @@ const consent = async (decision: 'Allow' | 'Deny', state = 'state-123') => {
   return { html, location: new URL(answer.headers.get('location')!) };
 };
 
-/** Connects as an owner would: consent, then the code exchange. */
-const connect = async () => {
+/** Connects as an owner would: consent, then the code exchange; the credentials the integration keeps. */
+const connectAsOwner = async () => {
   const { location } = await consent('Allow');
   const { connection } = connectionWith({});
   return exchangeLeverCode(connection, location.searchParams.get('code')!, REDIRECT_URI);
 };
 
-const result = (answersHref: string): AtsResult => ({
-  event: 'responded',
-  note: `The candidate answered the video interview: ${answersHref}`,
-  answersHref,
-  advanceStage: true,
-});
-
 describe('Lever OAuth', () => {
   it('builds the consent link with the client, redirect, state, scopes and Lever’s audience', () => {
     const { connection } = connectionWith({});
     const href = new URL(leverConsentHref(connection, 'client-1', REDIRECT_URI, 'state-abc'));
-    expect(`${href.origin}${href.pathname}`).toBe(`${base}/auth/authorize`);
+    expect(`${href.origin}${href.pathname}`).toBe(`${standIn.base}/auth/authorize`);
     expect(href.searchParams.get('client_id')).toBe('client-1');
     expect(href.searchParams.get('redirect_uri')).toBe(REDIRECT_URI);
     expect(href.searchParams.get('state')).toBe('state-abc');
     expect(href.searchParams.get('response_type')).toBe('code');
-    expect(href.searchParams.get('audience')).toBe(`${base}/api/v1/`);
+    expect(href.searchParams.get('audience')).toBe(`${standIn.base}/api/v1/`);
     expect(href.searchParams.get('scope')!.split(' ')).toEqual([...LEVER_SCOPES]);
     expect(LEVER_SCOPES).toEqual(expect.arrayContaining(['offline_access', 'opportunities:read:admin', 'notes:write:admin', 'webhooks:write:admin']));
     // The real Lever, without the stand-in's environment.
@@ -144,20 +85,14 @@ describe('Lever OAuth', () => {
     expect(expiresIn).toBeGreaterThan(55 * 60_000);
     expect(expiresIn).toBeLessThanOrEqual(60 * 60_000);
 
-    const reused = await exchangeLeverCode(connection, code, REDIRECT_URI).catch((error: unknown) => error);
-    expect(reused).toBeInstanceOf(AtsRequestFailed);
-    expect((reused as AtsRequestFailed).status).toBe(403);
-    expect((reused as AtsRequestFailed).retryable).toBe(false);
+    await expectRequestFailed(exchangeLeverCode(connection, code, REDIRECT_URI), { status: 403, retryable: false });
 
     const other = await consent('Allow');
-    const elsewhere = await exchangeLeverCode(connection, other.location.searchParams.get('code')!, 'https://evil.example.com/cb').catch(
-      (error: unknown) => error,
-    );
-    expect(elsewhere).toBeInstanceOf(AtsRequestFailed);
+    await expectRequestFailed(exchangeLeverCode(connection, other.location.searchParams.get('code')!, 'https://evil.example.com/cb'), {});
   });
 
   it('accepts the connection’s tokens and rejects tokens Lever does not know with AtsCredentialsRejected', async () => {
-    const { connection } = connectionWith(await connect());
+    const { connection } = connectionWith(await connectAsOwner());
     await expect(leverAdapter.verifyCredentials(connection)).resolves.toBeUndefined();
 
     const stranger = connectionWith({
@@ -172,22 +107,22 @@ describe('Lever OAuth', () => {
 
   it('refreshes an expired token on Lever’s 401, saving the rotated tokens before the retried call', async () => {
     const candidate = await addCandidate('Rita Refresh', 'refresh-tag');
-    const initial = await connect();
+    const initial = await connectAsOwner();
     const events: string[] = [];
     const { connection, saved } = connectionWith(initial, async () => {
       // Saved before the retried call: the note is not in Lever yet.
-      const now = (await state()).candidates.find((c) => c.id === candidate.id)!;
+      const now = await candidateNow(candidate.id);
       events.push(`saved with ${now.notes.length} notes`);
     });
     await control('/expire-tokens', {});
-    await leverAdapter.writeResult(connection, candidate.id, result('https://app.example.com/answers/1'));
+    await leverAdapter.writeResult(connection, candidate.id, result('https://app.example.com/answers/1', { advanceStage: true }));
 
     expect(events).toEqual(['saved with 0 notes']);
     expect(saved).toHaveLength(1);
     expect(saved[0]!.accessToken).not.toBe(initial.accessToken);
     expect(saved[0]!.refreshToken).not.toBe(initial.refreshToken);
     expect(connection.credentials).toEqual(saved[0]);
-    expect((await state()).candidates.find((c) => c.id === candidate.id)!.notes).toHaveLength(1);
+    expect(await notesOf(candidate.id)).toHaveLength(1);
 
     // The spent refresh token is refused: Lever rotates them.
     const stale = connectionWith({ ...initial, accessToken: 'expired', expiresAt: new Date(Date.now() - 1000).toISOString() });
@@ -195,7 +130,7 @@ describe('Lever OAuth', () => {
   });
 
   it('refreshes before the call when the token expires within five minutes', async () => {
-    const initial = await connect();
+    const initial = await connectAsOwner();
     const { connection, saved } = connectionWith({ ...initial, expiresAt: new Date(Date.now() + 60_000).toISOString() });
     await leverAdapter.listTagged(connection, 'no-such-tag');
     expect(saved).toHaveLength(1);
@@ -211,7 +146,7 @@ describe('Lever sync and write-back', () => {
     for (let i = 0; i < 4; i += 1) await addCandidate(`Other Person ${i}`, 'another-tag');
     await addCandidate('Wrong Case', 'Video-Interview');
 
-    const { connection } = connectionWith(await connect());
+    const { connection } = connectionWith(await connectAsOwner());
     const listed = await leverAdapter.listTagged(connection, 'video-interview');
     expect(listed.map((c) => c.ref).sort()).toEqual(tagged.map((c) => c.id).sort());
     const first = listed.find((c) => c.ref === tagged[0]!.id)!;
@@ -219,7 +154,7 @@ describe('Lever sync and write-back', () => {
       ref: tagged[0]!.id,
       name: 'Tagged Person 0',
       email: 'tagged.person.0@example.com',
-      profileHref: `${base}/app/candidates/${tagged[0]!.id}`,
+      profileHref: `${standIn.base}/app/candidates/${tagged[0]!.id}`,
     });
     expect(listed.find((c) => c.name === 'No Email')!.email).toBeNull();
 
@@ -230,57 +165,35 @@ describe('Lever sync and write-back', () => {
 
   it('writes the note with the link to the opportunity', async () => {
     const candidate = await addCandidate('Nora Note', 'note-tag');
-    const { connection } = connectionWith(await connect());
-    await leverAdapter.writeResult(connection, candidate.id, result('https://app.example.com/answers/42'));
-    const notes = (await state()).candidates.find((c) => c.id === candidate.id)!.notes;
+    const { connection } = connectionWith(await connectAsOwner());
+    await leverAdapter.writeResult(connection, candidate.id, result('https://app.example.com/answers/42', { advanceStage: true }));
+    const notes = await notesOf(candidate.id);
     expect(notes).toHaveLength(1);
-    expect(notes[0]!.body).toContain('https://app.example.com/answers/42');
+    expect(notes[0]).toContain('https://app.example.com/answers/42');
   });
 
   it('fails with a retryable AtsRequestFailed while Lever is having an outage', async () => {
     const candidate = await addCandidate('Olga Outage', 'outage-tag');
-    const { connection } = connectionWith(await connect());
-    await control('/outage', { requests: 1, status: 503 });
-    const failure = await leverAdapter
-      .writeResult(connection, candidate.id, result('https://app.example.com/answers/7'))
-      .catch((error: unknown) => error);
-    expect(failure).toBeInstanceOf(AtsRequestFailed);
-    expect((failure as AtsRequestFailed).retryable).toBe(true);
-    expect((failure as AtsRequestFailed).status).toBe(503);
-    expect((await state()).candidates.find((c) => c.id === candidate.id)!.notes).toHaveLength(0);
+    const { connection } = connectionWith(await connectAsOwner());
+    await outage({ requests: 1, status: 503 });
+    const answered = result('https://app.example.com/answers/7', { advanceStage: true });
+    await expectRequestFailed(leverAdapter.writeResult(connection, candidate.id, answered), { retryable: true, status: 503 });
+    expect(await notesOf(candidate.id)).toHaveLength(0);
   });
 });
 
 describe('Lever webhooks', () => {
-  let receiver: Server;
-  let receiverUrl: string;
-  const deliveries: WebhookDelivery[] = [];
-
-  beforeAll(async () => {
-    receiver = createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (chunk: Buffer) => chunks.push(chunk));
-      req.on('end', () => {
-        const headers = Object.fromEntries(
-          Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : value]),
-        );
-        deliveries.push({ headers, rawBody: Buffer.concat(chunks).toString('utf8') });
-        res.writeHead(200).end();
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/api/v1/integrations/int-1/webhook`;
-  });
-
-  afterAll(() => new Promise<void>((resolve) => receiver.close(() => resolve())));
+  /** Our webhook endpoint: records what Lever (the stand-in) posts to it. */
+  const receiver = useWebhookReceiver('/api/v1/integrations/int-1/webhook');
+  const { deliveries } = receiver;
 
   it('registers applicationCreated, verifies Lever’s signed delivery, refuses a wrong secret or tampered fields, and unregisters', async () => {
-    const { connection } = connectionWith(await connect());
-    const registered = await leverAdapter.webhooks!.register(connection, receiverUrl, 'our-secret-not-used-by-lever');
+    const { connection } = connectionWith(await connectAsOwner());
+    const registered = await leverAdapter.webhooks!.register(connection, receiver.url(), 'our-secret-not-used-by-lever');
     expect(registered.webhookIds).toHaveLength(1);
     expect(registered.secret).toMatch(/^[0-9a-f]{48}$/);
-    const hooks = (await state()).hooks;
-    expect(hooks).toEqual([{ id: registered.webhookIds[0], url: receiverUrl, event: 'applicationCreated', secret: registered.secret }]);
+    const hooks = (await standIn.state()).hooks;
+    expect(hooks).toEqual([{ id: registered.webhookIds[0], url: receiver.url(), event: 'applicationCreated', secret: registered.secret }]);
 
     const candidate = await addCandidate('Wendy Webhook', 'webhook-tag');
     expect(deliveries).toHaveLength(1);
@@ -304,7 +217,7 @@ describe('Lever webhooks', () => {
     expect(leverAdapter.webhooks!.verify(deliveries[1]!, registered.secret)).toBe(true);
 
     await leverAdapter.webhooks!.unregister(connection, registered.webhookIds);
-    expect((await state()).hooks).toEqual([]);
+    expect((await standIn.state()).hooks).toEqual([]);
     // Unregistering a webhook Lever no longer has is not an error.
     await expect(leverAdapter.webhooks!.unregister(connection, registered.webhookIds)).resolves.toBeUndefined();
   });

@@ -1,51 +1,26 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { AtsCredentialsRejected, AtsRequestFailed } from '../../lambdas/shared/clients/ats/adapter';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AtsCredentialsRejected } from '../../lambdas/shared/clients/ats/adapter';
 import { atsConnection } from '../../lambdas/shared/clients/ats/connection';
 import { recruiteeAdapter } from '../../lambdas/shared/clients/ats/recruitee';
-import { startAtsLocal } from '../../lib/local/ats/server';
-import type { StandInCandidate } from '../../lib/local/ats/types';
 import { recruiteeStandIn } from '../../lib/local/ats/vendors/recruitee';
+import { expectRequestFailed, result, useStandIn } from './support';
 
-type StandIns = Awaited<ReturnType<typeof startAtsLocal>>;
+/** The Recruitee adapter against its stand-in: a company ID and token, the candidate search by tag, notes. */
+const standIn = useStandIn(recruiteeStandIn);
+const { addCandidate, outage, state } = standIn;
 
 const COMPANY = 'recruitee-local-company';
 const TOKEN = 'recruitee-local-token';
 const connection = (authToken = TOKEN, username = COMPANY) => atsConnection(recruiteeAdapter, { authToken, username });
 
-let standIns: StandIns;
-let control: string;
-const savedEnv: Record<string, string | undefined> = {};
-
-const post = async (path: string, body: unknown) => {
-  const response = await fetch(`${control}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  expect(response.ok).toBe(true);
-  return (await response.json()) as { candidate: StandInCandidate };
-};
-const addCandidate = async (name: string, email: string | null, tag: string) => (await post('/candidates', { name, email, tag })).candidate;
-const candidatesInState = async () => ((await (await fetch(`${control}/state`)).json()) as { candidates: StandInCandidate[] }).candidates;
+/** The candidate named `name` as the stand-in has it now. */
+const candidateNamed = async (name: string) => (await state()).candidates.find((c) => c.name === name)!;
 
 /** The Recruitee id the stand-in shows a candidate under (its candidates' ids are numbers). */
 const recruiteeIdOf = async (name: string) => {
-  const found = await recruiteeAdapter.listTagged(connection(), (await candidatesInState()).find((c) => c.name === name)!.tags[0]!);
+  const found = await recruiteeAdapter.listTagged(connection(), (await candidateNamed(name)).tags[0]!);
   return found.find((c) => c.name === name)!.ref;
 };
-
-beforeAll(async () => {
-  standIns = await startAtsLocal({ vendors: [recruiteeStandIn] });
-  control = `${standIns.origin}/_local/ats/recruitee`;
-  for (const [name, value] of Object.entries(standIns.environment(standIns.origin))) {
-    savedEnv[name] = process.env[name];
-    process.env[name] = value;
-  }
-});
-
-afterAll(async () => {
-  await standIns?.stop();
-  for (const [name, value] of Object.entries(savedEnv)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-});
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -62,11 +37,11 @@ describe('Recruitee adapter against its stand-in', () => {
 
   it('lists exactly the candidates carrying the tag, across pages of the candidate search', async () => {
     const tagged = await Promise.all(
-      Array.from({ length: 104 }, (_, i) => addCandidate(`Tagged Person ${i}`, i === 7 ? null : `tagged${i}@example.com`, 'Video interview')),
+      Array.from({ length: 104 }, (_, i) => addCandidate(`Tagged Person ${i}`, 'Video interview', i === 7 ? null : `tagged${i}@example.com`)),
     );
     await Promise.all([
-      addCandidate('Other One', 'other1@example.com', 'Phone screen'),
-      addCandidate('Other Two', 'other2@example.com', 'Video interview later'),
+      addCandidate('Other One', 'Phone screen', 'other1@example.com'),
+      addCandidate('Other Two', 'Video interview later', 'other2@example.com'),
     ]);
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
 
@@ -82,9 +57,7 @@ describe('Recruitee adapter against its stand-in', () => {
       const match = found.find((c) => c.name === candidate.name)!;
       expect(match.email).toBe(candidate.email);
       expect(match.ref).toMatch(/^\d+$/);
-      expect(match.profileHref).toBe(
-        `${standIns.endpoints(standIns.origin, 'recruitee').app}/#/dashboard/overview?candidate=${match.ref}&company=${COMPANY}`,
-      );
+      expect(match.profileHref).toBe(`${standIn.endpoint('app')}/#/dashboard/overview?candidate=${match.ref}&company=${COMPANY}`);
     }
     expect(found.find((c) => c.name === 'Tagged Person 7')!.email).toBeNull();
   });
@@ -94,42 +67,34 @@ describe('Recruitee adapter against its stand-in', () => {
   });
 
   it('writes the result as a note on the candidate', async () => {
-    await addCandidate('Note Taker', 'note@example.com', 'Write back');
+    await addCandidate('Note Taker', 'Write back', 'note@example.com');
     const ref = await recruiteeIdOf('Note Taker');
     const answersHref = 'https://app.example.com/answers/abc123';
-    await recruiteeAdapter.writeResult(connection(), ref, {
-      event: 'responded',
-      note: `Note Taker recorded their interview: ${answersHref}`,
-      answersHref,
-      advanceStage: false,
-    });
-    const stored = (await candidatesInState()).find((c) => c.name === 'Note Taker')!;
+    await recruiteeAdapter.writeResult(connection(), ref, result(answersHref, { note: `Note Taker recorded their interview: ${answersHref}` }));
+    const stored = await candidateNamed('Note Taker');
     expect(stored.notes).toHaveLength(1);
     expect(stored.notes[0]!.body).toContain(answersHref);
     expect(stored.stageMoves).toEqual([]);
   });
 
   it('fails without retrying for a candidate Recruitee does not know', async () => {
-    const error = await recruiteeAdapter
-      .writeResult(connection(), '999', { event: 'rejected', note: 'x https://a.example', answersHref: 'https://a.example', advanceStage: false })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AtsRequestFailed);
-    expect((error as AtsRequestFailed).status).toBe(404);
-    expect((error as AtsRequestFailed).retryable).toBe(false);
+    const rejected = result('https://a.example', { event: 'rejected', note: 'x https://a.example' });
+    await expectRequestFailed(recruiteeAdapter.writeResult(connection(), '999', rejected), { status: 404, retryable: false });
   });
 
   it('throws a retryable AtsRequestFailed during an outage, and writes once it is over', async () => {
-    await addCandidate('Outage Person', 'outage@example.com', 'Outage');
+    await addCandidate('Outage Person', 'Outage', 'outage@example.com');
     const ref = await recruiteeIdOf('Outage Person');
-    const result = { event: 'shortlisted' as const, note: 'Shortlisted: https://app.example.com/answers/o1', answersHref: 'https://app.example.com/answers/o1', advanceStage: false };
-    await post('/outage', { requests: 1, status: 503 });
-    const error = await recruiteeAdapter.writeResult(connection(), ref, result).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AtsRequestFailed);
-    expect((error as AtsRequestFailed).retryable).toBe(true);
-    expect((await candidatesInState()).find((c) => c.name === 'Outage Person')!.notes).toEqual([]);
+    const shortlisted = result('https://app.example.com/answers/o1', {
+      event: 'shortlisted',
+      note: 'Shortlisted: https://app.example.com/answers/o1',
+    });
+    await outage({ requests: 1, status: 503 });
+    await expectRequestFailed(recruiteeAdapter.writeResult(connection(), ref, shortlisted), { retryable: true });
+    expect((await candidateNamed('Outage Person')).notes).toEqual([]);
 
-    await recruiteeAdapter.writeResult(connection(), ref, result);
-    expect((await candidatesInState()).find((c) => c.name === 'Outage Person')!.notes.map((n) => n.body)).toEqual([result.note]);
+    await recruiteeAdapter.writeResult(connection(), ref, shortlisted);
+    expect((await candidateNamed('Outage Person')).notes.map((n) => n.body)).toEqual([shortlisted.note]);
   });
 
   it('has no webhooks: Recruitee registers them in its settings only', () => {
