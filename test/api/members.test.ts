@@ -1,5 +1,9 @@
+import { BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { sha256 } from '../../lambdas/shared/crypto';
+import { keys, sortKeyPrefixes } from '../../lambdas/shared/db/keys';
 import { call } from '../support/api';
+import { localDb, localEnv } from '../support/aws';
 import { mailTo, registerAndSignIn, uniqueEmail } from '../support/accounts';
 
 const inviteNonce = async (email: string) => {
@@ -55,6 +59,51 @@ describe('team members', () => {
     expect(me.body.companies.map((c: { company_name: string }) => c.company_name)).toEqual(['Alpha', 'Beta']);
   });
 
+  it('renames the company on every membership, beyond one transaction, and only there', async () => {
+    const owner = await registerAndSignIn('Before');
+    const email = uniqueEmail('teammate');
+    await call('inviteMember', { params: { companyId: owner.companyId }, session: owner.sessionId, body: { email } });
+    const joined = await call('confirmMemberInvite', { body: { nonce: await inviteNonce(email) } });
+    const other = await registerAndSignIn('Bystander');
+    // More memberships than one transaction holds (100 items), seeded straight in the table.
+    const seeded = Array.from({ length: 120 }, (_, i) => ({
+      ...keys.membership(owner.companyId, `seeded-${i}`),
+      ...keys.membershipByUser(`seeded-${i}`, owner.companyId),
+      type: 'membership',
+      companyId: owner.companyId,
+      userId: `seeded-${i}`,
+      email: `seeded-${i}@example.com`,
+      companyName: 'Before',
+      role: 'member',
+      status: 'active',
+    }));
+    for (let i = 0; i < seeded.length; i += 25) {
+      await localDb().send(
+        new BatchWriteCommand({ RequestItems: { [localEnv().TABLE_NAME!]: seeded.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }),
+      );
+    }
+
+    const renamed = await call('updateCompany', {
+      params: { companyId: owner.companyId },
+      session: owner.sessionId,
+      body: { company_name: 'After' },
+    });
+    expect(renamed).toMatchObject({ status: 200, body: { company_id: owner.companyId, company_name: 'After' } });
+    expect((await call('getMe', { session: joined.body.session_id })).body.companies).toEqual([
+      { company_id: owner.companyId, company_name: 'After', user_role: 'member' },
+    ]);
+    const memberships = await localDb().send(
+      new QueryCommand({
+        TableName: localEnv().TABLE_NAME,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :member)',
+        ExpressionAttributeValues: { ':pk': keys.company(owner.companyId).PK, ':member': sortKeyPrefixes.member },
+      }),
+    );
+    expect(memberships.Items).toHaveLength(122);
+    expect(memberships.Items!.filter((item) => item.companyName !== 'After')).toEqual([]);
+    expect((await call('getMe', { session: other.sessionId })).body.companies[0].company_name).toBe('Bystander');
+  });
+
   it('replaces an earlier invitation link when inviting again', async () => {
     const owner = await registerAndSignIn();
     const email = uniqueEmail();
@@ -67,6 +116,29 @@ describe('team members', () => {
     expect((await call('getMemberInvite', { params: { nonce: second } })).status).toBe(200);
     const list = await call('listMembers', { params: { companyId: owner.companyId }, session: owner.sessionId });
     expect(list.body.invited_members).toHaveLength(1);
+  });
+
+  it('refuses an expired invitation, whether its link or the invitation itself has run out', async () => {
+    const owner = await registerAndSignIn();
+    const expire = (key: { PK: string; SK: string }) =>
+      localDb().send(
+        new UpdateCommand({
+          TableName: localEnv().TABLE_NAME,
+          Key: key,
+          UpdateExpression: 'SET #ttl = :past',
+          ExpressionAttributeNames: { '#ttl': 'ttl' },
+          ExpressionAttributeValues: { ':past': Math.floor(Date.now() / 1000) - 60 },
+        }),
+      );
+    for (const which of ['link', 'invitation'] as const) {
+      const email = uniqueEmail(which);
+      const invited = await call('inviteMember', { params: { companyId: owner.companyId }, session: owner.sessionId, body: { email } });
+      const nonce = await inviteNonce(email);
+      expect((await call('getMemberInvite', { params: { nonce } })).status).toBe(200);
+      await expire(which === 'link' ? keys.memberInviteNonce(sha256(nonce)) : keys.memberInvite(owner.companyId, invited.body.user_id));
+      expect((await call('getMemberInvite', { params: { nonce } })).body).toMatchObject({ code: 'invite_not_found' });
+      expect((await call('confirmMemberInvite', { body: { nonce } })).body).toMatchObject({ code: 'invite_not_found' });
+    }
   });
 
   it('removes members and invitations, never the owner', async () => {

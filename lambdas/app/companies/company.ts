@@ -1,17 +1,23 @@
-import { deleteCompanyData, renameCompany as storeCompanyName } from '../../shared/db/companies';
+import { deleteCompanyData, getCompanyWithMemberships, renameCompany as storeCompanyName } from '../../shared/db/companies';
+import type { Membership } from '../../shared/db/memberships';
 import { deleteMessageTemplate, listMessageTemplates, MessageTemplateGone } from '../../shared/db/message-templates';
 import { notFound } from '../../shared/errors';
 import type { Logger } from '../../shared/logger';
+import { alongside } from '../access/alongside';
 import { deletePositionsOfCompany } from '../deletion/cascade';
 import { disconnectCompanyIntegrations } from '../integrations/connections';
 
 /** The company's own settings and its deletion (owner routes: the handler chain has checked the owner). */
 
-/** Renames the company (its memberships carry the name and follow). */
-export const renameCompany = async (companyId: string, companyName: string) => {
-  const company = await storeCompanyName(companyId, companyName);
-  if (!company) throw notFound('Company not found.');
-  return company;
+/**
+ * Renames the company (its memberships carry the name and follow). The company and its
+ * memberships are read in one Query alongside the owner check (and the session check, while it
+ * runs), and renamed together once it passed.
+ */
+export const renameCompany = async (companyId: string, companyName: string, owner: PromiseLike<Membership>) => {
+  const [, { company, memberships }] = await alongside(Promise.resolve(owner), getCompanyWithMemberships(companyId));
+  if (!company || !(await storeCompanyName(companyId, companyName, memberships))) throw notFound('Company not found.');
+  return { ...company, companyName };
 };
 
 /**

@@ -35,23 +35,21 @@ export const inviteMember = async (companyId: string, owner: PromiseLike<Members
 };
 
 const liveInvite = async (nonce: string) => {
-  const invite = await findInviteByNonce(nonce);
-  if (!invite) throw notFound(GONE, 'invite_not_found');
-  const [company, userId] = await Promise.all([getCompany(invite.companyId), findUserIdByEmail(invite.email)]);
-  if (!company) throw notFound(GONE, 'invite_not_found');
-  return { invite, company, userId };
+  const link = await findInviteByNonce(nonce);
+  if (!link) throw notFound(GONE, 'invite_not_found');
+  return link;
 };
 
 /** What the invitation's page shows: the company, and whether the address already has an account. */
 export const describeMemberInvite = async (nonce: string) => {
-  const { company, userId } = await liveInvite(nonce);
-  return { companyName: company.companyName, hasExistingAccount: userId !== null };
+  const { companyName, existingUserId } = await liveInvite(nonce);
+  return { companyName, hasExistingAccount: existingUserId !== null };
 };
 
 /** Accepting: the membership (and the account, when new) and a session, in one transaction. */
 export const joinCompany = async (nonce: string, log: Logger) => {
-  const { invite, company, userId } = await liveInvite(nonce);
-  const accepted = await acceptInvite(invite, userId, company.companyName);
+  const { invite, companyName, existingUserId } = await liveInvite(nonce);
+  const accepted = await acceptInvite(invite, existingUserId, companyName);
   if (!accepted) throw notFound(GONE, 'invite_not_found');
   log.info('member joined', { companyId: invite.companyId, userId: accepted.userId });
   return { sessionId: accepted.sessionId, userId: accepted.userId, companyId: invite.companyId };

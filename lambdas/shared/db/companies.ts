@@ -5,6 +5,7 @@ import { defaultConfig, defaultTheme, type Credits, type StoredSubscription, typ
 import { db, tableName } from './client';
 import { keys, sortKeyPrefixes } from './keys';
 import { queryAll } from './query';
+import { ConditionFailed, transact, type TransactionStep } from './transaction';
 
 export interface Company {
   companyId: string;
@@ -43,32 +44,92 @@ const companyPartition = (companyId: string, prefix?: string) =>
     ExpressionAttributeValues: { ':pk': keys.company(companyId).PK, ...(prefix ? { ':prefix': prefix } : {}) },
   });
 
-/** Renames the company; memberships carry the name (so "my companies" is one query) and follow. */
-export const renameCompany = async (companyId: string, companyName: string): Promise<Company | null> => {
-  const { Attributes } = await db.send(
-    new UpdateCommand({
+/** An item's key. */
+export interface ItemKey {
+  PK: string;
+  SK: string;
+}
+
+/** What a rename reads: the company and the keys of its memberships, which carry its name. */
+export interface CompanyWithMemberships {
+  company: Company | null;
+  memberships: ItemKey[];
+}
+
+/**
+ * The company and its memberships' keys in one Query of its partition: the MEMBER# items sort
+ * just before the PROFILE (whatever else may one day sort between them is read and left out).
+ */
+export const getCompanyWithMemberships = async (companyId: string): Promise<CompanyWithMemberships> => {
+  const profile = keys.company(companyId);
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :member AND :profile',
+    ExpressionAttributeValues: { ':pk': profile.PK, ':member': sortKeyPrefixes.member, ':profile': profile.SK },
+    ConsistentRead: true,
+  });
+  const company = items.find((item) => item.SK === profile.SK);
+  return {
+    company: company ? fromItem(company) : null,
+    memberships: items.filter((item) => String(item.SK).startsWith(sortKeyPrefixes.member)).map((item) => ({ PK: item.PK, SK: item.SK })),
+  };
+};
+
+/** DynamoDB's bound on the items of one transaction. */
+const ITEMS_PER_TRANSACTION = 100;
+
+const renameStep = <Name extends 'company' | 'membership'>(name: Name, key: ItemKey, companyName: string): TransactionStep<Name> => ({
+  name,
+  about: key.SK,
+  item: {
+    Update: {
       TableName: tableName(),
-      Key: keys.company(companyId),
+      Key: key,
       UpdateExpression: 'SET companyName = :name',
       ConditionExpression: 'attribute_exists(PK)',
       ExpressionAttributeValues: { ':name': companyName },
-      ReturnValues: 'ALL_NEW',
-    }),
-  );
-  const memberships = await companyPartition(companyId, sortKeyPrefixes.member);
-  await Promise.all(
-    memberships.map((m) =>
-      db.send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: { PK: m.PK, SK: m.SK },
-          UpdateExpression: 'SET companyName = :name',
-          ExpressionAttributeValues: { ':name': companyName },
-        }),
-      ),
-    ),
-  );
-  return Attributes ? fromItem(Attributes) : null;
+    },
+  },
+});
+
+/**
+ * One transaction of renames. A membership removed since it was read is left out (an update
+ * would bring it back as a bare item) and the rest tried again.
+ */
+const renameTogether = async (steps: TransactionStep<'company' | 'membership'>[]): Promise<void> => {
+  let pending = steps;
+  while (pending.length > 0) {
+    try {
+      await transact(pending);
+      return;
+    } catch (error) {
+      if (!(error instanceof ConditionFailed) || error.step !== 'membership') throw error;
+      pending = pending.filter((step) => step.about !== error.about);
+    }
+  }
+};
+
+/**
+ * Renames the company and its memberships (they carry the name, so "my companies" is one query),
+ * as `getCompanyWithMemberships` read them: in one transaction when they fit (up to 99
+ * memberships), else the company with the first 99, then the others 100 a transaction, in
+ * parallel. False when the company does not exist (nothing is written then).
+ */
+export const renameCompany = async (companyId: string, companyName: string, memberships: readonly ItemKey[]): Promise<boolean> => {
+  const stepsOf = (chunk: readonly ItemKey[]) => chunk.map((key) => renameStep('membership', key, companyName));
+  const withCompany = ITEMS_PER_TRANSACTION - 1;
+  try {
+    await renameTogether([renameStep('company', keys.company(companyId), companyName), ...stepsOf(memberships.slice(0, withCompany))]);
+  } catch (error) {
+    if (error instanceof ConditionFailed && error.step === 'company') return false;
+    throw error;
+  }
+  const others: Promise<void>[] = [];
+  for (let i = withCompany; i < memberships.length; i += ITEMS_PER_TRANSACTION) {
+    others.push(renameTogether(stepsOf(memberships.slice(i, i + ITEMS_PER_TRANSACTION))));
+  }
+  await Promise.all(others);
+  return true;
 };
 
 /** Replaces the company's theme; null when the company does not exist. */

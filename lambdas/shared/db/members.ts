@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { newId, randomToken, sha256 } from '../crypto';
 import { db, tableName } from './client';
 import { epochSeconds, keys, sortKeyPrefixes } from './keys';
@@ -101,16 +101,60 @@ export interface PendingInvite {
   nonceHash: string;
 }
 
-/** The live invitation behind a link's nonce, or null (unknown, expired, replaced or used). */
-export const findInviteByNonce = async (nonce: string, now = new Date()): Promise<PendingInvite | null> => {
+/** What an invitation's link leads to: the invitation, its company's name, and the account its address has already. */
+export interface InviteLink {
+  invite: PendingInvite;
+  companyName: string;
+  existingUserId: string | null;
+}
+
+type Key = { PK: string; SK: string };
+const idOf = (key: Key) => `${key.PK}\u0000${key.SK}`;
+
+/** BatchGetItem's bound on retries of what it left unprocessed (throttling) before the request fails. */
+const BATCH_ATTEMPTS = 5;
+
+/** Items by key (fewer than 100) in one consistent BatchGetItem, by `idOf` their key. */
+const getItemsConsistently = async (itemKeys: Key[]): Promise<Map<string, Record<string, any>>> => {
+  const found = new Map<string, Record<string, any>>();
+  let pending = itemKeys;
+  for (let attempt = 0; pending.length > 0; attempt++) {
+    if (attempt === BATCH_ATTEMPTS) throw new Error(`BatchGetItem left ${pending.length} keys unprocessed after ${BATCH_ATTEMPTS} attempts`);
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
+    const { Responses, UnprocessedKeys } = await db.send(
+      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
+    );
+    for (const item of Responses?.[tableName()] ?? []) found.set(idOf(item as Key), item);
+    pending = (UnprocessedKeys?.[tableName()]?.Keys ?? []) as Key[];
+  }
+  return found;
+};
+
+/**
+ * The live invitation behind a link's nonce, or null (unknown, expired, replaced or used, or its
+ * company gone). The nonce's item names the invitation, its company and the address, so those
+ * three (the invitation, the company and the address's account) are read in one BatchGetItem
+ * after it: two round trips.
+ */
+export const findInviteByNonce = async (nonce: string, now = new Date()): Promise<InviteLink | null> => {
   const nonceHash = sha256(nonce);
   const { Item: link } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.memberInviteNonce(nonceHash) }));
   if (!link || Number(link.ttl) <= epochSeconds(now)) return null;
-  const { Item: invite } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.memberInvite(link.companyId, link.inviteId), ConsistentRead: true }),
-  );
+  const inviteKey = keys.memberInvite(link.companyId, link.inviteId);
+  const companyKey = keys.company(link.companyId);
+  const accountKey = keys.userEmail(link.email);
+  const items = await getItemsConsistently([inviteKey, companyKey, accountKey]);
+  const itemOf = (key: Key) => items.get(idOf(key));
+  const invite = itemOf(inviteKey);
   if (!invite || invite.nonceHash !== nonceHash || Number(invite.ttl) <= epochSeconds(now)) return null;
-  return { companyId: link.companyId, inviteId: link.inviteId, email: link.email, nonceHash };
+  const company = itemOf(companyKey);
+  if (!company) return null;
+  const account = itemOf(accountKey);
+  return {
+    invite: { companyId: link.companyId, inviteId: link.inviteId, email: link.email, nonceHash },
+    companyName: company.companyName,
+    existingUserId: typeof account?.userId === 'string' ? account.userId : null,
+  };
 };
 
 /**
