@@ -75,13 +75,13 @@ describe('DynamoDB calls per request', () => {
     expect(await operationsOf(res)).toEqual({ GetItem: 3 });
   });
 
-  it('reads a candidate’s page with one batch for the position and membership and one for the answers’ media (the candidate item names them)', async () => {
+  it('reads a candidate’s page with one batch for the position, the membership and the answers’ media (the candidate item names them)', async () => {
     const res = await call('getCandidate', { params: { candidateId }, session: owner.sessionId });
     expect(res.status).toBe(200);
     const operations = await operationsOf(res);
-    // Session and candidate; position and membership (one batch); the answers' media (one batch);
-    // the answers and the three neighbours (Queries).
-    expect(operations).toEqual({ GetItem: 2, BatchGetItem: 2, Query: 4 });
+    // Session and candidate; position, membership and the answers' media (one batch; the candidate
+    // item records the answers); the three neighbours (Queries).
+    expect(operations).toEqual({ GetItem: 2, BatchGetItem: 1, Query: 3 });
   });
 
   it('tells apart invocations of one function that overlap', async () => {

@@ -1,6 +1,6 @@
 import { packagePrefix } from '../../shared/storage-definition';
 import { deletePrefixes } from '../../shared/clients/storage';
-import { allCandidatesOfPosition, CandidateGone, deleteCandidate, type Candidate } from '../../shared/db/candidates';
+import { allCandidatesOfPosition, CandidateGone, deleteCandidate, type Candidate, type CandidatePartition } from '../../shared/db/candidates';
 import { allPositions, deletePosition, setPositionStatus, type Position } from '../../shared/db/positions';
 import { deleteMedia } from '../media/media';
 
@@ -9,8 +9,11 @@ import { deleteMedia } from '../media/media';
  * along (no orphans). The position's own interview videos stay: the content library may have
  * copied them into other positions.
  */
-/** A candidate with their answers, their media objects and their answer package. */
-export const deleteCandidateCascade = async (candidate: Candidate, options: { onlyIfInvited?: boolean } = {}) => {
+/**
+ * A candidate with their answers, their media objects and their answer package (`partition`: the
+ * candidate's partition, when the caller has read it already).
+ */
+export const deleteCandidateCascade = async (candidate: Candidate, options: { onlyIfInvited?: boolean; partition?: CandidatePartition } = {}) => {
   const mediaIds = await deleteCandidate(candidate, options);
   await deleteMedia(mediaIds);
   await deletePrefixes([packagePrefix(candidate.candidateId)]);

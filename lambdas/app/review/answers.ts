@@ -1,7 +1,7 @@
 import type { TranscriptParagraph } from '../../domain/media';
 import { readJson } from '../../shared/clients/storage';
-import { answersOf, type Candidate } from '../../shared/db/candidates';
-import { getMediaItems, type MediaItem } from '../../shared/db/media';
+import { submittedAnswers, type Candidate } from '../../shared/db/candidates';
+import { getMediaItems, mediaItemsRead, type MediaItem } from '../../shared/db/media';
 import type { Caller } from '../access/caller';
 import { requireCandidateAccess } from '../access/candidate';
 import { describeMedia } from '../media/media';
@@ -12,11 +12,15 @@ import { describeMedia } from '../media/media';
  */
 export const SHARING_OFF = 'This link is not shared any more.';
 
-type Answer = Awaited<ReturnType<typeof answersOf>>[number];
+type Answer = ReturnType<typeof submittedAnswers>[number];
 
-/** The answers and their media, read together: the candidate item records each answer's media id. */
-const answersWithMedia = (candidate: Candidate) =>
-  Promise.all([answersOf(candidate.candidateId), getMediaItems(Object.values(candidate.answers).map((a) => a.mediaId))]);
+const mediaIdsOf = (candidate: Candidate) => Object.values(candidate.answers).map((a) => a.mediaId);
+
+/** The answers and their media: the candidate item records each answer (its id, question and media), so only the media are read. */
+const answersWithMedia = async (candidate: Candidate): Promise<[Answer[], Map<string, MediaItem>]> => [
+  submittedAnswers(candidate),
+  await getMediaItems(mediaIdsOf(candidate)),
+];
 
 const transcriptsOf = async ([answers, media]: [Answer[], Map<string, MediaItem>]) => {
   return {
@@ -36,10 +40,12 @@ const transcriptsOf = async ([answers, media]: [Answer[], Map<string, MediaItem>
 
 export const candidateTranscripts = async (candidate: Candidate) => transcriptsOf(await answersWithMedia(candidate));
 
-/** The transcripts of a candidate's answers for a member who can see the candidate (the answers and their media are read alongside the access check). */
+/** The transcripts of a candidate's answers for a member who can see the candidate (the answers' media are read in the access check's BatchGetItem). */
 export const answerTranscripts = async (candidateId: string, caller: Caller) => {
-  const { read } = await requireCandidateAccess(candidateId, caller, answersWithMedia);
-  return transcriptsOf(read);
+  const { candidate, batched: media } = await requireCandidateAccess(candidateId, caller, undefined, {
+    batch: (c) => mediaItemsRead(mediaIdsOf(c)),
+  });
+  return transcriptsOf([submittedAnswers(candidate), media]);
 };
 
 export const publicAnswers = async (candidate: Candidate) => {

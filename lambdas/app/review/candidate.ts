@@ -1,6 +1,6 @@
 import { averageRating } from '../../domain/candidates';
-import { answersOf, neighboursOf } from '../../shared/db/candidates';
-import { getMediaItems } from '../../shared/db/media';
+import { neighboursOf, submittedAnswers } from '../../shared/db/candidates';
+import { mediaItemsRead } from '../../shared/db/media';
 import type { Caller } from '../access/caller';
 import { requireCandidateAccess } from '../access/candidate';
 import { describeMedia } from '../media/media';
@@ -9,18 +9,21 @@ import { candidateSummary } from './candidate-summary';
 
 /**
  * A candidate with their questions and answers, for the team's detail page: two rounds of reads.
- * The candidate is read alongside the session check; then the answers (one Query), the neighbours
- * (three one-item Queries) and the answers' media (one BatchGet, by the media ids the candidate
- * item records per answer) alongside the access check.
+ * The candidate is read alongside the session check; the candidate item records each answer (its
+ * id, question, media and rating: `submittedAnswers`), so no answer item is read. Then the answers'
+ * media go in the access check's BatchGetItem (with the position and the membership), alongside
+ * the neighbours (three one-item Queries).
  */
 export const reviewCandidate = async (candidateId: string, caller: Caller) => {
   const {
     candidate,
     position,
-    read: [answers, navigation, media],
-  } = await requireCandidateAccess(candidateId, caller, (c) =>
-    Promise.all([answersOf(c.candidateId), neighboursOf(c), getMediaItems(Object.values(c.answers).map((a) => a.mediaId))]),
-  );
+    read: navigation,
+    batched: media,
+  } = await requireCandidateAccess(candidateId, caller, neighboursOf, {
+    batch: (c) => mediaItemsRead(Object.values(c.answers).map((a) => a.mediaId)),
+  });
+  const answers = submittedAnswers(candidate);
   const [summary, answerPackage, described] = await Promise.all([
     candidateSummary(candidate, media),
     answerPackageView(candidate, answers, position.jobTitle),

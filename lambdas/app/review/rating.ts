@@ -3,17 +3,18 @@ import { getCompany } from '../../shared/db/companies';
 import { conflict, notFound } from '../../shared/errors';
 import { alongside } from '../access/alongside';
 import { callerId, type Caller } from '../access/caller';
-import { requireCandidateAccess } from '../access/candidate';
+import { requireCandidateAccessAt } from '../access/candidate';
 
 /**
  * An answer's rating, 1 to 5, by a member who can see the candidate (ratings must be enabled).
- * The answer is found alongside the session check, the company read alongside the candidate's
- * access check.
+ * Two rounds of reads before the one transaction: the answer (alongside the session check), then,
+ * by the candidate, position and company ids the answer holds, the candidate, their position and
+ * the caller's membership in one BatchGetItem, alongside the company (its settings).
  */
 export const rateAnswer = async (answerId: string, rating: number, caller: Caller) => {
   const [userId, answer] = await alongside(callerId(caller), findAnswer(answerId));
   if (!answer) throw notFound('Answer not found.');
-  const { read: company } = await requireCandidateAccess(answer.candidateId, userId, (c) => getCompany(c.companyId));
+  const { read: company } = await requireCandidateAccessAt(answer, userId, getCompany);
   if (!company?.config.isRatingEnabled) throw conflict('Ratings are turned off for this company.', 'rating_disabled');
   await storeRating(answer, rating);
   return { answerId: answer.answerId, rating };

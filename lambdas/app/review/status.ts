@@ -1,5 +1,5 @@
 import { evaluate, type EvaluationAction } from '../../contracts/candidate-status';
-import { CandidateGone, setEvaluation, StatusChanged } from '../../shared/db/candidates';
+import { CandidateGone, readCandidatePartition, setEvaluation, StatusChanged } from '../../shared/db/candidates';
 import { getCompany } from '../../shared/db/companies';
 import { conflict } from '../../shared/errors';
 import type { Logger } from '../../shared/logger';
@@ -34,10 +34,16 @@ export const evaluateCandidate = async (candidateId: string, action: EvaluationA
   return { candidateId: candidate.candidateId, currentStatus: next };
 };
 
+/**
+ * Two rounds of reads before the transaction: the candidate's partition (profile, answers and
+ * attempts: what the deletion takes along) alongside the session check, then their position and the
+ * caller's membership (one BatchGetItem). Nothing of the partition is used before the check passed.
+ */
 export const deleteCandidate = async (candidateId: string, caller: Caller, log: Logger) => {
-  const { candidate } = await requireCandidateAccess(candidateId, caller);
+  const partition = readCandidatePartition(candidateId);
+  const { candidate } = await requireCandidateAccess(candidateId, caller, undefined, { candidate: partition.then((p) => p.candidate) });
   try {
-    const mediaIds = await deleteCandidateCascade(candidate);
+    const mediaIds = await deleteCandidateCascade(candidate, { partition: await partition });
     log.info('candidate deleted', { candidateId: candidate.candidateId, media: mediaIds.length });
   } catch (error) {
     if (error instanceof CandidateGone) throw conflict(CHANGED, 'candidate_changed');

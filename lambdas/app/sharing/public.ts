@@ -1,5 +1,5 @@
-import { candidateIdOfPublicId, getCandidate, type Candidate } from '../../shared/db/candidates';
-import { getCompany } from '../../shared/db/companies';
+import { getCandidate, publicLinkOf, type Candidate, type PublicLink } from '../../shared/db/candidates';
+import { getCompany, type Company } from '../../shared/db/companies';
 import { notFound } from '../../shared/errors';
 import { alongside } from '../access/alongside';
 import { branding } from '../companies/branding';
@@ -9,21 +9,34 @@ import { candidateTranscripts, publicAnswers, SHARING_OFF } from '../review/answ
  * A shared candidate's public page, for anyone with the link: the public id is the only
  * credential, and a link that is off (or was never on) is a 404 with one message.
  */
-const sharedCandidate = async (publicCandidateId: string): Promise<Candidate> => {
-  const candidateId = await candidateIdOfPublicId(publicCandidateId);
-  const candidate = candidateId ? await getCandidate(candidateId) : null;
-  if (!candidate || candidate.publicCandidateId !== publicCandidateId) throw notFound(SHARING_OFF, 'sharing_off');
+const sharingOff = () => notFound(SHARING_OFF, 'sharing_off');
+
+const candidateOf = async (publicCandidateId: string, link: PublicLink | null): Promise<Candidate> => {
+  const candidate = link ? await getCandidate(link.candidateId) : null;
+  if (!candidate || candidate.publicCandidateId !== publicCandidateId) throw sharingOff();
   return candidate;
 };
 
-/** Name, position, the company's branding, questions and answers, nothing else. The company and the answers are read together. */
+const sharedCandidate = async (publicCandidateId: string): Promise<Candidate> =>
+  candidateOf(publicCandidateId, await publicLinkOf(publicCandidateId));
+
+/**
+ * Name, position, the company's branding, questions and answers, nothing else. The public id's
+ * item names the company (links shared before it did: the candidate does), so the company is read
+ * alongside the candidate, and then the answers' media alongside the logo. Nothing is shown unless
+ * the candidate is still shared under this id, by the company that shares them.
+ */
 export const publicCandidate = async (publicCandidateId: string) => {
-  const candidate = await sharedCandidate(publicCandidateId);
-  const company = getCompany(candidate.companyId).then((found) => {
-    if (!found) throw notFound(SHARING_OFF, 'sharing_off');
-    return branding(found, candidate.jobTitle);
-  });
-  const [{ companyName, theme, logoHref }, answers] = await alongside(company, publicAnswers(candidate));
+  const link = await publicLinkOf(publicCandidateId);
+  const shared = candidateOf(publicCandidateId, link);
+  const companyOf = (companyId: string): Promise<Company> =>
+    getCompany(companyId).then((found) => {
+      if (!found) throw sharingOff();
+      return found;
+    });
+  const [candidate, company] = await alongside(shared, link?.companyId ? companyOf(link.companyId) : shared.then((c) => companyOf(c.companyId)));
+  if (company.companyId !== candidate.companyId) throw sharingOff();
+  const [{ companyName, theme, logoHref }, answers] = await alongside(branding(company, candidate.jobTitle), publicAnswers(candidate));
   return {
     candidateName: candidate.candidateName,
     jobTitle: candidate.jobTitle,

@@ -1,8 +1,8 @@
-import { candidateIdOfPublicId, sharePublicly, stopSharing } from '../../shared/db/candidates';
+import { publicLinkOf, sharePublicly, stopSharing } from '../../shared/db/candidates';
 import { notFound } from '../../shared/errors';
 import { alongside } from '../access/alongside';
 import { callerId, type Caller } from '../access/caller';
-import { requireCandidateAccess } from '../access/candidate';
+import { requireCandidateAccess, requireCandidateAccessAt } from '../access/candidate';
 import { publicCandidateHref } from './links';
 
 /** Sharing a candidate (spec §4): a public link anyone can open, until a member switches it off. */
@@ -19,10 +19,14 @@ export const sharingDetails = async (candidateId: string, caller: Caller) => {
   return { publicCandidateId: candidate.publicCandidateId, publicCandidateHref: await publicCandidateHref(candidate.publicCandidateId) };
 };
 
-/** Revokes a public link: it stops working at once. The link is looked up alongside the session check. */
+/**
+ * Revokes a public link: it stops working at once. The link is looked up alongside the session
+ * check; it names the candidate, their position and company, so the candidate is read with the
+ * position and the caller's membership (one BatchGetItem) before the one transaction.
+ */
 export const stopSharingCandidate = async (publicCandidateId: string, caller: Caller) => {
-  const [userId, candidateId] = await alongside(callerId(caller), candidateIdOfPublicId(publicCandidateId));
-  if (!candidateId) throw notFound('Sharing is already off.', 'sharing_off');
-  await requireCandidateAccess(candidateId, userId);
-  await stopSharing(candidateId, publicCandidateId);
+  const [userId, link] = await alongside(callerId(caller), publicLinkOf(publicCandidateId));
+  if (!link) throw notFound('Sharing is already off.', 'sharing_off');
+  await requireCandidateAccessAt(link, userId);
+  await stopSharing(link.candidateId, publicCandidateId);
 };

@@ -161,6 +161,25 @@ export const updateMediaProcessing = async (mediaId: string, fields: Partial<Omi
   );
 };
 
+/**
+ * Media items by id as another BatchGetItem reads them along with its own keys (db/memberships.ts
+ * `getMembershipWith`: a candidate's answers' media in the access check's call): their keys, and the
+ * items found by id.
+ */
+export const mediaItemsRead = (mediaIds: readonly string[]) => {
+  const ids = [...new Set(mediaIds)];
+  return {
+    keys: ids.map((id) => keys.media(id)),
+    collect: (found: (key: { PK: string; SK: string }) => Record<string, any> | undefined) =>
+      new Map(
+        ids.flatMap((id) => {
+          const item = found(keys.media(id));
+          return item ? [[id, fromItem(item)] as const] : [];
+        }),
+      ),
+  };
+};
+
 /** Media items by id in one BatchGet (a list page's thumbnails), up to 100. */
 export const getMediaItems = async (mediaIds: string[]): Promise<Map<string, MediaItem>> => {
   const ids = [...new Set(mediaIds)].slice(0, 100);

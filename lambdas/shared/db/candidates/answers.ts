@@ -117,12 +117,15 @@ export const answersOf = async (candidateId: string) => {
 export interface AnswerRecord {
   answerId: string;
   candidateId: string;
+  /** The candidate's position and company, as the answer item records them (null if it did not). */
+  positionId: string | null;
+  companyId: string | null;
   questionIndex: number;
   mediaId: string;
   rating: number | null;
 }
 
-/** An answer by its id (GSI1), for rating. */
+/** An answer by its id (GSI1), for rating, with the ids it holds of its candidate, their position and company. */
 export const findAnswer = async (answerId: string): Promise<AnswerRecord | null> => {
   const { Items } = await db.send(
     new QueryCommand({
@@ -135,7 +138,15 @@ export const findAnswer = async (answerId: string): Promise<AnswerRecord | null>
   );
   const item = Items?.[0];
   return item
-    ? { answerId, candidateId: item.candidateId, questionIndex: Number(item.questionIndex), mediaId: item.mediaId, rating: item.rating ?? null }
+    ? {
+        answerId,
+        candidateId: item.candidateId,
+        positionId: typeof item.positionId === 'string' ? item.positionId : null,
+        companyId: typeof item.companyId === 'string' ? item.companyId : null,
+        questionIndex: Number(item.questionIndex),
+        mediaId: item.mediaId,
+        rating: item.rating ?? null,
+      }
     : null;
 };
 

@@ -1,4 +1,4 @@
-import { BatchWriteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { sortTimeOf, type CandidateStatus } from '../../../domain/candidates';
 import type { IntegrationType } from '../../../contracts/integrations';
 import { sha256 } from '../../crypto';
@@ -7,6 +7,7 @@ import { resultStep, type WriteBack } from '../integrations';
 import { db, tableName } from '../client';
 import { storedInterview, type StoredInterview } from '../interview';
 import { keys } from '../keys';
+import { queryAll } from '../query';
 import { ConditionFailed, transact, type TransactionStep } from '../transaction';
 import { heldEmail, releaseEmailStep } from './emails';
 import { deleteSearchTokenSteps, storedTokensOf } from './search';
@@ -22,6 +23,12 @@ import { deleteSearchTokenSteps, storedTokensOf } from './search';
 export interface SubmittedAnswer {
   answerId: string;
   mediaId: string;
+  /**
+   * The answer's rating, kept in step with the answer item's by rateAnswer (one transaction); an
+   * answer not rated has none. Ratings given before it was kept here are copied over by
+   * `npm run migrate:answer-ratings`.
+   */
+  rating?: number | null;
 }
 
 export interface Candidate {
@@ -90,6 +97,39 @@ export const getCandidate = async (candidateId: string): Promise<Candidate | nul
   return Item ? fromItem(Item) : null;
 };
 
+/**
+ * A candidate's answers as the candidate item records them (`answers.q{index}`: the answer's id,
+ * media and rating, written with the answer item in the same transactions), in question order:
+ * what the answer items hold of them, without reading those.
+ */
+export const submittedAnswers = (candidate: Pick<Candidate, 'answers'>) =>
+  Object.entries(candidate.answers)
+    .map(([q, answer]) => ({
+      answerId: answer.answerId,
+      questionIndex: Number(q.slice(1)),
+      mediaId: answer.mediaId,
+      rating: typeof answer.rating === 'number' ? answer.rating : null,
+    }))
+    .sort((a, b) => a.questionIndex - b.questionIndex);
+
+/** Everything in a candidate's partition (profile, answers, attempts), strongly consistent, as deleteCandidate takes it. */
+export interface CandidatePartition {
+  candidate: Candidate | null;
+  items: Record<string, any>[];
+}
+
+/** A candidate's whole partition in one Query (paged past 1 MB): the profile and what deleting them takes along. */
+export const readCandidatePartition = async (candidateId: string): Promise<CandidatePartition> => {
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.candidate(candidateId).PK },
+    ConsistentRead: true,
+  });
+  const profile = items.find((item) => item.SK === keys.candidate(candidateId).SK);
+  return { candidate: profile ? fromItem(profile) : null, items };
+};
+
 /** The candidate an interview token belongs to (the token is stored only as a hash). */
 export const getCandidateByToken = async (token: string): Promise<Candidate | null> => {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.interviewToken(sha256(token)), ConsistentRead: true }));
@@ -103,22 +143,21 @@ export class CandidateGone extends Error {}
 /**
  * Deletes a candidate: profile, token, public id, address, search items and the position's count
  * in one transaction (conditioned on the status read, so a concurrent change is not miscounted), then
- * their answers and attempts. Returns the media ids whose objects are to be deleted.
+ * their answers and attempts. Returns the media ids whose objects are to be deleted. `partition`:
+ * the candidate's partition when the caller has read it already (readCandidatePartition), so it is
+ * not read again.
  */
-export const deleteCandidate = async (candidate: Candidate, options: { onlyIfInvited?: boolean } = {}): Promise<string[]> => {
-  const { Items } = await db.send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.candidate(candidate.candidateId).PK },
-    }),
-  );
+export const deleteCandidate = async (
+  candidate: Candidate,
+  options: { onlyIfInvited?: boolean; partition?: CandidatePartition } = {},
+): Promise<string[]> => {
+  const Items = (options.partition ?? (await readCandidatePartition(candidate.candidateId))).items;
   const email = heldEmail(candidate);
   const searchItems = deleteSearchTokenSteps(
     candidate,
     storedTokensOf(
       candidate,
-      (Items ?? []).find((item) => item.SK === keys.candidate(candidate.candidateId).SK),
+      Items.find((item) => item.SK === keys.candidate(candidate.candidateId).SK),
     ),
   );
   const steps = (withEmail: boolean): TransactionStep[] => [
@@ -170,7 +209,7 @@ export const deleteCandidate = async (candidate: Candidate, options: { onlyIfInv
     if (error instanceof ConditionFailed && (error.step === 'candidate' || error.step === 'position')) throw new CandidateGone();
     throw error;
   }
-  const rest = (Items ?? []).filter((i) => i.SK !== 'CANDIDATE');
+  const rest = Items.filter((i) => i.SK !== 'CANDIDATE');
   for (let i = 0; i < rest.length; i += 25) {
     await db.send(
       new BatchWriteCommand({

@@ -23,12 +23,16 @@ export {
   AnswerRefused,
   CandidateGone,
   deleteCandidate,
+  fromItem as candidateFromItem,
   getCandidate,
   getCandidateByToken,
   questionKey,
+  readCandidatePartition,
   setEvaluation,
   StatusChanged,
+  submittedAnswers,
   type Candidate,
+  type CandidatePartition,
   type SubmittedAnswer,
 } from './candidate';
 export {
@@ -53,4 +57,4 @@ export {
 } from './lists';
 export { putSearchTokenSteps, tokensOf } from './search';
 export { answerPackageOf, finishPackageBuild, PackageBuildTaken, startPackageBuild, type AnswerPackageRecord, type LeftOutAnswer } from './packages';
-export { candidateIdOfPublicId, sharePublicly, stopSharing } from './sharing';
+export { candidateIdOfPublicId, publicLinkOf, sharePublicly, stopSharing, type PublicLink } from './sharing';
