@@ -109,6 +109,18 @@ export const answerPackageFigure = async ({ api, env, session, companyId }: Stac
   for (let i = 0; i < items.length; i += 25) {
     await db.send(new BatchWriteCommand({ RequestItems: { [table]: items.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));
   }
+  // The candidate item records each submitted answer too (`answers.q{index}`), as submitting writes it.
+  await db.send(
+    new UpdateCommand({
+      TableName: table,
+      Key: keys.candidate(candidateId),
+      UpdateExpression: 'SET answers = :answers, answeredCount = :count',
+      ExpressionAttributeValues: {
+        ':answers': Object.fromEntries(mediaIds.map((mediaId, questionIndex) => [`q${questionIndex}`, { answerId: `answer-${mediaId}`, mediaId }])),
+        ':count': answers,
+      },
+    }),
+  );
 
   const requestStarted = performance.now();
   const started = await api('createAnswerPackage', { params: { candidateId }, session });
