@@ -5,14 +5,10 @@ import { backfillCandidateEmails } from '../../scripts/backfill-candidate-emails
 import { call } from '../support/api';
 import { registerAndSignIn, uniqueEmail } from '../support/accounts';
 import { allocateCredits, localDb, localEnv } from '../support/aws';
+import { interviewAsking } from '../support/interviews';
 
 /** An e-mail address is a candidate of a position once: one uniqueness item per position and address. */
-const interview = {
-  intro: null,
-  questions: [{ title: 'Tell us about yourself', content: '', thumbnail_image_group_id: null, video_group_id: null }],
-  outro: null,
-  pacing: { thinking_time: 30, answer_time: 120, retakes: 0 },
-};
+const interview = interviewAsking('Tell us about yourself');
 
 type Owner = Awaited<ReturnType<typeof registerAndSignIn>>;
 

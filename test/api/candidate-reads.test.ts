@@ -1,11 +1,10 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RecordedInvocation } from '../../lib/local/dynamodb-calls';
 import { keys } from '../../lambdas/shared/db/keys';
-import { baseUrl, call, type ApiResponse } from '../support/api';
+import { call, dynamodbCallsOf, type ApiResponse } from '../support/api';
 import { allocateCredits, localDb, localEnv } from '../support/aws';
 import { registerAndSignIn } from '../support/accounts';
-import { answerQuestion, tokenFromHref } from '../support/interviews';
+import { answerQuestion, interviewAsking, tokenFromHref } from '../support/interviews';
 
 /**
  * The candidate routes that trust ids an item holds (an answer's, a public id's: the candidate,
@@ -13,15 +12,7 @@ import { answerQuestion, tokenFromHref } from '../support/interviews';
  * BatchGetItem instead of after it: what they read, that an item whose ids are not its candidate's
  * opens nothing, and that items without the ids (put before they were recorded) still work.
  */
-const interview = {
-  intro: null,
-  questions: [
-    { title: 'Tell us about yourself', content: '', thumbnail_image_group_id: null, video_group_id: null },
-    { title: 'Why this role?', content: '', thumbnail_image_group_id: null, video_group_id: null },
-  ],
-  outro: null,
-  pacing: { thinking_time: 30, answer_time: 120, retakes: 0 },
-};
+const interview = interviewAsking('Tell us about yourself', 'Why this role?');
 
 type Owner = Awaited<ReturnType<typeof registerAndSignIn>>;
 let owner: Owner;
@@ -43,20 +34,9 @@ const respondedCandidate = async (name: string) => {
   return invited.body.candidate_id as string;
 };
 
-/** The invocation that served a response, with its DynamoDB calls. */
-const callsOf = async (response: ApiResponse): Promise<RecordedInvocation> => {
-  const requestId = response.headers.get('apigw-requestid');
-  expect(requestId).toBeTruthy();
-  const { invocations } = (await (await fetch(`${baseUrl()}/_local/dynamodb-calls?requestId=${requestId}`)).json()) as {
-    invocations: RecordedInvocation[];
-  };
-  expect(invocations).toHaveLength(1);
-  return invocations[0]!;
-};
-
 /** The operations of the calls that started before the first write (the session's sliding expiry, an UpdateItem at most once a minute, left out). */
 const readsBeforeWrite = async (response: ApiResponse) => {
-  const calls = (await callsOf(response)).calls.filter((c) => c.operation !== 'UpdateItem');
+  const calls = (await dynamodbCallsOf(response)).calls.filter((c) => c.operation !== 'UpdateItem');
   const firstWrite = Math.min(...calls.filter((c) => c.operation === 'TransactWriteItems').map((c) => c.startMs));
   const counts: Record<string, number> = {};
   for (const c of calls.filter((c) => c.startMs < firstWrite)) counts[c.operation] = (counts[c.operation] ?? 0) + 1;
@@ -65,7 +45,7 @@ const readsBeforeWrite = async (response: ApiResponse) => {
 
 /** All operations of the invocation, less the session's sliding expiry. */
 const operationsOf = async (response: ApiResponse) => {
-  const { UpdateItem: slides = 0, ...operations } = (await callsOf(response)).summary.operations;
+  const { UpdateItem: slides = 0, ...operations } = (await dynamodbCallsOf(response)).summary.operations;
   expect(slides).toBeLessThanOrEqual(1);
   return operations;
 };

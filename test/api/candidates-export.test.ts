@@ -5,7 +5,7 @@ import { backfillAnswerRatings } from '../../scripts/backfill-answer-ratings';
 import { call } from '../support/api';
 import { registerAndSignIn, uniqueEmail } from '../support/accounts';
 import { allocateCredits, localDb, localEnv } from '../support/aws';
-import { answerQuestion, tokenFromHref } from '../support/interviews';
+import { answerQuestion, interviewAsking, tokenFromHref } from '../support/interviews';
 import { makeClip } from '../support/media';
 
 /**
@@ -15,15 +15,7 @@ import { makeClip } from '../support/media';
  */
 type Owner = Awaited<ReturnType<typeof registerAndSignIn>>;
 
-const interview = {
-  intro: null,
-  questions: [
-    { title: 'Tell us about yourself', content: '', thumbnail_image_group_id: null, video_group_id: null },
-    { title: 'Why this role?', content: '', thumbnail_image_group_id: null, video_group_id: null },
-  ],
-  outro: null,
-  pacing: { thinking_time: 30, answer_time: 120, retakes: 0 },
-};
+const interview = interviewAsking('Tell us about yourself', 'Why this role?');
 
 let owner: Owner;
 let positionId: string;

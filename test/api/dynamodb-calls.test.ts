@@ -1,44 +1,27 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { RecordedInvocation } from '../../lib/local/dynamodb-calls';
-import { baseUrl, call, type ApiResponse } from '../support/api';
+import { call, dynamodbCallsOf, type ApiResponse } from '../support/api';
 import { allocateCredits } from '../support/aws';
 import { registerAndSignIn, signIn } from '../support/accounts';
-import { answerQuestion, tokenFromHref } from '../support/interviews';
+import { answerQuestion, interviewAsking, tokenFromHref } from '../support/interviews';
 
 /**
  * What a request reads from DynamoDB, as the local Lambda runtime saw it (GET /_local/dynamodb-calls,
  * by the apigw-requestid of the response): which items, how often, in how many calls. Not timing:
  * the bench prints the round trips.
  */
-const interview = {
-  intro: null,
-  questions: [{ title: 'Tell us about yourself', content: '', thumbnail_image_group_id: null, video_group_id: null }],
-  outro: null,
-  pacing: { thinking_time: 30, answer_time: 120, retakes: 0 },
-};
+const interview = interviewAsking('Tell us about yourself');
 
 type Owner = Awaited<ReturnType<typeof registerAndSignIn>>;
 let owner: Owner;
 let positionId: string;
 let candidateId: string;
 
-/** The invocation that served a response, with its DynamoDB calls. */
-const callsOf = async (response: ApiResponse): Promise<RecordedInvocation> => {
-  const requestId = response.headers.get('apigw-requestid');
-  expect(requestId).toBeTruthy();
-  const { invocations } = (await (await fetch(`${baseUrl()}/_local/dynamodb-calls?requestId=${requestId}`)).json()) as {
-    invocations: RecordedInvocation[];
-  };
-  expect(invocations).toHaveLength(1);
-  return invocations[0]!;
-};
-
 /**
  * The operations of an invocation, less the session's sliding expiry: an UpdateItem written at
  * most once a minute per session, alongside whichever request comes then.
  */
 const operationsOf = async (response: ApiResponse) => {
-  const { UpdateItem: slides = 0, ...operations } = (await callsOf(response)).summary.operations;
+  const { UpdateItem: slides = 0, ...operations } = (await dynamodbCallsOf(response)).summary.operations;
   expect(slides).toBeLessThanOrEqual(1);
   return operations;
 };
@@ -62,7 +45,7 @@ describe('DynamoDB calls per request', () => {
   it('shortlisting reads the session and the candidate, then the position and membership in one BatchGetItem and the company, then writes one transaction', async () => {
     const res = await call('setCandidateStatus', { params: { candidateId, status: 'shortlist' }, session: owner.sessionId });
     expect(res.status).toBe(200);
-    const { route, status } = await callsOf(res);
+    const { route, status } = await dynamodbCallsOf(res);
     expect(route).toBe('PUT /api/v1/candidates/{candidateId}/{status}');
     expect(status).toBe(200);
     // The session once, the candidate, the company; position and membership together.
@@ -86,7 +69,7 @@ describe('DynamoDB calls per request', () => {
 
   it('tells apart invocations of one function that overlap', async () => {
     const responses = await Promise.all(Array.from({ length: 6 }, () => call('getPosition', { params: { positionId }, session: owner.sessionId })));
-    const seen = await Promise.all(responses.map(callsOf));
+    const seen = await Promise.all(responses.map(dynamodbCallsOf));
     expect(new Set(seen.map((invocation) => invocation.requestId)).size).toBe(6);
     for (const response of responses) expect(await operationsOf(response)).toEqual({ GetItem: 3 });
   });

@@ -6,6 +6,7 @@ import { migrateScheduleShards } from '../../scripts/migrate-schedule-shards';
 import { baseUrl, call } from '../support/api';
 import { mailTo, registerAndSignIn, uniqueEmail } from '../support/accounts';
 import { allocateCredits, localDb, localEnv } from '../support/aws';
+import { interviewAsking } from '../support/interviews';
 
 /**
  * The scheduled jobs' partitions are sharded by the candidate's or integration's id (keys.ts:
@@ -30,12 +31,7 @@ const runSchedule = async (id: string, time?: Date) => {
   return res.json();
 };
 
-const interview = {
-  intro: null,
-  questions: [{ title: 'Tell us about yourself', content: '', thumbnail_image_group_id: null, video_group_id: null }],
-  outro: null,
-  pacing: { thinking_time: 30, answer_time: 120, retakes: 0 },
-};
+const interview = interviewAsking('Tell us about yourself');
 
 const createPosition = async (owner: Owner, settings: Record<string, unknown>) => {
   const created = await call('createPosition', {

@@ -5,17 +5,13 @@ import { backfillSearchTokens } from '../../scripts/backfill-search-tokens';
 import { baseUrl, call } from '../support/api';
 import { allocateCredits, localDb, localEnv } from '../support/aws';
 import { registerAndSignIn, uniqueEmail } from '../support/accounts';
+import { interviewAsking } from '../support/interviews';
 
 /**
  * Search (spec §2) reads the position's search items: one per word of a candidate's name and part
  * of their e-mail, written and deleted with the candidate (issue 17: one Query per page).
  */
-const interview = {
-  intro: null,
-  questions: [{ title: 'Tell us about yourself', content: '', thumbnail_image_group_id: null, video_group_id: null }],
-  outro: null,
-  pacing: { thinking_time: 30, answer_time: 120, retakes: 0 },
-};
+const interview = interviewAsking('Tell us about yourself');
 
 type Owner = Awaited<ReturnType<typeof registerAndSignIn>>;
 let owner: Owner;

@@ -1,5 +1,6 @@
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import { API_PREFIX, operationPath, operations, type OperationId } from '../../lambdas/operations';
+import type { RecordedInvocation } from '../../lib/local/dynamodb-calls';
 
 /** A small client for API tests: JSON in snake_case, as a browser would send it. */
 export const baseUrl = (): string => inject('baseUrl');
@@ -92,3 +93,14 @@ export const isResponseTo =
     const seen = pathname.split('/');
     return seen.length === wanted.length && wanted.every((part, i) => (/^\{\w+\}$/.test(part) ? seen[i] !== '' : part === seen[i]));
   };
+
+/** The Lambda invocation that served a response, with its DynamoDB calls (the local stack's `GET /_local/dynamodb-calls`). */
+export const dynamodbCallsOf = async (response: ApiResponse): Promise<RecordedInvocation> => {
+  const requestId = response.headers.get('apigw-requestid');
+  expect(requestId).toBeTruthy();
+  const { invocations } = (await (await fetch(`${baseUrl()}/_local/dynamodb-calls?requestId=${requestId}`)).json()) as {
+    invocations: RecordedInvocation[];
+  };
+  expect(invocations).toHaveLength(1);
+  return invocations[0]!;
+};

@@ -45,3 +45,11 @@ export const answerQuestion = async (token: string, questionIndex: number, bytes
   expect(submitted.status).toBe(200);
   return { answerId, completed: submitted.body.completed as boolean };
 };
+
+/** A position's interview (createPosition's `interview`) asking these questions, without intro, outro or videos. */
+export const interviewAsking = (...titles: string[]) => ({
+  intro: null,
+  questions: titles.map((title) => ({ title, content: '', thumbnail_image_group_id: null, video_group_id: null })),
+  outro: null,
+  pacing: { thinking_time: 30, answer_time: 120, retakes: 0 },
+});
