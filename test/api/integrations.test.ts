@@ -1,5 +1,6 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../../lambdas/shared/db/keys';
 import { baseUrl, call } from '../support/api';
 import { mailTo, registerAndSignIn, signIn, uniqueEmail } from '../support/accounts';
 import { allocateCredits, localDb, localEnv } from '../support/aws';
@@ -39,7 +40,31 @@ const runSchedule = async (id: string, time?: Date) => {
   return res.json();
 };
 
-const connect = (owner: Owner, body: Record<string, unknown>) => call('createIntegration', { params: { companyId: owner.companyId }, session: owner.sessionId, body });
+/** Every item of a partition of the table (strongly consistent). */
+const partition = async (pk: string) =>
+  (
+    await localDb().send(
+      new QueryCommand({
+        TableName: localEnv().TABLE_NAME,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ConsistentRead: true,
+      }),
+    )
+  ).Items ?? [];
+
+/** A member (not the owner) of the company, through the invitation e-mail. */
+const joinAsMember = async (company: Owner) => {
+  const email = uniqueEmail('member');
+  await call('inviteMember', { params: { companyId: company.companyId }, session: company.sessionId, body: { email } });
+  const nonce = /#\/invite\/([A-Za-z0-9_-]+)/.exec((await mailTo(email))[0]?.text ?? '')?.[1];
+  const joined = await call('confirmMemberInvite', { body: { nonce } });
+  expect(joined.status, JSON.stringify(joined.body)).toBe(201);
+  return { sessionId: joined.body.session_id as string, userId: joined.body.user_id as string };
+};
+
+const connect = (owner: Owner, body: Record<string, unknown>) =>
+  call('createIntegration', { params: { companyId: owner.companyId }, session: owner.sessionId, body });
 
 const createTaggedPosition = async (owner: Owner, tags: { integration_type: string; tag: string }[]) => {
   const created = await call('createPosition', {
@@ -100,17 +125,17 @@ describe('connecting an integration', () => {
 
     const listed = await call('listIntegrations', { params: { companyId: owner.companyId }, session: owner.sessionId });
     expect(listed.body.integrations).toEqual([added.body]);
-    expect((await call('getCompanyConfig', { params: { companyId: owner.companyId }, session: owner.sessionId })).body.integration_types).toHaveLength(8);
+    expect(
+      (await call('getCompanyConfig', { params: { companyId: owner.companyId }, session: owner.sessionId })).body.integration_types,
+    ).toHaveLength(8);
 
     // Another company: 404 on every route; a member who is not the owner may read but not change.
     expect((await call('listIntegrations', { params: { companyId: owner.companyId }, session: other.sessionId })).status).toBe(404);
     expect((await call('deleteIntegration', { params: { integrationId: added.body.integration_id }, session: other.sessionId })).status).toBe(404);
-    expect((await connect({ ...other, companyId: owner.companyId }, { integration_type: 'hrpartner', auth_token: 'hrpartner-local-key' })).status).toBe(404);
-    const memberEmail = uniqueEmail('member');
-    await call('inviteMember', { params: { companyId: owner.companyId }, session: owner.sessionId, body: { email: memberEmail } });
-    const nonce = /#\/invite\/([A-Za-z0-9_-]+)/.exec((await mailTo(memberEmail))[0]?.text ?? '')?.[1];
-    const joined = await call('confirmMemberInvite', { body: { nonce } });
-    const member = { sessionId: joined.body.session_id as string };
+    expect(
+      (await connect({ ...other, companyId: owner.companyId }, { integration_type: 'hrpartner', auth_token: 'hrpartner-local-key' })).status,
+    ).toBe(404);
+    const member = await joinAsMember(owner);
     expect((await call('listIntegrations', { params: { companyId: owner.companyId }, session: member.sessionId })).body.integrations).toHaveLength(1);
     expect((await call('deleteIntegration', { params: { integrationId: added.body.integration_id }, session: member.sessionId })).status).toBe(403);
 
@@ -155,7 +180,10 @@ describe('candidates in and results back', () => {
     invited = await candidatesOf(owner, positionId);
     expect(invited).toHaveLength(2);
     const listed = (await call('listIntegrations', { params: { companyId: owner.companyId }, session: owner.sessionId })).body.integrations;
-    expect(listed.find((i: { integration_type: string }) => i.integration_type === 'greenhouse').last_sync).toMatchObject({ invited: 0, problem: null });
+    expect(listed.find((i: { integration_type: string }) => i.integration_type === 'greenhouse').last_sync).toMatchObject({
+      invited: 0,
+      problem: null,
+    });
 
     const adaCandidate = invited.find((c) => c.candidate_name === 'Ada Lovelace')!;
     const detail = await call('getCandidate', { params: { candidateId: adaCandidate.candidate_id }, session: owner.sessionId });
@@ -168,7 +196,10 @@ describe('candidates in and results back', () => {
     // Ada records her interview: the response goes back as a note with the link, and the application moves on.
     const token = tokenFromHref(await interviewLinkMailedTo(emails[0]!));
     expect((await answerQuestion(token, 0, clip)).completed).toBe(true);
-    expect((await call('getCandidate', { params: { candidateId: adaCandidate.candidate_id }, session: owner.sessionId })).body.integration_attributes.write_back).toMatchObject({
+    expect(
+      (await call('getCandidate', { params: { candidateId: adaCandidate.candidate_id }, session: owner.sessionId })).body.integration_attributes
+        .write_back,
+    ).toMatchObject({
       event: 'responded',
       status: 'pending',
     });
@@ -178,7 +209,10 @@ describe('candidates in and results back', () => {
     expect(inAts.notes[0]!.body).toContain('Ada Lovelace completed the video interview for Support engineer.');
     expect(inAts.notes[0]!.body).toContain(`#/companies/${owner.companyId}/positions/${positionId}/candidates/${adaCandidate.candidate_id}`);
     expect(inAts.stageMoves).toHaveLength(1);
-    expect((await call('getCandidate', { params: { candidateId: adaCandidate.candidate_id }, session: owner.sessionId })).body.integration_attributes.write_back).toMatchObject({
+    expect(
+      (await call('getCandidate', { params: { candidateId: adaCandidate.candidate_id }, session: owner.sessionId })).body.integration_attributes
+        .write_back,
+    ).toMatchObject({
       event: 'responded',
       status: 'delivered',
       attempts: 1,
@@ -186,11 +220,19 @@ describe('candidates in and results back', () => {
     });
 
     // The ATS is down: shortlisting is retried with backoff and ends in a failed state the team sees.
-    await fetch(standIn('greenhouse', '/outage'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ requests: 100, status: 503 }) });
-    expect((await call('setCandidateStatus', { params: { candidateId: adaCandidate.candidate_id, status: 'shortlist' }, session: owner.sessionId })).status).toBe(200);
+    await fetch(standIn('greenhouse', '/outage'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ requests: 100, status: 503 }),
+    });
+    expect(
+      (await call('setCandidateStatus', { params: { candidateId: adaCandidate.candidate_id, status: 'shortlist' }, session: owner.sessionId }))
+        .status,
+    ).toBe(200);
     let clock = Date.now();
     const panel = async () =>
-      (await call('getCandidate', { params: { candidateId: adaCandidate.candidate_id }, session: owner.sessionId })).body.integration_attributes.write_back;
+      (await call('getCandidate', { params: { candidateId: adaCandidate.candidate_id }, session: owner.sessionId })).body.integration_attributes
+        .write_back;
     for (let attempt = 1; attempt <= 5; attempt++) {
       await runSchedule('deliverIntegrationResults', new Date(clock));
       expect(await panel()).toMatchObject({ event: 'shortlisted', status: 'retrying', attempts: attempt });
@@ -200,7 +242,11 @@ describe('candidates in and results back', () => {
     const failed = await panel();
     expect(failed).toMatchObject({ event: 'shortlisted', status: 'failed', attempts: 6 });
     expect(failed.last_error).toContain('503');
-    await fetch(standIn('greenhouse', '/outage'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ requests: 0 }) });
+    await fetch(standIn('greenhouse', '/outage'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ requests: 0 }),
+    });
     expect((await atsState('greenhouse')).candidates.find((c) => c.id === ada.candidate.id)!.notes).toHaveLength(1);
   });
 
@@ -231,11 +277,72 @@ describe('candidates in and results back', () => {
     });
     expect(forged.status).toBe(400);
 
-    // Removed: the webhook is unregistered at the ATS and deliveries find nothing.
+    // Removed: the webhook is unregistered at the ATS and deliveries find nothing; the record of
+    // whom it brought in goes with it, and its type is free again.
+    expect((await partition(`INTEGRATION#${added.body.integration_id}`)).filter((item) => String(item.SK).startsWith('IMPORT#'))).toHaveLength(1);
     expect((await call('deleteIntegration', { params: { integrationId: added.body.integration_id }, session: owner.sessionId })).status).toBe(204);
     expect((await atsState('ashby')).hooks.some((h) => h.id === hook!.id)).toBe(false);
+    expect(await partition(`INTEGRATION#${added.body.integration_id}`)).toEqual([]);
+    const type = await localDb().send(new GetCommand({ TableName: localEnv().TABLE_NAME, Key: keys.integrationType(owner.companyId, 'ashby') }));
+    expect(type.Item).toBeUndefined();
     const late = await fetch(`${baseUrl()}/api/v1/integration-webhooks/${added.body.integration_id}`, { method: 'POST', body: '{}' });
     expect(late.status).toBe(404);
+  });
+});
+
+describe('deleting the company', () => {
+  it('takes its integrations (webhooks unregistered, imports and all), positions open and closed with their candidates, and its own items; a member is refused and nothing goes', async () => {
+    const doomed = await registerAndSignIn('Integrated, then gone');
+    await allocateCredits(doomed.companyId, 5);
+    const added = await connect(doomed, { integration_type: 'ashby', auth_token: 'ashby-local-key' });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    const integrationId = added.body.integration_id as string;
+    const hook = (await atsState('ashby')).hooks.find((h) => h.url.endsWith(`/integration-webhooks/${integrationId}`));
+    expect(hook).toBeDefined();
+
+    // An open position with a candidate the ATS brought in, and a closed one with a candidate of its own.
+    const tag = `gone-${Date.now()}`;
+    const open = await createTaggedPosition(doomed, [{ integration_type: 'ashby', tag }]);
+    await addInAts('ashby', { name: 'Ada Lovelace', email: uniqueEmail('gone-ats'), tag });
+    const imported = await candidatesOf(doomed, open);
+    expect(imported.map((c) => c.candidate_name)).toEqual(['Ada Lovelace']);
+    const closed = await createTaggedPosition(doomed, []);
+    const invited = await call('inviteCandidate', {
+      params: { positionId: closed },
+      session: doomed.sessionId,
+      body: { candidate_name: 'Alan Turing', email: uniqueEmail('gone') },
+    });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+    expect((await call('setPositionStatus', { params: { positionId: closed, status: 'close' }, session: doomed.sessionId })).status).toBe(200);
+    const candidateIds = [imported[0]!.candidate_id, invited.body.candidate_id as string];
+
+    const read = async (key: { PK: string; SK: string }) =>
+      (await localDb().send(new GetCommand({ TableName: localEnv().TABLE_NAME, Key: key }))).Item;
+    const companyItems = async () => partition(keys.company(doomed.companyId).PK);
+
+    // A member is refused (403), and what the deletion read alongside that check deletes nothing.
+    const member = await joinAsMember(doomed);
+    expect(await call('deleteCompany', { params: { companyId: doomed.companyId }, session: member.sessionId })).toMatchObject({
+      status: 403,
+      body: { code: 'forbidden' },
+    });
+    expect(await read(keys.integration(integrationId))).toBeDefined();
+    expect((await partition(`INTEGRATION#${integrationId}`)).length).toBe(2);
+    for (const positionId of [open, closed]) expect(await read(keys.position(positionId))).toBeDefined();
+    for (const candidateId of candidateIds) expect(await read(keys.candidate(candidateId))).toBeDefined();
+    expect((await atsState('ashby')).hooks.some((h) => h.id === hook!.id)).toBe(true);
+    expect((await companyItems()).map((item) => item.SK).sort()).toEqual(
+      ['INTEGRATIONTYPE#ashby', `MEMBER#${doomed.userId}`, `MEMBER#${member.userId}`, 'PROFILE'].sort(),
+    );
+
+    expect((await call('deleteCompany', { params: { companyId: doomed.companyId }, session: doomed.sessionId })).status).toBe(204);
+    expect((await atsState('ashby')).hooks.some((h) => h.id === hook!.id)).toBe(false);
+    expect(await partition(`INTEGRATION#${integrationId}`)).toEqual([]);
+    for (const positionId of [open, closed]) expect(await read(keys.position(positionId))).toBeUndefined();
+    for (const candidateId of candidateIds) expect(await partition(keys.candidate(candidateId).PK)).toEqual([]);
+    expect(await companyItems()).toEqual([]);
+    expect((await call('getMe', { session: doomed.sessionId })).body.companies).toEqual([]);
+    expect((await call('getMe', { session: member.sessionId })).body.companies).toEqual([]);
   });
 });
 
@@ -273,9 +380,13 @@ describe("Lever's OAuth consent", () => {
     const granted = await consent(company, 'allow');
     // The state is bound to the user who started the consent.
     const stranger = await signIn(owner.email);
-    expect((await call('completeLeverOAuth', { session: stranger.sessionId, body: { state: granted.get('state'), code: granted.get('code') } })).status).toBe(400);
+    expect(
+      (await call('completeLeverOAuth', { session: stranger.sessionId, body: { state: granted.get('state'), code: granted.get('code') } })).status,
+    ).toBe(400);
     // …and that attempt used it up.
-    expect((await call('completeLeverOAuth', { session: company.sessionId, body: { state: granted.get('state'), code: granted.get('code') } })).status).toBe(400);
+    expect(
+      (await call('completeLeverOAuth', { session: company.sessionId, body: { state: granted.get('state'), code: granted.get('code') } })).status,
+    ).toBe(400);
 
     const fresh = await consent(company, 'allow');
     const completed = await call('completeLeverOAuth', { session: company.sessionId, body: { state: fresh.get('state'), code: fresh.get('code') } });

@@ -1,9 +1,9 @@
 import { deleteCompany as contract } from '../../contracts/company';
 import { routes } from '../../routes';
 import { deleteCompany } from '../../app/companies/company';
-import { apiHandler, Reply } from '../../shared/http';
+import { apiHandlerAlongsideAuth, Reply } from '../../shared/http';
 
-export const handler = apiHandler(routes.deleteCompany, contract, async ({ params, log }) => {
-  await deleteCompany(params.companyId, log);
+export const handler = apiHandlerAlongsideAuth(routes.deleteCompany, contract, async ({ params, membership, log }) => {
+  await deleteCompany(params.companyId, membership, log);
   return new Reply(204, undefined);
 });

@@ -1,13 +1,17 @@
-import { deleteCompanyData, getCompanyWithMemberships, renameCompany as storeCompanyName } from '../../shared/db/companies';
+import { companyItemKeys, deleteCompanyData, getCompanyWithMemberships, renameCompany as storeCompanyName } from '../../shared/db/companies';
 import type { Membership } from '../../shared/db/memberships';
 import { deleteMessageTemplate, listMessageTemplates, MessageTemplateGone } from '../../shared/db/message-templates';
+import { allPositions } from '../../shared/db/positions';
 import { notFound } from '../../shared/errors';
 import type { Logger } from '../../shared/logger';
 import { alongside } from '../access/alongside';
 import { deletePositionsOfCompany } from '../deletion/cascade';
-import { disconnectCompanyIntegrations } from '../integrations/connections';
+import { disconnectCompanyIntegrations, readCompanyIntegrations } from '../integrations/connections';
 
-/** The company's own settings and its deletion (owner routes: the handler chain has checked the owner). */
+/**
+ * The company's own settings and its deletion (owner routes: the handler chain's owner check comes
+ * in while it runs, and decides before anything is written).
+ */
 
 /**
  * Renames the company (its memberships carry the name and follow). The company and its
@@ -21,21 +25,30 @@ export const renameCompany = async (companyId: string, companyName: string, owne
 };
 
 /**
- * Deletes the company with everything of it: its positions (each with its candidates and their
- * media), its integrations (webhooks unregistered, sealed credentials deleted), its message
- * templates, then its own items.
+ * Deletes the company with everything of it. What it has is read alongside the owner check
+ * (`owner`, the handler chain's, while it runs): its positions, its integrations with their
+ * imports, its message templates and its own items; nothing is deleted before the check passed.
+ * Then its positions (each closed, then deleted with its candidates and their media), its
+ * integrations (webhooks unregistered, sealed credentials deleted) and its message templates side
+ * by side, and its own items (memberships, the profile last) once all of those are gone.
  */
-export const deleteCompany = async (companyId: string, log: Logger) => {
-  await deletePositionsOfCompany(companyId);
-  await disconnectCompanyIntegrations(companyId, log);
-  const templates = await listMessageTemplates(companyId);
-  await Promise.all(
-    templates.map((template) =>
+export const deleteCompany = async (companyId: string, owner: PromiseLike<Membership>, log: Logger) => {
+  const [, [positions, integrations, templates, ownItems]] = await alongside(
+    Promise.resolve(owner),
+    Promise.all([allPositions(companyId), readCompanyIntegrations(companyId), listMessageTemplates(companyId), companyItemKeys(companyId)]),
+  );
+  const outcomes = await Promise.allSettled([
+    deletePositionsOfCompany(positions),
+    disconnectCompanyIntegrations(integrations, log),
+    ...templates.map((template) =>
       deleteMessageTemplate(template.templateId).catch((error: unknown) => {
         if (!(error instanceof MessageTemplateGone)) throw error;
       }),
     ),
-  );
-  await deleteCompanyData(companyId);
+  ]);
+  // Everything is waited for; the company stays (and its owner can try again) unless all of it went.
+  const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failure) throw failure.reason;
+  await deleteCompanyData(ownItems);
   log.info('company deleted', { companyId });
 };

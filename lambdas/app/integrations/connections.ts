@@ -7,15 +7,20 @@ import type { Company } from '../../shared/db/companies';
 import {
   companyIntegrations,
   deleteIntegrationRecord,
-  getIntegration,
+  getIntegrationWithImports,
   IntegrationTypeTaken,
   putIntegration,
   setWebhooks,
+  type ImportKey,
   type IntegrationRecord,
+  type IntegrationWithImports,
 } from '../../shared/db/integrations';
-import { badRequest, conflict, HttpError, notFound } from '../../shared/errors';
+import type { Membership } from '../../shared/db/memberships';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../shared/errors';
 import { describeError, type Logger } from '../../shared/logger';
-import { requireMembership, ownedCompany } from '../access/membership';
+import { alongside } from '../access/alongside';
+import type { Caller } from '../access/caller';
+import { requireMembership } from '../access/membership';
 import { connectionOf, sealSecrets } from './credentials';
 
 /**
@@ -56,7 +61,7 @@ const alreadyAdded = (type: IntegrationType) => conflict(`${integrationForms[typ
  * integration with its sealed secrets (shared by key-based types and Lever's consent).
  */
 export const connectIntegration = async (
-  company: Company,
+  company: Pick<Company, 'companyId'>,
   input: { integrationType: IntegrationType; credentials: AtsCredentials; userId: string; automaticStageTransitions: boolean },
   log: Logger,
 ): Promise<IntegrationRecord> => {
@@ -110,34 +115,41 @@ export const connectIntegration = async (
   return record;
 };
 
-/** Adds a key-based integration (owner only). Lever connects through its consent page (lever.ts). */
+/**
+ * Adds a key-based integration (an owner route: `owner` is the handler chain's owner check, which
+ * the company's integrations are read alongside; its membership names the owner and shows the
+ * company exists). Lever connects through its consent page (lever.ts).
+ */
 export const addIntegration = async (
   input: {
     companyId: string;
-    userId: string;
     integrationType: IntegrationType;
     authToken: string;
     username?: string | null;
     automaticStageTransitions: boolean;
   },
+  owner: PromiseLike<Membership>,
   log: Logger,
 ) => {
   const form = integrationForms[input.integrationType];
-  const [company, existing] = await Promise.all([ownedCompany(input.companyId, input.userId, OWNER_ONLY), companyIntegrations(input.companyId)]);
+  const [membership, existing] = await alongside(Promise.resolve(owner), companyIntegrations(input.companyId));
   if (form.connect === 'oauth') throw badRequest(`${form.name} connects through its own consent page: use "Connect with ${form.name}".`, 'oauth_required');
   if (form.usernameLabel && !input.username) throw badRequest(`Enter the ${form.usernameLabel}.`, 'username_required');
   if (existing.some((record) => record.integrationType === input.integrationType)) throw alreadyAdded(input.integrationType);
   const credentials: AtsCredentials = form.usernameLabel ? { authToken: input.authToken, username: input.username! } : { authToken: input.authToken };
   const record = await connectIntegration(
-    company,
-    { integrationType: input.integrationType, credentials, userId: input.userId, automaticStageTransitions: input.automaticStageTransitions },
+    { companyId: input.companyId },
+    { integrationType: input.integrationType, credentials, userId: membership.userId, automaticStageTransitions: input.automaticStageTransitions },
     log,
   );
   return integrationView(record);
 };
 
-/** Stops both directions: the ATS's webhook is unregistered (best effort), then the integration and its sealed secrets are deleted. */
-export const disconnectIntegration = async (record: IntegrationRecord, log: Logger): Promise<boolean> => {
+/**
+ * Stops both directions: the ATS's webhook is unregistered (best effort), then the integration and
+ * its sealed secrets are deleted, with its `imports` (as getIntegrationWithImports read them).
+ */
+export const disconnectIntegration = async (record: IntegrationRecord, imports: readonly ImportKey[], log: Logger): Promise<boolean> => {
   const webhooks = atsAdapters[record.integrationType].webhooks;
   if (webhooks && record.webhookIds.length) {
     // The ATS may have revoked our access already; the delete goes on either way, and deliveries
@@ -149,20 +161,37 @@ export const disconnectIntegration = async (record: IntegrationRecord, log: Logg
       log.warn('ATS webhook not unregistered', { integrationId: record.integrationId, ...describeError(error) });
     }
   }
-  const deleted = await deleteIntegrationRecord(record);
+  const deleted = await deleteIntegrationRecord(record, imports);
   if (deleted) log.info('integration removed', { companyId: record.companyId, integrationId: record.integrationId, integrationType: record.integrationType });
   return deleted;
 };
 
-/** Removes an integration (owner only; another company's is a 404). */
-export const removeIntegration = async (integrationId: string, userId: string, log: Logger) => {
-  const record = await getIntegration(integrationId);
+/**
+ * Removes an integration (owner only; another company's is a 404). The integration and its imports
+ * are read in one Query alongside the session check (`caller`, while it runs), the caller's
+ * membership of its company once both are known; nothing is written before that check passed.
+ */
+export const removeIntegration = async (integrationId: string, caller: Caller, log: Logger) => {
+  const { record, imports } = await getIntegrationWithImports(integrationId);
   if (!record) throw notFound('Integration not found.');
-  await ownedCompany(record.companyId, userId, OWNER_ONLY);
-  if (!(await disconnectIntegration(record, log))) throw notFound('Integration not found.');
+  const membership = await requireMembership(record.companyId, caller);
+  if (membership.role !== 'owner') throw forbidden(OWNER_ONLY);
+  if (!(await disconnectIntegration(record, imports, log))) throw notFound('Integration not found.');
 };
 
-/** Removes every integration of a company (its deletion). */
-export const disconnectCompanyIntegrations = async (companyId: string, log: Logger) => {
-  for (const record of await companyIntegrations(companyId)) await disconnectIntegration(record, log);
+/**
+ * A company's integrations with their imports, for its deletion: the company's integrations (one
+ * Query), then each one's partition, in parallel. Reads only, so they can run alongside the owner check.
+ */
+export const readCompanyIntegrations = async (companyId: string): Promise<IntegrationWithImports[]> =>
+  Promise.all((await companyIntegrations(companyId)).map((record) => getIntegrationWithImports(record.integrationId)));
+
+/**
+ * Removes every integration of a company (its deletion), as readCompanyIntegrations read them, in
+ * parallel; each is waited for before the first failure is thrown.
+ */
+export const disconnectCompanyIntegrations = async (integrations: readonly IntegrationWithImports[], log: Logger) => {
+  const outcomes = await Promise.allSettled(integrations.map(({ record, imports }) => (record ? disconnectIntegration(record, imports, log) : false)));
+  const failure = outcomes.find((outcome) => outcome.status === 'rejected');
+  if (failure) throw failure.reason;
 };

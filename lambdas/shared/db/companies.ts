@@ -164,11 +164,18 @@ export const setTheme = async (companyId: string, theme: Theme): Promise<Company
 };
 
 /**
- * Deletes the company's partition: profile and memberships. Features that keep data elsewhere
- * (positions, candidates, media) extend this when they arrive.
+ * The keys of the company's own items (its partition: memberships, invitations, integration types,
+ * the profile last, in key order), read before its deletion.
  */
-export const deleteCompanyData = async (companyId: string): Promise<void> => {
-  const items = await companyPartition(companyId);
+export const companyItemKeys = async (companyId: string): Promise<ItemKey[]> =>
+  (await companyPartition(companyId)).map((item) => ({ PK: item.PK, SK: item.SK }));
+
+/**
+ * Deletes the company's own items as companyItemKeys read them, in that order (the profile goes
+ * last), 25 a BatchWriteItem. What keeps data elsewhere (positions and their candidates,
+ * integrations, message templates) is deleted before, by the company's deletion.
+ */
+export const deleteCompanyData = async (items: readonly ItemKey[]): Promise<void> => {
   for (let i = 0; i < items.length; i += 25) {
     const chunk = items.slice(i, i + 25);
     let requests: Record<string, any>[] | undefined = chunk.map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } }));

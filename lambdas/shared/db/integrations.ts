@@ -102,6 +102,39 @@ export const getIntegration = async (integrationId: string): Promise<Integration
   return Item ? fromItem(Item) : null;
 };
 
+/** The key of an item in an integration's partition. */
+export interface ImportKey {
+  PK: string;
+  SK: string;
+}
+
+/** An integration and the keys of the imports in its partition: what deleting it takes along. */
+export interface IntegrationWithImports {
+  record: IntegrationRecord | null;
+  imports: ImportKey[];
+}
+
+const IMPORT_PREFIX = 'IMPORT#';
+
+/**
+ * The integration and the keys of its imports in one Query of its partition (strongly consistent,
+ * paged past 1 MB), so that deleting it reads nothing more; the record is null when it is gone.
+ */
+export const getIntegrationWithImports = async (integrationId: string): Promise<IntegrationWithImports> => {
+  const key = keys.integration(integrationId);
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': key.PK },
+    ConsistentRead: true,
+  });
+  const item = items.find((found) => found.SK === key.SK);
+  return {
+    record: item ? fromItem(item) : null,
+    imports: items.filter((found) => String(found.SK).startsWith(IMPORT_PREFIX)).map((found) => ({ PK: found.PK, SK: found.SK })),
+  };
+};
+
 /** The company's integrations, by type (one Query). */
 export const companyIntegrations = async (companyId: string): Promise<IntegrationRecord[]> =>
   (
@@ -184,9 +217,9 @@ export const recordSync = async (integrationId: string, lastSync: SyncStatus): P
 
 /**
  * Deletes the integration (its sealed credentials with it) and frees its type, then the records of
- * whom it brought in. False when it was gone already.
+ * whom it brought in (`imports`, as getIntegrationWithImports read them). False when it was gone already.
  */
-export const deleteIntegrationRecord = async (record: IntegrationRecord): Promise<boolean> => {
+export const deleteIntegrationRecord = async (record: IntegrationRecord, imports: readonly ImportKey[]): Promise<boolean> => {
   try {
     await transact([
       {
@@ -209,18 +242,14 @@ export const deleteIntegrationRecord = async (record: IntegrationRecord): Promis
     if (error instanceof ConditionFailed) return false;
     throw error;
   }
-  const imports = await queryAll({
-    TableName: tableName(),
-    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :import)',
-    ExpressionAttributeValues: { ':pk': keys.integration(record.integrationId).PK, ':import': 'IMPORT#' },
-    ProjectionExpression: 'PK, SK',
-  });
   for (let i = 0; i < imports.length; i += 25) {
-    await db.send(
-      new BatchWriteCommand({
-        RequestItems: { [tableName()]: imports.slice(i, i + 25).map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } })) },
-      }),
-    );
+    let requests: Record<string, any>[] | undefined = imports.slice(i, i + 25).map((key) => ({ DeleteRequest: { Key: { PK: key.PK, SK: key.SK } } }));
+    for (let attempt = 0; requests && requests.length > 0 && attempt < 5; attempt++) {
+      const result: { UnprocessedItems?: Record<string, Record<string, any>[]> } = await db.send(
+        new BatchWriteCommand({ RequestItems: { [tableName()]: requests as never } }),
+      );
+      requests = result.UnprocessedItems?.[tableName()];
+    }
   }
   return true;
 };

@@ -1,0 +1,95 @@
+import {
+  BatchWriteCommand,
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { deleteCompany } from '../../lambdas/app/companies/company';
+import { tableName } from '../../lambdas/shared/db/client';
+import { keys } from '../../lambdas/shared/db/keys';
+import type { Membership } from '../../lambdas/shared/db/memberships';
+import { forbidden } from '../../lambdas/shared/errors';
+import { createLogger } from '../../lambdas/shared/logger';
+
+/**
+ * A company's deletion reads what it has alongside the owner check (the handler chain's, passed in
+ * while it runs) and deletes nothing before that check passed: a refused check leaves everything.
+ */
+process.env.TABLE_NAME ??= 'unit-table';
+
+const ddb = mockClient(DynamoDBDocumentClient);
+const profile = keys.company('c1');
+const ownerMembership = keys.membership('c1', 'owner');
+
+/** The company has one message template and its own items (no position, no integration). */
+const fakeTable = () => {
+  ddb.on(QueryCommand).callsFake((input: QueryCommandInput) => {
+    const pk = input.ExpressionAttributeValues?.[':pk'];
+    if (pk === profile.PK && !input.IndexName) return { Items: [ownerMembership, profile] };
+    if (pk === keys.messageTemplateByCompany('c1', '', '').GSI1PK) {
+      return { Items: [{ ...keys.messageTemplate('t1'), templateId: 't1', companyId: 'c1', templateName: 'Farewell' }] };
+    }
+    return { Items: [] };
+  });
+  ddb.on(DeleteCommand).resolves({});
+  ddb.on(BatchWriteCommand).resolves({});
+};
+
+const writes = () =>
+  ddb.commandCalls(BatchWriteCommand).length +
+  ddb.commandCalls(DeleteCommand).length +
+  ddb.commandCalls(TransactWriteCommand).length +
+  ddb.commandCalls(UpdateCommand).length;
+
+/** Lets the reads that are under way answer (the fake table answers at once). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+const checkOf = () => {
+  let pass!: (membership: Membership) => void;
+  let refuse!: (error: unknown) => void;
+  const check = new Promise<Membership>((resolve, reject) => {
+    pass = resolve;
+    refuse = reject;
+  });
+  return { check, pass: () => pass({ companyId: 'c1', userId: 'owner', role: 'owner' }), refuse };
+};
+
+beforeEach(() => {
+  ddb.reset();
+  fakeTable();
+});
+
+describe('deleteCompany', () => {
+  it('reads alongside the owner check and deletes only once it passed, the company’s own items last', async () => {
+    const { check, pass } = checkOf();
+    const deleted = deleteCompany('c1', check, createLogger());
+    await settle();
+    // Positions, integrations, templates and the company's partition: read while the check runs.
+    expect(ddb.commandCalls(QueryCommand)).toHaveLength(4);
+    expect(writes()).toBe(0);
+
+    pass();
+    await deleted;
+    expect(ddb.commandCalls(DeleteCommand).map((call) => call.args[0].input.Key)).toEqual([keys.messageTemplate('t1')]);
+    const batches = ddb.commandCalls(BatchWriteCommand).map((call) => call.args[0].input.RequestItems![tableName()]);
+    expect(batches).toEqual([[{ DeleteRequest: { Key: ownerMembership } }, { DeleteRequest: { Key: profile } }]]);
+    // The company's own items once everything else of it went.
+    expect(ddb.commandCalls(BatchWriteCommand)[0]!.calledAfter(ddb.commandCalls(DeleteCommand)[0]!)).toBe(true);
+  });
+
+  it('deletes nothing when the owner check refuses, and answers with its refusal', async () => {
+    const { check, refuse } = checkOf();
+    const deleted = deleteCompany('c1', check, createLogger());
+    await settle();
+    refuse(forbidden());
+    await expect(deleted).rejects.toMatchObject({ status: 403, code: 'forbidden' });
+    await settle();
+    expect(ddb.commandCalls(QueryCommand)).toHaveLength(4);
+    expect(writes()).toBe(0);
+  });
+});
