@@ -1,6 +1,7 @@
 import { candidateFromItem, candidateIdOfPublicId, getCandidate, type Candidate } from '../../shared/db/candidates';
 import { keys } from '../../shared/db/keys';
-import { batchReads, getMembershipWith, itemRead, type BatchRead, type Membership } from '../../shared/db/memberships';
+import { batchReads, itemRead, type BatchRead } from '../../shared/db/batch-get';
+import { getMembershipWith, type Membership } from '../../shared/db/memberships';
 import { positionFromItem, type Position } from '../../shared/db/positions';
 import { HttpError, notFound } from '../../shared/errors';
 import { alongside } from './alongside';

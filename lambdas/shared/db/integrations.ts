@@ -1,7 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { IntegrationType } from '../../contracts/integrations';
 import type { ResultEvent } from '../clients/ats/adapter';
+import { batchGetItems } from './batch-get';
 import { db, tableName } from './client';
 import { epochSeconds, keys, schedulePartitions } from './keys';
 import { queryAll } from './query';
@@ -256,21 +257,11 @@ export const deleteIntegrationRecord = async (record: IntegrationRecord, imports
 
 /** Which of these ATS refs the integration has brought into the position already (BatchGetItem, 100 keys a call). */
 export const importedRefs = async (integrationId: string, positionId: string, refs: readonly string[]): Promise<Set<string>> => {
-  const found = new Set<string>();
-  const unique = [...new Set(refs)];
-  for (let i = 0; i < unique.length; i += 100) {
-    let request: Record<string, any> | undefined = {
-      [tableName()]: { Keys: unique.slice(i, i + 100).map((ref) => keys.integrationImport(integrationId, positionId, ref)), ProjectionExpression: '#ref', ExpressionAttributeNames: { '#ref': 'ref' } },
-    };
-    while (request && Object.keys(request).length > 0) {
-      const page: { Responses?: Record<string, Record<string, any>[]>; UnprocessedKeys?: Record<string, any> } = await db.send(
-        new BatchGetCommand({ RequestItems: request }),
-      );
-      for (const item of page.Responses?.[tableName()] ?? []) found.add(item.ref);
-      request = page.UnprocessedKeys;
-    }
-  }
-  return found;
+  const found = await batchGetItems(
+    refs.map((ref) => keys.integrationImport(integrationId, positionId, ref)),
+    { attributes: ['ref'] },
+  );
+  return new Set([...found.values()].map((item) => item.ref as string));
 };
 
 /** The step that records an ATS candidate's import with the candidate it created (fails: already imported). */
@@ -288,15 +279,17 @@ export const importStep = (integrationId: string, positionId: string, ref: strin
 
 /** Records an ATS candidate the position will not invite (already a candidate by e-mail), so syncs stop trying. */
 export const markImported = async (integrationId: string, positionId: string, ref: string, reason: string): Promise<void> => {
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.integrationImport(integrationId, positionId, ref), type: 'integrationImport', ref, candidateId: null, reason },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
-  ).catch((error: unknown) => {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-  });
+  await db
+    .send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.integrationImport(integrationId, positionId, ref), type: 'integrationImport', ref, candidateId: null, reason },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    });
 };
 
 /** OAuth consents in flight: single use, bound to the company and the user who started them. */
@@ -320,7 +313,12 @@ export const putOAuthState = (stateHash: string, state: OAuthState) =>
 export const consumeOAuthState = async (stateHash: string, userId: string, now = new Date()): Promise<OAuthState | null> => {
   const { Attributes } = await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.oauthState(stateHash), ReturnValues: 'ALL_OLD' }));
   if (!Attributes || Attributes.userId !== userId || Number(Attributes.expiresAt) <= epochSeconds(now)) return null;
-  return { companyId: Attributes.companyId, userId: Attributes.userId, integrationType: Attributes.integrationType, expiresAt: Number(Attributes.expiresAt) };
+  return {
+    companyId: Attributes.companyId,
+    userId: Attributes.userId,
+    integrationType: Attributes.integrationType,
+    expiresAt: Number(Attributes.expiresAt),
+  };
 };
 
 /** A result waiting to be written back to the candidate's ATS profile. */

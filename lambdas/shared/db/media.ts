@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchGetCommand, BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CaptionsStatus, TranscriptStatus, UploadStatus } from '../../domain/media';
+import { readBatch, type BatchRead } from './batch-get';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { ConditionFailed, transact } from './transaction';
@@ -166,11 +167,11 @@ export const updateMediaProcessing = async (mediaId: string, fields: Partial<Omi
  * `getMembershipWith`: a candidate's answers' media in the access check's call): their keys, and the
  * items found by id.
  */
-export const mediaItemsRead = (mediaIds: readonly string[]) => {
+export const mediaItemsRead = (mediaIds: readonly string[]): BatchRead<Map<string, MediaItem>> => {
   const ids = [...new Set(mediaIds)];
   return {
     keys: ids.map((id) => keys.media(id)),
-    collect: (found: (key: { PK: string; SK: string }) => Record<string, any> | undefined) =>
+    collect: (found) =>
       new Map(
         ids.flatMap((id) => {
           const item = found(keys.media(id));
@@ -180,19 +181,8 @@ export const mediaItemsRead = (mediaIds: readonly string[]) => {
   };
 };
 
-/** Media items by id in one BatchGet (a list page's thumbnails), up to 100. */
-export const getMediaItems = async (mediaIds: string[]): Promise<Map<string, MediaItem>> => {
-  const ids = [...new Set(mediaIds)].slice(0, 100);
-  const found = new Map<string, MediaItem>();
-  let requested: Record<string, unknown>[] | undefined = ids.map((id) => keys.media(id));
-  for (let attempt = 0; requested && requested.length > 0 && attempt < 5; attempt++) {
-    const result: { Responses?: Record<string, Record<string, any>[]>; UnprocessedKeys?: Record<string, { Keys?: Record<string, unknown>[] }> } =
-      await db.send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: requested } } }));
-    for (const item of result.Responses?.[tableName()] ?? []) found.set(item.mediaId, fromItem(item));
-    requested = result.UnprocessedKeys?.[tableName()]?.Keys;
-  }
-  return found;
-};
+/** Media items by id (a list page's thumbnails): one BatchGetItem per 100, in parallel. */
+export const getMediaItems = async (mediaIds: string[]): Promise<Map<string, MediaItem>> => readBatch(mediaItemsRead(mediaIds));
 
 /** Removes media items and their groups (their objects are deleted from the bucket separately). */
 export const deleteMediaItems = async (media: Pick<MediaItem, 'mediaId' | 'mediaGroupId'>[]) => {

@@ -1,5 +1,6 @@
-import { BatchGetCommand, DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { newId, randomToken, sha256 } from '../crypto';
+import { batchGetItems, keyId, type ItemKey } from './batch-get';
 import { db, tableName } from './client';
 import { epochSeconds, keys, sortKeyPrefixes } from './keys';
 import { newSessionItem } from './sessions';
@@ -108,28 +109,6 @@ export interface InviteLink {
   existingUserId: string | null;
 }
 
-type Key = { PK: string; SK: string };
-const idOf = (key: Key) => `${key.PK}\u0000${key.SK}`;
-
-/** BatchGetItem's bound on retries of what it left unprocessed (throttling) before the request fails. */
-const BATCH_ATTEMPTS = 5;
-
-/** Items by key (fewer than 100) in one consistent BatchGetItem, by `idOf` their key. */
-const getItemsConsistently = async (itemKeys: Key[]): Promise<Map<string, Record<string, any>>> => {
-  const found = new Map<string, Record<string, any>>();
-  let pending = itemKeys;
-  for (let attempt = 0; pending.length > 0; attempt++) {
-    if (attempt === BATCH_ATTEMPTS) throw new Error(`BatchGetItem left ${pending.length} keys unprocessed after ${BATCH_ATTEMPTS} attempts`);
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
-    const { Responses, UnprocessedKeys } = await db.send(
-      new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ConsistentRead: true } } }),
-    );
-    for (const item of Responses?.[tableName()] ?? []) found.set(idOf(item as Key), item);
-    pending = (UnprocessedKeys?.[tableName()]?.Keys ?? []) as Key[];
-  }
-  return found;
-};
-
 /**
  * The live invitation behind a link's nonce, or null (unknown, expired, replaced or used, or its
  * company gone). The nonce's item names the invitation, its company and the address, so those
@@ -143,8 +122,8 @@ export const findInviteByNonce = async (nonce: string, now = new Date()): Promis
   const inviteKey = keys.memberInvite(link.companyId, link.inviteId);
   const companyKey = keys.company(link.companyId);
   const accountKey = keys.userEmail(link.email);
-  const items = await getItemsConsistently([inviteKey, companyKey, accountKey]);
-  const itemOf = (key: Key) => items.get(idOf(key));
+  const items = await batchGetItems([inviteKey, companyKey, accountKey], { consistent: true });
+  const itemOf = (key: ItemKey) => items.get(keyId(key));
   const invite = itemOf(inviteKey);
   if (!invite || invite.nonceHash !== nonceHash || Number(invite.ttl) <= epochSeconds(now)) return null;
   const company = itemOf(companyKey);

@@ -1,4 +1,5 @@
-import { BatchGetCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGetItems } from '../batch-get';
 import { db, tableName } from '../client';
 import { keys } from '../keys';
 import type { TransactionStep } from '../transaction';
@@ -73,29 +74,14 @@ export const hasCandidateWithEmail = async (positionId: string, email: string): 
   return Item !== undefined;
 };
 
-/** BatchGetItem reads at most 100 keys per request. */
-const KEYS_PER_BATCH = 100;
-
 /**
  * Which of these addresses a position already has (a bulk invite checks its whole list before it
  * writes anything): BatchGetItem, 100 addresses a request, strongly consistent.
  */
 export const emailsTaken = async (positionId: string, emails: readonly string[]): Promise<string[]> => {
-  const unique = [...new Set(emails)];
-  const taken: string[] = [];
-  for (let i = 0; i < unique.length; i += KEYS_PER_BATCH) {
-    let pending: Record<string, unknown>[] | undefined = unique.slice(i, i + KEYS_PER_BATCH).map((email) => keys.candidateEmail(positionId, email));
-    for (let attempt = 0; pending && pending.length > 0; attempt++) {
-      if (attempt > 5) throw new Error('BatchGetItem kept leaving keys unprocessed');
-      const result: { Responses?: Record<string, Record<string, any>[]>; UnprocessedKeys?: Record<string, { Keys?: Record<string, unknown>[] }> } =
-        await db.send(
-          new BatchGetCommand({
-            RequestItems: { [tableName()]: { Keys: pending as never, ConsistentRead: true, ProjectionExpression: 'email' } },
-          }),
-        );
-      taken.push(...(result.Responses?.[tableName()] ?? []).map((item) => item.email as string));
-      pending = result.UnprocessedKeys?.[tableName()]?.Keys;
-    }
-  }
-  return taken;
+  const found = await batchGetItems(
+    [...new Set(emails)].map((email) => keys.candidateEmail(positionId, email)),
+    { consistent: true, attributes: ['email'] },
+  );
+  return [...found.values()].map((item) => item.email as string);
 };

@@ -1,5 +1,6 @@
-import { BatchGetCommand, QueryCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { sortTimeOf, type CandidateStatus } from '../../../domain/candidates';
+import { batchGetItems, KEYS_PER_BATCH } from '../batch-get';
 import { db, tableName } from '../client';
 import { keys, schedulePartitions } from '../keys';
 import { queryAll } from '../query';
@@ -141,34 +142,18 @@ export const listDone = async (positionId: string, pageSize: number, after?: Can
   return pageOf(page.Items ?? [], pageSize);
 };
 
-/** BatchGetItem reads at most 100 keys a request. */
-const KEYS_PER_BATCH = 100;
 /** What the search order needs of a candidate, when there are too many matches to read whole. */
 const ORDER_FIELDS = ['candidateId', 'positionId', 'preview', 'currentStatus', 'createdAt', 'completedAt'];
 
 /** Candidate profiles by id: BatchGetItem, 100 a request (in parallel), unprocessed keys asked again. */
-const readProfiles = async (candidateIds: readonly string[], fields?: readonly string[]): Promise<Record<string, any>[]> => {
-  const projection = fields
-    ? {
-        ProjectionExpression: fields.map((_, i) => `#f${i}`).join(', '),
-        ExpressionAttributeNames: Object.fromEntries(fields.map((f, i) => [`#f${i}`, f])),
-      }
-    : {};
-  const batches: string[][] = [];
-  for (let i = 0; i < candidateIds.length; i += KEYS_PER_BATCH) batches.push(candidateIds.slice(i, i + KEYS_PER_BATCH));
-  const read = async (ids: string[]) => {
-    const items: Record<string, any>[] = [];
-    let pending: Record<string, any>[] | undefined = ids.map((id) => keys.candidate(id));
-    for (let attempt = 0; pending && pending.length > 0; attempt++) {
-      if (attempt > 5) throw new Error('BatchGetItem kept leaving keys unprocessed');
-      const result: BatchGetCommandOutput = await db.send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ...projection } } }));
-      items.push(...(result.Responses?.[tableName()] ?? []));
-      pending = result.UnprocessedKeys?.[tableName()]?.Keys;
-    }
-    return items;
-  };
-  return (await Promise.all(batches.map(read))).flat();
-};
+const readProfiles = async (candidateIds: readonly string[], fields?: readonly string[]): Promise<Record<string, any>[]> => [
+  ...(
+    await batchGetItems(
+      candidateIds.map((id) => keys.candidate(id)),
+      fields ? { attributes: fields } : {},
+    )
+  ).values(),
+];
 
 type Ranked = Pick<Candidate, 'candidateId' | 'currentStatus' | 'createdAt' | 'completedAt'>;
 /** Code-unit order (not the locale's), so equal times fall to the ids the same way everywhere. */
