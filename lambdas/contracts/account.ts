@@ -1,12 +1,12 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineContract } from './contract';
-import { companyNameSchema, emailSchema, idSchema, singleLineText } from './common';
+import { companyNameSchema, emailSchema, idSchema, trimmedLine } from './common';
 
 export const MAGIC_CODE_LENGTH = 6;
 
 export const checkEmail = defineContract({
   summary: 'Normalises an e-mail address and says whether it is well-formed (it never reveals whether an account exists).',
-  body: z.object({ email: z.string().max(320) }),
+  body: z.object({ email: z.string().check(z.maxLength(320)) }),
   response: z.object({ email: z.string(), isValid: z.boolean() }),
 });
 
@@ -15,11 +15,7 @@ export const createAccount = defineContract({
   body: z.object({
     email: emailSchema,
     companyName: companyNameSchema,
-    tags: z
-      .array(singleLineText(z.string().trim().min(1).max(50)))
-      .max(20)
-      .optional()
-      .default([]),
+    tags: z._default(z.optional(z.array(trimmedLine(50)).check(z.maxLength(20))), []),
   }),
   response: z.object({ userId: z.string(), companyId: z.string() }),
   successStatus: 201,
@@ -36,7 +32,7 @@ export const createMagicCodeSession = defineContract({
   summary: 'Signs in with the e-mailed code and returns a new session id. Five wrong codes burn the code.',
   body: z.object({
     email: emailSchema,
-    shortnonce: z.string().trim().toUpperCase().length(MAGIC_CODE_LENGTH, `The code has ${MAGIC_CODE_LENGTH} characters.`),
+    shortnonce: z.string().check(z.trim(), z.toUpperCase(), z.length(MAGIC_CODE_LENGTH, `The code has ${MAGIC_CODE_LENGTH} characters.`)),
   }),
   response: z.object({ sessionId: z.string(), userId: z.string() }),
   successStatus: 201,
@@ -44,7 +40,7 @@ export const createMagicCodeSession = defineContract({
 
 export const deleteSession = defineContract({
   summary: 'Signs out: revokes the session.',
-  params: z.object({ sessionId: z.string().min(1).max(256) }),
+  params: z.object({ sessionId: z.string().check(z.minLength(1), z.maxLength(256)) }),
   response: z.undefined(),
   successStatus: 204,
 });

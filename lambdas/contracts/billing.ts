@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { currencies, intervals, tiers } from './billing-catalog';
 import { idSchema, singleLineText } from './common';
 import { defineContract } from './contract';
@@ -10,20 +10,19 @@ import { defineContract } from './contract';
  */
 
 /** An absolute http(s) URL; the server also requires it to point into the app. */
-const appUrlSchema = singleLineText(z.string().max(2048, 'That address is too long.')).refine(
-  (value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol),
-  'Must be an http(s) address.',
+const appUrlSchema = singleLineText(z.maxLength(2048, 'That address is too long.')).check(
+  z.refine((value) => URL.canParse(value) && /^https?:$/.test(new URL(value).protocol), 'Must be an http(s) address.'),
 );
 
 const priceSchema = z.object({
   priceId: z.string(),
   lookupKey: z.string(),
   currency: z.enum(currencies),
-  unitAmount: z.number().int(),
+  unitAmount: z.int(),
   kind: z.enum(['pack', 'subscription']),
-  candidates: z.number().int().nullable(),
-  tier: z.enum(tiers).nullable(),
-  interval: z.enum(intervals).nullable(),
+  candidates: z.nullable(z.int()),
+  tier: z.nullable(z.enum(tiers)),
+  interval: z.nullable(z.enum(intervals)),
 });
 
 export const listPrices = defineContract({
@@ -37,12 +36,7 @@ export const createCheckoutSession = defineContract({
   summary:
     'Starts a Stripe Checkout for one of our prices (owner only): a pack adds its credits, a subscription gives unlimited invites once Stripe confirms the payment.',
   body: z.object({
-    priceId: z
-      .string()
-      .trim()
-      .min(1, 'Choose a plan.')
-      .max(255)
-      .regex(/^[A-Za-z0-9_]+$/, 'Not a valid price.'),
+    priceId: z.string().check(z.trim(), z.minLength(1, 'Choose a plan.'), z.maxLength(255), z.regex(/^[A-Za-z0-9_]+$/, 'Not a valid price.')),
     companyId: idSchema,
     frontendReferenceId: idSchema,
     successUrl: appUrlSchema,

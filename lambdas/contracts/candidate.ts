@@ -1,5 +1,5 @@
-import * as z from 'zod';
-import { emailSchema, idSchema, singleLineText } from './common';
+import * as z from 'zod/mini';
+import { emailSchema, idSchema, singleLineText, trimmedLine } from './common';
 import { CANDIDATE_STATUSES, EVALUATION_ACTIONS } from './candidate-status';
 import { themeSchema } from './company';
 import { defineContract } from './contract';
@@ -10,7 +10,7 @@ export { CANDIDATE_STATUSES } from './candidate-status';
 export const CANDIDATE_PAGE_SIZE = 12;
 export const BATCH_INVITE_MAX = 500;
 
-export const candidateNameSchema = singleLineText(z.string().trim().min(1, 'Enter the candidate’s name.').max(100, 'Use at most 100 characters.'));
+export const candidateNameSchema = trimmedLine(100, 'Enter the candidate’s name.', 'Use at most 100 characters.');
 
 /** A point in time with its relative text ("3 days ago", "in 6 days"), as the spec's time fields. */
 export const timeSchema = z.object({ timeValue: z.string(), relativeTime: z.string() });
@@ -21,18 +21,18 @@ export const candidateSummarySchema = z.object({
   candidateId: z.string(),
   positionId: z.string(),
   candidateName: z.string(),
-  email: z.string().nullable(),
+  email: z.nullable(z.string()),
   currentStatus: z.enum(CANDIDATE_STATUSES),
   createdAt: timeSchema,
-  expiresAt: timeSchema.nullable(),
-  completedAt: timeSchema.nullable(),
+  expiresAt: z.nullable(timeSchema),
+  completedAt: z.nullable(timeSchema),
   interviewHref: z.string(),
-  thumbnail: z.object({ variants: z.array(variantSchema) }).nullable(),
+  thumbnail: z.nullable(z.object({ variants: z.array(variantSchema) })),
 });
 
 const newCandidateSchema = z.object({
   candidateName: candidateNameSchema,
-  email: emailSchema.nullable(),
+  email: z.nullable(emailSchema),
 });
 
 export const SEARCH_MIN_CHARS = 3;
@@ -42,10 +42,10 @@ export const listCandidates = defineContract({
     "A page of a position's candidates (12 a page), newest first: one status tab, or `done` (responded, shortlisted and rejected together, for companies without evaluation), or a search of names and e-mails across all statuses (`search_text`, at least 3 characters; invited candidates last). `after` continues after that candidate; `through` returns every page up to and including that candidate (a reload keeps the place).",
   params: z.object({ positionId: idSchema }),
   query: z.object({
-    tab: z.enum([...CANDIDATE_STATUSES, 'done']).default('invited'),
-    searchText: singleLineText(z.string().trim().min(SEARCH_MIN_CHARS, 'Enter at least 3 characters to search...').max(100)).optional(),
-    after: idSchema.optional(),
-    through: idSchema.optional(),
+    tab: z._default(z.enum([...CANDIDATE_STATUSES, 'done']), 'invited'),
+    searchText: z.optional(singleLineText(z.trim(), z.minLength(SEARCH_MIN_CHARS, 'Enter at least 3 characters to search...'), z.maxLength(100))),
+    after: z.optional(idSchema),
+    through: z.optional(idSchema),
   }),
   response: z.object({ candidates: z.array(candidateSummarySchema), hasMore: z.boolean() }),
 });
@@ -64,8 +64,7 @@ export const inviteCandidatesBatch = defineContract({
   body: z.object({
     newCandidates: z
       .array(newCandidateSchema)
-      .min(1, 'Add at least one candidate.')
-      .max(BATCH_INVITE_MAX, `Invite at most ${BATCH_INVITE_MAX} at once.`),
+      .check(z.minLength(1, 'Add at least one candidate.'), z.maxLength(BATCH_INVITE_MAX, `Invite at most ${BATCH_INVITE_MAX} at once.`)),
   }),
   response: z.object({ candidates: z.array(candidateSummarySchema) }),
   successStatus: 201,
@@ -90,33 +89,33 @@ export const reinviteCandidate = defineContract({
  */
 export const answerPackageSchema = z.object({
   packageStatus: z.enum(['not_generated', 'generating', 'completed', 'failed']),
-  downloadHref: z.string().nullable(),
-  leftOutAnswers: z.array(z.object({ answerId: z.string(), questionIndex: z.number().int(), reason: z.enum(['processing_failed']) })),
+  downloadHref: z.nullable(z.string()),
+  leftOutAnswers: z.array(z.object({ answerId: z.string(), questionIndex: z.int(), reason: z.enum(['processing_failed']) })),
 });
 
 export const getCandidate = defineContract({
   summary:
     'A candidate with the questions they were asked, their answers (video variants, thumbnails, captions, ratings), the answer package, and the neighbours for Previous / Next (by completion time, newest first) and Next to review (the oldest still responded).',
   params: z.object({ candidateId: idSchema }),
-  response: candidateSummarySchema.extend({
+  response: z.extend(candidateSummarySchema, {
     jobTitle: z.string(),
-    rating: z.number().nullable(),
+    rating: z.nullable(z.number()),
     answerPackage: answerPackageSchema,
     /** The ATS the candidate came from (spec §3), with the profile link and what was written back. */
-    integrationType: z.enum(integrationTypes).nullable(),
-    integrationAttributes: integrationAttributesSchema.nullable(),
+    integrationType: z.nullable(z.enum(integrationTypes)),
+    integrationAttributes: z.nullable(integrationAttributesSchema),
     navigation: z.object({
-      previousCandidateId: z.string().nullable(),
-      nextCandidateId: z.string().nullable(),
-      nextToReviewCandidateId: z.string().nullable(),
+      previousCandidateId: z.nullable(z.string()),
+      nextCandidateId: z.nullable(z.string()),
+      nextToReviewCandidateId: z.nullable(z.string()),
     }),
-    questions: z.array(z.object({ title: z.string().nullable(), content: z.string().nullable() })),
+    questions: z.array(z.object({ title: z.nullable(z.string()), content: z.nullable(z.string()) })),
     answers: z.array(
       z.object({
         answerId: z.string(),
-        questionIndex: z.number().int(),
-        rating: z.number().int().min(1).max(5).nullable(),
-        thumbnail: z.object({ variants: z.array(variantSchema) }).nullable(),
+        questionIndex: z.int(),
+        rating: z.nullable(z.int().check(z.minimum(1), z.maximum(5))),
+        thumbnail: z.nullable(z.object({ variants: z.array(variantSchema) })),
         video: z.object({
           videoGroupId: z.string(),
           uploadStatus: z.enum(['uploading', 'processing', 'ready', 'failed']),
@@ -138,8 +137,8 @@ export const setCandidateStatus = defineContract({
 export const rateAnswer = defineContract({
   summary: 'Rates an answer from 1 to 5.',
   params: z.object({ answerId: idSchema }),
-  body: z.object({ newRating: z.number().int().min(1, 'Choose a rating from 1 to 5.').max(5, 'Choose a rating from 1 to 5.') }),
-  response: z.object({ answerId: z.string(), rating: z.number().int() }),
+  body: z.object({ newRating: z.int().check(z.minimum(1, 'Choose a rating from 1 to 5.'), z.maximum(5, 'Choose a rating from 1 to 5.')) }),
+  response: z.object({ answerId: z.string(), rating: z.int() }),
 });
 
 export const answerTranscriptsSchema = z.object({
@@ -147,7 +146,7 @@ export const answerTranscriptsSchema = z.object({
     z.object({
       answerId: z.string(),
       transcriptStatus: z.enum(['none', 'created', 'submitted', 'completed', 'failed']),
-      paragraphs: z.array(z.object({ startMillis: z.number().int(), content: z.string() })),
+      paragraphs: z.array(z.object({ startMillis: z.int(), content: z.string() })),
     }),
   ),
 });
@@ -164,7 +163,7 @@ export const getCandidateAccessStatus = defineContract({
   params: z.object({ candidateId: idSchema }),
   response: z.object({
     canAccess: z.boolean(),
-    candidate: z.object({ companyId: z.string(), positionId: z.string(), candidateId: z.string() }).nullable(),
+    candidate: z.nullable(z.object({ companyId: z.string(), positionId: z.string(), candidateId: z.string() })),
   }),
 });
 
@@ -199,8 +198,8 @@ export const deleteSharing = defineContract({
 
 const publicAnswerSchema = z.object({
   answerId: z.string(),
-  questionIndex: z.number().int(),
-  thumbnail: z.object({ variants: z.array(variantSchema) }).nullable(),
+  questionIndex: z.int(),
+  thumbnail: z.nullable(z.object({ variants: z.array(variantSchema) })),
   video: z.object({
     uploadStatus: z.enum(['uploading', 'processing', 'ready', 'failed']),
     captions: z.object({ captionsStatus: z.enum(['none', 'preparing', 'ready', 'failed']), variants: z.array(variantSchema) }),
@@ -217,8 +216,8 @@ export const getPublicCandidate = defineContract({
     companyName: z.string(),
     /** The company's branding: its theme, and a short-lived link to its logo while the theme is on. */
     theme: themeSchema,
-    logoHref: z.string().nullable(),
-    questions: z.array(z.object({ title: z.string().nullable(), content: z.string().nullable() })),
+    logoHref: z.nullable(z.string()),
+    questions: z.array(z.object({ title: z.nullable(z.string()), content: z.nullable(z.string()) })),
     answers: z.array(publicAnswerSchema),
   }),
 });
@@ -237,11 +236,11 @@ export const exportCandidates = defineContract({
     rows: z.array(
       z.object({
         candidateName: z.string(),
-        email: z.string().nullable(),
+        email: z.nullable(z.string()),
         currentStatus: z.enum(CANDIDATE_STATUSES),
         invitedAt: z.string(),
-        completedAt: z.string().nullable(),
-        rating: z.number().nullable(),
+        completedAt: z.nullable(z.string()),
+        rating: z.nullable(z.number()),
         interviewHref: z.string(),
       }),
     ),

@@ -1,19 +1,21 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** Shared field schemas, so the same rule (and message) applies wherever the field appears. */
 export const emailSchema = z
   .string()
-  .trim()
-  .toLowerCase()
-  .min(3, 'Enter an e-mail address.')
-  .max(254, 'That e-mail address is too long.')
-  .email('Enter a valid e-mail address.');
+  .check(
+    z.trim(),
+    z.toLowerCase(),
+    z.minLength(3, 'Enter an e-mail address.'),
+    z.maxLength(254, 'That e-mail address is too long.'),
+    z.email('Enter a valid e-mail address.'),
+  );
 
-export const idSchema = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid id.');
+/** A string of `min` to `max` characters of `[A-Za-z0-9_-]`, refused with `message` otherwise (ids, tokens, nonces). */
+export const urlSafeIdSchema = (min: number, max: number, message: string) =>
+  z.string().check(z.minLength(min), z.maxLength(max), z.regex(/^[A-Za-z0-9_-]+$/, message));
+
+export const idSchema = urlSafeIdSchema(1, 64, 'Not a valid id.');
 
 /**
  * Human text (spec: names, titles, company names, file names, subjects, descriptions). What no
@@ -43,9 +45,21 @@ const textIsClean = (text: string, allowed: (cp: number) => boolean): boolean =>
 export const isSingleLineText = (text: string): boolean => textIsClean(text, () => false);
 export const isMultiLineText = (text: string): boolean => textIsClean(text, (cp) => cp === 0x09 || cp === 0x0a || cp === 0x2028 || cp === 0x2029);
 
-/** Adds the single-line rule to a string schema (after its trim, so surrounding whitespace is simply dropped). */
-export const singleLineText = <S extends z.ZodString>(schema: S): S => schema.refine(isSingleLineText, SINGLE_LINE_TEXT_MESSAGE);
-/** Adds the multi-line rule to a string schema: line breaks (\n) and tabs allowed, control characters not. */
-export const multiLineText = <S extends z.ZodString>(schema: S): S => schema.refine(isMultiLineText, MULTI_LINE_TEXT_MESSAGE);
+type StringCheck = z.core.$ZodCheck<string>;
 
-export const companyNameSchema = singleLineText(z.string().trim().min(1, 'Enter a company name.').max(100, 'Use at most 100 characters.'));
+/**
+ * A single-line text: a string with these checks (in order: a trim first, so surrounding
+ * whitespace is simply dropped), then the single-line rule.
+ */
+export const singleLineText = (...checks: StringCheck[]) => z.string().check(...checks, z.refine(isSingleLineText, SINGLE_LINE_TEXT_MESSAGE));
+/** A multi-line text: a string with these checks, then the multi-line rule (line breaks (\n) and tabs allowed, control characters not). */
+export const multiLineText = (...checks: StringCheck[]) => z.string().check(...checks, z.refine(isMultiLineText, MULTI_LINE_TEXT_MESSAGE));
+
+/**
+ * A trimmed single-line text of 1 to `max` characters: `empty` when nothing is left after the
+ * trim, `tooLong` (if given; zod's own message otherwise) past `max`.
+ */
+export const trimmedLine = (max: number, empty?: string, tooLong?: string) =>
+  singleLineText(z.trim(), z.minLength(1, empty), z.maxLength(max, tooLong));
+
+export const companyNameSchema = trimmedLine(100, 'Enter a company name.', 'Use at most 100 characters.');

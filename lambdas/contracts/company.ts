@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { companyIdParams } from './account';
 import { currencies, intervals, tiers } from './billing-catalog';
 import { companyNameSchema, idSchema } from './common';
@@ -7,7 +7,7 @@ import { defineContract } from './contract';
 export const integrationTypes = ['hiringthing', 'ashby', 'comeet', 'greenhouse', 'hrpartner', 'lacrm', 'lever', 'recruitee'] as const;
 export const subscriptionStatuses = ['complimentary', 'subscribed', 'not_subscribed'] as const;
 
-const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a color like #3f51b5.');
+const hexColor = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'Use a color like #3f51b5.'));
 
 export const themeSchema = z.object({
   themeEnabled: z.boolean(),
@@ -17,7 +17,7 @@ export const themeSchema = z.object({
       secondary: z.object({ main: hexColor }),
     }),
   }),
-  logoImageGroupId: z.string().min(1).max(200).nullable(),
+  logoImageGroupId: z.nullable(z.string().check(z.minLength(1), z.maxLength(200))),
 });
 export type Theme = z.infer<typeof themeSchema>;
 
@@ -71,17 +71,17 @@ export const getPlanStatus = defineContract({
   params: companyIdParams,
   response: z.object({
     subscriptionStatus: z.enum(subscriptionStatuses),
-    candidatePacksStatus: z.object({ allocated: z.number().int(), invited: z.number().int(), remaining: z.number().int() }),
+    candidatePacksStatus: z.object({ allocated: z.int(), invited: z.int(), remaining: z.int() }),
     /** The paying subscription, while subscribed. */
-    subscription: z
-      .object({
+    subscription: z.nullable(
+      z.object({
         tier: z.enum(tiers),
         interval: z.enum(intervals),
         currency: z.enum(currencies),
         cancelAtPeriodEnd: z.boolean(),
-        currentPeriodEnd: z.string().nullable(),
-      })
-      .nullable(),
+        currentPeriodEnd: z.nullable(z.string()),
+      }),
+    ),
   }),
 });
 

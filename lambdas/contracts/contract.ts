@@ -1,4 +1,6 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+// zod's English messages, wherever a contract is loaded (every contract imports this module).
+import './zod-locale';
 
 /**
  * A route's contract: the zod schemas of its path parameters, query, body and response, in
@@ -6,10 +8,10 @@ import * as z from 'zod';
  * and the OpenAPI document is generated from them, so the two cannot disagree.
  */
 export interface Contract<
-  P extends z.ZodType = z.ZodType,
-  Q extends z.ZodType = z.ZodType,
-  B extends z.ZodType = z.ZodType,
-  R extends z.ZodType = z.ZodType,
+  P extends z.ZodMiniType = z.ZodMiniType,
+  Q extends z.ZodMiniType = z.ZodMiniType,
+  B extends z.ZodMiniType = z.ZodMiniType,
+  R extends z.ZodMiniType = z.ZodMiniType,
 > {
   readonly summary: string;
   readonly params?: P;
@@ -22,7 +24,7 @@ export interface Contract<
   readonly verbatimResponse?: boolean;
 }
 
-export const defineContract = <P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType>(
+export const defineContract = <P extends z.ZodMiniType, Q extends z.ZodMiniType, B extends z.ZodMiniType, R extends z.ZodMiniType>(
   contract: Contract<P, Q, B, R>,
 ): Contract<P, Q, B, R> => contract;
 

@@ -1,6 +1,6 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { companyIdParams } from './account';
-import { idSchema, singleLineText } from './common';
+import { idSchema, singleLineText, trimmedLine } from './common';
 import { integrationTypes } from './company';
 import { defineContract } from './contract';
 
@@ -107,37 +107,30 @@ export const integrationForms: Record<IntegrationType, IntegrationForm> = {
 export const SECRET_MASK_CHAR = '•';
 export const secretMask = (length: number): string => SECRET_MASK_CHAR.repeat(Math.max(4, Math.round(length * 1.25)));
 
-const credentialText = (label: string) =>
-  singleLineText(
-    z
-      .string()
-      .trim()
-      .min(1, `Enter the ${label}.`)
-      .max(2000, `The ${label} is too long.`),
-  );
+const credentialText = (label: string) => trimmedLine(2000, `Enter the ${label}.`, `The ${label} is too long.`);
 
 export const syncStatusSchema = z.object({
   /** When the last sync (scheduled, or a webhook's) ran, and what it did. */
   syncedAt: z.string(),
-  invited: z.number().int(),
+  invited: z.int(),
   /** Why candidates waiting in the ATS were not invited (credits, a closed position, the ATS refusing). */
-  problem: z.string().nullable(),
+  problem: z.nullable(z.string()),
 });
 
 export const integrationSchema = z.object({
   integrationId: z.string(),
   integrationType: z.enum(integrationTypes),
   /** hiringthing's username, greenhouse's client id, recruitee's company id; null otherwise. */
-  username: z.string().nullable(),
+  username: z.nullable(z.string()),
   integrationProperties: z.object({
     /** The secret as a mask, never the secret. */
     authToken: z.string(),
-    greenhouse: z.object({ automaticStageTransitions: z.boolean() }).nullable(),
+    greenhouse: z.nullable(z.object({ automaticStageTransitions: z.boolean() })),
   }),
   /** Whether the ATS tells us of new tags at once (a webhook it registered), besides the 15-minute sync. */
   webhooks: z.boolean(),
   createdAt: z.string(),
-  lastSync: syncStatusSchema.nullable(),
+  lastSync: z.nullable(syncStatusSchema),
 });
 export type Integration = z.infer<typeof integrationSchema>;
 
@@ -154,10 +147,8 @@ export const createIntegration = defineContract({
   body: z.object({
     integrationType: z.enum(integrationTypes, 'Choose an integration type.'),
     authToken: credentialText('API key'),
-    username: credentialText('username').nullish(),
-    integrationProperties: z
-      .object({ greenhouse: z.object({ automaticStageTransitions: z.boolean() }).nullish() })
-      .nullish(),
+    username: z.nullish(credentialText('username')),
+    integrationProperties: z.nullish(z.object({ greenhouse: z.nullish(z.object({ automaticStageTransitions: z.boolean() })) })),
   }),
   response: integrationSchema,
   successStatus: 201,
@@ -170,17 +161,18 @@ export const deleteIntegration = defineContract({
   successStatus: 204,
 });
 
-const oauthStateSchema = singleLineText(z.string().trim().min(1, 'The consent link is incomplete.').max(200));
+const oauthStateSchema = trimmedLine(200, 'The consent link is incomplete.');
 
 export const createLeverOAuthHref = defineContract({
-  summary: "Starts Lever's OAuth consent for the company (owner only): the link to Lever's consent page, with a single-use state bound to the company and user.",
+  summary:
+    "Starts Lever's OAuth consent for the company (owner only): the link to Lever's consent page, with a single-use state bound to the company and user.",
   body: z.object({ companyId: idSchema }),
   response: z.object({ authHref: z.string() }),
 });
 
 export const completeLeverOAuth = defineContract({
   summary: "Completes Lever's consent: the state is used up, the code exchanged for tokens (stored encrypted) and the integration added.",
-  body: z.object({ state: oauthStateSchema, code: singleLineText(z.string().trim().min(1).max(2000)) }),
+  body: z.object({ state: oauthStateSchema, code: trimmedLine(2000) }),
   response: z.object({ companyId: z.string() }),
 });
 
@@ -188,8 +180,8 @@ export const abortLeverOAuth = defineContract({
   summary: 'Ends a consent Lever refused or the user cancelled: the state is used up; nothing is stored.',
   body: z.object({
     state: oauthStateSchema,
-    error: singleLineText(z.string().max(200)).nullish(),
-    errorDescription: singleLineText(z.string().max(2000)).nullish(),
+    error: z.nullish(singleLineText(z.maxLength(200))),
+    errorDescription: z.nullish(singleLineText(z.maxLength(2000))),
   }),
   response: z.object({ companyId: z.string() }),
 });
@@ -203,12 +195,12 @@ export const handleIntegrationWebhook = defineContract({
 /** A position's tag per integration type (spec §2 Settings view, an integration tag section per integration). */
 export const integrationTagSchema = z.object({
   integrationType: z.enum(integrationTypes),
-  tag: singleLineText(z.string().trim().min(1, 'Enter a tag, or remove it.').max(200, 'Use at most 200 characters.')),
+  tag: trimmedLine(200, 'Enter a tag, or remove it.', 'Use at most 200 characters.'),
 });
-export const integrationTagsSchema = z
-  .array(integrationTagSchema)
-  .max(integrationTypes.length)
-  .refine((tags) => new Set(tags.map((t) => t.integrationType)).size === tags.length, 'One tag per integration.');
+export const integrationTagsSchema = z.array(integrationTagSchema).check(
+  z.maxLength(integrationTypes.length),
+  z.refine((tags) => new Set(tags.map((t) => t.integrationType)).size === tags.length, 'One tag per integration.'),
+);
 
 /** What is written back to the candidate's ATS profile: their response, and the team's shortlist or reject. */
 export const resultEvents = ['responded', 'shortlisted', 'rejected'] as const;
@@ -217,15 +209,15 @@ export type ResultEvent = (typeof resultEvents)[number];
 /** What was written back to the ATS for a candidate, as the candidate's integration panel shows it. */
 export const writeBackStatuses = ['pending', 'retrying', 'delivered', 'failed'] as const;
 export const integrationAttributesSchema = z.object({
-  profileHref: z.string().nullable(),
-  writeBack: z
-    .object({
+  profileHref: z.nullable(z.string()),
+  writeBack: z.nullable(
+    z.object({
       event: z.enum(resultEvents),
       status: z.enum(writeBackStatuses),
-      attempts: z.number().int(),
-      lastError: z.string().nullable(),
+      attempts: z.int(),
+      lastError: z.nullable(z.string()),
       updatedAt: z.string(),
-    })
-    .nullable(),
+    }),
+  ),
 });
 export type IntegrationAttributes = z.infer<typeof integrationAttributesSchema>;

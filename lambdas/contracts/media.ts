@@ -1,13 +1,9 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MEDIA_CONTENT_TYPES } from './media-types';
-import { idSchema, singleLineText } from './common';
+import { idSchema, singleLineText, urlSafeIdSchema } from './common';
 import { defineContract } from './contract';
 
-const groupIdSchema = z
-  .string()
-  .min(8)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid media group id.');
+const groupIdSchema = urlSafeIdSchema(8, 64, 'Not a valid media group id.');
 
 export const createUserMediaUpload = defineContract({
   summary: 'Registers a team upload (video or image) and returns a short-lived presigned URL to PUT the file to, with its Content-Type.',
@@ -16,8 +12,8 @@ export const createUserMediaUpload = defineContract({
     contentType: z.enum(MEDIA_CONTENT_TYPES, 'Must upload a video file or an image (PNG, JPEG or WebP).'),
     properties: z.object({
       companyId: idSchema,
-      size: z.number().int().positive('Empty file encountered'),
-      fileName: singleLineText(z.string().max(255)).optional(),
+      size: z.int().check(z.positive('Empty file encountered')),
+      fileName: z.optional(singleLineText(z.maxLength(255))),
     }),
   }),
   response: z.object({ mediaId: z.string(), uploadUrl: z.string() }),
@@ -26,8 +22,8 @@ export const createUserMediaUpload = defineContract({
 
 export const completeMediaUploads = defineContract({
   summary: 'Marks uploads as complete and starts their processing (idempotent: a repeated call does not process twice).',
-  query: z.object({ transcoder: z.string().max(40).optional() }),
-  body: z.object({ mediaIds: z.array(idSchema).min(1).max(20) }),
+  query: z.object({ transcoder: z.optional(z.string().check(z.maxLength(40))) }),
+  body: z.object({ mediaIds: z.array(idSchema).check(z.minLength(1), z.maxLength(20)) }),
   response: z.object({ media: z.array(z.object({ mediaId: z.string(), uploadStatus: z.string() })) }),
 });
 
@@ -39,15 +35,15 @@ export const mediaGroupSchema = z.object({
   contentType: z.string(),
   uploadStatus: z.enum(['uploading', 'processing', 'ready', 'failed']),
   variants: z.array(variantSchema),
-  thumbnail: z.object({ variants: z.array(variantSchema) }).nullable(),
+  thumbnail: z.nullable(z.object({ variants: z.array(variantSchema) })),
   captions: z.object({ captionsStatus: z.enum(['none', 'preparing', 'ready', 'failed']), variants: z.array(variantSchema) }),
   transcriptStatus: z.enum(['none', 'created', 'submitted', 'completed', 'failed']),
-  durationMillis: z.number().int().nullable(),
-  failureReason: z.string().nullable(),
+  durationMillis: z.nullable(z.int()),
+  failureReason: z.nullable(z.string()),
 });
 
 export const getMediaUploadGroups = defineContract({
   summary: 'The latest media of each group (comma-separated ids, up to 20): status, playable variants, thumbnail, captions.',
-  params: z.object({ mediaGroupIds: z.string().min(1).max(1400) }),
+  params: z.object({ mediaGroupIds: z.string().check(z.minLength(1), z.maxLength(1400)) }),
   response: z.object({ mediaUploadGroups: z.array(mediaGroupSchema) }),
 });

@@ -1,6 +1,6 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { companyIdParams, userRoleSchema } from './account';
-import { emailSchema, idSchema } from './common';
+import { emailSchema, idSchema, urlSafeIdSchema } from './common';
 import { defineContract } from './contract';
 
 const memberSchema = z.object({ userId: z.string(), email: z.string(), userRole: userRoleSchema, status: z.literal('active') });
@@ -22,16 +22,12 @@ export const inviteMember = defineContract({
 
 export const removeMember = defineContract({
   summary: 'Removes a member or withdraws an invitation (owner only). The owner cannot be removed.',
-  params: companyIdParams.extend({ userId: idSchema }),
+  params: z.extend(companyIdParams, { userId: idSchema }),
   response: z.undefined(),
   successStatus: 204,
 });
 
-const nonceSchema = z
-  .string()
-  .min(16)
-  .max(128)
-  .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid invitation.');
+const nonceSchema = urlSafeIdSchema(16, 128, 'Not a valid invitation.');
 
 export const getMemberInvite = defineContract({
   summary: 'What an invitation link is for: the inviting company, and whether the invitee already has an account.',

@@ -1,6 +1,6 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { companyIdParams } from './account';
-import { idSchema, multiLineText, singleLineText } from './common';
+import { idSchema, multiLineText, trimmedLine } from './common';
 import { defineContract } from './contract';
 
 /**
@@ -39,23 +39,23 @@ export const TEMPLATE_NAME_MAX = 100;
 export const SUBJECT_LINE_MAX = 200;
 export const BODY_CONTENT_MAX = 5000;
 
-const knownPlaceholders = <S extends z.ZodString>(schema: S) =>
-  schema.superRefine((text, ctx) => {
-    const unknown = unknownPlaceholders(text);
-    if (unknown.length > 0)
-      ctx.addIssue({
-        code: 'custom',
-        message: `Unknown placeholder ${unknown.map((name) => `{${name}}`).join(', ')}. Use only ${messagePlaceholders.map((p) => `{${p.name}}`).join(', ')}.`,
-      });
-  });
+const knownPlaceholders = <S extends z.ZodMiniString<string>>(schema: S) =>
+  schema.check(
+    z.superRefine((text: string, ctx) => {
+      const unknown = unknownPlaceholders(text);
+      if (unknown.length > 0)
+        ctx.addIssue({
+          code: 'custom',
+          message: `Unknown placeholder ${unknown.map((name) => `{${name}}`).join(', ')}. Use only ${messagePlaceholders.map((p) => `{${p.name}}`).join(', ')}.`,
+        });
+    }),
+  );
 
 export const messageTemplateBodySchema = z.object({
-  templateName: singleLineText(z.string().trim().min(1, 'Enter a name.').max(TEMPLATE_NAME_MAX, `Use at most ${TEMPLATE_NAME_MAX} characters.`)),
-  subjectLine: knownPlaceholders(
-    singleLineText(z.string().trim().min(1, 'Enter a subject.').max(SUBJECT_LINE_MAX, `Use at most ${SUBJECT_LINE_MAX} characters.`)),
-  ),
+  templateName: trimmedLine(TEMPLATE_NAME_MAX, 'Enter a name.', `Use at most ${TEMPLATE_NAME_MAX} characters.`),
+  subjectLine: knownPlaceholders(trimmedLine(SUBJECT_LINE_MAX, 'Enter a subject.', `Use at most ${SUBJECT_LINE_MAX} characters.`)),
   bodyContent: knownPlaceholders(
-    multiLineText(z.string().trim().min(1, 'Enter the message.').max(BODY_CONTENT_MAX, `Use at most ${BODY_CONTENT_MAX} characters.`)),
+    multiLineText(z.trim(), z.minLength(1, 'Enter the message.'), z.maxLength(BODY_CONTENT_MAX, `Use at most ${BODY_CONTENT_MAX} characters.`)),
   ),
 });
 
@@ -100,7 +100,7 @@ export const deleteMessageTemplate = defineContract({
 });
 
 /** A template's wording as the dialog holds it (saved or not), for a preview or a test mail. */
-export const messageDraftSchema = messageTemplateBodySchema.pick({ subjectLine: true, bodyContent: true });
+export const messageDraftSchema = z.pick(messageTemplateBodySchema, { subjectLine: true, bodyContent: true });
 
 export const renderedMessageSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
 

@@ -1,6 +1,6 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { companyIdParams } from './account';
-import { idSchema, multiLineText, singleLineText } from './common';
+import { idSchema, multiLineText, singleLineText, trimmedLine, urlSafeIdSchema } from './common';
 import { defineContract } from './contract';
 import { integrationTagsSchema } from './integrations';
 import {
@@ -20,82 +20,75 @@ import { isInviteExpiryOffset, isMessageTrigger } from './message-options';
 export const positionStatuses = ['open', 'closed'] as const;
 
 export const candidateCountsSchema = z.object({
-  invited: z.number().int(),
-  responded: z.number().int(),
-  shortlisted: z.number().int(),
-  rejected: z.number().int(),
+  invited: z.int(),
+  responded: z.int(),
+  shortlisted: z.int(),
+  rejected: z.int(),
 });
 
-const groupId = z
-  .string()
-  .min(8)
-  .max(64)
-  .regex(/^[A-Za-z0-9_-]+$/, 'Not a valid media group id.')
-  .nullable()
-  .default(null);
+const groupId = z._default(z.nullable(urlSafeIdSchema(8, 64, 'Not a valid media group id.')), null);
 const oneOf = (options: readonly number[], label: string) =>
-  z
-    .number()
-    .int()
-    .refine((value) => options.includes(value), `${label} must be one of ${options.join(', ')} seconds.`);
+  z.int().check(z.refine((value) => options.includes(value), `${label} must be one of ${options.join(', ')} seconds.`));
 
-export const jobTitleSchema = singleLineText(
-  z.string().trim().min(1, 'Enter a position name.').max(JOB_TITLE_MAX, `Use at most ${JOB_TITLE_MAX} characters.`),
-);
+export const jobTitleSchema = trimmedLine(JOB_TITLE_MAX, 'Enter a position name.', `Use at most ${JOB_TITLE_MAX} characters.`);
 
 export const introSchema = z.object({ thumbnailImageGroupId: groupId, videoGroupId: groupId });
 export const questionSchema = z
   .object({
-    title: singleLineText(z.string().max(QUESTION_TITLE_MAX, `A question title has at most ${QUESTION_TITLE_MAX} characters.`)).default(''),
-    content: multiLineText(z.string().max(QUESTION_CONTENT_MAX, `Additional details have at most ${QUESTION_CONTENT_MAX} characters.`)).default(''),
+    title: z._default(singleLineText(z.maxLength(QUESTION_TITLE_MAX, `A question title has at most ${QUESTION_TITLE_MAX} characters.`)), ''),
+    content: z._default(multiLineText(z.maxLength(QUESTION_CONTENT_MAX, `Additional details have at most ${QUESTION_CONTENT_MAX} characters.`)), ''),
     thumbnailImageGroupId: groupId,
     videoGroupId: groupId,
   })
-  .refine(isQuestionComplete, { message: 'Every question needs a video or a title.', path: ['title'] });
+  .check(z.refine(isQuestionComplete, { message: 'Every question needs a video or a title.', path: ['title'] }));
 export const outroSchema = z.object({
-  title: singleLineText(z.string().max(OUTRO_TITLE_MAX, `The outro title has at most ${OUTRO_TITLE_MAX} characters.`)).default(''),
-  content: multiLineText(z.string().max(OUTRO_CONTENT_MAX, `The outro message has at most ${OUTRO_CONTENT_MAX} characters.`)).default(''),
+  title: z._default(singleLineText(z.maxLength(OUTRO_TITLE_MAX, `The outro title has at most ${OUTRO_TITLE_MAX} characters.`)), ''),
+  content: z._default(multiLineText(z.maxLength(OUTRO_CONTENT_MAX, `The outro message has at most ${OUTRO_CONTENT_MAX} characters.`)), ''),
   thumbnailImageGroupId: groupId,
   videoGroupId: groupId,
 });
 export const pacingSchema = z.object({
-  thinkingTime: oneOf(THINKING_TIME_OPTIONS, 'Thinking time').nullable(),
+  thinkingTime: z.nullable(oneOf(THINKING_TIME_OPTIONS, 'Thinking time')),
   answerTime: oneOf(ANSWER_TIME_OPTIONS, 'Max answer length'),
-  retakes: oneOf(RETAKE_OPTIONS, 'Retakes').nullable(),
+  retakes: z.nullable(oneOf(RETAKE_OPTIONS, 'Retakes')),
 });
 export const interviewSchema = z.object({
-  intro: introSchema.nullable().default(null),
-  questions: z.array(questionSchema).min(1, 'Add at least one question.').max(MAX_QUESTIONS, `Use at most ${MAX_QUESTIONS} questions.`),
-  outro: outroSchema.nullable().default(null),
+  intro: z._default(z.nullable(introSchema), null),
+  questions: z
+    .array(questionSchema)
+    .check(z.minLength(1, 'Add at least one question.'), z.maxLength(MAX_QUESTIONS, `Use at most ${MAX_QUESTIONS} questions.`)),
+  outro: z._default(z.nullable(outroSchema), null),
   pacing: pacingSchema,
 });
 
-const userIdsSchema = z.object({ userIds: z.array(idSchema).min(1, "Nobody would have access. Changes can't be saved.").max(500) });
+const userIdsSchema = z.object({
+  userIds: z.array(idSchema).check(z.minLength(1, "Nobody would have access. Changes can't be saved."), z.maxLength(500)),
+});
 export const plannedMessageSchema = z.object({
-  templateId: z.string().min(1).max(64),
-  sendTrigger: z.string().refine(isMessageTrigger, 'Choose a trigger from the list.'),
+  templateId: z.string().check(z.minLength(1), z.maxLength(64)),
+  sendTrigger: z.string().check(z.refine(isMessageTrigger, 'Choose a trigger from the list.')),
 });
 
 /** The editable body of a position (what PUT /positions/{id} sends in full). */
 export const positionBodySchema = z.object({
   jobTitle: jobTitleSchema,
   interview: interviewSchema,
-  sharing: userIdsSchema.nullable(),
-  notifying: userIdsSchema.nullable(),
-  plannedMessages: z.array(plannedMessageSchema).max(20),
-  invitesExpireAfter: z.string().refine(isInviteExpiryOffset, 'Choose a deadline from the list.').nullable(),
+  sharing: z.nullable(userIdsSchema),
+  notifying: z.nullable(userIdsSchema),
+  plannedMessages: z.array(plannedMessageSchema).check(z.maxLength(20)),
+  invitesExpireAfter: z.nullable(z.string().check(z.refine(isInviteExpiryOffset, 'Choose a deadline from the list.'))),
   // The server sets the link (POST …/apply-links) and ignores this value; it only has to be sane text.
-  applyLink: z.object({ linkHref: singleLineText(z.string().max(2048)) }).nullable(),
+  applyLink: z.nullable(z.object({ linkHref: singleLineText(z.maxLength(2048)) })),
   /** The ATS tag per integration whose candidates this position interviews (absent = none). */
-  integrationTags: integrationTagsSchema.default([]),
+  integrationTags: z._default(integrationTagsSchema, []),
 });
 
-export const positionSchema = positionBodySchema.extend({
+export const positionSchema = z.extend(positionBodySchema, {
   positionId: z.string(),
   companyId: z.string(),
   currentStatus: z.enum(positionStatuses),
   candidates: candidateCountsSchema,
-  version: z.number().int(),
+  version: z.int(),
   createdAt: z.string(),
 });
 
@@ -111,10 +104,10 @@ export const listPositions = defineContract({
   summary: "A page of the company's positions in one status, newest first (one query).",
   params: companyIdParams,
   query: z.object({
-    status: z.enum(positionStatuses).default('open'),
-    cursor: z.string().max(1024).optional(),
+    status: z._default(z.enum(positionStatuses), 'open'),
+    cursor: z.optional(z.string().check(z.maxLength(1024))),
   }),
-  response: z.object({ positions: z.array(positionSummarySchema), cursor: z.string().nullable() }),
+  response: z.object({ positions: z.array(positionSummarySchema), cursor: z.nullable(z.string()) }),
 });
 
 export const createPosition = defineContract({
@@ -136,13 +129,13 @@ export const getPosition = defineContract({
 export const updatePosition = defineContract({
   summary: 'Replaces the editable body of a position. `version` must be the one read: a concurrent edit gives 409.',
   params: positionIdParams,
-  body: positionBodySchema.extend({ version: z.number().int().nonnegative() }),
+  body: z.extend(positionBodySchema, { version: z.int().check(z.nonnegative()) }),
   response: positionSchema,
 });
 
 export const setPositionStatus = defineContract({
   summary: 'close, open (re-open) or delete (only when closed; removes its candidates and media).',
-  params: positionIdParams.extend({ status: z.enum(['close', 'open', 'delete']) }),
+  params: z.extend(positionIdParams, { status: z.enum(['close', 'open', 'delete']) }),
   response: z.object({ positionId: z.string(), currentStatus: z.enum(['open', 'closed', 'deleted']) }),
 });
 
@@ -157,8 +150,8 @@ const contentItemSchema = z.object({
   contentType: z.enum(['intro', 'question', 'outro']),
   title: z.string(),
   content: z.string(),
-  thumbnailImageGroupId: z.string().nullable(),
-  videoGroupId: z.string().nullable(),
+  thumbnailImageGroupId: z.nullable(z.string()),
+  videoGroupId: z.nullable(z.string()),
   ephemeralId: z.string(),
 });
 

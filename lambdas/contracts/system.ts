@@ -1,12 +1,12 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineContract } from './contract';
 
 export const serviceNames = ['database', 'storage', 'email', 'workflow'] as const;
 
 const serviceCheckSchema = z.object({
   status: z.enum(['up', 'down']),
-  latencyMs: z.number().int().nonnegative(),
-  detail: z.string().optional(),
+  latencyMs: z.int().check(z.nonnegative()),
+  detail: z.optional(z.string()),
 });
 
 export const getHealth = defineContract({

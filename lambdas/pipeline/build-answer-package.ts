@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../contracts/zod-locale';
 import { buildAnswerPackage } from '../app/review/answer-package-build';
 import { createLogger } from '../shared/logger';
 
@@ -6,7 +7,7 @@ import { createLogger } from '../shared/logger';
  * Answer-package builder task (lambdas/pipeline/answer-package.asl.ts): streams the candidate's
  * processed answer videos into one zip in S3 and records the package completed.
  */
-const inputSchema = z.object({ candidateId: z.string().min(1), buildId: z.string().min(1) });
+const inputSchema = z.object({ candidateId: z.string().check(z.minLength(1)), buildId: z.string().check(z.minLength(1)) });
 
 export const handler = async (event: unknown) => {
   const input = inputSchema.parse(event);

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../contracts/zod-locale';
 import { publishProcessedMedia } from '../app/media/pipeline';
 import { logger } from '../shared/logger';
 
@@ -9,20 +10,17 @@ import { logger } from '../shared/logger';
  * a transcription exists.
  */
 const inputSchema = z.object({
-  mediaId: z.string().min(1),
-  transcode: z
-    .object({
-      Job: z
-        .object({
-          OutputGroupDetails: z.array(z.object({ OutputDetails: z.array(z.object({ DurationInMs: z.number().optional() })).optional() })).optional(),
-        })
-        .passthrough(),
+  mediaId: z.string().check(z.minLength(1)),
+  transcode: z.optional(
+    z.looseObject({
+      Job: z.looseObject({
+        OutputGroupDetails: z.optional(z.array(z.object({ OutputDetails: z.optional(z.array(z.object({ DurationInMs: z.optional(z.number()) }))) }))),
+      }),
       /** Set by the local transcoder (PNG); MediaConvert's frame capture writes a JPEG at a fixed name. */
-      thumbnailKey: z.string().optional(),
-    })
-    .passthrough()
-    .optional(),
-  hasTranscript: z.boolean().default(true),
+      thumbnailKey: z.optional(z.string()),
+    }),
+  ),
+  hasTranscript: z._default(z.boolean(), true),
 });
 
 export const handler = async (event: unknown) => {

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../contracts/zod-locale';
 import { sniffContainer } from '../domain/media';
 import { objectHead, objectSize } from '../shared/clients/storage';
 
@@ -6,7 +7,7 @@ import { objectHead, objectSize } from '../shared/clients/storage';
  * Pipeline task: checks the upload before any transcoding is paid for: present, not empty, and
  * really a video container (an upload labelled video/mp4 that is not one fails here, visibly).
  */
-const inputSchema = z.object({ mediaId: z.string().min(1), key: z.string().min(1), contentType: z.string() });
+const inputSchema = z.object({ mediaId: z.string().check(z.minLength(1)), key: z.string().check(z.minLength(1)), contentType: z.string() });
 
 export class NotAVideo extends Error {
   override name = 'NotAVideo';

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../contracts/zod-locale';
 import { recordPackageFailure } from '../app/review/answer-package-failure';
 import { createLogger } from '../shared/logger';
 
@@ -7,9 +8,9 @@ import { createLogger } from '../shared/logger';
  * the export again); the failing step's error goes to the log.
  */
 const inputSchema = z.object({
-  candidateId: z.string().min(1),
-  buildId: z.string().min(1),
-  error: z.object({ Error: z.string().optional(), Cause: z.string().optional() }).optional(),
+  candidateId: z.string().check(z.minLength(1)),
+  buildId: z.string().check(z.minLength(1)),
+  error: z.optional(z.object({ Error: z.optional(z.string()), Cause: z.optional(z.string()) })),
 });
 
 export const handler = async (event: unknown) => {

@@ -1,4 +1,5 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
+import '../contracts/zod-locale';
 import { recordProcessingStatus } from '../app/media/pipeline';
 import { logger } from '../shared/logger';
 
@@ -8,9 +9,9 @@ import { logger } from '../shared/logger';
  * The media item must exist: a run for unknown media fails instead of inventing it.
  */
 const inputSchema = z.object({
-  mediaId: z.string().min(1),
+  mediaId: z.string().check(z.minLength(1)),
   status: z.enum(['processing', 'failed']),
-  error: z.object({ Error: z.string().optional(), Cause: z.string().optional() }).optional(),
+  error: z.optional(z.object({ Error: z.optional(z.string()), Cause: z.optional(z.string()) })),
 });
 
 /** A readable reason from a Step Functions error (`Cause` may be a JSON-encoded Lambda error). */

@@ -1,6 +1,6 @@
 import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { Contract, ValidationIssue } from '../contracts/contract';
 import { keyToSnakeCase, MAX_NESTING_DEPTH, NestingTooDeep, toCamelCase, toSnakeCase } from '../contracts/wire-case';
 import type { AuthMode, RouteDefinition } from '../routes';
@@ -25,7 +25,7 @@ import { createLogger, describeError, type Logger } from './logger';
 
 export const SESSION_HEADER = 'x-session-id';
 
-type Infer<T> = [NonNullable<T>] extends [z.ZodType] ? z.infer<NonNullable<T>> : undefined;
+type Infer<T> = [NonNullable<T>] extends [z.ZodMiniType] ? z.infer<NonNullable<T>> : undefined;
 
 export interface RequestContext<C extends Contract, A extends AuthMode = AuthMode> {
   params: Infer<C['params']>;
@@ -122,7 +122,7 @@ const errorResult = (status: number, detail: string | ValidationIssue[], code: s
 });
 
 /** zod issues → `[{loc, msg, type}]` with the wire's snake_case field names. */
-export const toValidationIssues = (part: 'params' | 'query' | 'body', error: z.ZodError): ValidationIssue[] =>
+export const toValidationIssues = (part: 'params' | 'query' | 'body', error: z.core.$ZodError): ValidationIssue[] =>
   error.issues.map((issue) => ({
     loc: [part === 'params' ? 'path' : part, ...issue.path.map((p) => (typeof p === 'string' ? keyToSnakeCase(p) : Number(p)))],
     msg: issue.message,
@@ -264,7 +264,7 @@ const validate = (contract: Contract): MiddlewareObj<APIGatewayProxyEventV2, API
 /** The path, query and body onto the request's state, validated and in camelCase; a 400 (413, 415) for what the client sent wrong. */
 const parseInput = (contract: Contract, event: APIGatewayProxyEventV2, state: State): void => {
   const issues: ValidationIssue[] = [];
-  const check = <K extends 'params' | 'query' | 'body'>(part: K, schema: z.ZodType | undefined, input: unknown) => {
+  const check = <K extends 'params' | 'query' | 'body'>(part: K, schema: z.ZodMiniType | undefined, input: unknown) => {
     if (!schema) return undefined;
     const result = schema.safeParse(input);
     if (result.success) return result.data;

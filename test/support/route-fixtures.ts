@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { Contract } from '../../lambdas/contracts/contract';
 import { contracts } from '../../lambdas/contracts/index';
 import { toCamelCase } from '../../lambdas/contracts/wire-case';
@@ -242,8 +242,8 @@ export const pathParamsOf = (operation: OperationId): string[] => [...operations
 
 const enumParam = (operation: OperationId, name: string): readonly string[] | null => {
   const params = (contracts[operation] as Contract).params;
-  const schema = params instanceof z.ZodObject ? params.shape[name] : undefined;
-  return schema instanceof z.ZodEnum ? (schema.options as string[]) : null;
+  const schema = params instanceof z.ZodMiniObject ? params.shape[name] : undefined;
+  return schema instanceof z.ZodMiniEnum ? (schema.options as string[]) : null;
 };
 
 /** Path parameters no fixture covers (enum parameters such as `{status}` take their values from the contract). */

@@ -2,7 +2,7 @@ import { GetCommand, UpdateCommand, DynamoDBDocumentClient } from '@aws-sdk/lib-
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineContract } from '../../lambdas/contracts/contract';
 import type { RouteDefinition } from '../../lambdas/routes';
 import { sha256 } from '../../lambdas/shared/crypto';
@@ -13,10 +13,10 @@ const ddb = mockClient(DynamoDBDocumentClient);
 
 const contract = defineContract({
   summary: 'test route',
-  params: z.object({ companyId: z.string().min(1) }),
-  query: z.object({ pageSize: z.coerce.number().int().max(50).optional() }),
-  body: z.object({ jobTitle: z.string().min(1).max(10), interview: z.object({ thinkingTime: z.number().int() }) }),
-  response: z.object({ positionId: z.string(), echoedTitle: z.string(), userId: z.string().nullable() }),
+  params: z.object({ companyId: z.string().check(z.minLength(1)) }),
+  query: z.object({ pageSize: z.optional(z.coerce.number().check(z.int(), z.maximum(50))) }),
+  body: z.object({ jobTitle: z.string().check(z.minLength(1), z.maxLength(10)), interview: z.object({ thinkingTime: z.int() }) }),
+  response: z.object({ positionId: z.string(), echoedTitle: z.string(), userId: z.nullable(z.string()) }),
   successStatus: 201,
 });
 
@@ -120,8 +120,8 @@ describe('the handler chain', () => {
       ...contract,
       body: z.object({
         jobTitle: z.string(),
-        isAdmin: z.boolean().optional(),
-        interview: z.looseObject({ thinkingTime: z.number(), isAdmin: z.boolean().optional() }),
+        isAdmin: z.optional(z.boolean()),
+        interview: z.looseObject({ thinkingTime: z.number(), isAdmin: z.optional(z.boolean()) }),
       }),
     });
     const handler = apiHandler(route('public'), loose, impl as never);

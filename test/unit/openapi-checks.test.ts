@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from '../../lambdas/api/system/openapi';
 import { idSchema } from '../../lambdas/contracts/common';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { errorResponseSchema, type Contract } from '../../contracts/contract';
 import { contracts } from '../../contracts/index';
 import { keyToSnakeCase } from '../../contracts/wire-case';
@@ -11,13 +11,13 @@ import { API_PREFIX, routeEntries, type RouteDefinition } from '../../routes';
  * the keys API Gateway puts in `pathParameters` and the contracts' `params` use), so every path
  * parameter matches its template.
  */
-const rawJsonSchema = (schema: z.ZodType): Record<string, unknown> => {
+const rawJsonSchema = (schema: z.ZodMiniType): Record<string, unknown> => {
   const converted = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
   delete converted.$schema;
   return converted;
 };
 
-const jsonSchema = (schema: z.ZodType): Record<string, unknown> => snakeCaseSchema(rawJsonSchema(schema)) as Record<string, unknown>;
+const jsonSchema = (schema: z.ZodMiniType): Record<string, unknown> => snakeCaseSchema(rawJsonSchema(schema)) as Record<string, unknown>;
 
 /** Converts property names (and `required` entries) of a JSON Schema to snake_case, recursively. */
 const snakeCaseSchema = (node: unknown): unknown => {

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { paths } from '../../contracts/app-paths';
 import type { positionBodySchema } from '../../contracts/position';
 import { appLink } from '../../shared/app-origin';

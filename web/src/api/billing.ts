@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { getCheckoutSessionStatus, listPrices } from '../../../lambdas/contracts/billing';
 import { POLL_INTERVAL_MS } from '../config/constants';
 import { apiPath, callApi, type ApiBody } from './client';

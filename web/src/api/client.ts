@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { ValidationIssue } from '../../../lambdas/contracts/contract';
 import type { contracts } from '../../../lambdas/contracts/index';
 import { keyToSnakeCase, toCamelCase, toSnakeCase } from '../../../lambdas/contracts/wire-case';
@@ -73,7 +73,7 @@ export const request = async <T>(method: HttpMethod, path: string, body?: unknow
 
 type Contracts = typeof contracts;
 /** A contract part's type as the client sends it (`z.input`: defaults may be left out); undefined when the contract has none. */
-type Sent<S> = S extends z.ZodType ? (unknown extends z.input<S> ? undefined : z.input<S>) : undefined;
+type Sent<S> = S extends z.ZodMiniType ? (unknown extends z.input<S> ? undefined : z.input<S>) : undefined;
 
 export type ApiParams<Op extends OperationId> = Sent<NonNullable<Contracts[Op]['params']>>;
 export type ApiQuery<Op extends OperationId> = Sent<NonNullable<Contracts[Op]['query']>>;

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { getMe } from '../../../lambdas/contracts/account';
 import { planName } from '../../../lambdas/contracts/billing-catalog';
 import type { getCompany, getOwnershipStatus, getPlanStatus } from '../../../lambdas/contracts/company';

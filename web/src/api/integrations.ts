@@ -1,5 +1,5 @@
 import { companyListChannel } from './company-list-channel';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { integrationTagSchema } from '../../../lambdas/contracts/integrations';
 import { apiPath, callApi, type ApiBody } from './client';
 import { useApi } from './use-api';

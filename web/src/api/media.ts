@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { createUserMediaUpload, mediaGroupSchema } from '../../../lambdas/contracts/media';
 import { callApi } from './client';
 

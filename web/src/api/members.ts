@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { getMemberInvite, listMembers } from '../../../lambdas/contracts/member';
 import { apiPath, callApi } from './client';
 import { useApi, usePublicApi } from './use-api';

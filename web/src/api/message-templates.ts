@@ -1,5 +1,5 @@
 import { companyListChannel } from './company-list-channel';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { messageDraftSchema, messageTemplateBodySchema } from '../../../lambdas/contracts/message-templates';
 import { apiPath, callApi } from './client';
 import { useApi } from './use-api';

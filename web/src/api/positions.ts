@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { getPosition as getPositionContract, listMessageTemplates, listPositions } from '../../../lambdas/contracts/position';
 import { apiPath, callApi, type ApiBody } from './client';
 import { useApi, usePagedApi } from './use-api';

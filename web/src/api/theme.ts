@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { themeSchema } from '../../../lambdas/contracts/company';
 import { readableTextOn } from '../../../lambdas/contracts/contrast';
 import { apiPath, callApi } from './client';

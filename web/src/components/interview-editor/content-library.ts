@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { getContentLibrary } from '../../../../lambdas/contracts/position';
 import { ephemeralId, type EditableInterview } from './interview-model';
 

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { getApplyLink, getInterview, startAnswer } from '../../../../lambdas/contracts/interview';
 import { callApi, type ApiBody } from '../../api/client';
 import type { PartUrlSource, UploadedPart } from './multipart-upload';
