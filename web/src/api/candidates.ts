@@ -88,7 +88,9 @@ export const useSharingDetails = (candidateId: string) => useApi(apiPath('getMyS
 export const accessStatus = (candidateOrPublicId: string) => callApi('getCandidateAccessStatus', { params: { candidateId: candidateOrPublicId } });
 export const evaluateCandidate = (candidateId: string, action: EvaluationAction) =>
   callApi('setCandidateStatus', { params: { candidateId, status: action } });
-export const rateAnswer = (answerId: string, newRating: number) => callApi('rateAnswer', { params: { answerId }, body: { newRating } });
+/** A rating is kept even when the reviewer reloads or leaves the page at once (keepalive). */
+export const rateAnswer = (answerId: string, newRating: number) =>
+  callApi('rateAnswer', { params: { answerId }, body: { newRating }, keepalive: true });
 export const createAnswerPackage = (candidateId: string) => callApi('createAnswerPackage', { params: { candidateId } });
 export const createSharing = (candidateId: string) => callApi('createSharingDetails', { params: { candidateId } });
 export const deleteSharing = (publicCandidateId: string) => callApi('deleteSharing', { params: { publicCandidateId } });

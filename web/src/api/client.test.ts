@@ -10,6 +10,7 @@ vi.stubGlobal('window', {
     removeItem: (key: string) => store.delete(key),
   },
   addEventListener: () => undefined,
+  removeEventListener: () => undefined,
 });
 
 const { callApi, ApiError, errorMessage } = await import('./client');
@@ -34,6 +35,20 @@ describe('the API client', () => {
     expect(url).toBe('/api/v1/companies/c/positions');
     expect((init.headers as Record<string, string>)['X-Session-Id']).toBe('s-1');
     expect(JSON.parse(String(init.body))).toEqual({ job_title: 'QA', interview: { thinking_time: 30 } });
+  });
+
+  it('asks the browser to finish a rating even if the page is left or reloaded at once (keepalive), and nothing else', async () => {
+    const fetchMock = respond(200, { answer_id: 'a1', rating: 4 });
+    vi.stubGlobal('fetch', fetchMock);
+    const { rateAnswer } = await import('./candidates');
+    await rateAnswer('a1', 4);
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/v1/answers/a1/rating');
+    expect(init.method).toBe('PUT');
+    expect(init.keepalive).toBe(true);
+    expect(JSON.parse(String(init.body))).toEqual({ new_rating: 4 });
+    await callApi('getMe');
+    expect((fetchMock.mock.calls[1] as unknown as [string, RequestInit])[1].keepalive).toBeFalsy();
   });
 
   it('raises ApiError with status, detail and code, and drops the session on 401/403', async () => {

@@ -39,7 +39,16 @@ export const errorMessage = (error: unknown, fallback: string): string => {
   return fallback;
 };
 
-export const request = async <T>(method: HttpMethod, path: string, body?: unknown, init: { signal?: AbortSignal } = {}): Promise<T> => {
+/**
+ * `keepalive`: the browser finishes the request even if the page is left or reloaded meanwhile (a
+ * small write the user expects kept, such as a rating; the body must stay under 64 KB).
+ */
+export const request = async <T>(
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+  init: { signal?: AbortSignal; keepalive?: boolean } = {},
+): Promise<T> => {
   const headers: Record<string, string> = { accept: 'application/json' };
   const sessionId = session.get();
   if (sessionId) headers[SESSION_HEADER] = sessionId;
@@ -51,6 +60,7 @@ export const request = async <T>(method: HttpMethod, path: string, body?: unknow
       headers,
       body: body === undefined ? undefined : JSON.stringify(toSnakeCase(body)),
       signal: init.signal,
+      keepalive: init.keepalive,
     });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
@@ -105,6 +115,8 @@ type CallOptions<Op extends OperationId> = (ApiParams<Op> extends undefined ? { 
   (ApiQuery<Op> extends undefined ? { query?: undefined } : { query?: ApiQuery<Op> }) &
   (ApiBody<Op> extends undefined ? { body?: undefined } : undefined extends ApiBody<Op> ? { body?: ApiBody<Op> } : { body: ApiBody<Op> }) & {
     signal?: AbortSignal;
+    /** Finish the request even if the page is left meanwhile (request's `keepalive`). */
+    keepalive?: boolean;
   };
 type CallArgs<Op extends OperationId> = object extends CallOptions<Op> ? [options?: CallOptions<Op>] : [options: CallOptions<Op>];
 
@@ -113,9 +125,15 @@ type CallArgs<Op extends OperationId> = object extends CallOptions<Op> ? [option
  * or PUT without a body sends `{}`.
  */
 export const callApi = <Op extends OperationId>(operationId: Op, ...[options]: CallArgs<Op>): Promise<ApiResponse<Op>> => {
-  const { params, query, body, signal } = (options ?? {}) as { params?: undefined; query?: ApiQuery<Op>; body?: unknown; signal?: AbortSignal };
+  const { params, query, body, signal, keepalive } = (options ?? {}) as {
+    params?: undefined;
+    query?: ApiQuery<Op>;
+    body?: unknown;
+    signal?: AbortSignal;
+    keepalive?: boolean;
+  };
   const { method } = operations[operationId] as { method: HttpMethod };
   const path = (apiPath as (op: OperationId, params?: unknown, query?: unknown) => string)(operationId, params, query);
   const sent = body ?? (method === 'POST' || method === 'PUT' ? {} : undefined);
-  return request<ApiResponse<Op>>(method, path, sent, { signal });
+  return request<ApiResponse<Op>>(method, path, sent, { signal, keepalive });
 };
