@@ -108,7 +108,7 @@ export const keys = {
     PK: `POSITION#${positionId}#SEARCH`,
     SK: `${token}#${candidateId}`,
   }),
-  /** GSI1 of a candidate: every candidate of a position, newest invite first (deletion, search, export). */
+  /** GSI1 of a candidate: every candidate of a position, newest invite first (deletion, export). */
   candidateByPosition: (positionId: string, createdAt: string, candidateId: string) => ({
     GSI1PK: `POSITION#${positionId}#CANDIDATES`,
     GSI1SK: `${createdAt}#${candidateId}`,
