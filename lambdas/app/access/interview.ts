@@ -1,5 +1,8 @@
 import { isExpired } from '../../domain/candidates';
-import { getCandidateByToken, type Candidate } from '../../shared/db/candidates';
+import { sha256 } from '../../shared/crypto';
+import { batchReads, itemRead, readBatch, type BatchRead } from '../../shared/db/batch-get';
+import { candidateFromItem, getCandidateByToken, type Candidate } from '../../shared/db/candidates';
+import { keys } from '../../shared/db/keys';
 import { conflict, notFound } from '../../shared/errors';
 
 /**
@@ -12,16 +15,42 @@ export const APPLY_LINK_NOT_FOUND = 'This application link is not valid any more
 export const INTERVIEW_COMPLETED = 'You have already completed this interview. Thank you!';
 export const RECORDING_NOT_FOUND = 'This recording is no longer open. Record the answer again.';
 
-export const requireInterview = async (token: string, now = new Date()): Promise<Candidate> => {
-  const candidate = await getCandidateByToken(token);
+const checked = (candidate: Candidate | null, now: Date): Candidate => {
   if (!candidate || (candidate.currentStatus === 'invited' && isExpired(candidate.expiresAt, now)))
     throw notFound(INTERVIEW_NOT_FOUND, 'interview_not_found');
   return candidate;
 };
 
 /** For recording calls: the interview must still be in progress. */
-export const requireOpenInterview = async (token: string): Promise<Candidate> => {
-  const candidate = await requireInterview(token);
+const open = (candidate: Candidate): Candidate => {
   if (candidate.currentStatus !== 'invited') throw conflict(INTERVIEW_COMPLETED, 'interview_completed');
   return candidate;
+};
+
+export const requireInterview = async (token: string, now = new Date()): Promise<Candidate> => checked(await getCandidateByToken(token), now);
+
+export const requireOpenInterview = async (token: string): Promise<Candidate> => open(await requireInterview(token));
+
+/**
+ * The interview of a token, and items of the candidate's whose keys the candidate's id gives (a
+ * recording attempt, say): the token item names the candidate, so the candidate and those items
+ * are read in one strongly consistent BatchGetItem after it (two rounds of reads, whatever the
+ * call needs). `batched` is handed out only once the interview passed the check (`open`: it is
+ * still in progress), with the same refusals as requireInterview and requireOpenInterview.
+ */
+export const requireInterviewWith = async <B>(
+  token: string,
+  batch: (candidateId: string) => BatchRead<B>,
+  options: { open?: boolean; now?: Date } = {},
+): Promise<{ candidate: Candidate; batched: B }> => {
+  const candidateId = await readBatch(
+    itemRead(keys.interviewToken(sha256(token)), (item) => (typeof item.candidateId === 'string' ? item.candidateId : null)),
+    { consistent: true },
+  );
+  if (!candidateId) throw notFound(INTERVIEW_NOT_FOUND, 'interview_not_found');
+  const [found, batched] = await readBatch(batchReads(itemRead(keys.candidate(candidateId), candidateFromItem), batch(candidateId)), {
+    consistent: true,
+  });
+  const candidate = checked(found, options.now ?? new Date());
+  return { candidate: options.open ? open(candidate) : candidate, batched };
 };

@@ -2,20 +2,22 @@ import { MIN_PART_BYTES } from '../../contracts/interview';
 import { allowedAttempts, retakesLeft } from '../../domain/candidates';
 import { abortMultipartUpload, createMultipartUpload, presignUploadPart } from '../../shared/clients/storage';
 import { newId } from '../../shared/crypto';
+import { itemRead } from '../../shared/db/batch-get';
 import {
   AttemptRefused,
   deleteAttempt,
-  getAttempt,
   openAttemptsOf,
   questionKey,
   replaceAbandonedAttempt,
   startAttempt,
+  type Attempt,
 } from '../../shared/db/candidates';
+import { keys } from '../../shared/db/keys';
 import { createMedia } from '../../shared/db/media';
 import { badRequest, conflict, notFound } from '../../shared/errors';
 import { describeError, type Logger } from '../../shared/logger';
 import { mediaKeys } from '../../shared/storage-definition';
-import { INTERVIEW_COMPLETED, RECORDING_NOT_FOUND, requireOpenInterview } from '../access/interview';
+import { INTERVIEW_COMPLETED, RECORDING_NOT_FOUND, requireInterviewWith, requireOpenInterview } from '../access/interview';
 import { deleteMedia } from '../media/media';
 
 /** Recording an answer: a take starts as an S3 multipart upload the browser sends parts to while it records. */
@@ -24,6 +26,9 @@ const refusals = {
   answered: 'This question has already been answered.',
   no_retakes: 'There are no retakes left for this question.',
 } as const;
+
+/** A recording attempt of the candidate, read in the interview check's BatchGetItem (requireInterviewWith). */
+export const attemptRead = (answerId: string) => (candidateId: string) => itemRead(keys.attempt(candidateId, answerId), (item) => item as Attempt);
 
 /**
  * A recording starts: an attempt is counted against the retakes and an S3 multipart upload is
@@ -49,7 +54,7 @@ export const startAnswer = async (token: string, questionIndex: number, contentT
   await createMedia({ mediaId, mediaGroupId: answerId, companyId: candidate.companyId, contentType, size: 0 });
   const uploadId = await createMultipartUpload(key, contentType);
   try {
-    const attempt = { answerId, questionIndex, mediaId, uploadId, key };
+    const attempt = { answerId, questionIndex, mediaId, uploadId, key, contentType };
     if (abandoned) await replaceAbandonedAttempt(candidate, attempt, abandoned);
     else await startAttempt(candidate, attempt, allowed);
   } catch (error) {
@@ -73,8 +78,7 @@ export const startAnswer = async (token: string, questionIndex: number, contentT
 
 /** Presigned URLs for the next parts of a recording in progress: each scoped to one part of one upload, short-lived. */
 export const answerPartUrls = async (token: string, answerId: string, partNumbers: number[]) => {
-  const candidate = await requireOpenInterview(token);
-  const attempt = await getAttempt(candidate.candidateId, answerId);
+  const { batched: attempt } = await requireInterviewWith(token, attemptRead(answerId), { open: true });
   if (!attempt) throw notFound(RECORDING_NOT_FOUND, 'recording_not_found');
   return {
     parts: await Promise.all(

@@ -1,7 +1,9 @@
 import { interviewHref } from '../../shared/app-origin';
-import { hasCandidateWithEmail, type NewCandidate } from '../../shared/db/candidates';
-import { getCompany } from '../../shared/db/companies';
-import { getPositionByApplyLink } from '../../shared/db/positions';
+import { batchReads, itemRead, readBatch } from '../../shared/db/batch-get';
+import type { NewCandidate } from '../../shared/db/candidates';
+import { getCompany, type Company } from '../../shared/db/companies';
+import { keys } from '../../shared/db/keys';
+import { positionFromItem, type Position } from '../../shared/db/positions';
 import { consumeRateLimit } from '../../shared/db/rate-limits';
 import { conflict, HttpError, notFound, tooManyRequests } from '../../shared/errors';
 import type { Logger } from '../../shared/logger';
@@ -15,10 +17,35 @@ const APPLICATIONS_PER_HOUR = 120;
 const NOT_TAKING_APPLICATIONS = 'This position is not taking applications at the moment.';
 const ALREADY_APPLIED = 'You have already applied for this position. Use the link in the e-mail we sent you to continue.';
 
-/** The public apply page: the company's branding, the position's title, and whether it takes applications. */
+/** What an apply link item names: its position and that position's company (written with the link). */
+const readLink = (linkId: string) =>
+  readBatch(
+    itemRead(keys.applyLink(linkId), (item) => ({
+      positionId: typeof item.positionId === 'string' ? item.positionId : null,
+      companyId: typeof item.companyId === 'string' ? item.companyId : null,
+    })),
+  );
+
+/** The link's position, if the link is still its link. */
+const linked = (position: Position | null, linkId: string) => (position?.applyLinkId === linkId ? position : null);
+
+/** The position's company: the one read by the link's id alongside the position, or (a link that did not name it) read now. */
+const companyOf = async (position: Position, link: { companyId: string | null }, read: Company | null) =>
+  link.companyId === position.companyId ? read : getCompany(position.companyId);
+
+/**
+ * The public apply page: the company's branding, the position's title, and whether it takes
+ * applications. The link names both, so the position and the company are read together after it.
+ */
 export const applyLinkPage = async (linkId: string) => {
-  const position = await getPositionByApplyLink(linkId);
-  const company = position ? await getCompany(position.companyId) : null;
+  const link = await readLink(linkId);
+  if (!link?.positionId) throw notFound(APPLY_LINK_NOT_FOUND, 'apply_link_not_found');
+  const [read, companyRead] = await Promise.all([
+    readBatch(itemRead(keys.position(link.positionId), positionFromItem)),
+    link.companyId ? getCompany(link.companyId) : null,
+  ]);
+  const position = linked(read, linkId);
+  const company = position ? await companyOf(position, link, companyRead) : null;
   if (!position || !company) throw notFound(APPLY_LINK_NOT_FOUND, 'apply_link_not_found');
   return { ...(await branding(company, position.jobTitle)), open: position.currentStatus === 'open' };
 };
@@ -26,19 +53,31 @@ export const applyLinkPage = async (linkId: string) => {
 /**
  * Applying through a public link creates the candidate like an invite (a credit, the invitation
  * e-mail with their personal link) and hands the interview straight back. An address applies once.
- * Once the link's position is known, the rate limit, the e-mail check and the company go together.
+ * The link names its position and company, so once it is read the rate limit, the position with
+ * the applicant's address (one BatchGetItem) and the company go together: two rounds of reads
+ * before the candidate's transaction. The rate limit counts every application to a link that
+ * exists; the refusals come in the same order as ever (unknown link, closed, too many, applied).
  */
 export const applyThroughLink = async (linkId: string, applicant: NewCandidate & { email: string }, log: Logger) => {
-  const position = await getPositionByApplyLink(linkId);
+  const link = await readLink(linkId);
+  if (!link?.positionId) throw notFound(APPLY_LINK_NOT_FOUND, 'apply_link_not_found');
+  const [allowed, [read, applied], companyRead] = await Promise.all([
+    consumeRateLimit('apply', linkId, APPLICATIONS_PER_HOUR, 3600),
+    readBatch(
+      batchReads(
+        itemRead(keys.position(link.positionId), positionFromItem),
+        itemRead(keys.candidateEmail(link.positionId, applicant.email), () => true),
+      ),
+      { consistent: true },
+    ),
+    link.companyId ? getCompany(link.companyId) : null,
+  ]);
+  const position = linked(read, linkId);
   if (!position) throw notFound(APPLY_LINK_NOT_FOUND, 'apply_link_not_found');
   if (position.currentStatus !== 'open') throw conflict(NOT_TAKING_APPLICATIONS, 'position_closed');
-  const [allowed, applied, company] = await Promise.all([
-    consumeRateLimit('apply', linkId, APPLICATIONS_PER_HOUR, 3600),
-    hasCandidateWithEmail(position.positionId, applicant.email),
-    getCompany(position.companyId),
-  ]);
   if (!allowed) throw tooManyRequests('Too many applications right now. Please try again in a little while.');
   if (applied) throw conflict(ALREADY_APPLIED, 'already_applied');
+  const company = await companyOf(position, link, companyRead);
   try {
     const [candidate] = await invite(position, company, [applicant], log);
     return { interviewToken: candidate!.interviewToken, interviewHref: await interviewHref(candidate!.interviewToken) };

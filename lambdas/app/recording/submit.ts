@@ -4,17 +4,18 @@ import { responseNotificationEmail } from '../../domain/emails/candidate';
 import { appLink } from '../../shared/app-origin';
 import { sendMail } from '../../shared/clients/mail';
 import { completeMultipartUpload, objectSize, UploadIncomplete } from '../../shared/clients/storage';
-import { AnswerRefused, getAttempt, getCandidate, questionKey, submitAttempt, type Candidate } from '../../shared/db/candidates';
+import { AnswerRefused, getCandidate, questionKey, submitAttempt, type Candidate } from '../../shared/db/candidates';
 import { getCompany } from '../../shared/db/companies';
 import { getMedia } from '../../shared/db/media';
 import { listMembers } from '../../shared/db/members';
 import { getPosition } from '../../shared/db/positions';
 import { badRequest, conflict, notFound } from '../../shared/errors';
 import { describeError, type Logger } from '../../shared/logger';
-import { RECORDING_NOT_FOUND, requireInterview } from '../access/interview';
+import { RECORDING_NOT_FOUND, requireInterviewWith } from '../access/interview';
 import { emailBrand } from '../companies/branding';
 import { startProcessing } from '../media/media';
 import { sendPlannedMessages } from '../messages/planned-messages';
+import { attemptRead } from './answers';
 
 /**
  * The team hears of a response; the candidate gets the position's `response` messages. The
@@ -43,13 +44,13 @@ const announce = async (candidate: Candidate, log: Logger) => {
 /**
  * Submitting an answer: S3 joins the parts, the answer is recorded (the last one completes the
  * interview and moves the position's counts in the same transaction) and its processing starts.
- * Safe to repeat: a submission that already went through answers the same again.
+ * Safe to repeat: a submission that already went through answers the same again. The token names
+ * the candidate, whose item and attempt are then read together: two rounds of reads before the write.
  */
 export const submitAnswer = async (token: string, answerId: string, parts: { partNumber: number; etag: string }[], log: Logger) => {
-  const candidate = await requireInterview(token);
+  const { candidate, batched: attempt } = await requireInterviewWith(token, attemptRead(answerId));
   const submitted = Object.values(candidate.answers).some((a) => a.answerId === answerId);
   if (submitted) return { completed: candidate.currentStatus !== 'invited' };
-  const attempt = await getAttempt(candidate.candidateId, answerId);
   if (!attempt || candidate.currentStatus !== 'invited') throw notFound(RECORDING_NOT_FOUND, 'recording_not_found');
   if (candidate.answers[questionKey(attempt.questionIndex)]) throw conflict('This question has already been answered.', 'answered');
 
@@ -74,7 +75,8 @@ export const submitAnswer = async (token: string, answerId: string, parts: { par
     if (current && Object.values(current.answers).some((a) => a.answerId === answerId)) return { completed: current.currentStatus !== 'invited' };
     throw conflict('This answer could not be saved because the interview changed meanwhile. Reload the page.', 'interview_changed');
   }
-  const media = await getMedia(attempt.mediaId);
+  // The attempt names its media's type; one started before it did has its media item read.
+  const media = attempt.contentType ? { mediaId: attempt.mediaId, contentType: attempt.contentType } : await getMedia(attempt.mediaId);
   if (media) await startProcessing(media);
   log.info('answer submitted', { candidateId: candidate.candidateId, questionIndex: attempt.questionIndex, completed });
   if (completed && !candidate.preview) await announce(candidate, log);

@@ -11,6 +11,11 @@ export interface Attempt {
   mediaId: string;
   uploadId: string;
   key: string;
+  /**
+   * The recording's content type, as its media item has it: submitting starts the processing with
+   * it instead of reading the media item. Attempts started before it was recorded have none.
+   */
+  contentType?: string;
 }
 
 export class AttemptRefused extends Error {
