@@ -100,7 +100,11 @@ const deployments = {
   // Candidates (the hiring team's side)
   listCandidates: { handler: 'api/candidates/list-candidates', grants: ['table:read', 'media:read', 'app:links'] },
   inviteCandidate: { handler: 'api/candidates/invite-candidate', grants: ['table:write', 'mail:send', 'media:read'] },
-  inviteCandidatesBatch: { handler: 'api/candidates/invite-candidates-batch', grants: ['table:write', 'mail:send', 'media:read'], timeoutSeconds: 60 },
+  inviteCandidatesBatch: {
+    handler: 'api/candidates/invite-candidates-batch',
+    grants: ['table:write', 'mail:send', 'media:read'],
+    timeoutSeconds: 60,
+  },
   sendPreviewInvite: { handler: 'api/candidates/send-preview-invite', grants: ['table:write', 'mail:send', 'media:read'] },
   getCandidate: { handler: 'api/candidates/get-candidate', grants: ['table:read', 'media:read', 'app:links'] },
   reinviteCandidate: { handler: 'api/candidates/reinvite-candidate', grants: ['table:write', 'mail:send', 'media:read'] },

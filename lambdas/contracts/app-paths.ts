@@ -56,7 +56,8 @@ export const paths = {
  * `error_description` from there into /complete-lever-integration on load.
  */
 export const LEVER_OAUTH_RETURN_MARKER = { name: 'oauth', value: 'lever' } as const;
-export const leverRedirectUri = (appOrigin: string) => `${appOrigin.replace(/\/+$/, '')}/?${LEVER_OAUTH_RETURN_MARKER.name}=${LEVER_OAUTH_RETURN_MARKER.value}`;
+export const leverRedirectUri = (appOrigin: string) =>
+  `${appOrigin.replace(/\/+$/, '')}/?${LEVER_OAUTH_RETURN_MARKER.name}=${LEVER_OAUTH_RETURN_MARKER.value}`;
 
 /** A router path as a full link (hash routing). */
 export const href = (to: string) => `#${to}`;

@@ -18,15 +18,17 @@ export const resultNote = (event: ResultEvent, candidateName: string, jobTitle: 
 export const MAX_RESULT_ATTEMPTS = 6;
 
 /** When to try again after `attempts` failed tries: 1, 2, 4, 8, 16 minutes; null once tries are used up. */
-export const retryDelayMs = (attempts: number): number | null =>
-  attempts >= MAX_RESULT_ATTEMPTS ? null : 60_000 * 2 ** Math.max(0, attempts - 1);
+export const retryDelayMs = (attempts: number): number | null => (attempts >= MAX_RESULT_ATTEMPTS ? null : 60_000 * 2 ** Math.max(0, attempts - 1));
 
 const CANDIDATE_NAME_MAX = 100;
 
 /** A person's name from the ATS as a candidate's name: one line, trimmed, at most 100 characters; the vendor's name without one. */
 export const candidateNameFromAts = (name: string, type: IntegrationType): string => {
-  // eslint-disable-next-line no-control-regex
-  const clean = name.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const clean = name
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const cut = [...clean].slice(0, CANDIDATE_NAME_MAX).join('').trim();
   return cut || `Candidate from ${integrationForms[type].name}`;
 };

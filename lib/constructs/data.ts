@@ -131,8 +131,18 @@ export class Data extends Construct {
     });
     // The product's own secrets at two vendors: its OAuth client at Lever and its Comeet partner secret.
     this.atsSecrets = [
-      ['LeverOAuthClient', leverOAuthSecretName(config.stage), "The product's OAuth client at Lever, JSON {\"clientId\": …, \"clientSecret\": …}", "Lever's OAuth client secret is rolled in Lever's developer settings"],
-      ['ComeetPartnerSecret', comeetPartnerSecretName(config.stage), 'The secret Comeet issued the product as a partner (signs the tokens its API takes)', 'Comeet issues and rolls its partner secret'],
+      [
+        'LeverOAuthClient',
+        leverOAuthSecretName(config.stage),
+        'The product\'s OAuth client at Lever, JSON {"clientId": …, "clientSecret": …}',
+        "Lever's OAuth client secret is rolled in Lever's developer settings",
+      ],
+      [
+        'ComeetPartnerSecret',
+        comeetPartnerSecretName(config.stage),
+        'The secret Comeet issued the product as a partner (signs the tokens its API takes)',
+        'Comeet issues and rolls its partner secret',
+      ],
     ].map(([id, secretName, description, rolled]) => {
       const secret = new Secret(this, id!, { secretName, description, removalPolicy: config.removalPolicy });
       acknowledge(secret, 'AwsSolutions-SMG4', `${rolled}, which Secrets Manager cannot do; the operator puts the new value (README).`);

@@ -5,7 +5,15 @@ import { answerPackageStateMachineName } from '../../lambdas/pipeline/answer-pac
 import type { Grant } from '../../lambdas/routes';
 import { mediaPrefixes } from '../../lambdas/shared/storage-definition';
 import { appOriginParameterName, mailIdentities, type StageConfig } from '../config';
-import { ALL_GRANTS, comeetPartnerSecretName, grantEnvironment, integrationsKeyAlias, leverOAuthSecretName, stripeSecretNames, type GrantValues } from '../functions';
+import {
+  ALL_GRANTS,
+  comeetPartnerSecretName,
+  grantEnvironment,
+  integrationsKeyAlias,
+  leverOAuthSecretName,
+  stripeSecretNames,
+  type GrantValues,
+} from '../functions';
 import { acknowledge, iam5Resource } from '../nag';
 import type { DataResourceRefs } from './data';
 

@@ -58,8 +58,11 @@ export const startDynamoDbLocal = async (options: { dbPath: string; tableName: s
       '-dbPath',
       options.dbPath,
       '-sharedDb',
+      // A stand-in sends nothing anywhere.
+      '-disableTelemetry',
     ],
-    { stdio: ['ignore', 'pipe', 'pipe'] },
+    // It writes its own metadata file into its working directory: the data directory, not the repo.
+    { stdio: ['ignore', 'pipe', 'pipe'], cwd: options.dbPath },
   );
   let output = '';
   child.stdout?.on('data', (chunk) => (output += String(chunk)));

@@ -245,7 +245,7 @@ describe('the CDK app (stage "test", SPA built)', () => {
       }
     });
 
-    it('lets each function read only the secrets its grants name: Stripe for billing, the vendors\' for ATS integrations', () => {
+    it("lets each function read only the secrets its grants name: Stripe for billing, the vendors' for ATS integrations", () => {
       expect(
         Object.values(data.findResources('AWS::SecretsManager::Secret') as Record<string, Resource>)
           .map((r) => r.Properties.Name)
@@ -275,7 +275,10 @@ describe('the CDK app (stage "test", SPA built)', () => {
           const roles = (policy.Properties.Roles as { Ref: string }[]).map((role) => role.Ref);
           const fn = functions.find((f) => roles.includes(f.Properties.Role?.['Fn::GetAtt']?.[0]))!;
           // CDK merges statements with the same action: one statement may name several secrets.
-          readers[fn.Properties.Description] = statements.flatMap((statement) => [statement.Resource].flat()).map(secretOf).sort();
+          readers[fn.Properties.Description] = statements
+            .flatMap((statement) => [statement.Resource].flat())
+            .map(secretOf)
+            .sort();
         }
       }
       const expected = Object.fromEntries(
@@ -296,7 +299,9 @@ describe('the CDK app (stage "test", SPA built)', () => {
     });
 
     it('lets only the functions granted ats:api seal and open with the integrations key, which rotates', () => {
-      expect(Object.values(data.findResources('AWS::KMS::Key') as Record<string, Resource>).map((k) => k.Properties.EnableKeyRotation)).toEqual([true]);
+      expect(Object.values(data.findResources('AWS::KMS::Key') as Record<string, Resource>).map((k) => k.Properties.EnableKeyRotation)).toEqual([
+        true,
+      ]);
       expect(Object.values(data.findResources('AWS::KMS::Alias') as Record<string, Resource>).map((a) => a.Properties.AliasName)).toEqual([
         'alias/test-integrations',
       ]);
@@ -317,7 +322,12 @@ describe('the CDK app (stage "test", SPA built)', () => {
           if (fn) users.add(fn.Properties.Description);
         }
       }
-      expect([...users].sort()).toEqual(lambdaFunctions.filter((fn) => fn.grants.includes('ats:api')).map((fn) => fn.description).sort());
+      expect([...users].sort()).toEqual(
+        lambdaFunctions
+          .filter((fn) => fn.grants.includes('ats:api'))
+          .map((fn) => fn.description)
+          .sort(),
+      );
     });
 
     it('never grants Scan, table management or service-wide wildcards to any function', () => {
@@ -431,7 +441,11 @@ describe('the CDK app (stage "test", SPA built)', () => {
       const machine = machineOf();
       expect(machine).toBeDefined();
       const substitutions = machine!.Properties.DefinitionSubstitutions as Record<string, unknown>;
-      expect(Object.keys(substitutions).sort()).toEqual(Object.values(answerPackageTasks).map((task) => task.substitution).sort());
+      expect(Object.keys(substitutions).sort()).toEqual(
+        Object.values(answerPackageTasks)
+          .map((task) => task.substitution)
+          .sort(),
+      );
       const functionIds = Object.keys(api.findResources('AWS::Lambda::Function'));
       for (const value of Object.values(substitutions)) expect(value).toEqual({ 'Fn::GetAtt': [expect.toBeOneOf(functionIds), 'Arn'] });
       const definition = JSON.stringify(machine!.Properties.DefinitionString);
@@ -475,8 +489,12 @@ describe('the CDK app (stage "test", SPA built)', () => {
       };
       const startsPackages = (operationId: OperationId) =>
         statementsOfRoute(operationId).some((statement) => JSON.stringify(statement.Resource).includes(':stateMachine:test-answer-packages'));
-      expect(routeEntries.filter(([operationId]) => startsPackages(operationId)).map(([operationId]) => operationId)).toEqual(['createAnswerPackage']);
-      const states = statementsOfRoute('createAnswerPackage').filter((statement) => actionsOf(statement).some((action) => action.startsWith('states:')));
+      expect(routeEntries.filter(([operationId]) => startsPackages(operationId)).map(([operationId]) => operationId)).toEqual([
+        'createAnswerPackage',
+      ]);
+      const states = statementsOfRoute('createAnswerPackage').filter((statement) =>
+        actionsOf(statement).some((action) => action.startsWith('states:')),
+      );
       expect(states.flatMap(actionsOf)).toEqual(['states:StartExecution']);
       expect(JSON.stringify(states[0]!.Resource)).toContain(':stateMachine:test-answer-packages');
     });

@@ -4,7 +4,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { appOriginParameterName, functionEnvironment, lambdaFunctions, comeetPartnerSecretName, integrationsKeyAlias, leverOAuthSecretName, stripeSecretNames, type GrantValues } from '../../lib/functions';
+import {
+  appOriginParameterName,
+  functionEnvironment,
+  lambdaFunctions,
+  comeetPartnerSecretName,
+  integrationsKeyAlias,
+  leverOAuthSecretName,
+  stripeSecretNames,
+  type GrantValues,
+} from '../../lib/functions';
 import { bundleHandlers } from '../../lib/lambda-bundling';
 
 /**

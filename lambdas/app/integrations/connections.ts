@@ -73,8 +73,10 @@ export const connectIntegration = async (
     await adapter.verifyCredentials(connection);
   } catch (error) {
     log.warn('ATS credentials not accepted', { integrationType, ...describeError(error) });
-    if (error instanceof AtsCredentialsRejected) throw badRequest(`${name} did not accept these credentials. Check them and try again.`, 'credentials_rejected');
-    if (error instanceof AtsRequestFailed) throw new HttpError(502, `${name} could not be reached to check the credentials. Try again in a few minutes.`, 'ats_unavailable');
+    if (error instanceof AtsCredentialsRejected)
+      throw badRequest(`${name} did not accept these credentials. Check them and try again.`, 'credentials_rejected');
+    if (error instanceof AtsRequestFailed)
+      throw new HttpError(502, `${name} could not be reached to check the credentials. Try again in a few minutes.`, 'ats_unavailable');
     throw error;
   }
   const integrationId = newId();
@@ -133,7 +135,8 @@ export const addIntegration = async (
 ) => {
   const form = integrationForms[input.integrationType];
   const [membership, existing] = await alongside(Promise.resolve(owner), companyIntegrations(input.companyId));
-  if (form.connect === 'oauth') throw badRequest(`${form.name} connects through its own consent page: use "Connect with ${form.name}".`, 'oauth_required');
+  if (form.connect === 'oauth')
+    throw badRequest(`${form.name} connects through its own consent page: use "Connect with ${form.name}".`, 'oauth_required');
   if (form.usernameLabel && !input.username) throw badRequest(`Enter the ${form.usernameLabel}.`, 'username_required');
   if (existing.some((record) => record.integrationType === input.integrationType)) throw alreadyAdded(input.integrationType);
   const credentials: AtsCredentials = form.usernameLabel ? { authToken: input.authToken, username: input.username! } : { authToken: input.authToken };
@@ -162,7 +165,8 @@ export const disconnectIntegration = async (record: IntegrationRecord, imports: 
     }
   }
   const deleted = await deleteIntegrationRecord(record, imports);
-  if (deleted) log.info('integration removed', { companyId: record.companyId, integrationId: record.integrationId, integrationType: record.integrationType });
+  if (deleted)
+    log.info('integration removed', { companyId: record.companyId, integrationId: record.integrationId, integrationType: record.integrationType });
   return deleted;
 };
 
@@ -191,7 +195,9 @@ export const readCompanyIntegrations = async (companyId: string): Promise<Integr
  * parallel; each is waited for before the first failure is thrown.
  */
 export const disconnectCompanyIntegrations = async (integrations: readonly IntegrationWithImports[], log: Logger) => {
-  const outcomes = await Promise.allSettled(integrations.map(({ record, imports }) => (record ? disconnectIntegration(record, imports, log) : false)));
+  const outcomes = await Promise.allSettled(
+    integrations.map(({ record, imports }) => (record ? disconnectIntegration(record, imports, log) : false)),
+  );
   const failure = outcomes.find((outcome) => outcome.status === 'rejected');
   if (failure) throw failure.reason;
 };

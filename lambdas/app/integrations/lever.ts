@@ -54,7 +54,10 @@ export const completeLeverConsent = async (input: { state: string; code: string;
 };
 
 /** Lever sent the owner back without a code (refused or cancelled): the state is used up, nothing is stored. */
-export const abortLeverConsent = async (input: { state: string; userId: string; error?: string | null; errorDescription?: string | null }, log: Logger) => {
+export const abortLeverConsent = async (
+  input: { state: string; userId: string; error?: string | null; errorDescription?: string | null },
+  log: Logger,
+) => {
   const consent = await consumeOAuthState(sha256(input.state), input.userId);
   if (!consent) throw badRequest(STATE_REFUSED, 'invalid_state');
   log.info('Lever consent aborted', { companyId: consent.companyId, error: input.error ?? null, errorDescription: input.errorDescription ?? null });

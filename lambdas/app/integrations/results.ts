@@ -47,7 +47,13 @@ const deliver = async (result: PendingResult, now: Date, log: Logger): Promise<W
   } catch (error) {
     const retryable = !(error instanceof AtsRequestFailed) || error.retryable;
     const delay = retryable ? retryDelayMs(attempts) : null;
-    log.warn('ATS result not written', { candidateId: result.candidateId, event: result.event, attempts, retrying: delay !== null, ...describeError(error) });
+    log.warn('ATS result not written', {
+      candidateId: result.candidateId,
+      event: result.event,
+      attempts,
+      retrying: delay !== null,
+      ...describeError(error),
+    });
     if (delay !== null) {
       await settleResult(result, panel({ status: 'retrying', attempts, lastError: reason(error) }), new Date(now.getTime() + delay).toISOString());
       return 'retrying';

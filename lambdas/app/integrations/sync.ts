@@ -3,14 +3,7 @@ import { integrationForms } from '../../contracts/integrations';
 import { candidateNameFromAts } from '../../domain/integrations';
 import { atsAdapters, type AtsCandidate } from '../../shared/clients/ats';
 import { getCompany, type Company } from '../../shared/db/companies';
-import {
-  AlreadyImported,
-  importedRefs,
-  integrationsToSync,
-  markImported,
-  recordSync,
-  type IntegrationRecord,
-} from '../../shared/db/integrations';
+import { AlreadyImported, importedRefs, integrationsToSync, markImported, recordSync, type IntegrationRecord } from '../../shared/db/integrations';
 import { allPositions, type Position } from '../../shared/db/positions';
 import { HttpError } from '../../shared/errors';
 import { describeError, type Logger } from '../../shared/logger';
@@ -46,7 +39,11 @@ const syncPosition = async (
   log: Logger,
 ): Promise<SyncOutcome & { stop: boolean }> => {
   const { name } = integrationForms[record.integrationType];
-  const known = await importedRefs(record.integrationId, position.positionId, tagged.map((person) => person.ref));
+  const known = await importedRefs(
+    record.integrationId,
+    position.positionId,
+    tagged.map((person) => person.ref),
+  );
   let invited = 0;
   for (const person of tagged.filter((p) => !known.has(p.ref))) {
     try {

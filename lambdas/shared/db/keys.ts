@@ -162,7 +162,10 @@ export const keys = {
    * A candidate of the ATS invited to a position (or found there already), in the integration's partition:
    * put in the transaction that creates the candidate, so a re-delivered webhook or the next sync never invites twice.
    */
-  integrationImport: (integrationId: string, positionId: string, ref: string) => ({ PK: `INTEGRATION#${integrationId}`, SK: `IMPORT#${positionId}#${ref}` }),
+  integrationImport: (integrationId: string, positionId: string, ref: string) => ({
+    PK: `INTEGRATION#${integrationId}`,
+    SK: `IMPORT#${positionId}#${ref}`,
+  }),
   /** An OAuth consent in flight, by the hash of its state (single use, short-lived: TTL). */
   oauthState: (stateHash: string) => ({ PK: `OAUTHSTATE#${stateHash}`, SK: 'STATE' }),
   /** A result to write back to an ATS at a time (in the candidate's shard, read by the delivery job up to now). */

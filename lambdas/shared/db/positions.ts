@@ -68,7 +68,8 @@ export interface Position extends PositionSettings {
 const memberList = (list: MemberList | null | undefined): MemberList | null => (list ? { userIds: [...list.userIds] } : null);
 const plannedMessagesOf = (messages: StoredPlannedMessage[]): StoredPlannedMessage[] =>
   messages.map((m) => ({ templateId: m.templateId, sendTrigger: m.sendTrigger }));
-const integrationTagsOf = (tags: StoredIntegrationTag[]): StoredIntegrationTag[] => tags.map((t) => ({ integrationType: t.integrationType, tag: t.tag }));
+const integrationTagsOf = (tags: StoredIntegrationTag[]): StoredIntegrationTag[] =>
+  tags.map((t) => ({ integrationType: t.integrationType, tag: t.tag }));
 
 /** The stored fields of a save, and only those. */
 const storedSettings = (settings: PositionSettings): PositionSettings => ({
@@ -326,11 +327,3 @@ export const ensureApplyLink = async (position: Position): Promise<string> => {
 };
 
 export const deleteApplyLink = (linkId: string) => db.send(new DeleteCommand({ TableName: tableName(), Key: keys.applyLink(linkId) }));
-
-/** The position a public apply link leads to, while the link is still the position's own (a cleared link leads nowhere). */
-export const getPositionByApplyLink = async (linkId: string): Promise<Position | null> => {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.applyLink(linkId) }));
-  if (typeof Item?.positionId !== 'string') return null;
-  const position = await getPosition(Item.positionId);
-  return position?.applyLinkId === linkId ? position : null;
-};

@@ -46,7 +46,11 @@ export const atsExchange = async <T = unknown>(url: string, request: AtsRequest 
   const text = await response.text();
   if (!response.ok) {
     const retryable = response.status === 408 || response.status === 429 || response.status >= 500;
-    throw new AtsRequestFailed(`${new URL(url).host} answered ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}`, response.status, retryable);
+    throw new AtsRequestFailed(
+      `${new URL(url).host} answered ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}`,
+      response.status,
+      retryable,
+    );
   }
   if (!text) return { body: null as T, headers: response.headers };
   try {
@@ -60,8 +64,7 @@ export const atsExchange = async <T = unknown>(url: string, request: AtsRequest 
 export const atsRequest = async <T = unknown>(url: string, request: AtsRequest = {}): Promise<T> => (await atsExchange<T>(url, request)).body;
 
 /** Whether a failed call was the ATS refusing the credentials. */
-export const refusedCredentials = (error: unknown): boolean =>
-  error instanceof AtsRequestFailed && (error.status === 401 || error.status === 403);
+export const refusedCredentials = (error: unknown): boolean => error instanceof AtsRequestFailed && (error.status === 401 || error.status === 403);
 
 /** HMAC of `data` with `secret`, hex (webhook signatures). */
 export const hmacHex = (secret: string, data: string, algorithm: 'sha256' | 'sha1' = 'sha256') =>

@@ -54,7 +54,8 @@ const headers = (connection: AtsConnection) => ({ authorization: `Bearer ${crede
 const sameName = (a: string | null | undefined, b: string) => typeof a === 'string' && a.trim().toLowerCase() === b.trim().toLowerCase();
 
 const tagsOf = async (connection: AtsConnection) =>
-  (await atsRequest<{ tags?: readonly RecruiteeTag[] | null } | null>(`${companyUrl(connection)}/tags`, { headers: headers(connection) }))?.tags ?? [];
+  (await atsRequest<{ tags?: readonly RecruiteeTag[] | null } | null>(`${companyUrl(connection)}/tags`, { headers: headers(connection) }))?.tags ??
+  [];
 
 /** Whether a hit carries one of the tags (Recruitee lists a hit's tags by name; an object form is read too). */
 const carries = (hit: RecruiteeHit, ids: ReadonlySet<string>, tag: string) =>
@@ -86,7 +87,9 @@ export const recruiteeAdapter: AtsAdapter = {
     const found: AtsCandidate[] = [];
     for (let page = 1; ; page += 1) {
       const query = new URLSearchParams({ filters_json: filters, limit: String(PAGE_SIZE), page: String(page), sort_by: 'created_at_asc' });
-      const answer = await atsRequest<RecruiteeSearch | null>(`${companyUrl(connection)}/search/new/candidates?${query}`, { headers: headers(connection) });
+      const answer = await atsRequest<RecruiteeSearch | null>(`${companyUrl(connection)}/search/new/candidates?${query}`, {
+        headers: headers(connection),
+      });
       const hits = answer?.hits ?? [];
       for (const hit of hits) {
         if (hit?.id == null || !carries(hit, ids, tag)) continue;

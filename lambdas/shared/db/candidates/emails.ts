@@ -1,6 +1,5 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGetItems } from '../batch-get';
-import { db, tableName } from '../client';
+import { tableName } from '../client';
 import { keys } from '../keys';
 import type { TransactionStep } from '../transaction';
 
@@ -60,19 +59,6 @@ export const releaseEmailStep = (candidate: Holder & { email: string }): Transac
     },
   },
 });
-
-/** Whether an address already applied to or was invited to a position: one strongly consistent GetItem. */
-export const hasCandidateWithEmail = async (positionId: string, email: string): Promise<boolean> => {
-  const { Item } = await db.send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.candidateEmail(positionId, email),
-      ConsistentRead: true,
-      ProjectionExpression: 'candidateId',
-    }),
-  );
-  return Item !== undefined;
-};
 
 /**
  * Which of these addresses a position already has (a bulk invite checks its whole list before it

@@ -44,7 +44,7 @@ export {
   renewInvite,
   type NewCandidate,
 } from './invites';
-export { CandidateEmailTaken, claimEmailStep, emailsTaken, hasCandidateWithEmail } from './emails';
+export { CandidateEmailTaken, claimEmailStep, emailsTaken } from './emails';
 export {
   allCandidatesOfPosition,
   candidatesForExport,

@@ -83,7 +83,10 @@ const page = (items: readonly unknown[], body: Record<string, unknown>): StandIn
   const limit = Math.min(requested, MAX_PAGE);
   const results = items.slice(offset, offset + limit);
   const more = offset + limit < items.length;
-  return ok(results, more ? { moreDataAvailable: true, nextCursor: encodeCursor(offset + limit) } : { moreDataAvailable: false, syncToken: randomUUID() });
+  return ok(
+    results,
+    more ? { moreDataAvailable: true, nextCursor: encodeCursor(offset + limit) } : { moreDataAvailable: false, syncToken: randomUUID() },
+  );
 };
 
 const basicUser = (header: string | undefined): string | null => {

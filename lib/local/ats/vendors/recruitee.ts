@@ -23,7 +23,8 @@ const MAX_LIMIT = 10_000;
 const json = (status: number, body: unknown): StandInResponse => ({ status, body });
 const error = (status: number, ...messages: string[]) => json(status, { error: messages });
 
-const numericId = (candidate: StandInCandidate) => Number.parseInt(createHash('sha256').update(`candidate:${candidate.id}`).digest('hex').slice(0, 12), 16);
+const numericId = (candidate: StandInCandidate) =>
+  Number.parseInt(createHash('sha256').update(`candidate:${candidate.id}`).digest('hex').slice(0, 12), 16);
 const tagId = (name: string) => Number.parseInt(createHash('sha256').update(`tag:${name}`).digest('hex').slice(0, 8), 16);
 
 const initials = (name: string) =>
