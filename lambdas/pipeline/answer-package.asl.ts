@@ -22,7 +22,8 @@ export const answerPackageTasks = {
     timeoutSeconds: 900,
     // Streaming keeps memory flat (a few multipart parts in flight); more memory buys network throughput.
     memoryMb: 1024,
-    grants: ['table:write', 'media:read', 'media:write'],
+    // media:delete: a build that lost its place removes its zip, one that finished the zips it replaced.
+    grants: ['table:write', 'media:read', 'media:write', 'media:delete'],
   },
   recordAnswerPackageFailure: {
     handler: 'pipeline/record-answer-package-failure',

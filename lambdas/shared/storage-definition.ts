@@ -52,6 +52,10 @@ export const mediaKeys = (mediaId: string) => {
   };
 };
 
-/** Where a candidate's answer package lives. */
+/**
+ * Where a candidate's answer packages live: each build its own object, so a build that was replaced
+ * while it ran never overwrites the zip of the one that replaced it (packages stored before builds
+ * were tracked are at `answers.zip`; their records name their key).
+ */
 export const packagePrefix = (candidateId: string) => `${mediaPrefixes.processed}candidates/${candidateId}/`;
-export const packageKey = (candidateId: string) => `${packagePrefix(candidateId)}answers.zip`;
+export const packageKey = (candidateId: string, buildId: string) => `${packagePrefix(candidateId)}package-${buildId}.zip`;

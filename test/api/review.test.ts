@@ -1,10 +1,10 @@
-import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { DescribeExecutionCommand, ListExecutionsCommand } from '@aws-sdk/client-sfn';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
 import { keys } from '../../lambdas/shared/db/keys';
-import { packageKey } from '../../lambdas/shared/storage-definition';
+import { packageKey, packagePrefix } from '../../lambdas/shared/storage-definition';
 import { call } from '../support/api';
 import { allocateCredits, localDb, localEnv, localS3, localSfn, updateCompany } from '../support/aws';
 import { registerAndSignIn } from '../support/accounts';
@@ -89,6 +89,12 @@ const buildsOf = async (candidateId: string) => {
   );
   return inputs.filter((input) => input.candidateId === candidateId).length;
 };
+
+/** The objects under a candidate's package prefix. */
+const packageObjects = async (candidateId: string) =>
+  ((await localS3().send(new ListObjectsV2Command({ Bucket: localEnv().MEDIA_BUCKET, Prefix: packagePrefix(candidateId) }))).Contents ?? [])
+    .map((object) => object.Key!)
+    .sort();
 
 beforeAll(async () => {
   owner = await registerAndSignIn('Review Co');
@@ -341,20 +347,24 @@ describe('the answer package, built off the request path', () => {
     await setPackage({
       packageStatus: 'generating',
       buildId: 'abandoned',
-      key: packageKey(ivy),
+      key: packageKey(ivy, 'abandoned'),
       answerIds,
       leftOut: [],
       startedAt: abandonedAt,
       finishedAt: null,
     });
     expect((await candidateOf(ivy)).body.answer_package.package_status).toBe('failed');
+    // The abandoned build's zip landed after all: the package that replaces it removes it.
+    await localS3().send(new PutObjectCommand({ Bucket: localEnv().MEDIA_BUCKET, Key: packageKey(ivy, 'abandoned'), Body: 'PK late' }));
     expect((await exportVideos(ivy)).body.package_status).toBe('generating');
     const built = await packageWhenBuilt(ivy);
     expect(built.package_status).toBe('completed');
     expect(await buildsOf(ivy)).toBe(1);
+    const builtKey = (await localDb().send(new GetCommand({ TableName: localEnv().TABLE_NAME, Key: keys.candidate(ivy) }))).Item!.answerPackage.key;
+    expect(await packageObjects(ivy)).toEqual([builtKey]);
 
     // A package stored before builds left the request path: `{ key, answerIds }`, completed.
-    await setPackage({ key: packageKey(ivy), answerIds });
+    await setPackage({ key: builtKey, answerIds });
     const legacy = (await candidateOf(ivy)).body.answer_package;
     expect(legacy).toMatchObject({ package_status: 'completed', left_out_answers: [] });
     expect((await download(legacy.download_href)).subarray(0, 2).toString()).toBe('PK');

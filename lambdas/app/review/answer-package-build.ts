@@ -3,9 +3,11 @@ import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { ZipFile } from 'yazl';
 import { mediaBucket, s3 } from '../../shared/clients/aws';
+import { deleteObject, deletePrefixes } from '../../shared/clients/storage';
 import { answerPackageOf, answersOf, finishPackageBuild, getCandidate, PackageBuildTaken } from '../../shared/db/candidates';
 import { getMediaItems } from '../../shared/db/media';
 import type { Logger } from '../../shared/logger';
+import { packagePrefix } from '../../shared/storage-definition';
 import { entryName, packageContents } from './answer-package-contents';
 
 /** Multipart parts of 8 MiB, four in flight: memory stays flat whatever the package's size (S3 allows 10,000 parts: 78 GiB). */
@@ -95,9 +97,14 @@ export const buildAnswerPackage = async ({ candidateId, buildId }: { candidateId
     await finishPackageBuild(candidateId, buildId, { packageStatus: 'completed', answerIds, leftOut }, new Date().toISOString());
   } catch (error) {
     if (!(error instanceof PackageBuildTaken)) throw error;
+    // Replaced by another build, or the candidate was deleted meanwhile (with what was under their
+    // prefix then): this zip is nobody's, so it goes.
+    await deleteObject(record.key);
     log.info('answer package build was replaced before it finished', { candidateId, buildId });
     return { built: false };
   }
+  // The package this one replaced (and any build that lost its place) is nobody's any more.
+  await deletePrefixes([packagePrefix(candidateId)], [record.key]);
   log.info('answer package built', { candidateId, buildId, included: included.length, leftOut: leftOut.length, bytes, ms: Date.now() - startedAt });
   return { built: true, included: included.length, leftOut: leftOut.length, bytes };
 };

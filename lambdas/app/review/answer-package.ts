@@ -39,7 +39,8 @@ export const exportAnswerVideos = async (candidateId: string, userId: string, lo
   const shown = await view(current);
   if (shown.packageStatus === 'generating' || shown.packageStatus === 'completed') return shown;
 
-  const build = { buildId: randomUUID(), key: packageKey(candidateId), answerIds: answers.map((a) => a.answerId), startedAt: now.toISOString() };
+  const buildId = randomUUID();
+  const build = { buildId, key: packageKey(candidateId, buildId), answerIds: answers.map((a) => a.answerId), startedAt: now.toISOString() };
   try {
     await startPackageBuild(candidateId, build, current?.buildId ?? null);
   } catch (error) {

@@ -2,6 +2,7 @@ import {
   AbortMultipartUploadCommand,
   CompleteMultipartUploadCommand,
   CreateMultipartUploadCommand,
+  DeleteObjectCommand,
   DeleteObjectsCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -91,17 +92,25 @@ export const abortMultipartUpload = async (key: string, uploadId: string) => {
   }
 };
 
-/** Deletes every object under the given key prefixes (a media item's upload and what was derived from it). */
-export const deletePrefixes = async (prefixes: string[]) => {
+/**
+ * Deletes every object under the given key prefixes (a media item's upload and what was derived
+ * from it), but for the keys in `keep`.
+ */
+export const deletePrefixes = async (prefixes: string[], keep: readonly string[] = []) => {
   for (const prefix of prefixes) {
     let token: string | undefined;
     do {
       const page = await s3.send(new ListObjectsV2Command({ Bucket: mediaBucket(), Prefix: prefix, ContinuationToken: token }));
-      const objects = (page.Contents ?? []).flatMap((o) => (o.Key ? [{ Key: o.Key }] : []));
+      const objects = (page.Contents ?? []).flatMap((o) => (o.Key && !keep.includes(o.Key) ? [{ Key: o.Key }] : []));
       if (objects.length > 0) await s3.send(new DeleteObjectsCommand({ Bucket: mediaBucket(), Delete: { Objects: objects, Quiet: true } }));
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
   }
+};
+
+/** Deletes one object (nothing happens when there is none). */
+export const deleteObject = async (key: string) => {
+  await s3.send(new DeleteObjectCommand({ Bucket: mediaBucket(), Key: key }));
 };
 
 /** A JSON object of the media bucket, or null when there is none. */
