@@ -9,6 +9,7 @@ import { mailTo, registerAndSignIn, uniqueEmail } from '../support/accounts';
 import { answerQuestion, interviewLinkMailedTo, startAnswer, tokenFromHref, uploadParts } from '../support/interviews';
 import { makeClip } from '../support/media';
 import { mediaKeys } from '../../lambdas/shared/storage-definition';
+import { savePosition } from '../support/positions';
 
 const interview = (retakes: number | null = 0) => ({
   intro: null,
@@ -30,11 +31,7 @@ const createPosition = async (owner: Owner, retakes: number | null = 0, settings
   });
   expect(created.status).toBe(201);
   const positionId = created.body.position_id as string;
-  if (Object.keys(settings).length > 0) {
-    const read = (await call('getPosition', { params: { positionId }, session: owner.sessionId })).body;
-    const { position_id: _p, company_id: _c, current_status: _s, candidates: _n, created_at: _t, ...body } = read;
-    expect((await call('updatePosition', { params: { positionId }, session: owner.sessionId, body: { ...body, ...settings } })).status).toBe(200);
-  }
+  if (Object.keys(settings).length > 0) expect((await savePosition(owner.sessionId, positionId, settings)).status).toBe(200);
   return positionId;
 };
 

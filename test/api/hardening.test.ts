@@ -6,6 +6,7 @@ import { keys } from '../../lambdas/shared/db/keys';
 import { baseUrl, call, callPath } from '../support/api';
 import { mailTo, registerAndSignIn, uniqueEmail } from '../support/accounts';
 import { allocateCredits, localDb, localEnv } from '../support/aws';
+import { savePosition } from '../support/positions';
 
 /** The server-side defects of the "Hardening" issue, each through the local API. */
 
@@ -26,14 +27,6 @@ const createPosition = async (owner: Owner, jobTitle = 'Hardened engineer') => {
   });
   expect(res.status).toBe(201);
   return res.body.position_id as string;
-};
-
-/** GET the position and PUT it back with `changes` (what the settings view's Save does). */
-const savePosition = async (owner: Owner, positionId: string, changes: Record<string, unknown> = {}) => {
-  const read = await call('getPosition', { params: { positionId }, session: owner.sessionId });
-  expect(read.status).toBe(200);
-  const { position_id: _p, company_id: _c, current_status: _s, candidates: _n, created_at: _t, ...body } = read.body;
-  return call('updatePosition', { params: { positionId }, session: owner.sessionId, body: { ...body, ...changes } });
 };
 
 /** A teammate who accepted the owner's invitation, signed in as a member. */
@@ -72,7 +65,7 @@ describe('public apply links', () => {
     return linkIdOf(res.body.link_href as string);
   };
   const turnOff = async (positionId: string) => {
-    const res = await savePosition(owner, positionId, { apply_link: null });
+    const res = await savePosition(owner.sessionId, positionId, { apply_link: null });
     expect(res.status).toBe(200);
     expect(res.body.apply_link).toBeNull();
   };
@@ -81,7 +74,7 @@ describe('public apply links', () => {
 
   it('can be created after the position was saved without one', async () => {
     const positionId = await createPosition(owner);
-    expect((await savePosition(owner, positionId)).status).toBe(200);
+    expect((await savePosition(owner.sessionId, positionId)).status).toBe(200);
     const linkId = await turnOn(positionId);
     expect((await call('getApplyLink', { params: { linkId } })).status).toBe(200);
 
@@ -109,7 +102,7 @@ describe('public apply links', () => {
       expect(await turnOn(positionId)).toBe(linkId); // on twice is the same link
       expect((await call('getApplyLink', { params: { linkId } })).body.open).toBe(true);
       // Saving other settings with the link on keeps it.
-      const kept = await savePosition(owner, positionId, { invites_expire_after: 'P7D' });
+      const kept = await savePosition(owner.sessionId, positionId, { invites_expire_after: 'P7D' });
       expect(kept.body.apply_link.link_href).toMatch(new RegExp(`/apply/${linkId}$`));
       await turnOff(positionId);
       for (const old of seen) {
@@ -130,9 +123,9 @@ describe('lists follow the access rule of their items', () => {
     const shared = await createPosition(owner, 'Whole team');
     const ownerOnly = await createPosition(owner, 'Owner only');
     const planned = [{ template_id: 'standard-reminder', send_trigger: 'P2D' }];
-    expect((await savePosition(owner, ownerOnly, { sharing: { user_ids: [owner.userId] }, planned_messages: planned })).status).toBe(200);
+    expect((await savePosition(owner.sessionId, ownerOnly, { sharing: { user_ids: [owner.userId] }, planned_messages: planned })).status).toBe(200);
     const sharedWithMember = await createPosition(owner, 'Named member');
-    expect((await savePosition(owner, sharedWithMember, { sharing: { user_ids: [member.userId] } })).status).toBe(200);
+    expect((await savePosition(owner.sessionId, sharedWithMember, { sharing: { user_ids: [member.userId] } })).status).toBe(200);
 
     const ids = async (session: string, status: 'open' | 'closed') => {
       const res = await call('listPositions', { params: { companyId: owner.companyId }, query: { status }, session });
@@ -186,7 +179,7 @@ describe('single-line text', () => {
     const positionId = await post('Ünïcödé 👩‍💻 engineer');
     expect(positionId.status).toBe(201);
 
-    const put = await savePosition(owner, positionId.body.position_id, { job_title: 'Sneaky\nTitle' });
+    const put = await savePosition(owner.sessionId, positionId.body.position_id, { job_title: 'Sneaky\nTitle' });
     expect(put.status).toBe(400);
     expect(put.body.detail[0].loc).toEqual(['body', 'job_title']);
     const candidate = await call('inviteCandidate', {

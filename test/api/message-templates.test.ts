@@ -3,6 +3,7 @@ import { baseUrl, call } from '../support/api';
 import { allocateCredits } from '../support/aws';
 import { mailTo, registerAndSignIn, uniqueEmail } from '../support/accounts';
 import { interviewBody } from '../support/route-fixtures';
+import { savePosition } from '../support/positions';
 
 type Owner = Awaited<ReturnType<typeof registerAndSignIn>>;
 
@@ -33,11 +34,8 @@ const createPosition = async (owner: Owner) => {
   return created.body.position_id as string;
 };
 
-const plan = async (owner: Owner, positionId: string, planned: { template_id: string; send_trigger: string }[]) => {
-  const read = (await call('getPosition', { params: { positionId }, session: owner.sessionId })).body;
-  const { position_id: _p, company_id: _c, current_status: _s, candidates: _n, created_at: _t, ...body } = read;
-  return call('updatePosition', { params: { positionId }, session: owner.sessionId, body: { ...body, planned_messages: planned } });
-};
+const plan = (owner: Owner, positionId: string, planned: { template_id: string; send_trigger: string }[]) =>
+  savePosition(owner.sessionId, positionId, { planned_messages: planned });
 
 const joinAsMember = async (owner: Owner) => {
   const email = uniqueEmail('member');

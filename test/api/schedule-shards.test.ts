@@ -7,6 +7,7 @@ import { baseUrl, call } from '../support/api';
 import { mailTo, registerAndSignIn, uniqueEmail } from '../support/accounts';
 import { allocateCredits, localDb, localEnv } from '../support/aws';
 import { interviewAsking } from '../support/interviews';
+import { savePosition } from '../support/positions';
 
 /**
  * The scheduled jobs' partitions are sharded by the candidate's or integration's id (keys.ts:
@@ -41,9 +42,7 @@ const createPosition = async (owner: Owner, settings: Record<string, unknown>) =
   });
   expect(created.status).toBe(201);
   const positionId = created.body.position_id as string;
-  const read = (await call('getPosition', { params: { positionId }, session: owner.sessionId })).body;
-  const { position_id: _p, company_id: _c, current_status: _s, candidates: _n, created_at: _t, ...body } = read;
-  expect((await call('updatePosition', { params: { positionId }, session: owner.sessionId, body: { ...body, ...settings } })).status).toBe(200);
+  expect((await savePosition(owner.sessionId, positionId, settings)).status).toBe(200);
   return positionId;
 };
 

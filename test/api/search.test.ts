@@ -6,6 +6,7 @@ import { baseUrl, call } from '../support/api';
 import { allocateCredits, localDb, localEnv } from '../support/aws';
 import { registerAndSignIn, uniqueEmail } from '../support/accounts';
 import { interviewAsking } from '../support/interviews';
+import { savePosition } from '../support/positions';
 
 /**
  * Search (spec §2) reads the position's search items: one per word of a candidate's name and part
@@ -24,11 +25,7 @@ const createPosition = async (settings: Record<string, unknown> = {}) => {
   });
   expect(created.status).toBe(201);
   const positionId = created.body.position_id as string;
-  if (Object.keys(settings).length > 0) {
-    const read = (await call('getPosition', { params: { positionId }, session: owner.sessionId })).body;
-    const { position_id: _p, company_id: _c, current_status: _s, candidates: _n, created_at: _t, ...body } = read;
-    expect((await call('updatePosition', { params: { positionId }, session: owner.sessionId, body: { ...body, ...settings } })).status).toBe(200);
-  }
+  if (Object.keys(settings).length > 0) expect((await savePosition(owner.sessionId, positionId, settings)).status).toBe(200);
   return positionId;
 };
 
