@@ -1,8 +1,9 @@
-import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { newId, randomToken, sha256 } from '../crypto';
 import { batchGetItems, keyId, type ItemKey } from './batch-get';
 import { db, tableName } from './client';
 import { epochSeconds, keys, sortKeyPrefixes } from './keys';
+import { queryAll } from './query';
 import { newSessionItem } from './sessions';
 import { ConditionFailed, transact, TransactionConflict, type TransactionStep } from './transaction';
 
@@ -24,25 +25,18 @@ export interface InvitedRow {
 export const listMembers = async (companyId: string, now = new Date()) => {
   const members: MemberRow[] = [];
   const invitedMembers: InvitedRow[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(
-      new QueryCommand({
-        TableName: tableName(),
-        KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-        ExpressionAttributeValues: { ':pk': keys.company(companyId).PK, ':from': sortKeyPrefixes.invite, ':to': `${sortKeyPrefixes.member}\uffff` },
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      if (String(item.SK).startsWith(sortKeyPrefixes.member)) {
-        members.push({ userId: item.userId, email: item.email, userRole: item.role === 'owner' ? 'owner' : 'member', status: 'active' });
-      } else if (Number(item.ttl) > epochSeconds(now)) {
-        invitedMembers.push({ userId: item.inviteId, email: item.email, status: 'invited' });
-      }
+  const items = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+    ExpressionAttributeValues: { ':pk': keys.company(companyId).PK, ':from': sortKeyPrefixes.invite, ':to': `${sortKeyPrefixes.member}\uffff` },
+  });
+  for (const item of items) {
+    if (String(item.SK).startsWith(sortKeyPrefixes.member)) {
+      members.push({ userId: item.userId, email: item.email, userRole: item.role === 'owner' ? 'owner' : 'member', status: 'active' });
+    } else if (Number(item.ttl) > epochSeconds(now)) {
+      invitedMembers.push({ userId: item.inviteId, email: item.email, status: 'invited' });
     }
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
+  }
   members.sort((a, b) => (a.userRole === b.userRole ? a.email.localeCompare(b.email) : a.userRole === 'owner' ? -1 : 1));
   invitedMembers.sort((a, b) => a.email.localeCompare(b.email));
   return { members, invitedMembers };
