@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { apiRoutesDefine } from './web/vite.config';
 
 /**
  * Five kinds of tests, one run (`npm test`):
@@ -9,10 +10,12 @@ import { defineConfig } from 'vitest/config';
  * - e2e: the SPA in headless Debian Chromium (playwright-core) against the same local server.
  * api and e2e each start one local stack per run (globalSetup) on free ports and a temp data dir.
  */
-export default defineConfig({
+export default defineConfig(async () => ({
   test: {
     projects: [
       {
+        // The SPA's client reads the route table the build inlines (web/vite.config.ts).
+        define: await apiRoutesDefine(),
         test: {
           name: 'unit',
           environment: 'node',
@@ -80,4 +83,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

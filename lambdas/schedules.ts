@@ -1,4 +1,4 @@
-import type { Grant } from './routes';
+import type { Grant } from './operations/operation';
 
 /**
  * Scheduled jobs, defined once: CDK turns each into an EventBridge schedule invoking its handler;

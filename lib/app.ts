@@ -1,5 +1,5 @@
 import { App, Tags, type Environment } from 'aws-cdk-lib';
-import type { RouteDefinition } from '../lambdas/routes';
+import type { Route } from '../lambdas/operations/index';
 import type { ScheduleDefinition } from '../lambdas/schedules';
 import { stackName, type StageConfig } from './config';
 import { ApiStack } from './stacks/api-stack';
@@ -22,7 +22,7 @@ export const FEATURE_FLAGS: Record<string, unknown> = {
 
 export interface InterviewsAppOptions {
   readonly env?: Environment;
-  readonly routes?: readonly (readonly [string, RouteDefinition])[];
+  readonly routes?: readonly (readonly [string, Route])[];
   readonly schedules?: readonly (readonly [string, ScheduleDefinition])[];
   readonly maxRoutesPerChunk?: number;
   readonly spaDistPath?: string;

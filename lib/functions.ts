@@ -1,6 +1,6 @@
 import { answerPackageTasks } from '../lambdas/pipeline/answer-package.asl';
 import { pipelineTasks, type PipelineTaskDefinition } from '../lambdas/pipeline/tasks';
-import { routeEntries, routeKey, type AuthMode, type Grant, type RouteDefinition } from '../lambdas/routes';
+import { routeEntries, routeKey, type AuthMode, type Grant, type Route } from '../lambdas/operations/index';
 import { scheduleEntries, type ScheduleDefinition } from '../lambdas/schedules';
 
 /**
@@ -29,7 +29,7 @@ export const ALL_GRANTS: readonly Grant[] = [
 
 /**
  * The grants a function really gets: authenticated routes always write the table (sessions slide
- * their expiry, see lambdas/routes.ts), table:write includes reading, and mails carry links into
+ * their expiry, see lambdas/operations), table:write includes reading, and mails carry links into
  * the SPA.
  */
 export const effectiveGrants = (grants: readonly Grant[], auth?: AuthMode): Grant[] => {
@@ -162,7 +162,7 @@ export interface LambdaFunctionDefinition {
 }
 
 /** The function of an API route (the CDK API construct builds one per route from this). */
-export const routeFunction = (id: string, route: RouteDefinition): LambdaFunctionDefinition => ({
+export const routeFunction = (id: string, route: Route): LambdaFunctionDefinition => ({
   id,
   kind: 'route',
   handler: route.handler,

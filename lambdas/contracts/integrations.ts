@@ -1,8 +1,6 @@
 import * as z from 'zod/mini';
-import { companyIdParams } from './account';
-import { idSchema, singleLineText, trimmedLine } from './common';
+import { trimmedLine } from './common';
 import { integrationTypes } from './company';
-import { defineContract } from './contract';
 
 /**
  * ATS and CRM integrations (spec §2 Integrate tab, §3 Integration, §5 Integrations, §7 Integrations):
@@ -107,7 +105,7 @@ export const integrationForms: Record<IntegrationType, IntegrationForm> = {
 export const SECRET_MASK_CHAR = '•';
 export const secretMask = (length: number): string => SECRET_MASK_CHAR.repeat(Math.max(4, Math.round(length * 1.25)));
 
-const credentialText = (label: string) => trimmedLine(2000, `Enter the ${label}.`, `The ${label} is too long.`);
+export const credentialText = (label: string) => trimmedLine(2000, `Enter the ${label}.`, `The ${label} is too long.`);
 
 export const syncStatusSchema = z.object({
   /** When the last sync (scheduled, or a webhook's) ran, and what it did. */
@@ -134,63 +132,7 @@ export const integrationSchema = z.object({
 });
 export type Integration = z.infer<typeof integrationSchema>;
 
-export const listIntegrations = defineContract({
-  summary: "The company's integrations (any member: the position settings show a tag section per integration). Secrets are masked.",
-  params: companyIdParams,
-  response: z.object({ integrations: z.array(integrationSchema) }),
-});
-
-export const createIntegration = defineContract({
-  summary:
-    'Adds a key-based integration (owner only): the credential is checked against the ATS first, then stored encrypted with KMS. Lever connects through POST /lever/oauth-href instead.',
-  params: companyIdParams,
-  body: z.object({
-    integrationType: z.enum(integrationTypes, 'Choose an integration type.'),
-    authToken: credentialText('API key'),
-    username: z.nullish(credentialText('username')),
-    integrationProperties: z.nullish(z.object({ greenhouse: z.nullish(z.object({ automaticStageTransitions: z.boolean() })) })),
-  }),
-  response: integrationSchema,
-  successStatus: 201,
-});
-
-export const deleteIntegration = defineContract({
-  summary: 'Removes an integration (owner only): both directions stop, its webhook is unregistered and its stored secrets are deleted.',
-  params: z.object({ integrationId: idSchema }),
-  response: z.undefined(),
-  successStatus: 204,
-});
-
-const oauthStateSchema = trimmedLine(200, 'The consent link is incomplete.');
-
-export const createLeverOAuthHref = defineContract({
-  summary:
-    "Starts Lever's OAuth consent for the company (owner only): the link to Lever's consent page, with a single-use state bound to the company and user.",
-  body: z.object({ companyId: idSchema }),
-  response: z.object({ authHref: z.string() }),
-});
-
-export const completeLeverOAuth = defineContract({
-  summary: "Completes Lever's consent: the state is used up, the code exchanged for tokens (stored encrypted) and the integration added.",
-  body: z.object({ state: oauthStateSchema, code: trimmedLine(2000) }),
-  response: z.object({ companyId: z.string() }),
-});
-
-export const abortLeverOAuth = defineContract({
-  summary: 'Ends a consent Lever refused or the user cancelled: the state is used up; nothing is stored.',
-  body: z.object({
-    state: oauthStateSchema,
-    error: z.nullish(singleLineText(z.maxLength(200))),
-    errorDescription: z.nullish(singleLineText(z.maxLength(2000))),
-  }),
-  response: z.object({ companyId: z.string() }),
-});
-
-export const handleIntegrationWebhook = defineContract({
-  summary: "An ATS's webhook delivery for one integration, verified by the ATS's signature over the raw body; it syncs the integration's tags now.",
-  params: z.object({ integrationId: idSchema }),
-  response: z.object({ received: z.literal(true) }),
-});
+export const oauthStateSchema = trimmedLine(200, 'The consent link is incomplete.');
 
 /** A position's tag per integration type (spec §2 Settings view, an integration tag section per integration). */
 export const integrationTagSchema = z.object({

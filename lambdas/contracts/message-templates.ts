@@ -1,7 +1,5 @@
 import * as z from 'zod/mini';
-import { companyIdParams } from './account';
 import { idSchema, multiLineText, trimmedLine } from './common';
-import { defineContract } from './contract';
 
 /**
  * Message templates (spec §3): the placeholders a template may use, defined once (the renderer
@@ -68,53 +66,9 @@ export const messageTemplateSchema = z.object({
   inUse: z.boolean(),
 });
 
-const templateIdParams = z.object({ templateId: idSchema });
-
-export const createMessageTemplate = defineContract({
-  summary: 'Adds a message template to the company (owner only). Placeholders other than the listed ones are refused.',
-  params: companyIdParams,
-  body: messageTemplateBodySchema,
-  response: messageTemplateSchema,
-  successStatus: 201,
-});
-
-export const getMessageTemplate = defineContract({
-  summary: 'One message template, for a member of its company (standard ones for anyone signed in).',
-  params: templateIdParams,
-  response: messageTemplateSchema,
-});
-
-export const updateMessageTemplate = defineContract({
-  summary:
-    'Changes a company template (owner only). Standard templates are read-only; a template planned as an invitation or reminder must keep {interviewLink}. Messages planned with it are sent in its new wording.',
-  params: templateIdParams,
-  body: messageTemplateBodySchema,
-  response: messageTemplateSchema,
-});
-
-export const deleteMessageTemplate = defineContract({
-  summary: 'Deletes a company template (owner only) that no position plans. Standard templates cannot be deleted.',
-  params: templateIdParams,
-  response: z.undefined(),
-  successStatus: 204,
-});
+export const templateIdParams = z.object({ templateId: idSchema });
 
 /** A template's wording as the dialog holds it (saved or not), for a preview or a test mail. */
 export const messageDraftSchema = z.pick(messageTemplateBodySchema, { subjectLine: true, bodyContent: true });
 
 export const renderedMessageSchema = z.object({ subject: z.string(), html: z.string(), text: z.string() });
-
-export const previewMessageTemplate = defineContract({
-  summary: "A template's wording rendered with sample values, as a candidate would receive it (owner only).",
-  params: companyIdParams,
-  body: messageDraftSchema,
-  response: renderedMessageSchema,
-});
-
-export const sendTestMessage = defineContract({
-  summary: "Mails a template's wording, rendered with sample values, to the signed-in owner (owner only).",
-  params: companyIdParams,
-  body: messageDraftSchema,
-  response: z.object({ sentTo: z.string() }),
-  successStatus: 201,
-});

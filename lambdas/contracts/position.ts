@@ -1,7 +1,5 @@
 import * as z from 'zod/mini';
-import { companyIdParams } from './account';
 import { idSchema, multiLineText, singleLineText, trimmedLine, urlSafeIdSchema } from './common';
-import { defineContract } from './contract';
 import { integrationTagsSchema } from './integrations';
 import {
   ANSWER_TIME_OPTIONS,
@@ -100,53 +98,9 @@ export const positionSummarySchema = z.object({
   createdAt: z.string(),
 });
 
-export const listPositions = defineContract({
-  summary: "A page of the company's positions in one status, newest first (one query).",
-  params: companyIdParams,
-  query: z.object({
-    status: z._default(z.enum(positionStatuses), 'open'),
-    cursor: z.optional(z.string().check(z.maxLength(1024))),
-  }),
-  response: z.object({ positions: z.array(positionSummarySchema), cursor: z.nullable(z.string()) }),
-});
+export const positionIdParams = z.object({ positionId: idSchema });
 
-export const createPosition = defineContract({
-  summary: 'Creates an open position from the wizard (job title and interview).',
-  params: companyIdParams,
-  body: z.object({ jobTitle: jobTitleSchema, interview: interviewSchema }),
-  response: z.object({ positionId: z.string() }),
-  successStatus: 201,
-});
-
-const positionIdParams = z.object({ positionId: idSchema });
-
-export const getPosition = defineContract({
-  summary: 'A position with its interview, access, notifications, messages, deadline and public link.',
-  params: positionIdParams,
-  response: positionSchema,
-});
-
-export const updatePosition = defineContract({
-  summary: 'Replaces the editable body of a position. `version` must be the one read: a concurrent edit gives 409.',
-  params: positionIdParams,
-  body: z.extend(positionBodySchema, { version: z.int().check(z.nonnegative()) }),
-  response: positionSchema,
-});
-
-export const setPositionStatus = defineContract({
-  summary: 'close, open (re-open) or delete (only when closed; removes its candidates and media).',
-  params: z.extend(positionIdParams, { status: z.enum(['close', 'open', 'delete']) }),
-  response: z.object({ positionId: z.string(), currentStatus: z.enum(['open', 'closed', 'deleted']) }),
-});
-
-export const createApplyLink = defineContract({
-  summary: "Creates the position's public apply link (or returns the existing one).",
-  params: positionIdParams,
-  response: z.object({ linkHref: z.string() }),
-  successStatus: 201,
-});
-
-const contentItemSchema = z.object({
+export const contentItemSchema = z.object({
   contentType: z.enum(['intro', 'question', 'outro']),
   title: z.string(),
   content: z.string(),
@@ -155,40 +109,4 @@ const contentItemSchema = z.object({
   ephemeralId: z.string(),
 });
 
-export const getContentLibrary = defineContract({
-  summary: "Intros, questions and outros of the company's positions the user can access, to reuse.",
-  params: companyIdParams,
-  response: z.object({
-    positionsContent: z.array(z.object({ positionId: z.string(), jobTitle: z.string(), contentItems: z.array(contentItemSchema) })),
-  }),
-});
-
-const labelledValues = z.array(z.object({ label: z.string(), value: z.string() }));
-
-export const getMessageTriggers = defineContract({
-  summary: 'When a planned message may be sent.',
-  response: z.object({ messageTriggers: labelledValues }),
-});
-
-export const listMessageTemplates = defineContract({
-  summary:
-    "The company's message templates: the read-only standard ones every company starts with, then its own (lambdas/contracts/message-templates.ts), each in use when a position the caller can open plans it.",
-  params: z.object({ companyId: idSchema }),
-  response: z.object({
-    messageTemplates: z.array(
-      z.object({
-        templateId: z.string(),
-        templateName: z.string(),
-        subjectLine: z.string(),
-        bodyContent: z.string(),
-        isStandard: z.boolean(),
-        inUse: z.boolean(),
-      }),
-    ),
-  }),
-});
-
-export const getInviteExpiryOffsets = defineContract({
-  summary: 'Candidate deadlines a position may set (besides never).',
-  response: z.object({ inviteExpiryOffsets: labelledValues }),
-});
+export const labelledValues = z.array(z.object({ label: z.string(), value: z.string() }));

@@ -3,7 +3,7 @@
  * its ARN to the state machine through `substitution`; the local runner maps the same task to its
  * module and runs it in-process.
  */
-import type { Grant } from '../routes';
+import type { Grant } from '../operations/operation';
 
 export interface PipelineTaskDefinition {
   readonly handler: string;

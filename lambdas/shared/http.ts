@@ -2,8 +2,8 @@ import middy, { type MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import type { Contract, ValidationIssue } from '../contracts/contract';
+import type { AuthMode, Operation } from '../operations/operation';
 import { keyToSnakeCase, MAX_NESTING_DEPTH, NestingTooDeep, toCamelCase, toSnakeCase } from '../contracts/wire-case';
-import type { AuthMode, RouteDefinition } from '../routes';
 import { getMembership, type Membership } from './db/memberships';
 import { loadSession, type Session } from './db/sessions';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from './errors';
@@ -15,8 +15,8 @@ import { createLogger, describeError, type Logger } from './logger';
  *   → handler → response contract → snake_case JSON.
  * Handlers receive camelCase, validated input and return camelCase bodies.
  *
- * `apiHandler` checks the session (and on owner routes the owner) before the handler runs.
- * `apiHandlerAlongsideAuth` starts the handler at once with those checks still running, so its
+ * `defineHandler` checks the session (and on owner routes the owner) before the handler runs.
+ * `defineHandlerAlongsideAuth` starts the handler at once with those checks still running, so its
  * first reads (the object the path names) go out with the session read instead of after it; the
  * checks decide all the same: a refused check is the answer whatever the handler did (a bad
  * session is 401, another company 404, a member on an owner route 403), and the handler's result
@@ -50,7 +50,7 @@ export class Reply<T> {
 }
 
 /**
- * What a handler of `apiHandlerAlongsideAuth` gets: the route's checks as they run. Pass them to
+ * What a handler of `defineHandlerAlongsideAuth` gets: the route's checks as they run. Pass them to
  * the access checks (app/access), which read alongside them and hand results out only once they passed.
  */
 export interface AlongsideAuthContext<C extends Contract, A extends AuthMode = AuthMode> extends Omit<
@@ -138,7 +138,7 @@ export const headerValue = (event: APIGatewayProxyEventV2, name: string): string
   return match ? headers[match] : undefined;
 };
 
-const requestLog = (route: RouteDefinition): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyResultV2> => {
+const requestLog = (route: Operation): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyResultV2> => {
   const finish = async (request: { event: APIGatewayProxyEventV2; response?: APIGatewayProxyResultV2 | null }) => {
     const state = stateOf(request.event);
     // What ran alongside the request ends with it (Lambda may freeze whatever is left running).
@@ -174,7 +174,7 @@ const errorModel = (): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyResu
 });
 
 /** Owner routes: the caller must be the owner of the path's company (another company is a 404 that reveals nothing). */
-const ownerCheck = async (route: RouteDefinition, event: APIGatewayProxyEventV2, session: Promise<Session>): Promise<Membership> => {
+const ownerCheck = async (route: Operation, event: APIGatewayProxyEventV2, session: Promise<Session>): Promise<Membership> => {
   const companyId = event.pathParameters?.companyId;
   if (!companyId) throw new Error(`Owner route ${route.path} has no {companyId} path parameter`);
   const membership = await getMembership(companyId, (await session).userId);
@@ -187,7 +187,7 @@ const ownerCheck = async (route: RouteDefinition, event: APIGatewayProxyEventV2,
  * The route's checks: the session (by the hash of X-Session-Id) and, on owner routes, the owner.
  * They are awaited here, before the handler, unless the handler takes them as they run (`alongside`).
  */
-const authenticate = (route: RouteDefinition, alongside: boolean): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyResultV2> => ({
+const authenticate = (route: Operation, alongside: boolean): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyResultV2> => ({
   before: async (request) => {
     if (route.auth === 'public') return;
     const state = stateOf(request.event);
@@ -278,12 +278,7 @@ const parseInput = (contract: Contract, event: APIGatewayProxyEventV2, state: St
   if (issues.length > 0) throw badRequest(issues, 'validation_error');
 };
 
-const chain = <C extends Contract>(
-  route: RouteDefinition,
-  contract: C,
-  run: (state: State, event: APIGatewayProxyEventV2) => Result<C>,
-  alongside: boolean,
-) => {
+const chain = <C extends Operation>(contract: C, run: (state: State, event: APIGatewayProxyEventV2) => Result<C>, alongside: boolean) => {
   const core = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyResultV2> => {
     const state = stateOf(event);
     const result = await run(state, event);
@@ -301,9 +296,9 @@ const chain = <C extends Contract>(
     };
   };
   return middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2, Error, Context>(core)
-    .use(requestLog(route))
+    .use(requestLog(contract))
     .use(errorModel())
-    .use(authenticate(route, alongside))
+    .use(authenticate(contract, alongside))
     .use(validate(contract));
 };
 
@@ -317,17 +312,16 @@ const contextOf = (state: State, event: APIGatewayProxyEventV2) => ({
 });
 
 /**
- * Wraps a route's implementation in the handler chain. `route` comes from the route table, so the
- * auth mode a handler enforces is the one the table (and thus CDK and the local server) declares,
+ * A route's handler: its operation (lambdas/operations/<area>.ts) wrapped in the handler chain. The
+ * auth mode it enforces is the one its operation declares (and thus CDK and the local server mount),
  * and the context is typed by it: a `session` route's implementation gets a session, never null.
  */
-export const apiHandler = <R extends RouteDefinition, C extends Contract>(route: R, contract: C, impl: Impl<C, R['auth']>) =>
+export const defineHandler = <O extends Operation>(operation: O, impl: Impl<O, O['auth']>) =>
   chain(
-    route,
-    contract,
+    operation,
     // authenticate() has awaited the session (and membership) exactly as the route's auth mode promises.
     async (state, event) =>
-      impl({ ...contextOf(state, event), session: await state.session, membership: await state.membership } as RequestContext<C, R['auth']>),
+      impl({ ...contextOf(state, event), session: await state.session, membership: await state.membership } as RequestContext<O, O['auth']>),
     false,
   );
 
@@ -336,14 +330,13 @@ export const apiHandler = <R extends RouteDefinition, C extends Contract>(route:
  * session (and owner) check as promises, and what it returns is sent only if they pass; a refused
  * check is the answer whatever the handler did meanwhile (lambdas/app/access/alongside.ts).
  */
-export const apiHandlerAlongsideAuth = <R extends RouteDefinition, C extends Contract>(route: R, contract: C, impl: AlongsideImpl<C, R['auth']>) =>
+export const defineHandlerAlongsideAuth = <O extends Operation>(operation: O, impl: AlongsideImpl<O, O['auth']>) =>
   chain(
-    route,
-    contract,
+    operation,
     async (state, event) => {
       const handled = impl({ ...contextOf(state, event), session: state.session, membership: state.membership } as AlongsideAuthContext<
-        C,
-        R['auth']
+        O,
+        O['auth']
       >);
       if (!state.check) return handled;
       // Settled at once, so a handler's failure never surfaces as an unhandled rejection while the check runs.

@@ -4,7 +4,7 @@ import { CorsHttpMethod, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, LogGroupL
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { API_PREFIX, routeEntries, type AuthMode, type RouteDefinition } from '../../lambdas/routes';
+import { API_PREFIX, routeEntries, type AuthMode, type Route } from '../../lambdas/operations/index';
 import type { StageConfig } from '../config';
 import { acknowledge } from '../nag';
 import type { DataResourceRefs } from './data';
@@ -16,15 +16,15 @@ import { chunkRoutes, DEFAULT_MAX_ROUTES_PER_CHUNK, type RouteChunk } from './ro
 export interface ApiRoute {
   readonly operationId: string;
   readonly path: string;
-  readonly route: RouteDefinition;
+  readonly route: Route;
 }
 
 export interface ApiProps {
   readonly config: StageConfig;
   readonly data: DataResourceRefs;
   readonly stateMachineArn: string;
-  /** Defaults to the route table (lambdas/routes.ts); tests may pass another list. */
-  readonly routes?: readonly (readonly [string, RouteDefinition])[];
+  /** Defaults to the route table (lambdas/operations); tests may pass another list. */
+  readonly routes?: readonly (readonly [string, Route])[];
   readonly maxRoutesPerChunk?: number;
 }
 
@@ -95,7 +95,7 @@ export class RouteChunkStack extends NestedStack {
 }
 
 /**
- * The HTTP API (API Gateway v2): one Lambda per route of lambdas/routes.ts, payload format 2.0,
+ * The HTTP API (API Gateway v2): one Lambda per route of lambdas/operations, payload format 2.0,
  * the `$default` stage auto-deployed with throttling and JSON access logs. Route resources live in
  * nested stacks, chunked by path area; this parent holds only the API, its stage and log group.
  */

@@ -2,7 +2,7 @@ import { Stack, ArnFormat } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { answerPackageStateMachineName } from '../../lambdas/pipeline/answer-package.asl';
-import type { Grant } from '../../lambdas/routes';
+import type { Grant } from '../../lambdas/operations/index';
 import { mediaPrefixes } from '../../lambdas/shared/storage-definition';
 import { appOriginParameterName, mailIdentities, type StageConfig } from '../config';
 import {

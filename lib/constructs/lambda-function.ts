@@ -18,7 +18,7 @@ export const LAMBDAS_DIR = path.join(REPO_ROOT, 'lambdas');
 
 export interface AppFunctionProps {
   readonly config: StageConfig;
-  /** Module under `lambdas/` without extension, exporting `handler` (as in lambdas/routes.ts). */
+  /** Module under `lambdas/` without extension, exporting `handler` (as in lambdas/operations). */
   readonly handler: string;
   readonly description?: string;
   readonly memoryMb?: number;

@@ -23,7 +23,7 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
-import { API_PREFIX } from '../../lambdas/routes';
+import { API_PREFIX } from '../../lambdas/operations/path';
 import { appOriginParameterName, type StageConfig } from '../config';
 import { acknowledge, iam4ManagedPolicy, iam5Findings } from '../nag';
 import { securityHeaders } from '../security-headers';

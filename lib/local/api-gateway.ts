@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { API_PREFIX, routeEntries, routeKey, type RouteDefinition } from '../../lambdas/routes';
+import { API_PREFIX, routeEntries, routeKey, type Route } from '../../lambdas/operations/index';
 import { invokeHandler } from './lambda-runtime';
 
 /**
@@ -12,12 +12,12 @@ import { invokeHandler } from './lambda-runtime';
 const MAX_BODY_BYTES = 6 * 1024 * 1024; // Lambda's synchronous payload limit
 
 interface CompiledRoute {
-  route: RouteDefinition;
+  route: Route;
   pattern: RegExp;
   paramNames: string[];
 }
 
-const compile = (route: RouteDefinition): CompiledRoute => {
+const compile = (route: Route): CompiledRoute => {
   const paramNames: string[] = [];
   const source = `${API_PREFIX}${route.path}`
     .split('/')
@@ -32,7 +32,7 @@ const compile = (route: RouteDefinition): CompiledRoute => {
 };
 
 /** API Gateway's rule: the most specific route wins, so a literal segment beats a `{param}` at the same place. */
-const specificity = (route: RouteDefinition) =>
+const specificity = (route: Route) =>
   route.path
     .split('/')
     .map((segment) => (segment.startsWith('{') ? '1' : '0'))

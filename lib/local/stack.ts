@@ -9,7 +9,7 @@ import {
   answerPackageStates,
   answerPackageTasks,
 } from '../../lambdas/pipeline/answer-package.asl';
-import { API_PREFIX } from '../../lambdas/routes';
+import { API_PREFIX } from '../../lambdas/operations/index';
 import { tableName } from '../../lambdas/shared/db/table-definition';
 import { localBucketName } from '../../lambdas/shared/storage-definition';
 import { localContentSecurityPolicy, securityHeaders } from '../security-headers';
@@ -34,7 +34,7 @@ import { localServiceTasks, localWaitOverrides } from './media-tasks';
 import { startStepFunctionsLocal, type LocalStateMachine } from './step-functions-local';
 import { startStripeLocal } from './stripe-local';
 import Stripe from 'stripe';
-import { operationPath } from '../../lambdas/operations';
+import { operationPath } from '../../lambdas/operations/index';
 import { stripeConnection } from '../../lambdas/shared/clients/stripe';
 import { syncStripeCatalog } from '../stripe-catalog';
 

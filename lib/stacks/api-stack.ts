@@ -1,6 +1,6 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import type { RouteDefinition } from '../../lambdas/routes';
+import type { Route } from '../../lambdas/operations/index';
 import type { ScheduleDefinition } from '../../lambdas/schedules';
 import type { StageConfig } from '../config';
 import { Api } from '../constructs/api';
@@ -11,8 +11,8 @@ import { Schedules } from '../constructs/schedules';
 
 export interface ApiStackProps extends StackProps {
   readonly config: StageConfig;
-  /** Defaults to lambdas/routes.ts. */
-  readonly routes?: readonly (readonly [string, RouteDefinition])[];
+  /** Defaults to lambdas/operations. */
+  readonly routes?: readonly (readonly [string, Route])[];
   /** Defaults to lambdas/schedules.ts. */
   readonly schedules?: readonly (readonly [string, ScheduleDefinition])[];
   readonly maxRoutesPerChunk?: number;

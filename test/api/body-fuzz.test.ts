@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Contract } from '../../lambdas/contracts/contract';
-import { contracts } from '../../lambdas/contracts/index';
+import { operations } from '../../lambdas/operations/index';
 import { toCamelCase } from '../../lambdas/contracts/wire-case';
-import { operationPath } from '../../lambdas/operations';
-import { type OperationId } from '../../lambdas/routes';
+import { operationPath } from '../../lambdas/operations/index';
+import { type OperationId } from '../../lambdas/operations/index';
 import { malformedBodies, parsedBody, type MalformedBody } from '../support/malformed-bodies';
 import {
   bodyRoutes,
@@ -47,7 +47,7 @@ const contractAccepts = (operation: OperationId, c: MalformedBody): boolean => {
   const parsed = parsedBody(c);
   if (parsed === 'unparsable') return false;
   try {
-    return (contracts[operation] as Contract).body!.safeParse(toCamelCase(parsed.value)).success;
+    return (operations[operation] as Contract).body!.safeParse(toCamelCase(parsed.value)).success;
   } catch {
     return false; // too deep for the converter here: malformed
   }

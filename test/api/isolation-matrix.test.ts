@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { operationPath } from '../../lambdas/operations';
-import { routeEntries, type OperationId, type RouteDefinition } from '../../lambdas/routes';
+import { operationPath } from '../../lambdas/operations/index';
+import { routeEntries, type OperationId, type RouteDefinition } from '../../lambdas/operations/index';
 import { call } from '../support/api';
 import {
   buildWorld,

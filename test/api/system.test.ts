@@ -1,6 +1,6 @@
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { describe, expect, it } from 'vitest';
-import { routeEntries } from '../../lambdas/routes';
+import { routeEntries } from '../../lambdas/operations/index';
 import { baseUrl, call, callPath } from '../support/api';
 import { localSes } from '../support/aws';
 

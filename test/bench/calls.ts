@@ -1,5 +1,5 @@
-import { API_PREFIX, operationPath, operations, type OperationId } from '../../lambdas/operations';
-import { routeEntries } from '../../lambdas/routes';
+import { API_PREFIX, operationPath, operations, type OperationId } from '../../lambdas/operations/index';
+import { routeEntries } from '../../lambdas/operations/index';
 import { describeOperations, type RecordedInvocation } from '../../lib/local/dynamodb-calls';
 import { goal, printTable, type StackContext } from './support';
 

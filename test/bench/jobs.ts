@@ -1,4 +1,4 @@
-import type { RouteDefinition } from '../../lambdas/routes';
+import type { Route } from '../../lambdas/operations/index';
 import { median, printTable, RUNS, type StackContext } from './support';
 
 /**
@@ -70,7 +70,7 @@ const countCalls = async <T>(run: () => Promise<T>): Promise<{ result: T; calls:
  */
 const exportFigure = async ({ api, env, session, companyId }: StackContext) => {
   const { keys } = await import('../../lambdas/shared/db/keys');
-  const { routes } = await import('../../lambdas/routes');
+  const { routes } = await import('../../lambdas/operations/index');
   const { DEFAULT_TIMEOUT_SECONDS } = await import('../../lib/functions');
   const db = await localDb(env);
   const table = env.TABLE_NAME!;
@@ -194,7 +194,7 @@ const exportFigure = async ({ api, env, session, companyId }: StackContext) => {
   const queries = calls.QueryCommand ?? 0;
   const batchGets = calls.BatchGetCommand ?? 0;
   const ms = median(times);
-  const route: RouteDefinition = routes.exportCandidates;
+  const route: Route = routes.exportCandidates;
   const timeout = route.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
   printTable(
     ['candidates', 'export over HTTP (median)', 'in process', 'Query', 'BatchGet', 'all DynamoDB calls', 'function timeout'],

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { API_PREFIX, operationPath, operations, type OperationId, type PathParamValue } from '../../lambdas/operations';
+import { API_PREFIX, operationPath, operations, type OperationId, type PathParamValue } from '../../lambdas/operations/index';
 
 /** What the bench's sections share: the repo root, runs, number formats, tables, goals and one running local stack. */
 export const root = path.resolve(import.meta.dirname, '../..');
@@ -42,7 +42,7 @@ export const printGoals = () => {
   );
 };
 
-/** Calls an operation of lambdas/operations.ts by its id (the bench runs outside vitest, so not test/support/api.ts's `call`). */
+/** Calls an operation of lambdas/operations by its id (the bench runs outside vitest, so not test/support/api.ts's `call`). */
 export interface ApiCall {
   params?: Record<string, PathParamValue>;
   query?: Record<string, string>;

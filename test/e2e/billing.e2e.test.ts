@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_PREFIX } from '../../lambdas/operations';
+import { API_PREFIX } from '../../lambdas/operations/index';
 import { call, isResponseTo } from '../support/api';
 import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser, trackErrors } from './support/browser';

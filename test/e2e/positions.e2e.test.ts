@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, launchBrowser, trackErrors } from './support/browser';
-import type { OperationId } from '../../lambdas/operations';
+import type { OperationId } from '../../lambdas/operations/index';
 import { call, type CallOptions } from '../support/api';
 import { makeClip } from '../support/media';
 import { expectAccessible } from './support/accessibility';

@@ -10,7 +10,7 @@ import {
   answerPackageTasks,
 } from '../../lambdas/pipeline/answer-package.asl';
 import { pipelineResourceSubstitutions, pipelineTasks } from '../../lambdas/pipeline/tasks';
-import { API_PREFIX, routeEntries, routeKey, routes, type OperationId } from '../../lambdas/routes';
+import { API_PREFIX, routeEntries, routeKey, routes, type OperationId } from '../../lambdas/operations/index';
 import { tableDefinition } from '../../lambdas/shared/db/table-definition';
 import { uploadCorsRule } from '../../lambdas/shared/storage-definition';
 import { effectiveGrants, functionEnvironment, grantEnvironmentNames, lambdaFunctions } from '../../lib/functions';

@@ -10,7 +10,7 @@ import { App, Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '../../lambdas/routes';
+import { routes } from '../../lambdas/operations/index';
 import { stageConfigFromContext } from '../../lib/config';
 import { AppFunction } from '../../lib/constructs/lambda-function';
 import { lambdaEsbuildOptions } from '../../lib/lambda-bundling';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chunkRoutes, DEFAULT_MAX_ROUTES_PER_CHUNK, routeArea, type ChunkableRoute } from '../../lib/constructs/route-chunks';
-import { routeEntries } from '../../lambdas/routes';
+import { routeEntries } from '../../lambdas/operations/index';
 
 /** 100 synthetic routes over areas of very different sizes, like the full spec's API. */
 const AREA_SIZES: Record<string, number> = {

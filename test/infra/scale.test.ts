@@ -1,6 +1,6 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { AuthMode, Grant, HttpMethod, RouteDefinition } from '../../lambdas/routes';
+import type { AuthMode, Grant, HttpMethod, Route } from '../../lambdas/operations/index';
 import { allTemplates, synthApp, TEST_ENV } from './synth';
 
 /**
@@ -30,10 +30,10 @@ const GRANTS: Grant[][] = [
 const AUTH: AuthMode[] = ['public', 'session', 'owner'];
 const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'DELETE'];
 
-const syntheticRoutes = (): [string, RouteDefinition][] => {
+const syntheticRoutes = (): [string, Route][] => {
   let n = 0;
   return AREAS.flatMap(([area, count]) =>
-    Array.from({ length: count }, (_, i): [string, RouteDefinition] => {
+    Array.from({ length: count }, (_, i): [string, Route] => {
       n++;
       return [
         `${area.replace(/-/g, '')}Operation${i}`,

@@ -1,5 +1,5 @@
 import { expect, inject } from 'vitest';
-import { API_PREFIX, operationPath, operations, type OperationId } from '../../lambdas/operations';
+import { API_PREFIX, operationPath, operations, type OperationId } from '../../lambdas/operations/index';
 import type { RecordedInvocation } from '../../lib/local/dynamodb-calls';
 
 /** A small client for API tests: JSON in snake_case, as a browser would send it. */
@@ -38,7 +38,7 @@ export type CallOptions<Op extends OperationId> = RequestOptions & { query?: Que
 
 /**
  * The tests' one HTTP client for the API (api, e2e alike): calls an operation of
- * lambdas/operations.ts by its id, with its method and its path filled from `params` and `query`
+ * lambdas/operations by its id, with its method and its path filled from `params` and `query`
  * (`operationPath`): `call('listCandidates', { params: { positionId }, query: { tab: 'invited' }, session })`.
  */
 export const call = <Op extends OperationId, T = any>(operationId: Op, options?: CallOptions<Op>): Promise<ApiResponse<T>> => {

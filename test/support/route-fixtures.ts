@@ -2,10 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import * as z from 'zod/mini';
 import type { Contract } from '../../lambdas/contracts/contract';
-import { contracts } from '../../lambdas/contracts/index';
 import { toCamelCase } from '../../lambdas/contracts/wire-case';
-import { operations } from '../../lambdas/operations';
-import { routeEntries, type OperationId } from '../../lambdas/routes';
+
+import { operations, routeEntries, type OperationId } from '../../lambdas/operations/index';
 import { baseUrl, call, type PathParams } from './api';
 import { mailTo, registerAndSignIn, signIn, uniqueEmail } from './accounts';
 import { allocateCredits } from './aws';
@@ -241,7 +240,7 @@ export const positionSecretsOf = (w: World): string[] => [
 export const pathParamsOf = (operation: OperationId): string[] => [...operations[operation].path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
 
 const enumParam = (operation: OperationId, name: string): readonly string[] | null => {
-  const params = (contracts[operation] as Contract).params;
+  const params = (operations[operation] as Contract).params;
   const schema = params instanceof z.ZodMiniObject ? params.shape[name] : undefined;
   return schema instanceof z.ZodMiniEnum ? (schema.options as string[]) : null;
 };
@@ -331,14 +330,14 @@ export const validBodies: { [K in OperationId]?: (w: World) => unknown } = {
   abortLeverOAuth: () => ({ state: randomUUID(), error: 'access_denied', error_description: 'The user denied access.' }),
 };
 
-export const bodyRoutes = routeEntries.filter(([operation]) => (contracts[operation] as Contract).body !== undefined);
+export const bodyRoutes = routeEntries.filter(([operation]) => (operations[operation] as Contract).body !== undefined);
 
 /** Body routes without a valid body, and valid bodies their contract refuses: both mean the map above needs work. */
 export const validBodyProblems = (w: World): string[] =>
   bodyRoutes.flatMap(([operation]) => {
     const make = validBodies[operation];
     if (!make) return [`${operation}: no valid body in validBodies`];
-    const parsed = (contracts[operation] as Contract).body!.safeParse(toCamelCase(make(w)));
+    const parsed = (operations[operation] as Contract).body!.safeParse(toCamelCase(make(w)));
     return parsed.success ? [] : [`${operation}: its valid body is refused: ${JSON.stringify(parsed.error.issues)}`];
   });
 

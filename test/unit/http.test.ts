@@ -4,10 +4,11 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import { defineContract } from '../../lambdas/contracts/contract';
-import type { RouteDefinition } from '../../lambdas/routes';
+import { defineOperation, type AuthMode } from '../../lambdas/operations/operation';
+import type { Contract } from '../../lambdas/contracts/contract';
 import { sha256 } from '../../lambdas/shared/crypto';
 import { conflict, notFound } from '../../lambdas/shared/errors';
-import { apiHandler, apiHandlerAlongsideAuth, MAX_JSON_BODY_BYTES, Reply } from '../../lambdas/shared/http';
+import { defineHandler, defineHandlerAlongsideAuth, MAX_JSON_BODY_BYTES, Reply } from '../../lambdas/shared/http';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 
@@ -20,13 +21,8 @@ const contract = defineContract({
   successStatus: 201,
 });
 
-const route = (auth: RouteDefinition['auth']): RouteDefinition => ({
-  method: 'POST',
-  path: '/companies/{companyId}/positions',
-  handler: 'test',
-  auth,
-  grants: ['table:write'],
-});
+const operation = <C extends Contract, A extends AuthMode>(auth: A, of: C) =>
+  defineOperation({ ...of, method: 'POST', path: '/companies/{companyId}/positions', auth, grants: ['table:write'] });
 
 const event = (overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEventV2 =>
   ({
@@ -42,7 +38,7 @@ const event = (overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxy
     ...overrides,
   }) as APIGatewayProxyEventV2;
 
-const invoke = async (handler: ReturnType<typeof apiHandler | typeof apiHandlerAlongsideAuth>, e: APIGatewayProxyEventV2) => {
+const invoke = async (handler: ReturnType<typeof defineHandler | typeof defineHandlerAlongsideAuth>, e: APIGatewayProxyEventV2) => {
   const result = (await handler(e, { awsRequestId: 'aws-1' } as Context)) as APIGatewayProxyStructuredResultV2;
   return { status: result.statusCode, body: result.body ? JSON.parse(result.body) : undefined, headers: result.headers };
 };
@@ -55,7 +51,7 @@ describe('the handler chain', () => {
 
   it('hands the handler camelCase, validated input and sends its camelCase result as snake_case', async () => {
     const impl = vi.fn(async (ctx: { body: { jobTitle: string } }) => ({ positionId: 'p1', echoedTitle: ctx.body.jobTitle, userId: null }));
-    const handler = apiHandler(route('public'), contract, impl as never);
+    const handler = defineHandler(operation('public', contract), impl as never);
     const res = await invoke(handler, event({ queryStringParameters: { page_size: '20' } }));
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ position_id: 'p1', echoed_title: 'Engineer', user_id: null });
@@ -69,7 +65,7 @@ describe('the handler chain', () => {
 
   it('answers invalid input with 400 and a list of {loc, msg, type} in wire names', async () => {
     const impl = vi.fn();
-    const handler = apiHandler(route('public'), contract, impl);
+    const handler = defineHandler(operation('public', contract), impl);
     const res = await invoke(handler, event({ body: JSON.stringify({ job_title: '', interview: {} }), queryStringParameters: { page_size: '500' } }));
     expect(res.status).toBe(400);
     expect(res.body.code).toBe('validation_error');
@@ -89,7 +85,7 @@ describe('the handler chain', () => {
   });
 
   it('rejects a body that is not JSON with 400, and a non-JSON content type with 415', async () => {
-    const handler = apiHandler(route('public'), contract, vi.fn());
+    const handler = defineHandler(operation('public', contract), vi.fn());
     const broken = await invoke(handler, event({ body: '{"job_title": ' }));
     expect(broken).toMatchObject({ status: 400, body: { code: 'invalid_json', detail: 'The request body is not valid JSON.' } });
     const form = await invoke(handler, event({ headers: { 'content-type': 'text/plain' } }));
@@ -97,7 +93,7 @@ describe('the handler chain', () => {
   });
 
   it('answers a deeply nested body with 400 too_deep, never a 500', async () => {
-    const handler = apiHandler(route('public'), contract, vi.fn());
+    const handler = defineHandler(operation('public', contract), vi.fn());
     for (const body of [
       `${'['.repeat(10_000)}${']'.repeat(10_000)}`,
       `${'{"a":'.repeat(5_000)}1${'}'.repeat(5_000)}`,
@@ -109,7 +105,7 @@ describe('the handler chain', () => {
   });
 
   it('refuses a JSON body over the size bound with 413 before parsing it', async () => {
-    const handler = apiHandler(route('public'), contract, vi.fn());
+    const handler = defineHandler(operation('public', contract), vi.fn());
     const res = await invoke(handler, event({ body: JSON.stringify({ job_title: 'x'.repeat(MAX_JSON_BODY_BYTES) }) }));
     expect(res).toMatchObject({ status: 413, body: { code: 'payload_too_large' } });
   });
@@ -124,7 +120,7 @@ describe('the handler chain', () => {
         interview: z.looseObject({ thinkingTime: z.number(), isAdmin: z.optional(z.boolean()) }),
       }),
     });
-    const handler = apiHandler(route('public'), loose, impl as never);
+    const handler = defineHandler(operation('public', loose), impl as never);
     const body =
       '{"job_title": "Engineer", "interview": {"thinking_time": 1, "__proto__": {"is_admin": true}}, "__proto__": {"is_admin": true}, "constructor": {"prototype": {"is_admin": true}}}';
     expect((await invoke(handler, event({ body }))).status).toBe(201);
@@ -137,7 +133,7 @@ describe('the handler chain', () => {
   });
 
   it('reports a missing body as a validation error, not a crash', async () => {
-    const handler = apiHandler(route('public'), contract, vi.fn());
+    const handler = defineHandler(operation('public', contract), vi.fn());
     const res = await invoke(handler, event({ body: undefined }));
     expect(res.status).toBe(400);
     expect(res.body.detail[0].loc).toEqual(['body']);
@@ -145,7 +141,7 @@ describe('the handler chain', () => {
 
   it('requires a session on session routes and loads it by the hash of X-Session-Id', async () => {
     const impl = vi.fn(async (ctx: { session: { userId: string } }) => ({ positionId: 'p1', echoedTitle: 'x', userId: ctx.session.userId }));
-    const handler = apiHandler(route('session'), contract, impl as never);
+    const handler = defineHandler(operation('session', contract), impl as never);
 
     const anonymous = await invoke(handler, event());
     expect(anonymous).toMatchObject({ status: 401, body: { code: 'unauthenticated' } });
@@ -163,7 +159,7 @@ describe('the handler chain', () => {
 
   it('treats an expired session as no session, even before DynamoDB TTL deletes it', async () => {
     ddb.on(GetCommand).resolves({ Item: { userId: 'u1', ttl: Math.floor(Date.now() / 1000) - 1 } });
-    const handler = apiHandler(route('session'), contract, vi.fn());
+    const handler = defineHandler(operation('session', contract), vi.fn());
     const res = await invoke(handler, event({ headers: { 'content-type': 'application/json', 'x-session-id': 'old' } }));
     expect(res.status).toBe(401);
   });
@@ -171,7 +167,7 @@ describe('the handler chain', () => {
   it('slides the session expiry on use', async () => {
     ddb.on(GetCommand).resolves({ Item: { userId: 'u1', ttl: Math.floor(Date.now() / 1000) + 60 * 60 } });
     ddb.on(UpdateCommand).resolves({});
-    const handler = apiHandler(route('session'), contract, async () => ({ positionId: 'p', echoedTitle: 'x', userId: null }));
+    const handler = defineHandler(operation('session', contract), async () => ({ positionId: 'p', echoedTitle: 'x', userId: null }));
     await invoke(handler, event({ headers: { 'content-type': 'application/json', 'x-session-id': 's' } }));
     const update = ddb.commandCalls(UpdateCommand)[0]!.args[0].input;
     expect(update.ExpressionAttributeValues![':ttl']).toBeGreaterThan(Math.floor(Date.now() / 1000) + 13 * 24 * 3600);
@@ -179,7 +175,7 @@ describe('the handler chain', () => {
 
   it('lets only the owner of the path company through owner routes: others get 403, non-members 404', async () => {
     ddb.on(GetCommand, { Key: { PK: `SESSION#${sha256('s')}`, SK: 'SESSION' } }).resolves({ Item: { userId: 'u1', ttl: future() } });
-    const handler = apiHandler(route('owner'), contract, async () => ({ positionId: 'p', echoedTitle: 'x', userId: null }));
+    const handler = defineHandler(operation('owner', contract), async () => ({ positionId: 'p', echoedTitle: 'x', userId: null }));
     const headers = { 'content-type': 'application/json', 'x-session-id': 's' };
 
     ddb.on(GetCommand, { Key: { PK: 'COMPANY#c1', SK: 'MEMBER#u1' } }).resolves({});
@@ -195,7 +191,7 @@ describe('the handler chain', () => {
   it('sends HttpErrors as {detail, code} and hides everything else behind a generic 500', async () => {
     vi.stubEnv('LOG_LEVEL', 'error');
     const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    const failing = apiHandler(route('public'), contract, async () => {
+    const failing = defineHandler(operation('public', contract), async () => {
       throw conflict('This position was changed by someone else. Reload it and try again.', 'version_conflict');
     });
     expect(await invoke(failing, event())).toMatchObject({
@@ -203,7 +199,7 @@ describe('the handler chain', () => {
       body: { code: 'version_conflict', detail: expect.stringContaining('changed') },
     });
 
-    const crashing = apiHandler(route('public'), contract, async () => {
+    const crashing = defineHandler(operation('public', contract), async () => {
       throw new Error('secret internals at /var/task/index.js:1');
     });
     const res = await invoke(crashing, event());
@@ -215,14 +211,17 @@ describe('the handler chain', () => {
 
   it('refuses to send a response that breaks its contract, and strips fields the contract does not name', async () => {
     vi.spyOn(process.stderr, 'write').mockImplementation(() => true);
-    const wrong = apiHandler(route('public'), contract, async () => ({ positionId: 1 }) as never);
+    const wrong = defineHandler(operation('public', contract), async () => ({ positionId: 1 }) as never);
     expect((await invoke(wrong, event())).status).toBe(500);
-    const extra = apiHandler(route('public'), contract, async () => ({ positionId: 'p', echoedTitle: 'x', userId: null, secret: 'hash' }) as never);
+    const extra = defineHandler(
+      operation('public', contract),
+      async () => ({ positionId: 'p', echoedTitle: 'x', userId: null, secret: 'hash' }) as never,
+    );
     expect((await invoke(extra, event())).body).toEqual({ position_id: 'p', echoed_title: 'x', user_id: null });
   });
 
   it('supports explicit statuses and 204 replies', async () => {
-    const handler = apiHandler(route('public'), contract, async () => new Reply(204, undefined as never));
+    const handler = defineHandler(operation('public', contract), async () => new Reply(204, undefined as never));
     const res = (await handler(event(), {} as Context)) as APIGatewayProxyStructuredResultV2;
     expect(res.statusCode).toBe(204);
     expect(res.body).toBeUndefined();
@@ -231,7 +230,7 @@ describe('the handler chain', () => {
   it('writes one structured JSON log line per request with the request id', async () => {
     vi.stubEnv('LOG_LEVEL', 'info');
     const stdout = vi.spyOn(process.stdout, 'write').mockImplementation(() => true);
-    const handler = apiHandler(route('public'), contract, async () => ({ positionId: 'p', echoedTitle: 'x', userId: null }));
+    const handler = defineHandler(operation('public', contract), async () => ({ positionId: 'p', echoedTitle: 'x', userId: null }));
     await invoke(handler, event());
     const lines = stdout.mock.calls.map((call) => JSON.parse(String(call[0])));
     expect(lines).toContainEqual(expect.objectContaining({ level: 'info', msg: 'request', requestId: 'req-1', status: 201 }));
@@ -239,7 +238,7 @@ describe('the handler chain', () => {
   });
 });
 
-describe('the handler chain with the checks alongside (apiHandlerAlongsideAuth)', () => {
+describe('the handler chain with the checks alongside (defineHandlerAlongsideAuth)', () => {
   beforeEach(() => ddb.reset());
   afterEach(() => vi.restoreAllMocks());
 
@@ -259,7 +258,7 @@ describe('the handler chain with the checks alongside (apiHandlerAlongsideAuth)'
       return { Item: { userId: 'u1', ttl: future() } };
     });
     const started = vi.fn();
-    const handler = apiHandlerAlongsideAuth(route('session'), contract, async ({ session }) => {
+    const handler = defineHandlerAlongsideAuth(operation('session', contract), async ({ session }) => {
       started();
       return { positionId: 'p', echoedTitle: 'x', userId: (await session!).userId };
     });
@@ -282,11 +281,11 @@ describe('the handler chain with the checks alongside (apiHandlerAlongsideAuth)'
       },
     ];
     for (const outcome of outcomes) {
-      const res = await invoke(apiHandlerAlongsideAuth(route('session'), contract, outcome), withSession('unknown'));
+      const res = await invoke(defineHandlerAlongsideAuth(operation('session', contract), outcome), withSession('unknown'));
       expect(res).toMatchObject({ status: 401, body: { code: 'session_expired' } });
       expect(JSON.stringify(res.body)).not.toContain('secret');
     }
-    const anonymous = await invoke(apiHandlerAlongsideAuth(route('session'), contract, outcomes[0]!), event());
+    const anonymous = await invoke(defineHandlerAlongsideAuth(operation('session', contract), outcomes[0]!), event());
     expect(anonymous).toMatchObject({ status: 401, body: { code: 'unauthenticated' } });
   });
 
@@ -294,7 +293,7 @@ describe('the handler chain with the checks alongside (apiHandlerAlongsideAuth)'
     ddb.on(GetCommand).resolves({});
     ddb.on(GetCommand, { Key: sessionKey('good') }).resolves({ Item: { userId: 'u1', ttl: future() } });
     const impl = vi.fn();
-    const handler = apiHandlerAlongsideAuth(route('session'), contract, impl);
+    const handler = defineHandlerAlongsideAuth(operation('session', contract), impl);
     const body = JSON.stringify({ job_title: '', interview: {} });
     expect((await invoke(handler, withSession('unknown', { body }))).status).toBe(401);
     expect((await invoke(handler, withSession('unknown', { body: '{"job_title": ' }))).status).toBe(401);
@@ -304,12 +303,12 @@ describe('the handler chain with the checks alongside (apiHandlerAlongsideAuth)'
 
   it('on owner routes hands over the owner check as it runs: a member is 403 and a stranger 404 whatever the handler did', async () => {
     ddb.on(GetCommand, { Key: sessionKey('s') }).resolves({ Item: { userId: 'u1', ttl: future() } });
-    const handler = apiHandlerAlongsideAuth(route('owner'), contract, async ({ membership }) => ({
+    const handler = defineHandlerAlongsideAuth(operation('owner', contract), async ({ membership }) => ({
       positionId: 'p',
       echoedTitle: (await membership!).role,
       userId: (await membership!).userId,
     }));
-    const throwing = apiHandlerAlongsideAuth(route('owner'), contract, async () => {
+    const throwing = defineHandlerAlongsideAuth(operation('owner', contract), async () => {
       throw notFound('Position not found.');
     });
 
@@ -328,7 +327,7 @@ describe('the handler chain with the checks alongside (apiHandlerAlongsideAuth)'
   it('writes the sliding expiry alongside the request, and ends the request only once it is written', async () => {
     ddb.on(GetCommand).resolves({ Item: { userId: 'u1', ttl: Math.floor(Date.now() / 1000) + 60 * 60 } });
     const handled = vi.fn();
-    for (const make of [apiHandler, apiHandlerAlongsideAuth] as const) {
+    for (const make of [defineHandler, defineHandlerAlongsideAuth] as const) {
       const slide = deferred();
       ddb.on(UpdateCommand).callsFake(async () => {
         await slide.released;
@@ -336,7 +335,7 @@ describe('the handler chain with the checks alongside (apiHandlerAlongsideAuth)'
       });
       handled.mockClear();
       let ended = false;
-      const handler = make(route('session'), contract, async () => {
+      const handler = make(operation('session', contract), async () => {
         handled();
         return { positionId: 'p', echoedTitle: 'x', userId: null };
       });

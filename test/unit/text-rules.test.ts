@@ -1,7 +1,7 @@
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createAccount } from '../../lambdas/contracts/account';
+import { createAccount } from '../../lambdas/operations/account';
 import { candidateNameSchema } from '../../lambdas/contracts/candidate';
 import {
   companyNameSchema,
@@ -10,7 +10,7 @@ import {
   MULTI_LINE_TEXT_MESSAGE,
   SINGLE_LINE_TEXT_MESSAGE,
 } from '../../lambdas/contracts/common';
-import { createUserMediaUpload } from '../../lambdas/contracts/media';
+import { createUserMediaUpload } from '../../lambdas/operations/media';
 import { jobTitleSchema, outroSchema, questionSchema } from '../../lambdas/contracts/position';
 import { headerSafe, sendMail } from '../../lambdas/shared/clients/mail';
 

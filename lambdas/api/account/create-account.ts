@@ -1,8 +1,7 @@
-import { createAccount as contract } from '../../contracts/account';
-import { routes } from '../../routes';
+import * as operations from '../../operations/account';
 import { signUp } from '../../app/accounts/account';
-import { apiHandler } from '../../shared/http';
+import { defineHandler } from '../../shared/http';
 
-export const handler = apiHandler(routes.createAccount, contract, async ({ body, log }) =>
+export const handler = defineHandler(operations.createAccount, async ({ body, log }) =>
   signUp({ email: body.email, companyName: body.companyName, tags: body.tags }, log),
 );

@@ -1,8 +1,7 @@
-import { createMagicCodeSession } from '../../contracts/account';
-import { routes } from '../../routes';
+import * as operations from '../../operations/account';
 import { signInWithMagicCode } from '../../app/accounts/sign-in';
-import { apiHandler } from '../../shared/http';
+import { defineHandler } from '../../shared/http';
 
-export const handler = apiHandler(routes.createMagicCodeSession, createMagicCodeSession, async ({ body, log }) =>
+export const handler = defineHandler(operations.createMagicCodeSession, async ({ body, log }) =>
   signInWithMagicCode(body.email, body.shortnonce, log),
 );

@@ -1,10 +1,9 @@
-import { deleteSession as contract } from '../../contracts/account';
-import { routes } from '../../routes';
+import * as operations from '../../operations/account';
 import { signOut } from '../../app/accounts/sign-in';
-import { apiHandler, Reply } from '../../shared/http';
+import { defineHandler, Reply } from '../../shared/http';
 
 /** Sign-out. Knowing a session id is the authority to end it, so no other check applies. */
-export const handler = apiHandler(routes.deleteSession, contract, async ({ params }) => {
+export const handler = defineHandler(operations.deleteSession, async ({ params }) => {
   await signOut(params.sessionId);
   return new Reply(204, undefined);
 });

@@ -1,6 +1,5 @@
-import { getMe } from '../../contracts/account';
-import { routes } from '../../routes';
+import * as operations from '../../operations/account';
 import { currentUser } from '../../app/accounts/account';
-import { apiHandler } from '../../shared/http';
+import { defineHandler } from '../../shared/http';
 
-export const handler = apiHandler(routes.getMe, getMe, async ({ session }) => currentUser(session.userId));
+export const handler = defineHandler(operations.getMe, async ({ session }) => currentUser(session.userId));

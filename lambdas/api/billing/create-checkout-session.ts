@@ -1,9 +1,8 @@
-import { createCheckoutSession as contract } from '../../contracts/billing';
+import * as operations from '../../operations/billing';
 import { startCheckout } from '../../app/billing/checkout';
-import { routes } from '../../routes';
-import { apiHandlerAlongsideAuth } from '../../shared/http';
+import { defineHandlerAlongsideAuth } from '../../shared/http';
 
-export const handler = apiHandlerAlongsideAuth(routes.createCheckoutSession, contract, async ({ body, session, log }) => {
+export const handler = defineHandlerAlongsideAuth(operations.createCheckoutSession, async ({ body, session, log }) => {
   const checkout = await startCheckout({ ...body, caller: session });
   log.info('checkout started', { companyId: body.companyId, sessionId: checkout.sessionId });
   return checkout;

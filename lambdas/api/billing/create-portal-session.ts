@@ -1,8 +1,7 @@
-import { createPortalSession as contract } from '../../contracts/billing';
+import * as operations from '../../operations/billing';
 import { openBillingPortal } from '../../app/billing/checkout';
-import { routes } from '../../routes';
-import { apiHandlerAlongsideAuth } from '../../shared/http';
+import { defineHandlerAlongsideAuth } from '../../shared/http';
 
-export const handler = apiHandlerAlongsideAuth(routes.createPortalSession, contract, ({ body, session }) =>
+export const handler = defineHandlerAlongsideAuth(operations.createPortalSession, ({ body, session }) =>
   openBillingPortal({ ...body, caller: session }),
 );

@@ -1,8 +1,7 @@
-import { getCheckoutSessionStatus as contract } from '../../contracts/billing';
+import * as operations from '../../operations/billing';
 import { checkoutStatus } from '../../app/billing/status';
-import { routes } from '../../routes';
-import { apiHandlerAlongsideAuth } from '../../shared/http';
+import { defineHandlerAlongsideAuth } from '../../shared/http';
 
-export const handler = apiHandlerAlongsideAuth(routes.getCheckoutSessionStatus, contract, ({ params, session }) =>
+export const handler = defineHandlerAlongsideAuth(operations.getCheckoutSessionStatus, ({ params, session }) =>
   checkoutStatus(params.frontendReferenceId, session),
 );

@@ -1,15 +1,14 @@
-import { handleStripeWebhook as contract } from '../../contracts/billing';
+import * as operations from '../../operations/billing';
 import { applyStripeEvent } from '../../app/billing/webhook';
-import { routes } from '../../routes';
 import { verifiedEvent, type Stripe } from '../../shared/clients/stripe';
 import { badRequest } from '../../shared/errors';
-import { apiHandler, headerValue, rawBody } from '../../shared/http';
+import { defineHandler, headerValue, rawBody } from '../../shared/http';
 
 /**
  * Stripe's webhook. The signature is checked over the body exactly as it arrived (API Gateway may
  * hand it over base64-encoded); anything unsigned or tampered with is a 400 and changes nothing.
  */
-export const handler = apiHandler(routes.handleStripeWebhook, contract, async ({ event, log }) => {
+export const handler = defineHandler(operations.handleStripeWebhook, async ({ event, log }) => {
   const signature = headerValue(event, 'stripe-signature');
   if (!signature) throw badRequest('Missing Stripe-Signature header.', 'missing_signature');
   let stripeEvent: Stripe.Event;

@@ -1,9 +1,8 @@
-import { listPrices as contract } from '../../contracts/billing';
+import * as operations from '../../operations/billing';
 import { pricesOnSale } from '../../app/billing/prices';
-import { routes } from '../../routes';
-import { apiHandler } from '../../shared/http';
+import { defineHandler } from '../../shared/http';
 
-export const handler = apiHandler(routes.listPrices, contract, async ({ log }) => ({
+export const handler = defineHandler(operations.listPrices, async ({ log }) => ({
   prices: (await pricesOnSale(log)).map(({ priceId, price }) => ({
     priceId,
     lookupKey: price.lookupKey,

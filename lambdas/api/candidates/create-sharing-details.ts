@@ -1,8 +1,7 @@
-import { createSharingDetails as contract } from '../../contracts/candidate';
-import { routes } from '../../routes';
+import * as operations from '../../operations/candidates';
 import { shareCandidate } from '../../app/sharing/sharing';
-import { apiHandlerAlongsideAuth } from '../../shared/http';
+import { defineHandlerAlongsideAuth } from '../../shared/http';
 
-export const handler = apiHandlerAlongsideAuth(routes.createSharingDetails, contract, async ({ params, session }) =>
+export const handler = defineHandlerAlongsideAuth(operations.createSharingDetails, async ({ params, session }) =>
   shareCandidate(params.candidateId, session),
 );

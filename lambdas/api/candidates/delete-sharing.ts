@@ -1,10 +1,9 @@
-import { deleteSharing as contract } from '../../contracts/candidate';
-import { routes } from '../../routes';
+import * as operations from '../../operations/candidates';
 import { stopSharingCandidate } from '../../app/sharing/sharing';
-import { apiHandlerAlongsideAuth, Reply } from '../../shared/http';
+import { defineHandlerAlongsideAuth, Reply } from '../../shared/http';
 
 /** Revokes a public link: it stops working at once. */
-export const handler = apiHandlerAlongsideAuth(routes.deleteSharing, contract, async ({ params, session }) => {
+export const handler = defineHandlerAlongsideAuth(operations.deleteSharing, async ({ params, session }) => {
   await stopSharingCandidate(params.publicCandidateId, session);
   return new Reply(204, undefined);
 });

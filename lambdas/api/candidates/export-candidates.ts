@@ -1,9 +1,8 @@
-import { exportCandidates as contract } from '../../contracts/candidate';
-import { routes } from '../../routes';
+import * as operations from '../../operations/candidates';
 import { exportCandidateRows } from '../../app/review/export';
-import { apiHandler } from '../../shared/http';
+import { defineHandler } from '../../shared/http';
 
 /** Every candidate of the position as the rows of the CSV download (text neutralised against formula injection). */
-export const handler = apiHandler(routes.exportCandidates, contract, async ({ params, session }) =>
+export const handler = defineHandler(operations.exportCandidates, async ({ params, session }) =>
   exportCandidateRows(params.positionId, session.userId),
 );

@@ -1,8 +1,7 @@
-import { getAnswerTranscripts as contract } from '../../contracts/candidate';
-import { routes } from '../../routes';
+import * as operations from '../../operations/candidates';
 import { answerTranscripts } from '../../app/review/answers';
-import { apiHandlerAlongsideAuth } from '../../shared/http';
+import { defineHandlerAlongsideAuth } from '../../shared/http';
 
-export const handler = apiHandlerAlongsideAuth(routes.getAnswerTranscripts, contract, async ({ params, session }) =>
+export const handler = defineHandlerAlongsideAuth(operations.getAnswerTranscripts, async ({ params, session }) =>
   answerTranscripts(params.candidateId, session),
 );

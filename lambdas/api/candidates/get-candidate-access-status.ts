@@ -1,9 +1,8 @@
-import { getCandidateAccessStatus as contract } from '../../contracts/candidate';
-import { routes } from '../../routes';
+import * as operations from '../../operations/candidates';
 import { candidateAccessStatus } from '../../app/access/candidate';
-import { apiHandlerAlongsideAuth } from '../../shared/http';
+import { defineHandlerAlongsideAuth } from '../../shared/http';
 
 /** Whether the member may open the candidate (named by id or by public id); where, only when they may. */
-export const handler = apiHandlerAlongsideAuth(routes.getCandidateAccessStatus, contract, async ({ params, session }) =>
+export const handler = defineHandlerAlongsideAuth(operations.getCandidateAccessStatus, async ({ params, session }) =>
   candidateAccessStatus(params.candidateId, session),
 );

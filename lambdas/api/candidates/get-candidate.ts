@@ -1,9 +1,8 @@
-import { getCandidate as contract } from '../../contracts/candidate';
-import { routes } from '../../routes';
+import * as operations from '../../operations/candidates';
 import { reviewCandidate } from '../../app/review/candidate';
-import { apiHandlerAlongsideAuth } from '../../shared/http';
+import { defineHandlerAlongsideAuth } from '../../shared/http';
 
 /** A candidate with their questions, answers, answer package and neighbours, for the team's detail page. */
-export const handler = apiHandlerAlongsideAuth(routes.getCandidate, contract, async ({ params, session }) =>
+export const handler = defineHandlerAlongsideAuth(operations.getCandidate, async ({ params, session }) =>
   reviewCandidate(params.candidateId, session),
 );

@@ -1,9 +1,8 @@
-import { getMySharingDetails as contract } from '../../contracts/candidate';
-import { routes } from '../../routes';
+import * as operations from '../../operations/candidates';
 import { sharingDetails } from '../../app/sharing/sharing';
-import { apiHandlerAlongsideAuth } from '../../shared/http';
+import { defineHandlerAlongsideAuth } from '../../shared/http';
 
 /** 404 means sharing is off (spec §4). */
-export const handler = apiHandlerAlongsideAuth(routes.getMySharingDetails, contract, async ({ params, session }) =>
+export const handler = defineHandlerAlongsideAuth(operations.getMySharingDetails, async ({ params, session }) =>
   sharingDetails(params.candidateId, session),
 );

@@ -1,9 +1,8 @@
-import { inviteCandidatesBatch as contract } from '../../contracts/candidate';
-import { routes } from '../../routes';
+import * as operations from '../../operations/candidates';
 import { inviteCandidates } from '../../app/invitations/invite-candidates';
-import { apiHandlerAlongsideAuth } from '../../shared/http';
+import { defineHandlerAlongsideAuth } from '../../shared/http';
 
 /** Bulk invites from a CSV: credits are checked for the whole list before any candidate is created. */
-export const handler = apiHandlerAlongsideAuth(routes.inviteCandidatesBatch, contract, async ({ params, body, session, log }) => ({
+export const handler = defineHandlerAlongsideAuth(operations.inviteCandidatesBatch, async ({ params, body, session, log }) => ({
   candidates: await inviteCandidates(params.positionId, session, body.newCandidates, log),
 }));

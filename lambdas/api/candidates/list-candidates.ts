@@ -1,9 +1,8 @@
-import { listCandidates as contract } from '../../contracts/candidate';
-import { routes } from '../../routes';
+import * as operations from '../../operations/candidates';
 import { listCandidatesPage } from '../../app/review/list';
-import { apiHandler } from '../../shared/http';
+import { defineHandler } from '../../shared/http';
 
 /** A page of a position's candidates: a status tab, `done`, or a search. */
-export const handler = apiHandler(routes.listCandidates, contract, async ({ params, query, session }) =>
+export const handler = defineHandler(operations.listCandidates, async ({ params, query, session }) =>
   listCandidatesPage(params.positionId, session.userId, query),
 );

@@ -1,9 +1,8 @@
-import { rateAnswer as contract } from '../../contracts/candidate';
-import { routes } from '../../routes';
+import * as operations from '../../operations/candidates';
 import { rateAnswer } from '../../app/review/rating';
-import { apiHandlerAlongsideAuth } from '../../shared/http';
+import { defineHandlerAlongsideAuth } from '../../shared/http';
 
 /** An answer's rating, 1 to 5, by a member who can see the candidate (ratings must be enabled). */
-export const handler = apiHandlerAlongsideAuth(routes.rateAnswer, contract, async ({ params, body, session }) =>
+export const handler = defineHandlerAlongsideAuth(operations.rateAnswer, async ({ params, body, session }) =>
   rateAnswer(params.answerId, body.newRating, session),
 );

@@ -1,9 +1,8 @@
-import { reinviteCandidate as contract } from '../../contracts/candidate';
-import { routes } from '../../routes';
+import * as operations from '../../operations/candidates';
 import { reinviteCandidate } from '../../app/invitations/invite-candidates';
-import { apiHandlerAlongsideAuth } from '../../shared/http';
+import { defineHandlerAlongsideAuth } from '../../shared/http';
 
 /** Resends an invitation with a fresh deadline (the card moves to the top of the Invited tab). */
-export const handler = apiHandlerAlongsideAuth(routes.reinviteCandidate, contract, async ({ params, session, log }) =>
+export const handler = defineHandlerAlongsideAuth(operations.reinviteCandidate, async ({ params, session, log }) =>
   reinviteCandidate(params.candidateId, session, log),
 );

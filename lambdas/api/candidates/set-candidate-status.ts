@@ -1,9 +1,8 @@
-import { setCandidateStatus as contract } from '../../contracts/candidate';
-import { routes } from '../../routes';
+import * as operations from '../../operations/candidates';
 import { setCandidateStatus } from '../../app/review/status';
-import { apiHandlerAlongsideAuth } from '../../shared/http';
+import { defineHandlerAlongsideAuth } from '../../shared/http';
 
 /** Shortlist, reject, undo (spec §4's table) or delete a candidate. */
-export const handler = apiHandlerAlongsideAuth(routes.setCandidateStatus, contract, async ({ params, session, log }) =>
+export const handler = defineHandlerAlongsideAuth(operations.setCandidateStatus, async ({ params, session, log }) =>
   setCandidateStatus(params.candidateId, params.status, session, log),
 );

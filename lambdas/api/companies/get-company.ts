@@ -1,10 +1,9 @@
-import { getCompany as contract } from '../../contracts/company';
+import * as operations from '../../operations/companies';
 import { supportedIntegrationTypes } from '../../domain/company';
-import { routes } from '../../routes';
 import { memberCompany } from '../../app/access/membership';
-import { apiHandler } from '../../shared/http';
+import { defineHandler } from '../../shared/http';
 
-export const handler = apiHandler(routes.getCompany, contract, async ({ params, session }) => {
+export const handler = defineHandler(operations.getCompany, async ({ params, session }) => {
   const company = await memberCompany(params.companyId, session.userId);
   return { ...company, config: { ...company.config, integrationTypes: supportedIntegrationTypes } };
 });

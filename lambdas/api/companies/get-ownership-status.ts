@@ -1,9 +1,8 @@
-import { getOwnershipStatus } from '../../contracts/company';
-import { routes } from '../../routes';
+import * as operations from '../../operations/companies';
 import { requireMembership } from '../../app/access/membership';
-import { apiHandler } from '../../shared/http';
+import { defineHandler } from '../../shared/http';
 
-export const handler = apiHandler(routes.getOwnershipStatus, getOwnershipStatus, async ({ params, session }) => {
+export const handler = defineHandler(operations.getOwnershipStatus, async ({ params, session }) => {
   const membership = await requireMembership(params.companyId, session.userId);
   return { isOwner: membership.role === 'owner' };
 });

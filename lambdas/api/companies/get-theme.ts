@@ -1,9 +1,8 @@
-import { getTheme } from '../../contracts/company';
-import { routes } from '../../routes';
+import * as operations from '../../operations/companies';
 import { memberCompany } from '../../app/access/membership';
-import { apiHandler } from '../../shared/http';
+import { defineHandler } from '../../shared/http';
 
-export const handler = apiHandler(routes.getTheme, getTheme, async ({ params, session }) => {
+export const handler = defineHandler(operations.getTheme, async ({ params, session }) => {
   const company = await memberCompany(params.companyId, session.userId);
   return company.theme;
 });

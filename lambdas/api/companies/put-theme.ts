@@ -1,8 +1,7 @@
-import { putTheme } from '../../contracts/company';
-import { routes } from '../../routes';
+import * as operations from '../../operations/companies';
 import { saveTheme } from '../../app/companies/theme';
-import { apiHandlerAlongsideAuth } from '../../shared/http';
+import { defineHandlerAlongsideAuth } from '../../shared/http';
 
-export const handler = apiHandlerAlongsideAuth(routes.putTheme, putTheme, async ({ params, body, membership }) =>
+export const handler = defineHandlerAlongsideAuth(operations.putTheme, async ({ params, body, membership }) =>
   saveTheme(params.companyId, membership, body),
 );

@@ -1,10 +1,9 @@
-import { updateCompany } from '../../contracts/company';
+import * as operations from '../../operations/companies';
 import { supportedIntegrationTypes } from '../../domain/company';
-import { routes } from '../../routes';
 import { renameCompany } from '../../app/companies/company';
-import { apiHandlerAlongsideAuth } from '../../shared/http';
+import { defineHandlerAlongsideAuth } from '../../shared/http';
 
-export const handler = apiHandlerAlongsideAuth(routes.updateCompany, updateCompany, async ({ params, body, membership }) => {
+export const handler = defineHandlerAlongsideAuth(operations.updateCompany, async ({ params, body, membership }) => {
   const company = await renameCompany(params.companyId, body.companyName, membership);
   return { ...company, config: { ...company.config, integrationTypes: supportedIntegrationTypes } };
 });

@@ -1,8 +1,7 @@
-import { completeLeverOAuth as contract } from '../../contracts/integrations';
+import * as operations from '../../operations/integrations';
 import { completeLeverConsent } from '../../app/integrations/lever';
-import { routes } from '../../routes';
-import { apiHandler } from '../../shared/http';
+import { defineHandler } from '../../shared/http';
 
-export const handler = apiHandler(routes.completeLeverOAuth, contract, ({ body, session, log }) =>
+export const handler = defineHandler(operations.completeLeverOAuth, ({ body, session, log }) =>
   completeLeverConsent({ state: body.state, code: body.code, userId: session.userId }, log),
 );

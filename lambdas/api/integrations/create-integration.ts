@@ -1,9 +1,8 @@
-import { createIntegration as contract } from '../../contracts/integrations';
+import * as operations from '../../operations/integrations';
 import { addIntegration } from '../../app/integrations/connections';
-import { routes } from '../../routes';
-import { apiHandlerAlongsideAuth, Reply } from '../../shared/http';
+import { defineHandlerAlongsideAuth, Reply } from '../../shared/http';
 
-export const handler = apiHandlerAlongsideAuth(routes.createIntegration, contract, async ({ params, body, membership, log }) => {
+export const handler = defineHandlerAlongsideAuth(operations.createIntegration, async ({ params, body, membership, log }) => {
   const integration = await addIntegration(
     {
       companyId: params.companyId,

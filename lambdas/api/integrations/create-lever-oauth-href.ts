@@ -1,6 +1,5 @@
-import { createLeverOAuthHref as contract } from '../../contracts/integrations';
+import * as operations from '../../operations/integrations';
 import { startLeverConsent } from '../../app/integrations/lever';
-import { routes } from '../../routes';
-import { apiHandler } from '../../shared/http';
+import { defineHandler } from '../../shared/http';
 
-export const handler = apiHandler(routes.createLeverOAuthHref, contract, ({ body, session }) => startLeverConsent(body.companyId, session.userId));
+export const handler = defineHandler(operations.createLeverOAuthHref, ({ body, session }) => startLeverConsent(body.companyId, session.userId));

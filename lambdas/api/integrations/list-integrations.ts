@@ -1,6 +1,5 @@
-import { listIntegrations as contract } from '../../contracts/integrations';
+import * as operations from '../../operations/integrations';
 import { listIntegrations } from '../../app/integrations/connections';
-import { routes } from '../../routes';
-import { apiHandler } from '../../shared/http';
+import { defineHandler } from '../../shared/http';
 
-export const handler = apiHandler(routes.listIntegrations, contract, ({ params, session }) => listIntegrations(params.companyId, session.userId));
+export const handler = defineHandler(operations.listIntegrations, ({ params, session }) => listIntegrations(params.companyId, session.userId));

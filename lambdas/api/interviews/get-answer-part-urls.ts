@@ -1,9 +1,8 @@
-import { getAnswerPartUrls as contract } from '../../contracts/interview';
-import { routes } from '../../routes';
+import * as operations from '../../operations/interviews';
 import { answerPartUrls } from '../../app/recording/answers';
-import { apiHandler } from '../../shared/http';
+import { defineHandler } from '../../shared/http';
 
 /** Presigned URLs for the next parts of a recording in progress: each scoped to one part of one upload, short-lived. */
-export const handler = apiHandler(routes.getAnswerPartUrls, contract, async ({ params, body }) =>
+export const handler = defineHandler(operations.getAnswerPartUrls, async ({ params, body }) =>
   answerPartUrls(params.token, params.answerId, body.partNumbers),
 );

@@ -1,7 +1,6 @@
-import { getApplyLink as contract } from '../../contracts/interview';
-import { routes } from '../../routes';
+import * as operations from '../../operations/interviews';
 import { applyLinkPage } from '../../app/recording/apply';
-import { apiHandler } from '../../shared/http';
+import { defineHandler } from '../../shared/http';
 
 /** The public apply page: the company's branding, the position's title, and whether it takes applications. */
-export const handler = apiHandler(routes.getApplyLink, contract, async ({ params }) => applyLinkPage(params.linkId));
+export const handler = defineHandler(operations.getApplyLink, async ({ params }) => applyLinkPage(params.linkId));

@@ -1,9 +1,8 @@
-import { startAnswer as contract } from '../../contracts/interview';
-import { routes } from '../../routes';
+import * as operations from '../../operations/interviews';
 import { startAnswer } from '../../app/recording/answers';
-import { apiHandler } from '../../shared/http';
+import { defineHandler } from '../../shared/http';
 
 /** A recording starts: a take is counted and a multipart upload opened for the browser to send parts to while it records. */
-export const handler = apiHandler(routes.startAnswer, contract, async ({ params, body, log }) =>
+export const handler = defineHandler(operations.startAnswer, async ({ params, body, log }) =>
   startAnswer(params.token, body.questionIndex, body.contentType, log),
 );

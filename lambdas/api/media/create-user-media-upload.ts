@@ -1,10 +1,9 @@
-import { createUserMediaUpload } from '../../contracts/media';
-import { routes } from '../../routes';
+import * as operations from '../../operations/media';
 import { createUpload } from '../../app/media/uploads';
-import { apiHandler } from '../../shared/http';
+import { defineHandler } from '../../shared/http';
 
 /** No file bytes pass through here: the browser PUTs straight to S3 with the returned URL. */
-export const handler = apiHandler(routes.createUserMediaUpload, createUserMediaUpload, async ({ body, session }) =>
+export const handler = defineHandler(operations.createUserMediaUpload, async ({ body, session }) =>
   createUpload(session.userId, {
     companyId: body.properties.companyId,
     size: body.properties.size,

@@ -1,13 +1,12 @@
-import { getMediaUploadGroups } from '../../contracts/media';
-import { routes } from '../../routes';
+import * as operations from '../../operations/media';
 import { mediaGroups } from '../../app/media/uploads';
 import { badRequest } from '../../shared/errors';
-import { apiHandlerAlongsideAuth } from '../../shared/http';
+import { defineHandlerAlongsideAuth } from '../../shared/http';
 
 const MAX_GROUPS = 20;
 
 /** Groups the caller's companies own, named by a comma-separated list of ids; unknown or foreign ids are simply absent. */
-export const handler = apiHandlerAlongsideAuth(routes.getMediaUploadGroups, getMediaUploadGroups, async ({ params, session }) => {
+export const handler = defineHandlerAlongsideAuth(operations.getMediaUploadGroups, async ({ params, session }) => {
   const ids = [
     ...new Set(
       params.mediaGroupIds

@@ -1,6 +1,5 @@
-import { confirmMemberInvite } from '../../contracts/member';
-import { routes } from '../../routes';
+import * as operations from '../../operations/members';
 import { joinCompany } from '../../app/members/member-invites';
-import { apiHandler } from '../../shared/http';
+import { defineHandler } from '../../shared/http';
 
-export const handler = apiHandler(routes.confirmMemberInvite, confirmMemberInvite, async ({ body, log }) => joinCompany(body.nonce, log));
+export const handler = defineHandler(operations.confirmMemberInvite, async ({ body, log }) => joinCompany(body.nonce, log));

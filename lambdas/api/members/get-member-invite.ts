@@ -1,6 +1,5 @@
-import { getMemberInvite } from '../../contracts/member';
-import { routes } from '../../routes';
+import * as operations from '../../operations/members';
 import { describeMemberInvite } from '../../app/members/member-invites';
-import { apiHandler } from '../../shared/http';
+import { defineHandler } from '../../shared/http';
 
-export const handler = apiHandler(routes.getMemberInvite, getMemberInvite, async ({ params }) => describeMemberInvite(params.nonce));
+export const handler = defineHandler(operations.getMemberInvite, async ({ params }) => describeMemberInvite(params.nonce));

@@ -1,8 +1,7 @@
-import { inviteMember as contract } from '../../contracts/member';
-import { routes } from '../../routes';
+import * as operations from '../../operations/members';
 import { inviteMember } from '../../app/members/member-invites';
-import { apiHandlerAlongsideAuth } from '../../shared/http';
+import { defineHandlerAlongsideAuth } from '../../shared/http';
 
-export const handler = apiHandlerAlongsideAuth(routes.inviteMember, contract, async ({ params, body, membership }) =>
+export const handler = defineHandlerAlongsideAuth(operations.inviteMember, async ({ params, body, membership }) =>
   inviteMember(params.companyId, membership, body.email),
 );

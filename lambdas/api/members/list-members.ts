@@ -1,6 +1,5 @@
-import { listMembers as contract } from '../../contracts/member';
-import { routes } from '../../routes';
+import * as operations from '../../operations/members';
 import { listCompanyMembers } from '../../app/members/members';
-import { apiHandler } from '../../shared/http';
+import { defineHandler } from '../../shared/http';
 
-export const handler = apiHandler(routes.listMembers, contract, async ({ params, session }) => listCompanyMembers(params.companyId, session.userId));
+export const handler = defineHandler(operations.listMembers, async ({ params, session }) => listCompanyMembers(params.companyId, session.userId));

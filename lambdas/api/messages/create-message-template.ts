@@ -1,8 +1,5 @@
-import { createMessageTemplate as contract } from '../../contracts/message-templates';
-import { routes } from '../../routes';
+import * as operations from '../../operations/messages';
 import { createTemplate } from '../../app/messages/templates';
-import { apiHandler } from '../../shared/http';
+import { defineHandler } from '../../shared/http';
 
-export const handler = apiHandler(routes.createMessageTemplate, contract, async ({ params, body, log }) =>
-  createTemplate(params.companyId, body, log),
-);
+export const handler = defineHandler(operations.createMessageTemplate, async ({ params, body, log }) => createTemplate(params.companyId, body, log));

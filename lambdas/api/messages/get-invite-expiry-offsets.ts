@@ -1,8 +1,7 @@
-import { getInviteExpiryOffsets } from '../../contracts/position';
+import * as operations from '../../operations/messages';
 import { inviteExpiryOffsets } from '../../contracts/message-options';
-import { routes } from '../../routes';
-import { apiHandler } from '../../shared/http';
+import { defineHandler } from '../../shared/http';
 
-export const handler = apiHandler(routes.getInviteExpiryOffsets, getInviteExpiryOffsets, async () => ({
+export const handler = defineHandler(operations.getInviteExpiryOffsets, async () => ({
   inviteExpiryOffsets: [...inviteExpiryOffsets],
 }));

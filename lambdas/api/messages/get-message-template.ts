@@ -1,8 +1,7 @@
-import { getMessageTemplate as contract } from '../../contracts/message-templates';
-import { routes } from '../../routes';
+import * as operations from '../../operations/messages';
 import { getTemplate } from '../../app/messages/templates';
-import { apiHandlerAlongsideAuth } from '../../shared/http';
+import { defineHandlerAlongsideAuth } from '../../shared/http';
 
-export const handler = apiHandlerAlongsideAuth(routes.getMessageTemplate, contract, async ({ params, session }) =>
+export const handler = defineHandlerAlongsideAuth(operations.getMessageTemplate, async ({ params, session }) =>
   getTemplate(params.templateId, session),
 );

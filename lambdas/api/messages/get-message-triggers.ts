@@ -1,6 +1,5 @@
-import { getMessageTriggers } from '../../contracts/position';
+import * as operations from '../../operations/messages';
 import { messageTriggers } from '../../contracts/message-options';
-import { routes } from '../../routes';
-import { apiHandler } from '../../shared/http';
+import { defineHandler } from '../../shared/http';
 
-export const handler = apiHandler(routes.getMessageTriggers, getMessageTriggers, async () => ({ messageTriggers: [...messageTriggers] }));
+export const handler = defineHandler(operations.getMessageTriggers, async () => ({ messageTriggers: [...messageTriggers] }));

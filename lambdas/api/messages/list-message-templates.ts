@@ -1,9 +1,8 @@
-import { listMessageTemplates } from '../../contracts/position';
-import { routes } from '../../routes';
+import * as operations from '../../operations/messages';
 import { messageTemplatesFor } from '../../app/messages/templates';
-import { apiHandler } from '../../shared/http';
+import { defineHandler } from '../../shared/http';
 
 /** The standard templates, each marked in use when a position the member can open plans a message with it. */
-export const handler = apiHandler(routes.listMessageTemplates, listMessageTemplates, async ({ params, session }) =>
+export const handler = defineHandler(operations.listMessageTemplates, async ({ params, session }) =>
   messageTemplatesFor(params.companyId, session.userId),
 );

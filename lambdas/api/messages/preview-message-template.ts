@@ -1,8 +1,7 @@
-import { previewMessageTemplate as contract } from '../../contracts/message-templates';
-import { routes } from '../../routes';
+import * as operations from '../../operations/messages';
 import { previewTemplate } from '../../app/messages/templates';
-import { apiHandlerAlongsideAuth } from '../../shared/http';
+import { defineHandlerAlongsideAuth } from '../../shared/http';
 
-export const handler = apiHandlerAlongsideAuth(routes.previewMessageTemplate, contract, async ({ params, body, membership }) =>
+export const handler = defineHandlerAlongsideAuth(operations.previewMessageTemplate, async ({ params, body, membership }) =>
   previewTemplate(params.companyId, membership, body),
 );

@@ -1,8 +1,7 @@
-import { sendTestMessage as contract } from '../../contracts/message-templates';
-import { routes } from '../../routes';
+import * as operations from '../../operations/messages';
 import { sendTestMail } from '../../app/messages/templates';
-import { apiHandlerAlongsideAuth } from '../../shared/http';
+import { defineHandlerAlongsideAuth } from '../../shared/http';
 
-export const handler = apiHandlerAlongsideAuth(routes.sendTestMessage, contract, async ({ params, body, session, membership, log }) =>
+export const handler = defineHandlerAlongsideAuth(operations.sendTestMessage, async ({ params, body, session, membership, log }) =>
   sendTestMail(params.companyId, session, membership, body, log),
 );

@@ -1,8 +1,7 @@
-import { updateMessageTemplate as contract } from '../../contracts/message-templates';
-import { routes } from '../../routes';
+import * as operations from '../../operations/messages';
 import { updateTemplate } from '../../app/messages/templates';
-import { apiHandlerAlongsideAuth } from '../../shared/http';
+import { defineHandlerAlongsideAuth } from '../../shared/http';
 
-export const handler = apiHandlerAlongsideAuth(routes.updateMessageTemplate, contract, async ({ params, body, session }) =>
+export const handler = defineHandlerAlongsideAuth(operations.updateMessageTemplate, async ({ params, body, session }) =>
   updateTemplate(params.templateId, session, body),
 );

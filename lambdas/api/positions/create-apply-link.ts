@@ -1,8 +1,7 @@
-import { createApplyLink as contract } from '../../contracts/position';
-import { routes } from '../../routes';
+import * as operations from '../../operations/positions';
 import { createApplyLink } from '../../app/positions/positions';
-import { apiHandlerAlongsideAuth } from '../../shared/http';
+import { defineHandlerAlongsideAuth } from '../../shared/http';
 
-export const handler = apiHandlerAlongsideAuth(routes.createApplyLink, contract, async ({ params, session }) =>
+export const handler = defineHandlerAlongsideAuth(operations.createApplyLink, async ({ params, session }) =>
   createApplyLink(params.positionId, session),
 );

@@ -1,8 +1,7 @@
-import { createPosition as contract } from '../../contracts/position';
-import { routes } from '../../routes';
+import * as operations from '../../operations/positions';
 import { createPosition } from '../../app/positions/positions';
-import { apiHandler } from '../../shared/http';
+import { defineHandler } from '../../shared/http';
 
-export const handler = apiHandler(routes.createPosition, contract, async ({ params, body, session, log }) =>
+export const handler = defineHandler(operations.createPosition, async ({ params, body, session, log }) =>
   createPosition(params.companyId, session.userId, body, log),
 );

@@ -1,9 +1,6 @@
-import { getContentLibrary } from '../../contracts/position';
-import { routes } from '../../routes';
+import * as operations from '../../operations/positions';
 import { contentLibrary } from '../../app/positions/content-library';
-import { apiHandler } from '../../shared/http';
+import { defineHandler } from '../../shared/http';
 
 /** Reusable intros, questions and outros from the positions the user can access. */
-export const handler = apiHandler(routes.getContentLibrary, getContentLibrary, async ({ params, session }) =>
-  contentLibrary(params.companyId, session.userId),
-);
+export const handler = defineHandler(operations.getContentLibrary, async ({ params, session }) => contentLibrary(params.companyId, session.userId));

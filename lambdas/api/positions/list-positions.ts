@@ -1,9 +1,8 @@
-import { listPositions as contract } from '../../contracts/position';
-import { routes } from '../../routes';
+import * as operations from '../../operations/positions';
 import { listPositions } from '../../app/positions/positions';
-import { apiHandler } from '../../shared/http';
+import { defineHandler } from '../../shared/http';
 
 /** The positions of a tab that the member may open (the rule of GET /positions/{id}). */
-export const handler = apiHandler(routes.listPositions, contract, async ({ params, query, session }) =>
+export const handler = defineHandler(operations.listPositions, async ({ params, query, session }) =>
   listPositions(params.companyId, session.userId, query.status, query.cursor),
 );

@@ -1,10 +1,9 @@
-import { updatePosition as contract } from '../../contracts/position';
-import { routes } from '../../routes';
+import * as operations from '../../operations/positions';
 import { updatePosition } from '../../app/positions/positions';
-import { apiHandlerAlongsideAuth } from '../../shared/http';
+import { defineHandlerAlongsideAuth } from '../../shared/http';
 import { positionView } from './position-view';
 
 /** Saves the full position body (a stale `version` is a 409). */
-export const handler = apiHandlerAlongsideAuth(routes.updatePosition, contract, async ({ params, body, session }) =>
+export const handler = defineHandlerAlongsideAuth(operations.updatePosition, async ({ params, body, session }) =>
   positionView(await updatePosition(params.positionId, session, body)),
 );

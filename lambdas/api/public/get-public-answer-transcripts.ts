@@ -1,6 +1,5 @@
-import { getPublicAnswerTranscripts as contract } from '../../contracts/candidate';
-import { routes } from '../../routes';
+import * as operations from '../../operations/public';
 import { publicTranscripts } from '../../app/sharing/public';
-import { apiHandler } from '../../shared/http';
+import { defineHandler } from '../../shared/http';
 
-export const handler = apiHandler(routes.getPublicAnswerTranscripts, contract, async ({ params }) => publicTranscripts(params.publicCandidateId));
+export const handler = defineHandler(operations.getPublicAnswerTranscripts, async ({ params }) => publicTranscripts(params.publicCandidateId));

@@ -1,7 +1,6 @@
-import { getPublicCandidate as contract } from '../../contracts/candidate';
-import { routes } from '../../routes';
+import * as operations from '../../operations/public';
 import { publicCandidate } from '../../app/sharing/public';
-import { apiHandler } from '../../shared/http';
+import { defineHandler } from '../../shared/http';
 
 /** A shared candidate for anyone with the link: name, position, questions and answers, nothing else. */
-export const handler = apiHandler(routes.getPublicCandidate, contract, async ({ params }) => publicCandidate(params.publicCandidateId));
+export const handler = defineHandler(operations.getPublicCandidate, async ({ params }) => publicCandidate(params.publicCandidateId));

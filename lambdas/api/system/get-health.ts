@@ -1,13 +1,12 @@
-import { getHealth } from '../../contracts/system';
-import { routes } from '../../routes';
+import * as operations from '../../operations/system';
 import { checkServices } from '../../app/system/health';
 import { readEnv } from '../../shared/env';
-import { apiHandler, Reply } from '../../shared/http';
+import { defineHandler, Reply } from '../../shared/http';
 
 const env = readEnv('STAGE', 'TABLE_NAME', 'MEDIA_BUCKET', 'STATE_MACHINE_ARN');
 
 /** 200 when every backing service answers, 503 (with which one did not) otherwise. */
-export const handler = apiHandler(routes.getHealth, getHealth, async () => {
+export const handler = defineHandler(operations.getHealth, async () => {
   const services = await checkServices({ tableName: env.TABLE_NAME, mediaBucket: env.MEDIA_BUCKET, stateMachineArn: env.STATE_MACHINE_ARN });
   const allUp = Object.values(services).every((service) => service.status === 'up');
   const body = { status: allUp ? ('ok' as const) : ('degraded' as const), stage: env.STAGE, services };

@@ -1,8 +1,8 @@
 import * as z from 'zod/mini';
 import { errorResponseSchema, type Contract } from '../../contracts/contract';
-import { contracts } from '../../contracts/index';
 import { keyToSnakeCase } from '../../contracts/wire-case';
-import { API_PREFIX, routeEntries, type RouteDefinition } from '../../routes';
+import { API_PREFIX, routeEntries } from '../../operations/index';
+import type { Operation } from '../../operations/operation';
 
 /**
  * Builds the OpenAPI 3.1 document from the route table and the zod contracts. JSON Schemas come
@@ -58,19 +58,15 @@ const parameters = (contract: Contract, location: 'path' | 'query') => {
 const errorContent = { 'application/json': { schema: jsonSchema(errorResponseSchema) } };
 
 export interface OpenApiSources {
-  /** The route table's entries (operation id, route); the real table by default. */
-  readonly routes?: readonly (readonly [string, RouteDefinition])[];
-  /** The contract of each operation id; the real contracts by default. */
-  readonly contracts?: Readonly<Record<string, Contract>>;
+  /** The operations (id, operation); every operation of the API by default. */
+  readonly routes?: readonly (readonly [string, Operation])[];
 }
 
 export const buildOpenApiDocument = (sources: OpenApiSources = {}) => {
   const entries = sources.routes ?? routeEntries;
-  const contractsById: Readonly<Record<string, Contract>> = sources.contracts ?? contracts;
   const paths: Record<string, Record<string, unknown>> = {};
   for (const [operationId, route] of entries) {
-    const contract = contractsById[operationId];
-    if (!contract) throw new Error(`No contract for the operation ${operationId}`);
+    const contract: Contract = route;
     const path = `${API_PREFIX}${route.path}`;
     paths[path] ??= {};
     paths[path][route.method.toLowerCase()] = {

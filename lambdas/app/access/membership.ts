@@ -38,7 +38,7 @@ export const ownedCompany = async (companyId: string, caller: Caller, notOwner =
 
 /**
  * On an owner route (the handler chain checks the owner): the company, read alongside that check
- * while it runs (`apiHandlerAlongsideAuth`), handed out once it passed.
+ * while it runs (`defineHandlerAlongsideAuth`), handed out once it passed.
  */
 export const companyOfOwner = async (companyId: string, owner: PromiseLike<Membership>): Promise<Company> => {
   const [, company] = await alongside(Promise.resolve(owner), getCompany(companyId));

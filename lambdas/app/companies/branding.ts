@@ -3,7 +3,8 @@ import { appOrigin } from '../../shared/app-origin';
 import { getCompany, type Company } from '../../shared/db/companies';
 import { getGroupCompany, latestMediaOfGroup } from '../../shared/db/media';
 import { presignDownload } from '../../shared/clients/storage';
-import { API_PREFIX, operationPath } from '../../operations';
+import { getCompanyLogo } from '../../operations/public';
+import { API_PREFIX, fillPath } from '../../operations/path';
 
 /** A link to the company's logo while its theme is on and the logo is a ready upload of its own; null otherwise. */
 const logoHrefOf = async (company: Pick<Company, 'companyId' | 'theme'>) => {
@@ -25,7 +26,7 @@ export const emailBrand = async (company: Pick<Company, 'companyId' | 'companyNa
     companyName: company.companyName,
     primary: company.theme.themeDefinition.palette.primary.main,
     secondary: company.theme.themeDefinition.palette.secondary.main,
-    logoHref: logoImageGroupId ? `${await appOrigin()}${API_PREFIX}${operationPath('getCompanyLogo', { logoImageGroupId })}` : null,
+    logoHref: logoImageGroupId ? `${await appOrigin()}${API_PREFIX}${fillPath(getCompanyLogo.path, { logoImageGroupId })}` : null,
   };
 };
 

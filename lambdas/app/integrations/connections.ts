@@ -1,5 +1,6 @@
 import { integrationForms, secretMask, type Integration, type IntegrationType } from '../../contracts/integrations';
-import { operationPath, API_PREFIX } from '../../operations';
+import { handleIntegrationWebhook } from '../../operations/integrations';
+import { API_PREFIX, fillPath } from '../../operations/path';
 import { appOrigin } from '../../shared/app-origin';
 import { AtsCredentialsRejected, AtsRequestFailed, atsAdapters, atsConnection, type AtsCredentials } from '../../shared/clients/ats';
 import { newId, randomToken } from '../../shared/crypto';
@@ -51,8 +52,7 @@ export const listIntegrations = async (companyId: string, userId: string) => {
 };
 
 /** Where the ATS delivers an integration's webhooks: the API, on the app's origin (CloudFront forwards /api/*). */
-const webhookUrl = async (integrationId: string) =>
-  `${await appOrigin()}${API_PREFIX}${operationPath('handleIntegrationWebhook', { integrationId })}`;
+const webhookUrl = async (integrationId: string) => `${await appOrigin()}${API_PREFIX}${fillPath(handleIntegrationWebhook.path, { integrationId })}`;
 
 const alreadyAdded = (type: IntegrationType) => conflict(`${integrationForms[type].name} is already connected.`, 'already_added');
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext } from 'playwright-core';
-import type { OperationId } from '../../../lambdas/operations';
+import type { OperationId } from '../../../lambdas/operations/index';
 import { call, type CallOptions } from '../../support/api';
 import { codeFromMailbox } from './mailbox';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { operations, type OperationId } from '../../../lambdas/operations';
+import { operations, type OperationId } from '../../../lambdas/operations/index';
 import { apiPath, callApi } from './client';
 
 /** apiPath as the route table's entries see it: any operation id, params by name. */

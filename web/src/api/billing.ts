@@ -1,5 +1,5 @@
+import type { getCheckoutSessionStatus, listPrices } from '../../../lambdas/operations/billing';
 import type * as z from 'zod/mini';
-import type { getCheckoutSessionStatus, listPrices } from '../../../lambdas/contracts/billing';
 import { POLL_INTERVAL_MS } from '../config/constants';
 import { apiPath, callApi, type ApiBody } from './client';
 import { useApi } from './use-api';

@@ -1,12 +1,10 @@
+import type { exportCandidates, getCandidate, listCandidates } from '../../../lambdas/operations/candidates';
+import type { getPublicCandidate } from '../../../lambdas/operations/public';
 import type * as z from 'zod/mini';
 import type {
   answerPackageSchema,
   answerTranscriptsSchema,
   candidateSummarySchema,
-  exportCandidates,
-  getCandidate,
-  getPublicCandidate,
-  listCandidates,
   sharingDetailsSchema,
 } from '../../../lambdas/contracts/candidate';
 import type { EvaluationAction } from '../../../lambdas/contracts/candidate-status';

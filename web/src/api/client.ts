@@ -1,8 +1,9 @@
 import type * as z from 'zod/mini';
 import type { ValidationIssue } from '../../../lambdas/contracts/contract';
-import type { contracts } from '../../../lambdas/contracts/index';
+import type { OperationId, Operations } from '../../../lambdas/operations/index';
 import { keyToSnakeCase, toCamelCase, toSnakeCase } from '../../../lambdas/contracts/wire-case';
-import { API_PREFIX, operationPath, operations, type HttpMethod, type OperationId, type PathParamValue } from '../../../lambdas/operations';
+import { API_PREFIX, fillPath, type PathParamValue } from '../../../lambdas/operations/path';
+import type { HttpMethod } from '../../../lambdas/operations/operation';
 import { session } from '../lib/session';
 
 /**
@@ -10,10 +11,13 @@ import { session } from '../lib/session';
  * here, the session header, and errors carrying status, detail and code. A 401 or 403 drops the
  * session, which signs the user out (the router then goes to /signin).
  *
- * Every call names its operation in the API's operations (`lambdas/operations.ts`): the method and path
- * come from there, and the types of its path parameters, query, body and response from its
- * contract (`lambdas/contracts`, types only: no zod in the bundle). No API path is written by hand.
+ * Every call names its operation (`lambdas/operations/<area>.ts`): its method and path come from the
+ * route table the build inlines (`__API_ROUTES__`, from `clientRoutes()`: web/vite.config.ts), and the
+ * types of its path parameters, query, body and response from its schemas (types only: no zod in
+ * the bundle). No API path is written by hand.
  */
+declare const __API_ROUTES__: Readonly<Record<OperationId, { readonly method: HttpMethod; readonly path: string }>>;
+
 const SESSION_HEADER = 'X-Session-Id';
 
 export class ApiError extends Error {
@@ -81,17 +85,20 @@ export const request = async <T>(
   return toCamelCase<T>(payload);
 };
 
-type Contracts = typeof contracts;
+type Contracts = Operations;
 /** A contract part's type as the client sends it (`z.input`: defaults may be left out); undefined when the contract has none. */
 type Sent<S> = S extends z.ZodMiniType ? (unknown extends z.input<S> ? undefined : z.input<S>) : undefined;
 
-export type ApiParams<Op extends OperationId> = Sent<NonNullable<Contracts[Op]['params']>>;
-export type ApiQuery<Op extends OperationId> = Sent<NonNullable<Contracts[Op]['query']>>;
-export type ApiBody<Op extends OperationId> = Sent<NonNullable<Contracts[Op]['body']>>;
+/** An operation's schema for one part of the request; undefined when it has none. */
+type PartOf<Op extends OperationId, K extends 'params' | 'query' | 'body'> = K extends keyof Contracts[Op] ? Contracts[Op][K] : undefined;
+
+export type ApiParams<Op extends OperationId> = Sent<NonNullable<PartOf<Op, 'params'>>>;
+export type ApiQuery<Op extends OperationId> = Sent<NonNullable<PartOf<Op, 'query'>>>;
+export type ApiBody<Op extends OperationId> = Sent<NonNullable<PartOf<Op, 'body'>>>;
 export type ApiResponse<Op extends OperationId> = z.output<Contracts[Op]['response']>;
 
 /** The operations read with GET: the ones an SWR key may name. */
-export type GetOperation = { [Op in OperationId]: (typeof operations)[Op]['method'] extends 'GET' ? Op : never }[OperationId];
+export type GetOperation = { [Op in OperationId]: Operations[Op]['method'] extends 'GET' ? Op : never }[OperationId];
 
 /** Path parameters by name; a list parameter (`…Ids`, comma-separated on the wire) is given as an array. */
 type PathValues<P> = { readonly [K in keyof P]: K extends `${string}Ids` ? readonly string[] : P[K] };
@@ -103,12 +110,12 @@ export type ApiPath<Op extends OperationId = OperationId> = string & { readonly 
 
 /**
  * The path of an operation (without the API prefix): its route's template with each `{param}`
- * URI-encoded, then the query in snake_case (`operationPath` in lambdas/operations.ts). It is also
+ * URI-encoded, then the query in snake_case (`fillPath` in lambdas/operations/path.ts). It is also
  * the SWR key of a GET (so `mutate(apiPath(...))` refreshes what a hook shows).
  */
 export const apiPath = <Op extends OperationId>(operationId: Op, ...[params, query]: [...ParamsArg<Op>, query?: ApiQuery<Op>]): ApiPath<Op> => {
   const snakeQuery = Object.fromEntries(Object.entries(query ?? {}).map(([key, value]) => [keyToSnakeCase(key), value]));
-  return operationPath(operationId, (params ?? {}) as Record<string, PathParamValue>, snakeQuery) as ApiPath<Op>;
+  return fillPath(__API_ROUTES__[operationId].path, (params ?? {}) as Record<string, PathParamValue>, snakeQuery, operationId) as ApiPath<Op>;
 };
 
 type CallOptions<Op extends OperationId> = (ApiParams<Op> extends undefined ? { params?: undefined } : { params: PathValues<ApiParams<Op>> }) &
@@ -132,7 +139,7 @@ export const callApi = <Op extends OperationId>(operationId: Op, ...[options]: C
     signal?: AbortSignal;
     keepalive?: boolean;
   };
-  const { method } = operations[operationId] as { method: HttpMethod };
+  const { method } = __API_ROUTES__[operationId];
   const path = (apiPath as (op: OperationId, params?: unknown, query?: unknown) => string)(operationId, params, query);
   const sent = body ?? (method === 'POST' || method === 'PUT' ? {} : undefined);
   return request<ApiResponse<Op>>(method, path, sent, { signal, keepalive });

@@ -1,7 +1,7 @@
+import type { getMe } from '../../../lambdas/operations/account';
+import type { getCompany, getOwnershipStatus, getPlanStatus } from '../../../lambdas/operations/companies';
 import type * as z from 'zod/mini';
-import type { getMe } from '../../../lambdas/contracts/account';
 import { planName } from '../../../lambdas/contracts/billing-catalog';
-import type { getCompany, getOwnershipStatus, getPlanStatus } from '../../../lambdas/contracts/company';
 import { formatDate } from '../lib/format';
 import { apiPath } from './client';
 import { useApi } from './use-api';

@@ -1,5 +1,6 @@
+import type { createUserMediaUpload } from '../../../lambdas/operations/media';
 import type * as z from 'zod/mini';
-import type { createUserMediaUpload, mediaGroupSchema } from '../../../lambdas/contracts/media';
+import type { mediaGroupSchema } from '../../../lambdas/contracts/media';
 import { callApi } from './client';
 
 /**

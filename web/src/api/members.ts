@@ -1,5 +1,5 @@
+import type { getMemberInvite, listMembers } from '../../../lambdas/operations/members';
 import type * as z from 'zod/mini';
-import type { getMemberInvite, listMembers } from '../../../lambdas/contracts/member';
 import { apiPath, callApi } from './client';
 import { useApi, usePublicApi } from './use-api';
 

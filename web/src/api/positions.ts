@@ -1,7 +1,8 @@
+import type { getPosition as getPositionContract, listPositions } from '../../../lambdas/operations/positions';
+import type { listMessageTemplates } from '../../../lambdas/operations/messages';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
 import type * as z from 'zod/mini';
-import type { getPosition as getPositionContract, listMessageTemplates, listPositions } from '../../../lambdas/contracts/position';
 import { apiPath, callApi, type ApiBody } from './client';
 import { useApi, usePagedApi } from './use-api';
 

@@ -1,5 +1,5 @@
+import type { getContentLibrary } from '../../../../lambdas/operations/positions';
 import type * as z from 'zod/mini';
-import type { getContentLibrary } from '../../../../lambdas/contracts/position';
 import { ephemeralId, type EditableInterview } from './interview-model';
 
 /** The content library (spec §3, §5): intros, questions and outros of the company's other positions. */

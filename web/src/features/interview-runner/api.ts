@@ -1,5 +1,5 @@
+import type { getApplyLink, getInterview, startAnswer } from '../../../../lambdas/operations/interviews';
 import type * as z from 'zod/mini';
-import type { getApplyLink, getInterview, startAnswer } from '../../../../lambdas/contracts/interview';
 import { callApi, type ApiBody } from '../../api/client';
 import type { PartUrlSource, UploadedPart } from './multipart-upload';
 

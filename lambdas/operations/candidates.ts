@@ -1,0 +1,232 @@
+import * as z from 'zod/mini';
+import {
+  BATCH_INVITE_MAX,
+  SEARCH_MIN_CHARS,
+  answerPackageSchema,
+  answerTranscriptsSchema,
+  candidateSummarySchema,
+  newCandidateSchema,
+  sharingDetailsSchema,
+  variantSchema,
+} from '../contracts/candidate';
+import { CANDIDATE_STATUSES, EVALUATION_ACTIONS } from '../contracts/candidate-status';
+import { idSchema, singleLineText } from '../contracts/common';
+import { integrationAttributesSchema, integrationTypes } from '../contracts/integrations';
+import { defineOperation } from './operation';
+
+export const listCandidates = defineOperation({
+  method: 'GET',
+  path: '/positions/{positionId}/candidates',
+  auth: 'session',
+  grants: ['table:read', 'media:read', 'app:links'],
+  summary:
+    "A page of a position's candidates (12 a page), newest first: one status tab, or `done` (responded, shortlisted and rejected together, for companies without evaluation), or a search of names and e-mails across all statuses (`search_text`, at least 3 characters; invited candidates last). `after` continues after that candidate; `through` returns every page up to and including that candidate (a reload keeps the place).",
+  params: z.object({ positionId: idSchema }),
+  query: z.object({
+    tab: z._default(z.enum([...CANDIDATE_STATUSES, 'done']), 'invited'),
+    searchText: z.optional(singleLineText(z.trim(), z.minLength(SEARCH_MIN_CHARS, 'Enter at least 3 characters to search...'), z.maxLength(100))),
+    after: z.optional(idSchema),
+    through: z.optional(idSchema),
+  }),
+  response: z.object({ candidates: z.array(candidateSummarySchema), hasMore: z.boolean() }),
+});
+
+export const inviteCandidate = defineOperation({
+  method: 'POST',
+  path: '/positions/{positionId}/candidates',
+  auth: 'session',
+  grants: ['table:write', 'mail:send', 'media:read'],
+  summary: 'Invites one candidate: spends a credit unless subscribed, e-mails the interview link when an e-mail is given.',
+  params: z.object({ positionId: idSchema }),
+  body: newCandidateSchema,
+  response: candidateSummarySchema,
+  successStatus: 201,
+});
+
+export const inviteCandidatesBatch = defineOperation({
+  method: 'POST',
+  path: '/positions/{positionId}/candidates/batch',
+  auth: 'session',
+  grants: ['table:write', 'mail:send', 'media:read'],
+  timeoutSeconds: 60,
+  summary: 'Invites candidates in bulk (from a CSV): all or none, one credit each unless subscribed.',
+  params: z.object({ positionId: idSchema }),
+  body: z.object({
+    newCandidates: z
+      .array(newCandidateSchema)
+      .check(z.minLength(1, 'Add at least one candidate.'), z.maxLength(BATCH_INVITE_MAX, `Invite at most ${BATCH_INVITE_MAX} at once.`)),
+  }),
+  response: z.object({ candidates: z.array(candidateSummarySchema) }),
+  successStatus: 201,
+});
+
+export const sendPreviewInvite = defineOperation({
+  method: 'POST',
+  path: '/positions/{positionId}/preview-invite',
+  auth: 'session',
+  grants: ['table:write', 'mail:send', 'media:read'],
+  summary: 'E-mails the signed-in member the invitation a candidate would get, with a practice interview (no credit, not listed).',
+  params: z.object({ positionId: idSchema }),
+  response: z.object({ email: z.string() }),
+});
+
+export const getCandidate = defineOperation({
+  method: 'GET',
+  path: '/candidates/{candidateId}',
+  auth: 'session',
+  grants: ['table:read', 'media:read', 'app:links'],
+  summary:
+    'A candidate with the questions they were asked, their answers (video variants, thumbnails, captions, ratings), the answer package, and the neighbours for Previous / Next (by completion time, newest first) and Next to review (the oldest still responded).',
+  params: z.object({ candidateId: idSchema }),
+  response: z.extend(candidateSummarySchema, {
+    jobTitle: z.string(),
+    rating: z.nullable(z.number()),
+    answerPackage: answerPackageSchema,
+    /** The ATS the candidate came from (spec §3), with the profile link and what was written back. */
+    integrationType: z.nullable(z.enum(integrationTypes)),
+    integrationAttributes: z.nullable(integrationAttributesSchema),
+    navigation: z.object({
+      previousCandidateId: z.nullable(z.string()),
+      nextCandidateId: z.nullable(z.string()),
+      nextToReviewCandidateId: z.nullable(z.string()),
+    }),
+    questions: z.array(z.object({ title: z.nullable(z.string()), content: z.nullable(z.string()) })),
+    answers: z.array(
+      z.object({
+        answerId: z.string(),
+        questionIndex: z.int(),
+        rating: z.nullable(z.int().check(z.minimum(1), z.maximum(5))),
+        thumbnail: z.nullable(z.object({ variants: z.array(variantSchema) })),
+        video: z.object({
+          videoGroupId: z.string(),
+          uploadStatus: z.enum(['uploading', 'processing', 'ready', 'failed']),
+          captions: z.object({ captionsStatus: z.enum(['none', 'preparing', 'ready', 'failed']), variants: z.array(variantSchema) }),
+          variants: z.array(variantSchema),
+        }),
+      }),
+    ),
+  }),
+});
+
+export const reinviteCandidate = defineOperation({
+  method: 'PUT',
+  path: '/candidates/{candidateId}/reinvite',
+  auth: 'session',
+  grants: ['table:write', 'mail:send', 'media:read'],
+  summary: 'Sends an invited candidate the invitation again, with a fresh deadline.',
+  params: z.object({ candidateId: idSchema }),
+  response: candidateSummarySchema,
+});
+
+export const setCandidateStatus = defineOperation({
+  method: 'PUT',
+  path: '/candidates/{candidateId}/{status}',
+  auth: 'session',
+  grants: ['table:write', 'media:delete'],
+  timeoutSeconds: 30,
+  summary:
+    "Evaluation (shortlist, reject, undo → responded, per spec §4's transition table; the position's counts change in the same transaction) or deletion (answers and media go too).",
+  params: z.object({ candidateId: idSchema, status: z.enum([...EVALUATION_ACTIONS, 'delete']) }),
+  response: z.object({ candidateId: z.string(), currentStatus: z.enum(['responded', 'shortlisted', 'rejected', 'deleted']) }),
+});
+
+export const exportCandidates = defineOperation({
+  method: 'GET',
+  path: '/positions/{positionId}/candidates-export',
+  auth: 'session',
+  grants: ['table:read', 'app:links'],
+  summary:
+    "Every candidate of a position as rows for a CSV download (the SPA names it date_jobtitle_Candidates.csv). Names and e-mails that a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) come prefixed with '.",
+  params: z.object({ positionId: idSchema }),
+  response: z.object({
+    rows: z.array(
+      z.object({
+        candidateName: z.string(),
+        email: z.nullable(z.string()),
+        currentStatus: z.enum(CANDIDATE_STATUSES),
+        invitedAt: z.string(),
+        completedAt: z.nullable(z.string()),
+        rating: z.nullable(z.number()),
+        interviewHref: z.string(),
+      }),
+    ),
+  }),
+});
+
+export const rateAnswer = defineOperation({
+  method: 'PUT',
+  path: '/answers/{answerId}/rating',
+  auth: 'session',
+  grants: ['table:write'],
+  summary: 'Rates an answer from 1 to 5.',
+  params: z.object({ answerId: idSchema }),
+  body: z.object({ newRating: z.int().check(z.minimum(1, 'Choose a rating from 1 to 5.'), z.maximum(5, 'Choose a rating from 1 to 5.')) }),
+  response: z.object({ answerId: z.string(), rating: z.int() }),
+});
+
+export const getAnswerTranscripts = defineOperation({
+  method: 'GET',
+  path: '/candidates/{candidateId}/answer-transcripts',
+  auth: 'session',
+  grants: ['table:read', 'media:read'],
+  summary: "Each answer's transcript: its status and paragraphs with their start times.",
+  params: z.object({ candidateId: idSchema }),
+  response: answerTranscriptsSchema,
+});
+
+export const getCandidateAccessStatus = defineOperation({
+  method: 'GET',
+  path: '/candidates/{candidateId}/access-status',
+  auth: 'session',
+  grants: ['table:read'],
+  summary:
+    'Whether the signed-in member can open a candidate (by candidate id or public candidate id), and where: the public page redirects members who can.',
+  params: z.object({ candidateId: idSchema }),
+  response: z.object({
+    canAccess: z.boolean(),
+    candidate: z.nullable(z.object({ companyId: z.string(), positionId: z.string(), candidateId: z.string() })),
+  }),
+});
+
+export const createAnswerPackage = defineOperation({
+  method: 'POST',
+  path: '/candidates/{candidateId}/answer-package',
+  auth: 'session',
+  grants: ['table:write', 'media:read', 'package:start'],
+  summary:
+    "Starts zipping the candidate's processed answer videos (named by question number and title) into one download, off the request path: answers `generating` (202), or the package as it is while one is being built or once the current answers are packaged. The candidate's `answer_package` says when it is completed. Answers still processing must finish first (409); answers whose processing failed are left out and named.",
+  params: z.object({ candidateId: idSchema }),
+  response: answerPackageSchema,
+  successStatus: 202,
+});
+
+export const createSharingDetails = defineOperation({
+  method: 'POST',
+  path: '/candidates/{candidateId}/sharing-details',
+  auth: 'session',
+  grants: ['table:write', 'app:links'],
+  summary: 'Turns sharing on: a public link to the candidate’s answers (the same link while it stays on).',
+  params: z.object({ candidateId: idSchema }),
+  response: sharingDetailsSchema,
+});
+
+export const getMySharingDetails = defineOperation({
+  method: 'GET',
+  path: '/candidates/{candidateId}/my-sharing-details',
+  auth: 'session',
+  grants: ['table:read', 'app:links'],
+  summary: 'The candidate’s public link; 404 when sharing is off.',
+  params: z.object({ candidateId: idSchema }),
+  response: sharingDetailsSchema,
+});
+
+export const deleteSharing = defineOperation({
+  method: 'DELETE',
+  path: '/sharing-public-candidate-ids/{publicCandidateId}',
+  auth: 'session',
+  grants: ['table:write'],
+  summary: 'Turns sharing off: the public link stops working at once.',
+  params: z.object({ publicCandidateId: idSchema }),
+  response: z.undefined(),
+  successStatus: 204,
+});

@@ -1,0 +1,103 @@
+import * as z from 'zod/mini';
+import { companyIdParams } from '../contracts/account';
+import { currencies, intervals, tiers } from '../contracts/billing-catalog';
+import { companyNameSchema } from '../contracts/common';
+import { companyConfigSchema, companySchema, subscriptionStatuses, themeSchema } from '../contracts/company';
+import { defineOperation } from './operation';
+
+export const getCompany = defineOperation({
+  method: 'GET',
+  path: '/companies/{companyId}',
+  auth: 'session',
+  grants: ['table:read'],
+  summary: 'A company the user belongs to, with its config and theme.',
+  params: companyIdParams,
+  response: companySchema,
+});
+
+export const updateCompany = defineOperation({
+  method: 'PUT',
+  path: '/companies/{companyId}',
+  auth: 'owner',
+  grants: ['table:write'],
+  summary: 'Renames the company (owner only).',
+  params: companyIdParams,
+  body: z.object({ companyName: companyNameSchema }),
+  response: companySchema,
+});
+
+export const deleteCompany = defineOperation({
+  method: 'DELETE',
+  path: '/companies/{companyId}',
+  auth: 'owner',
+  grants: ['table:write', 'media:delete', 'ats:api'],
+  timeoutSeconds: 120,
+  summary: 'Deletes the company with its memberships and data (owner only).',
+  params: companyIdParams,
+  response: z.undefined(),
+  successStatus: 204,
+});
+
+export const getCompanyConfig = defineOperation({
+  method: 'GET',
+  path: '/companies/{companyId}/config',
+  auth: 'session',
+  grants: ['table:read'],
+  summary: "The company's feature switches and the integration types this deployment supports.",
+  params: companyIdParams,
+  response: companyConfigSchema,
+});
+
+export const getOwnershipStatus = defineOperation({
+  method: 'GET',
+  path: '/companies/{companyId}/ownership-status',
+  auth: 'session',
+  grants: ['table:read'],
+  summary: 'Whether the signed-in user owns the company.',
+  params: companyIdParams,
+  response: z.object({ isOwner: z.boolean() }),
+});
+
+export const getPlanStatus = defineOperation({
+  method: 'GET',
+  path: '/companies/{companyId}/plan-status',
+  auth: 'session',
+  grants: ['table:read'],
+  summary: "The company's subscription status, its subscription while subscribed, and its interview credits.",
+  params: companyIdParams,
+  response: z.object({
+    subscriptionStatus: z.enum(subscriptionStatuses),
+    candidatePacksStatus: z.object({ allocated: z.int(), invited: z.int(), remaining: z.int() }),
+    /** The paying subscription, while subscribed. */
+    subscription: z.nullable(
+      z.object({
+        tier: z.enum(tiers),
+        interval: z.enum(intervals),
+        currency: z.enum(currencies),
+        cancelAtPeriodEnd: z.boolean(),
+        currentPeriodEnd: z.nullable(z.string()),
+      }),
+    ),
+  }),
+});
+
+export const getTheme = defineOperation({
+  method: 'GET',
+  path: '/companies/{companyId}/theme',
+  auth: 'session',
+  grants: ['table:read'],
+  summary: "The company's branding theme (the default theme until one is saved).",
+  params: companyIdParams,
+  response: themeSchema,
+});
+
+export const putTheme = defineOperation({
+  method: 'PUT',
+  path: '/companies/{companyId}/theme',
+  auth: 'owner',
+  grants: ['table:write'],
+  summary: "Saves the company's branding theme (owner only). The logo is a media group of this company holding an image, or null.",
+  params: companyIdParams,
+  body: themeSchema,
+  response: themeSchema,
+});

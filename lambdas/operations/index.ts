@@ -1,0 +1,103 @@
+/**
+ * Every API operation, gathered from the area modules beside this file: the route table that CDK's
+ * API construct, the local server, the OpenAPI generator, the isolation matrix and the bench read.
+ * An operation is declared once, in its area (`defineOperation`); its id is its export name and its
+ * handler is `lambdas/api/<area>/<id in kebab-case>.ts`. A new area is one more import here.
+ *
+ * Server-side and Node only: a handler imports its own operation from its area module, and the SPA
+ * gets methods and paths from the build (`clientRoutes`), so neither carries the whole table.
+ */
+import * as account from './account';
+import * as billing from './billing';
+import * as candidates from './candidates';
+import * as companies from './companies';
+import * as integrations from './integrations';
+import * as interviews from './interviews';
+import * as media from './media';
+import * as members from './members';
+import * as messages from './messages';
+import type { AuthMode, Grant, HttpMethod, Operation } from './operation';
+import { API_PREFIX, fillPath, type PathParamValue } from './path';
+import * as positions from './positions';
+import * as publicPages from './public';
+import * as system from './system';
+
+export { API_PREFIX, fillPath, type AuthMode, type Grant, type HttpMethod, type Operation, type PathParamValue };
+export { GRANTS } from './operation';
+
+const areas = {
+  system,
+  account,
+  companies,
+  members,
+  media,
+  positions,
+  candidates,
+  public: publicPages,
+  interviews,
+  messages,
+  billing,
+  integrations,
+} as const;
+
+export const operations = {
+  ...system,
+  ...account,
+  ...companies,
+  ...members,
+  ...media,
+  ...positions,
+  ...candidates,
+  ...publicPages,
+  ...interviews,
+  ...messages,
+  ...billing,
+  ...integrations,
+};
+
+export type Operations = typeof operations;
+export type OperationId = keyof Operations;
+
+/** `createLeverOAuthHref` → `create-lever-oauth-href` (a run of capitals is one word). */
+export const kebabCase = (id: string): string => id.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase();
+
+/** What deploying an operation takes (CDK, the local server, the function table): no schemas. */
+export interface Route {
+  readonly method: HttpMethod;
+  readonly path: string;
+  readonly auth: AuthMode;
+  readonly grants: readonly Grant[];
+  /** The handler module, under `lambdas/` without extension, exporting `handler`. */
+  readonly handler: string;
+  readonly memoryMb?: number;
+  readonly timeoutSeconds?: number;
+}
+
+/** An operation as deployed: its schemas, its id and its handler module. */
+export type RouteDefinition = Operation & Route & { readonly id: OperationId };
+
+export const routeEntries: [OperationId, RouteDefinition][] = Object.entries(areas).flatMap(([area, module]) =>
+  Object.entries(module as Record<string, Operation>).map(([id, operation]): [OperationId, RouteDefinition] => [
+    id as OperationId,
+    { ...operation, id: id as OperationId, handler: `api/${area}/${kebabCase(id)}` },
+  ]),
+);
+
+export const routes = Object.fromEntries(routeEntries) as { readonly [K in OperationId]: Operations[K] & RouteDefinition };
+
+/** `GET /health` → `GET /api/v1/health`, the key API Gateway uses for a route. */
+export const routeKey = (route: { method: HttpMethod; path: string }): string => `${route.method} ${API_PREFIX}${route.path}`;
+
+/** The path of an operation, relative to API_PREFIX (`fillPath` with its template). */
+export const operationPath = (
+  operationId: OperationId,
+  params: Readonly<Record<string, PathParamValue | null | undefined>> = {},
+  query: Readonly<Record<string, unknown>> = {},
+): string => fillPath(operations[operationId].path, params, query, operationId);
+
+/** What the SPA's client needs of each operation (its method and path), as plain data for the build to inline. */
+export const clientRoutes = (): Record<OperationId, { method: HttpMethod; path: string }> =>
+  Object.fromEntries(routeEntries.map(([id, route]) => [id, { method: route.method, path: route.path }])) as Record<
+    OperationId,
+    { method: HttpMethod; path: string }
+  >;

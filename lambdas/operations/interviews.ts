@@ -1,0 +1,97 @@
+import * as z from 'zod/mini';
+import { candidateNameSchema } from '../contracts/candidate';
+import { emailSchema, idSchema } from '../contracts/common';
+import { MAX_PART_NUMBER, brandingSchema, interviewTokenSchema, partNumberSchema, playableSchema } from '../contracts/interview';
+import { VIDEO_CONTENT_TYPES } from '../contracts/media-types';
+import { defineOperation } from './operation';
+
+export const getInterview = defineOperation({
+  method: 'GET',
+  path: '/interviews/{token}',
+  auth: 'public',
+  grants: ['table:read', 'media:read'],
+  summary: "The candidate's interview: branding, pacing, intro, questions (with whether each is answered and retakes used), outro.",
+  params: z.object({ token: interviewTokenSchema }),
+  response: z.extend(brandingSchema, {
+    candidateName: z.string(),
+    completed: z.boolean(),
+    expiresAt: z.nullable(z.string()),
+    pacing: z.object({ thinkingTime: z.nullable(z.int()), answerTime: z.int(), retakes: z.nullable(z.int()) }),
+    intro: z.nullable(z.object({ video: playableSchema })),
+    questions: z.array(
+      z.object({
+        title: z.nullable(z.string()),
+        content: z.nullable(z.string()),
+        video: playableSchema,
+        answered: z.boolean(),
+        attemptsUsed: z.int(),
+      }),
+    ),
+    outro: z.nullable(z.object({ title: z.nullable(z.string()), content: z.nullable(z.string()), video: playableSchema })),
+  }),
+});
+
+export const startAnswer = defineOperation({
+  method: 'POST',
+  path: '/interviews/{token}/answers',
+  auth: 'public',
+  grants: ['table:write', 'media:write'],
+  summary: 'Starts a recording (or a retake) of one question: opens a multipart upload for it. Fails when no retakes are left.',
+  params: z.object({ token: interviewTokenSchema }),
+  body: z.object({
+    questionIndex: z.int().check(z.minimum(0), z.maximum(99)),
+    contentType: z.enum(VIDEO_CONTENT_TYPES, 'Unable to record a supported video format.'),
+  }),
+  response: z.object({ answerId: z.string(), retakesLeft: z.nullable(z.int()), minPartBytes: z.int() }),
+  successStatus: 201,
+});
+
+export const getAnswerPartUrls = defineOperation({
+  method: 'POST',
+  path: '/interviews/{token}/answers/{answerId}/part-urls',
+  auth: 'public',
+  grants: ['table:read', 'media:write'],
+  summary: 'Short-lived presigned URLs for parts of an answer being recorded (PUT each part, keep its ETag).',
+  params: z.object({ token: interviewTokenSchema, answerId: idSchema }),
+  body: z.object({ partNumbers: z.array(partNumberSchema).check(z.minLength(1), z.maxLength(20)) }),
+  response: z.object({ parts: z.array(z.object({ partNumber: z.int(), uploadUrl: z.string() })) }),
+});
+
+export const submitAnswer = defineOperation({
+  method: 'PUT',
+  path: '/interviews/{token}/answers/{answerId}/submission',
+  auth: 'public',
+  grants: ['table:write', 'media:read', 'media:write', 'workflow:start', 'mail:send'],
+  timeoutSeconds: 30,
+  summary:
+    "Submits an answer: completes its upload and starts its processing. The last answer completes the interview (status responded, the position's counts, team notifications).",
+  params: z.object({ token: interviewTokenSchema, answerId: idSchema }),
+  body: z.object({
+    parts: z
+      .array(z.object({ partNumber: partNumberSchema, etag: z.string().check(z.minLength(1), z.maxLength(200)) }))
+      .check(z.minLength(1, 'Upload failure'), z.maxLength(MAX_PART_NUMBER)),
+  }),
+  response: z.object({ completed: z.boolean() }),
+});
+
+export const getApplyLink = defineOperation({
+  method: 'GET',
+  path: '/apply-links/{linkId}',
+  auth: 'public',
+  grants: ['table:read', 'media:read'],
+  summary: "A position's public apply page: branding, and whether it takes applications (the position is open).",
+  params: z.object({ linkId: idSchema }),
+  response: z.extend(brandingSchema, { open: z.boolean() }),
+});
+
+export const applyThroughLink = defineOperation({
+  method: 'POST',
+  path: '/apply-links/{linkId}/candidates',
+  auth: 'public',
+  grants: ['table:write', 'mail:send', 'media:read'],
+  summary: 'Applies to a position through its public link: creates the candidate (a credit, as an invite) and returns their interview.',
+  params: z.object({ linkId: idSchema }),
+  body: z.object({ candidateName: candidateNameSchema, email: emailSchema }),
+  response: z.object({ interviewToken: z.string(), interviewHref: z.string() }),
+  successStatus: 201,
+});

@@ -1,0 +1,94 @@
+import * as z from 'zod/mini';
+import { companyIdParams } from '../contracts/account';
+import {
+  contentItemSchema,
+  interviewSchema,
+  jobTitleSchema,
+  positionBodySchema,
+  positionIdParams,
+  positionSchema,
+  positionStatuses,
+  positionSummarySchema,
+} from '../contracts/position';
+import { defineOperation } from './operation';
+
+export const listPositions = defineOperation({
+  method: 'GET',
+  path: '/companies/{companyId}/positions',
+  auth: 'session',
+  grants: ['table:read'],
+  summary: "A page of the company's positions in one status, newest first (one query).",
+  params: companyIdParams,
+  query: z.object({
+    status: z._default(z.enum(positionStatuses), 'open'),
+    cursor: z.optional(z.string().check(z.maxLength(1024))),
+  }),
+  response: z.object({ positions: z.array(positionSummarySchema), cursor: z.nullable(z.string()) }),
+});
+
+export const createPosition = defineOperation({
+  method: 'POST',
+  path: '/companies/{companyId}/positions',
+  auth: 'session',
+  grants: ['table:write'],
+  summary: 'Creates an open position from the wizard (job title and interview).',
+  params: companyIdParams,
+  body: z.object({ jobTitle: jobTitleSchema, interview: interviewSchema }),
+  response: z.object({ positionId: z.string() }),
+  successStatus: 201,
+});
+
+export const getPosition = defineOperation({
+  method: 'GET',
+  path: '/positions/{positionId}',
+  auth: 'session',
+  grants: ['table:read', 'app:links'],
+  summary: 'A position with its interview, access, notifications, messages, deadline and public link.',
+  params: positionIdParams,
+  response: positionSchema,
+});
+
+export const updatePosition = defineOperation({
+  method: 'PUT',
+  path: '/positions/{positionId}',
+  auth: 'session',
+  grants: ['table:write', 'app:links'],
+  summary: 'Replaces the editable body of a position. `version` must be the one read: a concurrent edit gives 409.',
+  params: positionIdParams,
+  body: z.extend(positionBodySchema, { version: z.int().check(z.nonnegative()) }),
+  response: positionSchema,
+});
+
+export const setPositionStatus = defineOperation({
+  method: 'PUT',
+  path: '/positions/{positionId}/{status}',
+  auth: 'session',
+  grants: ['table:write', 'media:read', 'media:delete'],
+  timeoutSeconds: 60,
+  summary: 'close, open (re-open) or delete (only when closed; removes its candidates and media).',
+  params: z.extend(positionIdParams, { status: z.enum(['close', 'open', 'delete']) }),
+  response: z.object({ positionId: z.string(), currentStatus: z.enum(['open', 'closed', 'deleted']) }),
+});
+
+export const createApplyLink = defineOperation({
+  method: 'POST',
+  path: '/positions/{positionId}/apply-links',
+  auth: 'session',
+  grants: ['table:write', 'app:links'],
+  summary: "Creates the position's public apply link (or returns the existing one).",
+  params: positionIdParams,
+  response: z.object({ linkHref: z.string() }),
+  successStatus: 201,
+});
+
+export const getContentLibrary = defineOperation({
+  method: 'GET',
+  path: '/companies/{companyId}/content-library',
+  auth: 'session',
+  grants: ['table:read'],
+  summary: "Intros, questions and outros of the company's positions the user can access, to reuse.",
+  params: companyIdParams,
+  response: z.object({
+    positionsContent: z.array(z.object({ positionId: z.string(), jobTitle: z.string(), contentItems: z.array(contentItemSchema) })),
+  }),
+});
