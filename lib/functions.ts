@@ -1,6 +1,6 @@
 import { answerPackageTasks } from '../lambdas/pipeline/answer-package.asl';
 import { pipelineTasks, type PipelineTaskDefinition } from '../lambdas/pipeline/tasks';
-import { routeEntries, routeKey, type AuthMode, type Grant, type Route } from '../lambdas/operations/index';
+import { GRANTS, routeEntries, routeKey, type AuthMode, type Grant, type Route } from '../lambdas/operations/index';
 import { scheduleEntries, type ScheduleDefinition } from '../lambdas/schedules';
 
 /**
@@ -10,22 +10,8 @@ import { scheduleEntries, type ScheduleDefinition } from '../lambdas/schedules';
  * imports every deployed bundle with only its granted environment (test/infra/cold-start.test.ts).
  */
 
-/** Every grant, in the order they are applied (stable env var and policy order). */
-export const ALL_GRANTS: readonly Grant[] = [
-  'table:read',
-  'table:write',
-  'media:read',
-  'media:write',
-  'media:delete',
-  'mail:send',
-  'app:links',
-  'workflow:start',
-  'package:start',
-  'health:check',
-  'billing:api',
-  'billing:webhook',
-  'ats:api',
-];
+/** Every grant, in the order they are applied (stable env var and policy order): the one list, lambdas/operations/operation.ts. */
+export const ALL_GRANTS: readonly Grant[] = GRANTS;
 
 /**
  * The grants a function really gets: authenticated routes always write the table (sessions slide
