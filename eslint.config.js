@@ -132,8 +132,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['**/shared/db', '**/shared/db/**'],
-              message: 'Handlers call a use case in lambdas/app; only app/ reads and writes the data layer.',
+              group: ['**/data', '**/data/**'],
+              message: 'Handlers call a use case in lambdas/app; only app/ reads and writes the data layer (lambdas/data).',
             },
           ],
         },
@@ -150,6 +150,10 @@ export default tseslint.config(
             {
               group: ['**/api', '**/api/**', '!@*/**'],
               message: 'lambdas/app/ is what the handlers call: it never imports them (lambdas/api/).',
+            },
+            {
+              group: ['**/adapters/ats/*'],
+              message: "Use cases reach the ATS adapters through lambdas/adapters/ats (its index), not one vendor's module.",
             },
           ],
         },

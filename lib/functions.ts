@@ -52,7 +52,7 @@ export interface GrantValues {
 const present = (entries: [string, string | undefined][]): Record<string, string> =>
   Object.fromEntries(entries.filter((entry): entry is [string, string] => entry[1] !== undefined));
 
-/** The environment variables one grant sets (lambdas/shared/env.ts reads them). */
+/** The environment variables one grant sets (lambdas/platform/env.ts reads them). */
 export const grantEnvironment = (grant: Grant, values: GrantValues): Record<string, string> => {
   switch (grant) {
     case 'table:read':
@@ -100,7 +100,7 @@ const requireStateMachine = (grant: Grant, values: GrantValues): string => {
 
 /**
  * The SSM parameter holding the SPA's public origin. The web stack writes it once CloudFront
- * exists; mail-sending Lambdas read it at cold start (see lambdas/shared/app-origin.ts).
+ * exists; mail-sending Lambdas read it at cold start (see lambdas/platform/app-origin.ts).
  */
 export const appOriginParameterName = (stage: string): string => `/${stage}/app-origin`;
 

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { catalog, catalogEntryOf, type CatalogPrice } from '../lambdas/contracts/billing-catalog';
-import { pricesByLookupKeys } from '../lambdas/shared/clients/stripe';
+import { pricesByLookupKeys } from '../lambdas/adapters/stripe';
 
 /**
  * Brings a Stripe account in line with the catalogue (lambdas/contracts/billing-catalog.ts): one

@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateScan, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { questionKey } from '../lambdas/shared/db/candidates';
-import { keys, sortKeyPrefixes } from '../lambdas/shared/db/keys';
+import { questionKey } from '../lambdas/data/candidates/candidate';
+import { keys, sortKeyPrefixes } from '../lambdas/data/keys';
 import { runMigrationScript } from './migration-script';
 
 /**

@@ -1,7 +1,7 @@
 import { DynamoDBDocumentClient, GetCommand, paginateScan } from '@aws-sdk/lib-dynamodb';
-import { claimEmailStep } from '../lambdas/shared/db/candidates';
-import { keys } from '../lambdas/shared/db/keys';
-import { ConditionFailed, transact } from '../lambdas/shared/db/transaction';
+import { claimEmailStep } from '../lambdas/data/candidates/emails';
+import { keys } from '../lambdas/data/keys';
+import { ConditionFailed, transact } from '../lambdas/data/transaction';
 import { runMigrationScript } from './migration-script';
 
 /**

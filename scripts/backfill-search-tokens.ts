@@ -1,7 +1,7 @@
 import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
-import { putSearchTokenSteps, tokensOf } from '../lambdas/shared/db/candidates';
-import { keys } from '../lambdas/shared/db/keys';
-import { ConditionFailed, transact } from '../lambdas/shared/db/transaction';
+import { putSearchTokenSteps, tokensOf } from '../lambdas/data/candidates/search';
+import { keys } from '../lambdas/data/keys';
+import { ConditionFailed, transact } from '../lambdas/data/transaction';
 import { runMigrationScript } from './migration-script';
 
 /**

@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateQuery, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { keys, unshardedSchedulePartitions } from '../lambdas/shared/db/keys';
-import { ConditionFailed, transact } from '../lambdas/shared/db/transaction';
+import { keys, unshardedSchedulePartitions } from '../lambdas/data/keys';
+import { ConditionFailed, transact } from '../lambdas/data/transaction';
 import { runMigrationScript } from './migration-script';
 
 /**

@@ -3,7 +3,7 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { realpathSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { tableName } from '../lambdas/shared/db/table-definition';
+import { tableName } from '../lambdas/data/table-definition';
 
 /**
  * The command-line end of the data migrations (`npm run migrate:*`): when the module is the script

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { syncStripeCatalog } from '../lib/stripe-catalog';
-import { stripeConnection } from '../lambdas/shared/clients/stripe';
+import { stripeConnection } from '../lambdas/adapters/stripe';
 
 /**
  * `npm run stripe:setup`: creates or updates the products and prices of the catalogue

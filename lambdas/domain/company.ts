@@ -13,7 +13,7 @@ export const defaultTheme = (): Theme => ({
 
 export const defaultConfig = { isEvaluationEnabled: true, isRatingEnabled: true } as const;
 
-/** The ATS integrations this deployment can connect: every type has an adapter (lambdas/shared/clients/ats). */
+/** The ATS integrations this deployment can connect: every type has an adapter (lambdas/adapters/ats). */
 export const supportedIntegrationTypes: (typeof integrationTypes)[number][] = [...integrationTypes];
 
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number];

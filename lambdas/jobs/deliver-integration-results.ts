@@ -1,6 +1,6 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { deliverDueResults } from '../app/integrations/results';
-import { createLogger } from '../shared/logger';
+import { createLogger } from '../platform/logger';
 
 /** Every minute: responses, shortlists and rejections due to be written back to the ATS, with retries (lambdas/app/integrations/results.ts). */
 export const handler = async (event?: Partial<ScheduledEvent>) => {

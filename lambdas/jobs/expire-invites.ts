@@ -1,6 +1,6 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { expireInvites } from '../app/deletion/expire-invites';
-import { createLogger } from '../shared/logger';
+import { createLogger } from '../platform/logger';
 
 /**
  * Spec §9: deletes the invited candidates whose deadline has passed (lambdas/app/deletion/expire-invites.ts).

@@ -1,6 +1,6 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { sendDueMessages } from '../app/messages/send-due';
-import { createLogger } from '../shared/logger';
+import { createLogger } from '../platform/logger';
 
 /**
  * Sends the planned messages that are due to candidates who have still not responded

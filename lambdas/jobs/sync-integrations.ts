@@ -1,6 +1,6 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { syncAllIntegrations } from '../app/integrations/sync';
-import { createLogger } from '../shared/logger';
+import { createLogger } from '../platform/logger';
 
 /** Every 15 minutes: each integration's tagged candidates in the ATS are invited to their positions once (lambdas/app/integrations/sync.ts). */
 export const handler = async (event?: Partial<ScheduledEvent>) => {

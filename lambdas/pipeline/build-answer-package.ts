@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import '../contracts/zod-locale';
 import { buildAnswerPackage } from '../app/review/answer-package-build';
-import { createLogger } from '../shared/logger';
+import { createLogger } from '../platform/logger';
 
 /**
  * Answer-package builder task (lambdas/pipeline/answer-package.asl.ts): streams the candidate's

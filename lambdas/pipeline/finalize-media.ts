@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import '../contracts/zod-locale';
 import { publishProcessedMedia } from '../app/media/pipeline';
-import { logger } from '../shared/logger';
+import { logger } from '../platform/logger';
 
 /**
  * Pipeline task, last step: captions and transcript paragraphs from the transcription, and the

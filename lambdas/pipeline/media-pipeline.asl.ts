@@ -1,4 +1,4 @@
-import { mediaKeys } from '../shared/storage-definition';
+import { mediaKeys } from '../adapters/storage-layout';
 import { pipelineTasks } from './tasks';
 
 /**

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import '../contracts/zod-locale';
 import { sniffContainer } from '../domain/media';
-import { objectHead, objectSize } from '../shared/clients/storage';
+import { objectHead, objectSize } from '../adapters/storage';
 
 /**
  * Pipeline task: checks the upload before any transcoding is paid for: present, not empty, and

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import '../contracts/zod-locale';
 import { recordPackageFailure } from '../app/review/answer-package-failure';
-import { createLogger } from '../shared/logger';
+import { createLogger } from '../platform/logger';
 
 /**
  * Answer-package builder task: the failure path. Records the package failed (the page then offers

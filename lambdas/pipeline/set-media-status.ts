@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import '../contracts/zod-locale';
 import { recordProcessingStatus } from '../app/media/pipeline';
-import { logger } from '../shared/logger';
+import { logger } from '../platform/logger';
 
 /**
  * Pipeline task: records a media item's status. On the failure path it stores the failed state

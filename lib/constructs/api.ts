@@ -32,9 +32,9 @@ const AUTHORIZATION_REASONS: Record<AuthMode, string> = {
   public:
     'Public by design (sign-in, sign-up, public candidate pages, health): no caller identity exists yet. Inputs are validated with zod and the stage is throttled.',
   session:
-    'Authorized in the Lambda handler: the X-Session-Id session (hashed, expiring, revocable) is looked up in DynamoDB and the company/position access checked (lambdas/shared/http.ts). API Gateway authorizers cannot see those rules.',
+    'Authorized in the Lambda handler: the X-Session-Id session (hashed, expiring, revocable) is looked up in DynamoDB and the company/position access checked (lambdas/platform/http.ts). API Gateway authorizers cannot see those rules.',
   owner:
-    'Authorized in the Lambda handler: a valid X-Session-Id session whose user owns the company in the path (lambdas/shared/http.ts). API Gateway authorizers cannot see ownership.',
+    'Authorized in the Lambda handler: a valid X-Session-Id session whose user owns the company in the path (lambdas/platform/http.ts). API Gateway authorizers cannot see ownership.',
 };
 
 /** HTTP API access log line: the HTTP API ($context) variables, one JSON object per request. */

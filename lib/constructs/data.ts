@@ -4,8 +4,8 @@ import { Bucket, HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { tableDefinition, tableName } from '../../lambdas/shared/db/table-definition';
-import { localBucketName, uploadCorsRule } from '../../lambdas/shared/storage-definition';
+import { tableDefinition, tableName } from '../../lambdas/data/table-definition';
+import { localBucketName, uploadCorsRule } from '../../lambdas/adapters/storage-layout';
 import type { StageConfig } from '../config';
 import { comeetPartnerSecretName, integrationsKeyAlias, leverOAuthSecretName, stripeSecretNames } from '../functions';
 import { acknowledge } from '../nag';
@@ -47,7 +47,7 @@ export interface DataProps {
   readonly mediaCorsOrigins?: readonly string[];
 }
 
-/** The one DynamoDB table (lambdas/shared/db/table-definition.ts) and the media bucket. */
+/** The one DynamoDB table (lambdas/data/table-definition.ts) and the media bucket. */
 export class Data extends Construct {
   readonly table: Table;
   readonly mediaBucket: Bucket;
@@ -121,7 +121,7 @@ export class Data extends Construct {
       return secret;
     });
 
-    // ATS credentials are sealed with this key (lambdas/shared/clients/kms.ts), under an encryption
+    // ATS credentials are sealed with this key (lambdas/adapters/kms.ts), under an encryption
     // context naming the integration; functions reach it by alias (grant ats:api).
     this.integrationsKey = new Key(this, 'IntegrationsKey', {
       alias: integrationsKeyAlias(config.stage),

@@ -3,7 +3,7 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { answerPackageStateMachineName } from '../../lambdas/pipeline/answer-package.asl';
 import type { Grant } from '../../lambdas/operations/index';
-import { mediaPrefixes } from '../../lambdas/shared/storage-definition';
+import { mediaPrefixes } from '../../lambdas/adapters/storage-layout';
 import { appOriginParameterName, mailIdentities, type StageConfig } from '../config';
 import {
   ALL_GRANTS,

@@ -5,7 +5,7 @@ import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cd
 import { Construct } from 'constructs';
 import { mediaPipelineDefinition, mediaPipelineStateMachineName } from '../../lambdas/pipeline/media-pipeline.asl';
 import { pipelineResourceSubstitutions, pipelineTasks, type PipelineTaskId } from '../../lambdas/pipeline/tasks';
-import { mediaPrefixes } from '../../lambdas/shared/storage-definition';
+import { mediaPrefixes } from '../../lambdas/adapters/storage-layout';
 import type { StageConfig } from '../config';
 import { acknowledge, iam5Resource } from '../nag';
 import type { DataResourceRefs } from './data';

@@ -10,7 +10,7 @@ import {
   ResourceNotFoundException,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
-import { tableDefinition } from '../../lambdas/shared/db/table-definition';
+import { tableDefinition } from '../../lambdas/data/table-definition';
 import { LocalStackError } from './errors';
 import { freePort, sleep } from './net';
 

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import S3rver from 's3rver';
-import { uploadCorsRule } from '../../lambdas/shared/storage-definition';
+import { uploadCorsRule } from '../../lambdas/adapters/storage-layout';
 import { freePort } from './net';
 import { multipartFidelity } from './s3-multipart';
 

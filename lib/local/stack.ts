@@ -10,8 +10,8 @@ import {
   answerPackageTasks,
 } from '../../lambdas/pipeline/answer-package.asl';
 import { API_PREFIX } from '../../lambdas/operations/index';
-import { tableName } from '../../lambdas/shared/db/table-definition';
-import { localBucketName } from '../../lambdas/shared/storage-definition';
+import { tableName } from '../../lambdas/data/table-definition';
+import { localBucketName } from '../../lambdas/adapters/storage-layout';
 import { localContentSecurityPolicy, securityHeaders } from '../security-headers';
 import { appOriginParameterName, comeetPartnerSecretName, integrationsKeyAlias, leverOAuthSecretName, stripeSecretNames } from '../functions';
 import { createAtsStandIns } from './ats/server';
@@ -35,7 +35,7 @@ import { startStepFunctionsLocal, type LocalStateMachine } from './step-function
 import { startStripeLocal } from './stripe-local';
 import Stripe from 'stripe';
 import { operationPath } from '../../lambdas/operations/index';
-import { stripeConnection } from '../../lambdas/shared/clients/stripe';
+import { stripeConnection } from '../../lambdas/adapters/stripe';
 import { syncStripeCatalog } from '../stripe-catalog';
 
 /**

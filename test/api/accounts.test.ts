@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../lambdas/shared/db/keys';
-import { sha256 } from '../../lambdas/shared/crypto';
+import { keys } from '../../lambdas/data/keys';
+import { sha256 } from '../../lambdas/platform/crypto';
 import { call } from '../support/api';
 import { localDb, localEnv } from '../support/aws';
 import { latestCode, mailTo, registerAndSignIn, requestCode, signIn, uniqueEmail } from '../support/accounts';

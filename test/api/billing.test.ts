@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../lambdas/contracts/billing-catalog';
-import { stripeConnection } from '../../lambdas/shared/clients/stripe';
+import { stripeConnection } from '../../lambdas/adapters/stripe';
 import { baseUrl, call } from '../support/api';
 import { registerAndSignIn, signIn, uniqueEmail } from '../support/accounts';
 import { localEnv, updateCompany } from '../support/aws';

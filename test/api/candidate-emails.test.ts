@@ -1,6 +1,6 @@
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '../../lambdas/shared/db/keys';
+import { keys } from '../../lambdas/data/keys';
 import { backfillCandidateEmails } from '../../scripts/backfill-candidate-emails';
 import { call } from '../support/api';
 import { registerAndSignIn, uniqueEmail } from '../support/accounts';

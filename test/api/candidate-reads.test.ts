@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '../../lambdas/shared/db/keys';
+import { keys } from '../../lambdas/data/keys';
 import { call, dynamodbCallsOf, type ApiResponse } from '../support/api';
 import { allocateCredits, localDb, localEnv } from '../support/aws';
 import { registerAndSignIn } from '../support/accounts';

@@ -1,14 +1,14 @@
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sha256 } from '../../lambdas/shared/crypto';
-import { keys } from '../../lambdas/shared/db/keys';
+import { sha256 } from '../../lambdas/platform/crypto';
+import { keys } from '../../lambdas/data/keys';
 import { baseUrl, call } from '../support/api';
 import { allocateCredits, localDb, localEnv, localS3, mediaObjectKeys, updateCompany } from '../support/aws';
 import { mailTo, registerAndSignIn, uniqueEmail } from '../support/accounts';
 import { answerQuestion, interviewLinkMailedTo, startAnswer, tokenFromHref, uploadParts } from '../support/interviews';
 import { makeClip } from '../support/media';
-import { mediaKeys } from '../../lambdas/shared/storage-definition';
+import { mediaKeys } from '../../lambdas/adapters/storage-layout';
 import { savePosition } from '../support/positions';
 
 const interview = (retakes: number | null = 0) => ({

@@ -2,7 +2,7 @@ import { Agent, request } from 'node:http';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, operationPath, operations, type OperationId } from '../../lambdas/operations/index';
-import { keys } from '../../lambdas/shared/db/keys';
+import { keys } from '../../lambdas/data/keys';
 import { baseUrl, call, callPath } from '../support/api';
 import { mailTo, registerAndSignIn, uniqueEmail } from '../support/accounts';
 import { allocateCredits, localDb, localEnv } from '../support/aws';

@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '../../lambdas/shared/db/keys';
+import { keys } from '../../lambdas/data/keys';
 import { baseUrl, call } from '../support/api';
 import { mailTo, registerAndSignIn, signIn, uniqueEmail } from '../support/accounts';
 import { allocateCredits, localDb, localEnv } from '../support/aws';

@@ -1,7 +1,7 @@
 import { BatchWriteCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { sha256 } from '../../lambdas/shared/crypto';
-import { keys, sortKeyPrefixes } from '../../lambdas/shared/db/keys';
+import { sha256 } from '../../lambdas/platform/crypto';
+import { keys, sortKeyPrefixes } from '../../lambdas/data/keys';
 import { call } from '../support/api';
 import { localDb, localEnv } from '../support/aws';
 import { mailTo, registerAndSignIn, uniqueEmail } from '../support/accounts';

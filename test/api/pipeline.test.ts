@@ -1,8 +1,8 @@
 import { DescribeExecutionCommand, DescribeStateMachineCommand, ExecutionAlreadyExists, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../lambdas/shared/db/keys';
-import { newId } from '../../lambdas/shared/crypto';
+import { keys } from '../../lambdas/data/keys';
+import { newId } from '../../lambdas/platform/crypto';
 import { localDb, localEnv, localSfn } from '../support/aws';
 
 /** The media pipeline's one ASL definition, run by the local Step Functions stand-in. */

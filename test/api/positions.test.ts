@@ -1,6 +1,6 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '../../lambdas/shared/db/keys';
+import { keys } from '../../lambdas/data/keys';
 import { call } from '../support/api';
 import { localDb, localEnv } from '../support/aws';
 import { registerAndSignIn } from '../support/accounts';

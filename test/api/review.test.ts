@@ -3,8 +3,8 @@ import { DescribeExecutionCommand, ListExecutionsCommand } from '@aws-sdk/client
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import yauzl from 'yauzl';
-import { keys } from '../../lambdas/shared/db/keys';
-import { packageKey, packagePrefix } from '../../lambdas/shared/storage-definition';
+import { keys } from '../../lambdas/data/keys';
+import { packageKey, packagePrefix } from '../../lambdas/adapters/storage-layout';
 import { call } from '../support/api';
 import { allocateCredits, localDb, localEnv, localS3, localSfn, updateCompany } from '../support/aws';
 import { registerAndSignIn } from '../support/accounts';

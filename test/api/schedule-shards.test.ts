@@ -1,7 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { keys, schedulePartitions, scheduleShard, unshardedSchedulePartitions } from '../../lambdas/shared/db/keys';
+import { keys, schedulePartitions, scheduleShard, unshardedSchedulePartitions } from '../../lambdas/data/keys';
 import { migrateScheduleShards } from '../../scripts/migrate-schedule-shards';
 import { baseUrl, call } from '../support/api';
 import { mailTo, registerAndSignIn, uniqueEmail } from '../support/accounts';

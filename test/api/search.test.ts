@@ -1,6 +1,6 @@
 import { QueryCommand, UpdateCommand, BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '../../lambdas/shared/db/keys';
+import { keys } from '../../lambdas/data/keys';
 import { backfillSearchTokens } from '../../scripts/backfill-search-tokens';
 import { baseUrl, call } from '../support/api';
 import { allocateCredits, localDb, localEnv } from '../support/aws';

@@ -1,9 +1,9 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AtsCredentialsRejected } from '../../lambdas/shared/clients/ats/adapter';
-import { ashbyAdapter } from '../../lambdas/shared/clients/ats/ashby';
-import { atsConnection } from '../../lambdas/shared/clients/ats/connection';
+import { AtsCredentialsRejected } from '../../lambdas/adapters/ats/adapter';
+import { ashbyAdapter } from '../../lambdas/adapters/ats/ashby';
+import { atsConnection } from '../../lambdas/adapters/ats/connection';
 import { ashbyStandIn } from '../../lib/local/ats/vendors/ashby';
 import { expectRequestFailed, result, useStandIn, useWebhookReceiver } from './support';
 

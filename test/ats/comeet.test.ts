@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AtsCredentialsRejected } from '../../lambdas/shared/clients/ats/adapter';
-import { comeetAdapter, comeetToken } from '../../lambdas/shared/clients/ats/comeet';
-import { atsConnection } from '../../lambdas/shared/clients/ats/connection';
+import { AtsCredentialsRejected } from '../../lambdas/adapters/ats/adapter';
+import { comeetAdapter, comeetToken } from '../../lambdas/adapters/ats/comeet';
+import { atsConnection } from '../../lambdas/adapters/ats/connection';
 import type { StandInCandidate } from '../../lib/local/ats/types';
 import { COMEET_LOCAL_PARTNER_SECRET, comeetStandIn } from '../../lib/local/ats/vendors/comeet';
 import { startSecretsManagerLocal, type SecretsManagerLocal } from '../../lib/local/secrets-manager-local';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AtsCredentialsRejected, type AtsCredentials } from '../../lambdas/shared/clients/ats/adapter';
-import { greenhouseAdapter } from '../../lambdas/shared/clients/ats/greenhouse';
+import { AtsCredentialsRejected, type AtsCredentials } from '../../lambdas/adapters/ats/adapter';
+import { greenhouseAdapter } from '../../lambdas/adapters/ats/greenhouse';
 import type { StandInCandidate } from '../../lib/local/ats/types';
 import { greenhouseStandIn } from '../../lib/local/ats/vendors/greenhouse';
 import { connect, expectRequestFailed, result, useStandIn } from './support';

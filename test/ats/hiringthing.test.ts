@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { AtsCredentialsRejected } from '../../lambdas/shared/clients/ats/adapter';
-import { atsConnection } from '../../lambdas/shared/clients/ats/connection';
-import { hiringthingAdapter } from '../../lambdas/shared/clients/ats/hiringthing';
-import { basicAuth } from '../../lambdas/shared/clients/ats/http';
+import { AtsCredentialsRejected } from '../../lambdas/adapters/ats/adapter';
+import { atsConnection } from '../../lambdas/adapters/ats/connection';
+import { hiringthingAdapter } from '../../lambdas/adapters/ats/hiringthing';
+import { basicAuth } from '../../lambdas/adapters/ats/http';
 import type { StandInCandidate } from '../../lib/local/ats/types';
 import { hiringthingStandIn } from '../../lib/local/ats/vendors/hiringthing';
 import { expectRequestFailed, result, useStandIn } from './support';

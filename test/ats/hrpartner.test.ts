@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AtsCredentialsRejected } from '../../lambdas/shared/clients/ats/adapter';
-import { atsConnection } from '../../lambdas/shared/clients/ats/connection';
-import { hrpartnerAdapter } from '../../lambdas/shared/clients/ats/hrpartner';
+import { AtsCredentialsRejected } from '../../lambdas/adapters/ats/adapter';
+import { atsConnection } from '../../lambdas/adapters/ats/connection';
+import { hrpartnerAdapter } from '../../lambdas/adapters/ats/hrpartner';
 import type { StandInCandidate } from '../../lib/local/ats/types';
 import { hrpartnerStandIn } from '../../lib/local/ats/vendors/hrpartner';
 import { expectRequestFailed, result, useStandIn } from './support';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AtsCredentialsRejected } from '../../lambdas/shared/clients/ats/adapter';
-import { atsConnection } from '../../lambdas/shared/clients/ats/connection';
-import { lacrmAdapter } from '../../lambdas/shared/clients/ats/lacrm';
+import { AtsCredentialsRejected } from '../../lambdas/adapters/ats/adapter';
+import { atsConnection } from '../../lambdas/adapters/ats/connection';
+import { lacrmAdapter } from '../../lambdas/adapters/ats/lacrm';
 import type { StandInCandidate } from '../../lib/local/ats/types';
 import { lacrmStandIn } from '../../lib/local/ats/vendors/lacrm';
 import { expectRequestFailed, result, useStandIn } from './support';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AtsCredentialsRejected, type AtsCredentials } from '../../lambdas/shared/clients/ats/adapter';
-import { LEVER_SCOPES, exchangeLeverCode, leverAdapter, leverConsentHref } from '../../lambdas/shared/clients/ats/lever';
+import { AtsCredentialsRejected, type AtsCredentials } from '../../lambdas/adapters/ats/adapter';
+import { LEVER_SCOPES, exchangeLeverCode, leverAdapter, leverConsentHref } from '../../lambdas/adapters/ats/lever';
 import type { StandInCandidate } from '../../lib/local/ats/types';
 import { LEVER_LOCAL_OAUTH_CLIENT, leverStandIn } from '../../lib/local/ats/vendors/lever';
 import { connect, expectRequestFailed, result, useStandIn, useWebhookReceiver } from './support';

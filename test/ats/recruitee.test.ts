@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AtsCredentialsRejected } from '../../lambdas/shared/clients/ats/adapter';
-import { atsConnection } from '../../lambdas/shared/clients/ats/connection';
-import { recruiteeAdapter } from '../../lambdas/shared/clients/ats/recruitee';
+import { AtsCredentialsRejected } from '../../lambdas/adapters/ats/adapter';
+import { atsConnection } from '../../lambdas/adapters/ats/connection';
+import { recruiteeAdapter } from '../../lambdas/adapters/ats/recruitee';
 import { recruiteeStandIn } from '../../lib/local/ats/vendors/recruitee';
 import { expectRequestFailed, result, useStandIn } from './support';
 

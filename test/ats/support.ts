@@ -10,8 +10,8 @@ import {
   type AtsResult,
   type OAuthClient,
   type WebhookDelivery,
-} from '../../lambdas/shared/clients/ats/adapter';
-import { atsConnection } from '../../lambdas/shared/clients/ats/connection';
+} from '../../lambdas/adapters/ats/adapter';
+import { atsConnection } from '../../lambdas/adapters/ats/connection';
 import { startAtsLocal } from '../../lib/local/ats/server';
 import type { StandInCandidate, StandInHook, VendorStandIn } from '../../lib/local/ats/types';
 import { readText } from '../../lib/local/net';

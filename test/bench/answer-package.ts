@@ -23,8 +23,8 @@ export const answerPackageFigure = async ({ api, env, session, companyId }: Stac
   const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
   const { BatchWriteCommand, DynamoDBDocumentClient, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
   const { CopyObjectCommand, PutObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
-  const { keys } = await import('../../lambdas/shared/db/keys');
-  const { mediaKeys } = await import('../../lambdas/shared/storage-definition');
+  const { keys } = await import('../../lambdas/data/keys');
+  const { mediaKeys } = await import('../../lambdas/adapters/storage-layout');
   const connection = {
     region: env.AWS_REGION,
     credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! },

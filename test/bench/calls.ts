@@ -128,7 +128,7 @@ export const callsFigure = async ({ url, env, session, companyId }: StackContext
   // Credits for the invites, as a purchase would give them (straight in the table, not measured).
   const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
   const { DynamoDBDocumentClient, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-  const { keys } = await import('../../lambdas/shared/db/keys');
+  const { keys } = await import('../../lambdas/data/keys');
   const db = DynamoDBDocumentClient.from(
     new DynamoDBClient({
       endpoint: env.AWS_ENDPOINT_URL_DYNAMODB,

@@ -46,7 +46,7 @@ const putAll = async (db: Db, table: string, items: Record<string, unknown>[]) =
  * counted by a middleware on the one client every data-access module uses.
  */
 const countCalls = async <T>(run: () => Promise<T>): Promise<{ result: T; calls: Record<string, number> }> => {
-  const { dynamodb } = await import('../../lambdas/shared/db/client');
+  const { dynamodb } = await import('../../lambdas/data/client');
   const calls: Record<string, number> = {};
   const name = `bench-count-${Date.now()}`;
   dynamodb.middlewareStack.add(
@@ -69,7 +69,7 @@ const countCalls = async <T>(run: () => Promise<T>): Promise<{ result: T; calls:
  * layout the product writes (answer items with their rating, and the candidate's answers map).
  */
 const exportFigure = async ({ api, env, session, companyId }: StackContext) => {
-  const { keys } = await import('../../lambdas/shared/db/keys');
+  const { keys } = await import('../../lambdas/data/keys');
   const { routes } = await import('../../lambdas/operations/index');
   const { DEFAULT_TIMEOUT_SECONDS } = await import('../../lib/functions');
   const db = await localDb(env);
@@ -224,11 +224,11 @@ const exportFigure = async ({ api, env, session, companyId }: StackContext) => {
 const scheduleFigure = async ({ url, env }: StackContext) => {
   const { randomBytes } = await import('node:crypto');
   const { QueryCommand } = await import('@aws-sdk/lib-dynamodb');
-  const { keys, schedulePartitions, scheduleShard, SCHEDULE_SHARDS } = await import('../../lambdas/shared/db/keys');
-  const { dynamodb } = await import('../../lambdas/shared/db/client');
-  const { expiredInvites } = await import('../../lambdas/shared/db/candidates');
-  const { dueMessages } = await import('../../lambdas/shared/db/planned-messages');
-  const { dueResults, integrationsToSync } = await import('../../lambdas/shared/db/integrations');
+  const { keys, schedulePartitions, scheduleShard, SCHEDULE_SHARDS } = await import('../../lambdas/data/keys');
+  const { dynamodb } = await import('../../lambdas/data/client');
+  const { expiredInvites } = await import('../../lambdas/data/candidates/lists');
+  const { dueMessages } = await import('../../lambdas/data/planned-messages');
+  const { dueResults, integrationsToSync } = await import('../../lambdas/data/integrations');
   const runAt = new Date('2000-01-02T00:00:00.000Z');
 
   /** The Queries `run` makes: their partition keys and Limits. */

@@ -14,8 +14,8 @@ export const listPageFigure = async ({ api, env, session, companyId }: StackCont
   const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
   const { BatchWriteCommand, DynamoDBDocumentClient, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
   type BatchWriteOutput = import('@aws-sdk/lib-dynamodb').BatchWriteCommandOutput;
-  const { keys } = await import('../../lambdas/shared/db/keys');
-  const { putSearchTokenSteps, tokensOf } = await import('../../lambdas/shared/db/candidates');
+  const { keys } = await import('../../lambdas/data/keys');
+  const { putSearchTokenSteps, tokensOf } = await import('../../lambdas/data/candidates/search');
   const db = DynamoDBDocumentClient.from(
     new DynamoDBClient({
       endpoint: env.AWS_ENDPOINT_URL_DYNAMODB,
@@ -106,8 +106,8 @@ export const listPageFigure = async ({ api, env, session, companyId }: StackCont
 
   // The product's search, run here on the product's client (the stack put its environment in
   // process.env), with every DynamoDB call it makes counted by operation.
-  const { dynamodb } = await import('../../lambdas/shared/db/client');
-  const { searchCandidates } = await import('../../lambdas/shared/db/candidates');
+  const { dynamodb } = await import('../../lambdas/data/client');
+  const { searchCandidates } = await import('../../lambdas/data/candidates/lists');
   const calls: string[] = [];
   dynamodb.middlewareStack.add(
     (next, context) => async (args) => {

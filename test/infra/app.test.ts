@@ -11,8 +11,8 @@ import {
 } from '../../lambdas/pipeline/answer-package.asl';
 import { pipelineResourceSubstitutions, pipelineTasks } from '../../lambdas/pipeline/tasks';
 import { API_PREFIX, routeEntries, routeKey, routes, type OperationId } from '../../lambdas/operations/index';
-import { tableDefinition } from '../../lambdas/shared/db/table-definition';
-import { uploadCorsRule } from '../../lambdas/shared/storage-definition';
+import { tableDefinition } from '../../lambdas/data/table-definition';
+import { uploadCorsRule } from '../../lambdas/adapters/storage-layout';
 import { effectiveGrants, functionEnvironment, grantEnvironmentNames, lambdaFunctions } from '../../lib/functions';
 import { taskResources } from '../../lib/constructs/media-pipeline';
 import { securityHeaders } from '../../lib/security-headers';

@@ -4,7 +4,7 @@ import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { inject } from 'vitest';
-import { keys } from '../../lambdas/shared/db/keys';
+import { keys } from '../../lambdas/data/keys';
 
 /** SDK clients pointed at the test run's local stand-ins, for seeding and checking. */
 export const localEnv = () => inject('localEnv');

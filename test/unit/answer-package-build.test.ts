@@ -13,10 +13,10 @@ import { BatchGetCommand, DynamoDBDocumentClient, GetCommand, QueryCommand, Upda
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { buildAnswerPackage } from '../../lambdas/app/review/answer-package-build';
-import { tableName } from '../../lambdas/shared/db/client';
-import { keys } from '../../lambdas/shared/db/keys';
-import { createLogger } from '../../lambdas/shared/logger';
-import { packageKey, packagePrefix } from '../../lambdas/shared/storage-definition';
+import { tableName } from '../../lambdas/data/client';
+import { keys } from '../../lambdas/data/keys';
+import { createLogger } from '../../lambdas/platform/logger';
+import { packageKey, packagePrefix } from '../../lambdas/adapters/storage-layout';
 
 /**
  * What an answer-package build leaves in the bucket: its own zip once it finished, nothing once

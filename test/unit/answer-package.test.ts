@@ -7,7 +7,7 @@ import {
   answerPackageTasks,
   ANSWER_PACKAGE_EXECUTION_TIMEOUT_SECONDS,
 } from '../../lambdas/pipeline/answer-package.asl';
-import { answerPackageOf, type AnswerPackageRecord } from '../../lambdas/shared/db/candidates';
+import { answerPackageOf, type AnswerPackageRecord } from '../../lambdas/data/candidates/packages';
 
 const variant = { key: 'processed/m/video.mp4', contentType: 'video/mp4' };
 const answer = (questionIndex: number) => ({ answerId: `a${questionIndex}`, questionIndex, mediaId: `m${questionIndex}` });

@@ -10,11 +10,11 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { deleteCompany } from '../../lambdas/app/companies/company';
-import { tableName } from '../../lambdas/shared/db/client';
-import { keys } from '../../lambdas/shared/db/keys';
-import type { Membership } from '../../lambdas/shared/db/memberships';
-import { forbidden } from '../../lambdas/shared/errors';
-import { createLogger } from '../../lambdas/shared/logger';
+import { tableName } from '../../lambdas/data/client';
+import { keys } from '../../lambdas/data/keys';
+import type { Membership } from '../../lambdas/data/memberships';
+import { forbidden } from '../../lambdas/platform/errors';
+import { createLogger } from '../../lambdas/platform/logger';
 
 /**
  * A company's deletion reads what it has alongside the owner check (the handler chain's, passed in

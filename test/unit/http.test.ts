@@ -6,9 +6,9 @@ import * as z from 'zod/mini';
 import { defineContract } from '../../lambdas/contracts/contract';
 import { defineOperation, type AuthMode } from '../../lambdas/operations/operation';
 import type { Contract } from '../../lambdas/contracts/contract';
-import { sha256 } from '../../lambdas/shared/crypto';
-import { conflict, notFound } from '../../lambdas/shared/errors';
-import { defineHandler, defineHandlerAlongsideAuth, MAX_JSON_BODY_BYTES, Reply } from '../../lambdas/shared/http';
+import { sha256 } from '../../lambdas/platform/crypto';
+import { conflict, notFound } from '../../lambdas/platform/errors';
+import { defineHandler, defineHandlerAlongsideAuth, MAX_JSON_BODY_BYTES, Reply } from '../../lambdas/platform/http';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 

@@ -2,8 +2,8 @@ import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renameCompany } from '../../lambdas/shared/db/companies';
-import { keys } from '../../lambdas/shared/db/keys';
+import { renameCompany } from '../../lambdas/data/companies';
+import { keys } from '../../lambdas/data/keys';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 

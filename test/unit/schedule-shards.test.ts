@@ -1,8 +1,8 @@
 import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { keys, schedulePartitions, scheduleShard, SCHEDULE_SHARDS } from '../../lambdas/shared/db/keys';
-import { pageShards, readShards } from '../../lambdas/shared/db/schedule-shards';
+import { keys, schedulePartitions, scheduleShard, SCHEDULE_SHARDS } from '../../lambdas/data/keys';
+import { pageShards, readShards } from '../../lambdas/data/schedule-shards';
 
 const ddb = mockClient(DynamoDBDocumentClient);
 

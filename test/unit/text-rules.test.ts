@@ -12,7 +12,7 @@ import {
 } from '../../lambdas/contracts/common';
 import { createUserMediaUpload } from '../../lambdas/operations/media';
 import { jobTitleSchema, outroSchema, questionSchema } from '../../lambdas/contracts/position';
-import { headerSafe, sendMail } from '../../lambdas/shared/clients/mail';
+import { headerSafe, sendMail } from '../../lambdas/adapters/mail';
 
 const controls = {
   NUL: 'a\u0000b',

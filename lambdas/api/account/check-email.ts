@@ -1,6 +1,6 @@
 import * as operations from '../../operations/account';
 import { emailSchema } from '../../contracts/common';
-import { defineHandler } from '../../shared/http';
+import { defineHandler } from '../../platform/http';
 
 export const handler = defineHandler(operations.checkEmail, async ({ body }) => {
   const result = emailSchema.safeParse(body.email);

@@ -1,6 +1,6 @@
 import * as operations from '../../operations/account';
 import { signOut } from '../../app/accounts/sign-in';
-import { defineHandler, Reply } from '../../shared/http';
+import { defineHandler, Reply } from '../../platform/http';
 
 /** Sign-out. Knowing a session id is the authority to end it, so no other check applies. */
 export const handler = defineHandler(operations.deleteSession, async ({ params }) => {

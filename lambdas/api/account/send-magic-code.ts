@@ -1,6 +1,6 @@
 import * as operations from '../../operations/account';
 import { sendSignInCode } from '../../app/accounts/sign-in';
-import { defineHandler, Reply } from '../../shared/http';
+import { defineHandler, Reply } from '../../platform/http';
 
 /** Same answer whether or not the address has an account (an address without one gets a link to registration instead of a code). */
 export const handler = defineHandler(operations.sendMagicCode, async ({ body }) => {

@@ -1,6 +1,6 @@
 import * as operations from '../../operations/billing';
 import { startCheckout } from '../../app/billing/checkout';
-import { defineHandlerAlongsideAuth } from '../../shared/http';
+import { defineHandlerAlongsideAuth } from '../../platform/http';
 
 export const handler = defineHandlerAlongsideAuth(operations.createCheckoutSession, async ({ body, session, log }) => {
   const checkout = await startCheckout({ ...body, caller: session });

@@ -1,8 +1,8 @@
 import * as operations from '../../operations/billing';
 import { applyStripeEvent } from '../../app/billing/webhook';
-import { verifiedEvent, type Stripe } from '../../shared/clients/stripe';
-import { badRequest } from '../../shared/errors';
-import { defineHandler, headerValue, rawBody } from '../../shared/http';
+import { verifiedEvent, type Stripe } from '../../adapters/stripe';
+import { badRequest } from '../../platform/errors';
+import { defineHandler, headerValue, rawBody } from '../../platform/http';
 
 /**
  * Stripe's webhook. The signature is checked over the body exactly as it arrived (API Gateway may

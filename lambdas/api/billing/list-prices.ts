@@ -1,6 +1,6 @@
 import * as operations from '../../operations/billing';
 import { pricesOnSale } from '../../app/billing/prices';
-import { defineHandler } from '../../shared/http';
+import { defineHandler } from '../../platform/http';
 
 export const handler = defineHandler(operations.listPrices, async ({ log }) => ({
   prices: (await pricesOnSale(log)).map(({ priceId, price }) => ({

@@ -1,6 +1,6 @@
 import * as operations from '../../operations/candidates';
 import { shareCandidate } from '../../app/sharing/sharing';
-import { defineHandlerAlongsideAuth } from '../../shared/http';
+import { defineHandlerAlongsideAuth } from '../../platform/http';
 
 export const handler = defineHandlerAlongsideAuth(operations.createSharingDetails, async ({ params, session }) =>
   shareCandidate(params.candidateId, session),

@@ -1,6 +1,6 @@
 import * as operations from '../../operations/candidates';
 import { exportCandidateRows } from '../../app/review/export';
-import { defineHandler } from '../../shared/http';
+import { defineHandler } from '../../platform/http';
 
 /** Every candidate of the position as the rows of the CSV download (text neutralised against formula injection). */
 export const handler = defineHandler(operations.exportCandidates, async ({ params, session }) =>

@@ -1,6 +1,6 @@
 import * as operations from '../../operations/candidates';
 import { reviewCandidate } from '../../app/review/candidate';
-import { defineHandlerAlongsideAuth } from '../../shared/http';
+import { defineHandlerAlongsideAuth } from '../../platform/http';
 
 /** A candidate with their questions, answers, answer package and neighbours, for the team's detail page. */
 export const handler = defineHandlerAlongsideAuth(operations.getCandidate, async ({ params, session }) =>

@@ -1,6 +1,6 @@
 import * as operations from '../../operations/companies';
 import { deleteCompany } from '../../app/companies/company';
-import { defineHandlerAlongsideAuth, Reply } from '../../shared/http';
+import { defineHandlerAlongsideAuth, Reply } from '../../platform/http';
 
 export const handler = defineHandlerAlongsideAuth(operations.deleteCompany, async ({ params, membership, log }) => {
   await deleteCompany(params.companyId, membership, log);

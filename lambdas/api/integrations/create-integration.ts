@@ -1,6 +1,6 @@
 import * as operations from '../../operations/integrations';
 import { addIntegration } from '../../app/integrations/connections';
-import { defineHandlerAlongsideAuth, Reply } from '../../shared/http';
+import { defineHandlerAlongsideAuth, Reply } from '../../platform/http';
 
 export const handler = defineHandlerAlongsideAuth(operations.createIntegration, async ({ params, body, membership, log }) => {
   const integration = await addIntegration(

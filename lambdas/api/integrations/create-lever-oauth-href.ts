@@ -1,5 +1,5 @@
 import * as operations from '../../operations/integrations';
 import { startLeverConsent } from '../../app/integrations/lever';
-import { defineHandler } from '../../shared/http';
+import { defineHandler } from '../../platform/http';
 
 export const handler = defineHandler(operations.createLeverOAuthHref, ({ body, session }) => startLeverConsent(body.companyId, session.userId));

@@ -1,6 +1,6 @@
 import * as operations from '../../operations/integrations';
 import { removeIntegration } from '../../app/integrations/connections';
-import { defineHandlerAlongsideAuth, Reply } from '../../shared/http';
+import { defineHandlerAlongsideAuth, Reply } from '../../platform/http';
 
 export const handler = defineHandlerAlongsideAuth(operations.deleteIntegration, async ({ params, session, log }) => {
   await removeIntegration(params.integrationId, session, log);

@@ -1,6 +1,6 @@
 import * as operations from '../../operations/integrations';
 import { receiveWebhook } from '../../app/integrations/webhook';
-import { defineHandler, rawBody } from '../../shared/http';
+import { defineHandler, rawBody } from '../../platform/http';
 
 /** An ATS's webhook: its signature is checked over the body exactly as it arrived (lambdas/app/integrations/webhook.ts). */
 export const handler = defineHandler(operations.handleIntegrationWebhook, ({ params, event, log }) => {

@@ -1,6 +1,6 @@
 import * as operations from '../../operations/interviews';
 import { candidateInterview } from '../../app/recording/interview';
-import { defineHandler } from '../../shared/http';
+import { defineHandler } from '../../platform/http';
 
 /** The candidate's interview as it was when they were invited, with their progress. */
 export const handler = defineHandler(operations.getInterview, async ({ params }) => candidateInterview(params.token));

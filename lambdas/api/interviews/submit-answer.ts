@@ -1,6 +1,6 @@
 import * as operations from '../../operations/interviews';
 import { submitAnswer } from '../../app/recording/submit';
-import { defineHandler } from '../../shared/http';
+import { defineHandler } from '../../platform/http';
 
 /** Submitting an answer: the parts are joined, the answer recorded and its processing started (safe to repeat). */
 export const handler = defineHandler(operations.submitAnswer, async ({ params, body, log }) =>

@@ -1,6 +1,6 @@
 import * as operations from '../../operations/media';
 import { createUpload } from '../../app/media/uploads';
-import { defineHandler } from '../../shared/http';
+import { defineHandler } from '../../platform/http';
 
 /** No file bytes pass through here: the browser PUTs straight to S3 with the returned URL. */
 export const handler = defineHandler(operations.createUserMediaUpload, async ({ body, session }) =>

@@ -1,7 +1,7 @@
 import * as operations from '../../operations/media';
 import { mediaGroups } from '../../app/media/uploads';
-import { badRequest } from '../../shared/errors';
-import { defineHandlerAlongsideAuth } from '../../shared/http';
+import { badRequest } from '../../platform/errors';
+import { defineHandlerAlongsideAuth } from '../../platform/http';
 
 const MAX_GROUPS = 20;
 

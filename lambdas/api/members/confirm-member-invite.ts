@@ -1,5 +1,5 @@
 import * as operations from '../../operations/members';
 import { joinCompany } from '../../app/members/member-invites';
-import { defineHandler } from '../../shared/http';
+import { defineHandler } from '../../platform/http';
 
 export const handler = defineHandler(operations.confirmMemberInvite, async ({ body, log }) => joinCompany(body.nonce, log));

@@ -1,6 +1,6 @@
 import * as operations from '../../operations/members';
 import { inviteMember } from '../../app/members/member-invites';
-import { defineHandlerAlongsideAuth } from '../../shared/http';
+import { defineHandlerAlongsideAuth } from '../../platform/http';
 
 export const handler = defineHandlerAlongsideAuth(operations.inviteMember, async ({ params, body, membership }) =>
   inviteMember(params.companyId, membership, body.email),

@@ -1,5 +1,5 @@
 import * as operations from '../../operations/messages';
 import { messageTriggers } from '../../contracts/message-options';
-import { defineHandler } from '../../shared/http';
+import { defineHandler } from '../../platform/http';
 
 export const handler = defineHandler(operations.getMessageTriggers, async () => ({ messageTriggers: [...messageTriggers] }));

@@ -1,5 +1,5 @@
 import * as operations from '../../operations/positions';
-import { defineHandlerAlongsideAuth } from '../../shared/http';
+import { defineHandlerAlongsideAuth } from '../../platform/http';
 import { requirePositionAccess } from '../../app/access/position';
 import { positionView } from './position-view';
 

@@ -1,5 +1,5 @@
 import { paths } from '../../contracts/app-paths';
-import { appLink } from '../../shared/app-origin';
+import { appLink } from '../../platform/app-origin';
 import type { Position } from '../../app/positions/positions';
 
 /** A position as the API shows it: the public apply link as a full URL. */

@@ -1,6 +1,6 @@
 import * as operations from '../../operations/positions';
 import { updatePosition } from '../../app/positions/positions';
-import { defineHandlerAlongsideAuth } from '../../shared/http';
+import { defineHandlerAlongsideAuth } from '../../platform/http';
 import { positionView } from './position-view';
 
 /** Saves the full position body (a stale `version` is a 409). */

@@ -1,7 +1,7 @@
 import * as operations from '../../operations/public';
 import { companyLogoHref } from '../../app/companies/branding';
-import { notFound } from '../../shared/errors';
-import { defineHandler, Reply } from '../../shared/http';
+import { notFound } from '../../platform/errors';
+import { defineHandler, Reply } from '../../platform/http';
 
 /** The logo e-mails show: a short-lived redirect to the image, so the mail's link never expires. */
 export const handler = defineHandler(operations.getCompanyLogo, async ({ params }) => {

@@ -1,7 +1,7 @@
 import * as operations from '../../operations/system';
 import { checkServices } from '../../app/system/health';
-import { readEnv } from '../../shared/env';
-import { defineHandler, Reply } from '../../shared/http';
+import { readEnv } from '../../platform/env';
+import { defineHandler, Reply } from '../../platform/http';
 
 const env = readEnv('STAGE', 'TABLE_NAME', 'MEDIA_BUCKET', 'STATE_MACHINE_ARN');
 

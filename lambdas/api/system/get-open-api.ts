@@ -1,5 +1,5 @@
 import * as operations from '../../operations/system';
-import { defineHandler } from '../../shared/http';
+import { defineHandler } from '../../platform/http';
 import { buildOpenApiDocument } from './openapi';
 
 let document: ReturnType<typeof buildOpenApiDocument> | undefined;

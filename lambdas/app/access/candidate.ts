@@ -1,9 +1,10 @@
-import { candidateFromItem, candidateIdOfPublicId, getCandidate, type Candidate } from '../../shared/db/candidates';
-import { keys } from '../../shared/db/keys';
-import { batchReads, itemRead, type BatchRead } from '../../shared/db/batch-get';
-import { getMembershipWith, type Membership } from '../../shared/db/memberships';
-import { positionFromItem, type Position } from '../../shared/db/positions';
-import { HttpError, notFound } from '../../shared/errors';
+import { fromItem as candidateFromItem, getCandidate, type Candidate } from '../../data/candidates/candidate';
+import { candidateIdOfPublicId } from '../../data/candidates/sharing';
+import { keys } from '../../data/keys';
+import { batchReads, itemRead, type BatchRead } from '../../data/batch-get';
+import { getMembershipWith, type Membership } from '../../data/memberships';
+import { positionFromItem, type Position } from '../../data/positions';
+import { HttpError, notFound } from '../../platform/errors';
 import { alongside } from './alongside';
 import { callerId, type Caller } from './caller';
 import { opens } from './position';

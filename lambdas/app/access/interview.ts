@@ -1,9 +1,9 @@
 import { isExpired } from '../../domain/candidates';
-import { sha256 } from '../../shared/crypto';
-import { batchReads, itemRead, readBatch, type BatchRead } from '../../shared/db/batch-get';
-import { candidateFromItem, getCandidateByToken, type Candidate } from '../../shared/db/candidates';
-import { keys } from '../../shared/db/keys';
-import { conflict, notFound } from '../../shared/errors';
+import { sha256 } from '../../platform/crypto';
+import { batchReads, itemRead, readBatch, type BatchRead } from '../../data/batch-get';
+import { fromItem as candidateFromItem, getCandidateByToken, type Candidate } from '../../data/candidates/candidate';
+import { keys } from '../../data/keys';
+import { conflict, notFound } from '../../platform/errors';
 
 /**
  * The candidate side's only credential is the interview token: it reaches exactly its own

@@ -1,6 +1,6 @@
-import { getCompany, type Company } from '../../shared/db/companies';
-import { getMembership, type Membership } from '../../shared/db/memberships';
-import { forbidden, notFound } from '../../shared/errors';
+import { getCompany, type Company } from '../../data/companies';
+import { getMembership, type Membership } from '../../data/memberships';
+import { forbidden, notFound } from '../../platform/errors';
 import { alongside } from './alongside';
 import { callerId, type Caller } from './caller';
 

@@ -1,7 +1,7 @@
 import { canAccess } from '../../domain/access';
-import { getMembership, type Membership } from '../../shared/db/memberships';
-import { getPosition, type Position } from '../../shared/db/positions';
-import { notFound } from '../../shared/errors';
+import { getMembership, type Membership } from '../../data/memberships';
+import { getPosition, type Position } from '../../data/positions';
+import { notFound } from '../../platform/errors';
 import { alongside } from './alongside';
 import { callerId, type Caller } from './caller';
 

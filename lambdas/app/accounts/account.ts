@@ -1,6 +1,6 @@
-import { createAccount, EmailTaken, getUser, listUserCompanies } from '../../shared/db/accounts';
-import { conflict, unauthorized } from '../../shared/errors';
-import type { Logger } from '../../shared/logger';
+import { createAccount, EmailTaken, getUser, listUserCompanies } from '../../data/accounts';
+import { conflict, unauthorized } from '../../platform/errors';
+import type { Logger } from '../../platform/logger';
 
 /** Registration: the user, their company and the owner membership, created together (or not at all). */
 export const signUp = async (input: { email: string; companyName: string; tags: string[] }, log: Logger) => {

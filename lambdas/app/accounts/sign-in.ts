@@ -1,15 +1,15 @@
 import { paths } from '../../contracts/app-paths';
 import { CODE_SEND_WINDOW_SECONDS, CODE_SENDS_PER_WINDOW, generateCode } from '../../domain/auth';
 import { magicCodeEmail, noAccountEmail } from '../../domain/emails/sign-in';
-import { appLink } from '../../shared/app-origin';
-import { sendMail } from '../../shared/clients/mail';
-import { sha256 } from '../../shared/crypto';
-import { findUserIdByEmail } from '../../shared/db/accounts';
-import { signInWithCode, storeMagicCode } from '../../shared/db/magic-codes';
-import { consumeRateLimit } from '../../shared/db/rate-limits';
-import { deleteSession } from '../../shared/db/sessions';
-import { badRequest, tooManyRequests } from '../../shared/errors';
-import type { Logger } from '../../shared/logger';
+import { appLink } from '../../platform/app-origin';
+import { sendMail } from '../../adapters/mail';
+import { sha256 } from '../../platform/crypto';
+import { findUserIdByEmail } from '../../data/accounts';
+import { signInWithCode, storeMagicCode } from '../../data/magic-codes';
+import { consumeRateLimit } from '../../data/rate-limits';
+import { deleteSession } from '../../data/sessions';
+import { badRequest, tooManyRequests } from '../../platform/errors';
+import type { Logger } from '../../platform/logger';
 
 /** Signing in with a code sent by e-mail (spec §1), and signing out. */
 

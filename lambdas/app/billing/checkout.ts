@@ -1,9 +1,9 @@
-import { appOrigin } from '../../shared/app-origin';
-import { sha256 } from '../../shared/crypto';
-import { stripe } from '../../shared/clients/stripe';
-import { getCheckout, saveCheckout, setStripeCustomer } from '../../shared/db/billing';
-import type { Company } from '../../shared/db/companies';
-import { badRequest, conflict } from '../../shared/errors';
+import { appOrigin } from '../../platform/app-origin';
+import { sha256 } from '../../platform/crypto';
+import { stripe } from '../../adapters/stripe';
+import { getCheckout, saveCheckout, setStripeCustomer } from '../../data/billing';
+import type { Company } from '../../data/companies';
+import { badRequest, conflict } from '../../platform/errors';
 import { callerId, type Caller } from '../access/caller';
 import { ownedCompany } from './owner';
 import { priceOnSale } from './prices';

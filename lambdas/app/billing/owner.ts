@@ -1,4 +1,4 @@
-import type { Company } from '../../shared/db/companies';
+import type { Company } from '../../data/companies';
 import type { Caller } from '../access/caller';
 import { ownedCompany as ownerOnly } from '../access/membership';
 

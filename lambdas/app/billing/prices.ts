@@ -1,6 +1,6 @@
 import { catalog, catalogEntryOf, type CatalogPrice } from '../../contracts/billing-catalog';
-import { pricesByLookupKeys, stripe } from '../../shared/clients/stripe';
-import type { Logger } from '../../shared/logger';
+import { pricesByLookupKeys, stripe } from '../../adapters/stripe';
+import type { Logger } from '../../platform/logger';
 
 /** The catalogue's prices as they exist in the Stripe account (found by lookup key; see catalogEntryOf). */
 export interface OnSale {

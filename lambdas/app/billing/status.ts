@@ -1,6 +1,6 @@
-import { getCheckout, type CheckoutStatus } from '../../shared/db/billing';
-import { getMembership } from '../../shared/db/memberships';
-import { notFound } from '../../shared/errors';
+import { getCheckout, type CheckoutStatus } from '../../data/billing';
+import { getMembership } from '../../data/memberships';
+import { notFound } from '../../platform/errors';
 import { alongside } from '../access/alongside';
 import { callerId, type Caller } from '../access/caller';
 

@@ -1,10 +1,10 @@
 import { catalogPrice } from '../../contracts/billing-catalog';
 import { subscriptionStatusAfter, type StoredSubscription } from '../../domain/company';
-import { stripe, type Stripe } from '../../shared/clients/stripe';
-import { applyCheckoutStatus, applyPackPurchase, applySubscription, getCheckout, type EventOutcome } from '../../shared/db/billing';
-import { getCompany } from '../../shared/db/companies';
-import { ConditionFailed } from '../../shared/db/transaction';
-import type { Logger } from '../../shared/logger';
+import { stripe, type Stripe } from '../../adapters/stripe';
+import { applyCheckoutStatus, applyPackPurchase, applySubscription, getCheckout, type EventOutcome } from '../../data/billing';
+import { getCompany } from '../../data/companies';
+import { ConditionFailed } from '../../data/transaction';
+import type { Logger } from '../../platform/logger';
 
 /**
  * Applies one verified Stripe event, once. Packs add credits from the checkout we recorded (its

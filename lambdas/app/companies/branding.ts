@@ -1,8 +1,8 @@
 import type { EmailBrand } from '../../domain/emails/layout';
-import { appOrigin } from '../../shared/app-origin';
-import { getCompany, type Company } from '../../shared/db/companies';
-import { getGroupCompany, latestMediaOfGroup } from '../../shared/db/media';
-import { presignDownload } from '../../shared/clients/storage';
+import { appOrigin } from '../../platform/app-origin';
+import { getCompany, type Company } from '../../data/companies';
+import { getGroupCompany, latestMediaOfGroup } from '../../data/media';
+import { presignDownload } from '../../adapters/storage';
 import { getCompanyLogo } from '../../operations/public';
 import { API_PREFIX, fillPath } from '../../operations/path';
 

@@ -1,9 +1,9 @@
-import { companyItemKeys, deleteCompanyData, getCompanyWithMemberships, renameCompany as storeCompanyName } from '../../shared/db/companies';
-import type { Membership } from '../../shared/db/memberships';
-import { deleteMessageTemplate, listMessageTemplates, MessageTemplateGone } from '../../shared/db/message-templates';
-import { allPositions } from '../../shared/db/positions';
-import { notFound } from '../../shared/errors';
-import type { Logger } from '../../shared/logger';
+import { companyItemKeys, deleteCompanyData, getCompanyWithMemberships, renameCompany as storeCompanyName } from '../../data/companies';
+import type { Membership } from '../../data/memberships';
+import { deleteMessageTemplate, listMessageTemplates, MessageTemplateGone } from '../../data/message-templates';
+import { allPositions } from '../../data/positions';
+import { notFound } from '../../platform/errors';
+import type { Logger } from '../../platform/logger';
 import { alongside } from '../access/alongside';
 import { deletePositionsOfCompany } from '../deletion/cascade';
 import { disconnectCompanyIntegrations, readCompanyIntegrations } from '../integrations/connections';

@@ -1,9 +1,9 @@
 import type { Theme } from '../../contracts/company';
 import { IMAGE_CONTENT_TYPES } from '../../contracts/media-types';
-import { setTheme } from '../../shared/db/companies';
-import { getGroupCompany, latestMediaOfGroup } from '../../shared/db/media';
-import type { Membership } from '../../shared/db/memberships';
-import { badRequest, notFound } from '../../shared/errors';
+import { setTheme } from '../../data/companies';
+import { getGroupCompany, latestMediaOfGroup } from '../../data/media';
+import type { Membership } from '../../data/memberships';
+import { badRequest, notFound } from '../../platform/errors';
 import { alongside } from '../access/alongside';
 
 /** The company's branding theme (owner route: the handler chain checks the owner). */

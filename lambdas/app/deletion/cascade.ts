@@ -1,7 +1,8 @@
-import { packagePrefix } from '../../shared/storage-definition';
-import { deletePrefixes } from '../../shared/clients/storage';
-import { allCandidatesOfPosition, CandidateGone, deleteCandidate, type Candidate, type CandidatePartition } from '../../shared/db/candidates';
-import { deletePosition, setPositionStatus, type Position } from '../../shared/db/positions';
+import { packagePrefix } from '../../adapters/storage-layout';
+import { deletePrefixes } from '../../adapters/storage';
+import { allCandidatesOfPosition } from '../../data/candidates/lists';
+import { CandidateGone, deleteCandidate, type Candidate, type CandidatePartition } from '../../data/candidates/candidate';
+import { deletePosition, setPositionStatus, type Position } from '../../data/positions';
 import { deleteMedia } from '../media/media';
 
 /**

@@ -1,5 +1,6 @@
-import { CandidateGone, expiredInvites } from '../../shared/db/candidates';
-import { describeError, type Logger } from '../../shared/logger';
+import { CandidateGone } from '../../data/candidates/candidate';
+import { expiredInvites } from '../../data/candidates/lists';
+import { describeError, type Logger } from '../../platform/logger';
 import { deleteCandidateCascade } from './cascade';
 
 /** Pages of due invites one run takes at most. */

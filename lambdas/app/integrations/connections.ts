@@ -1,10 +1,10 @@
 import { integrationForms, secretMask, type Integration, type IntegrationType } from '../../contracts/integrations';
 import { handleIntegrationWebhook } from '../../operations/integrations';
 import { API_PREFIX, fillPath } from '../../operations/path';
-import { appOrigin } from '../../shared/app-origin';
-import { AtsCredentialsRejected, AtsRequestFailed, atsAdapters, atsConnection, type AtsCredentials } from '../../shared/clients/ats';
-import { newId, randomToken } from '../../shared/crypto';
-import type { Company } from '../../shared/db/companies';
+import { appOrigin } from '../../platform/app-origin';
+import { AtsCredentialsRejected, AtsRequestFailed, atsAdapters, atsConnection, type AtsCredentials } from '../../adapters/ats';
+import { newId, randomToken } from '../../platform/crypto';
+import type { Company } from '../../data/companies';
 import {
   companyIntegrations,
   deleteIntegrationRecord,
@@ -15,10 +15,10 @@ import {
   type ImportKey,
   type IntegrationRecord,
   type IntegrationWithImports,
-} from '../../shared/db/integrations';
-import type { Membership } from '../../shared/db/memberships';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../../shared/errors';
-import { describeError, type Logger } from '../../shared/logger';
+} from '../../data/integrations';
+import type { Membership } from '../../data/memberships';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/errors';
+import { describeError, type Logger } from '../../platform/logger';
 import { alongside } from '../access/alongside';
 import type { Caller } from '../access/caller';
 import { requireMembership } from '../access/membership';

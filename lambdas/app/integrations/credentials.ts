@@ -1,6 +1,6 @@
-import { atsAdapters, atsConnection, type AtsConnection, type AtsCredentials } from '../../shared/clients/ats';
-import { seal, unseal } from '../../shared/clients/kms';
-import { saveSealedCredentials, type IntegrationRecord } from '../../shared/db/integrations';
+import { atsAdapters, atsConnection, type AtsConnection, type AtsCredentials } from '../../adapters/ats';
+import { seal, unseal } from '../../adapters/kms';
+import { saveSealedCredentials, type IntegrationRecord } from '../../data/integrations';
 
 /**
  * An integration's secrets: the ATS credentials and the secret its webhook deliveries are signed

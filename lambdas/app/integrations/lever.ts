@@ -1,13 +1,13 @@
 import { leverRedirectUri } from '../../contracts/app-paths';
 import { integrationForms } from '../../contracts/integrations';
-import { appOrigin } from '../../shared/app-origin';
-import { AtsRequestFailed, atsAdapters, atsConnection, leverOAuthClient } from '../../shared/clients/ats';
-import { exchangeLeverCode, leverConsentHref } from '../../shared/clients/ats/lever';
-import { randomToken, sha256 } from '../../shared/crypto';
-import { companyIntegrations, consumeOAuthState, putOAuthState } from '../../shared/db/integrations';
-import { epochSeconds } from '../../shared/db/keys';
-import { badRequest, conflict, HttpError } from '../../shared/errors';
-import { describeError, type Logger } from '../../shared/logger';
+import { appOrigin } from '../../platform/app-origin';
+import { AtsRequestFailed, atsAdapters, atsConnection, leverOAuthClient } from '../../adapters/ats';
+import { exchangeLeverCode, leverConsentHref } from '../../adapters/ats';
+import { randomToken, sha256 } from '../../platform/crypto';
+import { companyIntegrations, consumeOAuthState, putOAuthState } from '../../data/integrations';
+import { epochSeconds } from '../../data/keys';
+import { badRequest, conflict, HttpError } from '../../platform/errors';
+import { describeError, type Logger } from '../../platform/logger';
 import { ownedCompany } from '../access/membership';
 import { connectIntegration } from './connections';
 

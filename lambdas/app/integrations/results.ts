@@ -1,11 +1,11 @@
 import { paths } from '../../contracts/app-paths';
 import { integrationForms } from '../../contracts/integrations';
 import { resultNote, retryDelayMs } from '../../domain/integrations';
-import { appLink } from '../../shared/app-origin';
-import { AtsRequestFailed, atsAdapters } from '../../shared/clients/ats';
-import { getCandidate } from '../../shared/db/candidates';
-import { dueResults, getIntegration, settleResult, type PendingResult, type WriteBack } from '../../shared/db/integrations';
-import { describeError, type Logger } from '../../shared/logger';
+import { appLink } from '../../platform/app-origin';
+import { AtsRequestFailed, atsAdapters } from '../../adapters/ats';
+import { getCandidate } from '../../data/candidates/candidate';
+import { dueResults, getIntegration, settleResult, type PendingResult, type WriteBack } from '../../data/integrations';
+import { describeError, type Logger } from '../../platform/logger';
 import { connectionOf } from './credentials';
 
 /**

@@ -1,12 +1,12 @@
 import { emailSchema } from '../../contracts/common';
 import { integrationForms } from '../../contracts/integrations';
 import { candidateNameFromAts } from '../../domain/integrations';
-import { atsAdapters, type AtsCandidate } from '../../shared/clients/ats';
-import { getCompany, type Company } from '../../shared/db/companies';
-import { AlreadyImported, importedRefs, integrationsToSync, markImported, recordSync, type IntegrationRecord } from '../../shared/db/integrations';
-import { allPositions, type Position } from '../../shared/db/positions';
-import { HttpError } from '../../shared/errors';
-import { describeError, type Logger } from '../../shared/logger';
+import { atsAdapters, type AtsCandidate } from '../../adapters/ats';
+import { getCompany, type Company } from '../../data/companies';
+import { AlreadyImported, importedRefs, integrationsToSync, markImported, recordSync, type IntegrationRecord } from '../../data/integrations';
+import { allPositions, type Position } from '../../data/positions';
+import { HttpError } from '../../platform/errors';
+import { describeError, type Logger } from '../../platform/logger';
 import { invite } from '../invitations/invite';
 import { connectionOf } from './credentials';
 

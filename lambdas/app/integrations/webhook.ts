@@ -1,7 +1,7 @@
-import { atsAdapters, type WebhookDelivery } from '../../shared/clients/ats';
-import { getIntegration } from '../../shared/db/integrations';
-import { badRequest, notFound } from '../../shared/errors';
-import type { Logger } from '../../shared/logger';
+import { atsAdapters, type WebhookDelivery } from '../../adapters/ats';
+import { getIntegration } from '../../data/integrations';
+import { badRequest, notFound } from '../../platform/errors';
+import type { Logger } from '../../platform/logger';
 import { openSecrets } from './credentials';
 import { syncIntegration } from './sync';
 

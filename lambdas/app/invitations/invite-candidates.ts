@@ -1,9 +1,10 @@
 import { inviteExpiry } from '../../domain/candidates';
-import { getUser } from '../../shared/db/accounts';
-import { AnswerRefused, renewInvite, type NewCandidate } from '../../shared/db/candidates';
-import { getCompany } from '../../shared/db/companies';
-import { conflict, notFound } from '../../shared/errors';
-import type { Logger } from '../../shared/logger';
+import { getUser } from '../../data/accounts';
+import { AnswerRefused } from '../../data/candidates/candidate';
+import { renewInvite, type NewCandidate } from '../../data/candidates/invites';
+import { getCompany } from '../../data/companies';
+import { conflict, notFound } from '../../platform/errors';
+import type { Logger } from '../../platform/logger';
 import { alongside } from '../access/alongside';
 import { callerId, type Caller } from '../access/caller';
 import { requireCandidateAccess } from '../access/candidate';

@@ -1,21 +1,14 @@
 import { candidateInviteEmail } from '../../domain/emails/candidate';
 import { inviteExpiry, spendsCredits } from '../../domain/candidates';
-import { interviewHref } from '../../shared/app-origin';
-import { sendMail } from '../../shared/clients/mail';
-import {
-  CandidateEmailTaken,
-  createCandidates,
-  emailsTaken,
-  INVITES_PER_TRANSACTION,
-  NotEnoughCredits,
-  PositionNotOpen,
-  type Candidate,
-  type NewCandidate,
-} from '../../shared/db/candidates';
-import { getCompany, type Company } from '../../shared/db/companies';
-import type { Position } from '../../shared/db/positions';
-import { conflict, notFound, paymentRequired } from '../../shared/errors';
-import { describeError, type Logger } from '../../shared/logger';
+import { interviewHref } from '../../platform/app-origin';
+import { sendMail } from '../../adapters/mail';
+import { CandidateEmailTaken, emailsTaken } from '../../data/candidates/emails';
+import { createCandidates, INVITES_PER_TRANSACTION, NotEnoughCredits, PositionNotOpen, type NewCandidate } from '../../data/candidates/invites';
+import { type Candidate } from '../../data/candidates/candidate';
+import { getCompany, type Company } from '../../data/companies';
+import type { Position } from '../../data/positions';
+import { conflict, notFound, paymentRequired } from '../../platform/errors';
+import { describeError, type Logger } from '../../platform/logger';
 import { emailBrand } from '../companies/branding';
 import { sendPlannedMessages } from '../messages/planned-messages';
 

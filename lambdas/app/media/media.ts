@@ -1,10 +1,10 @@
 import { ExecutionAlreadyExists, StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { imageContentTypeOf, isVideo } from '../../domain/media';
-import { mediaKeys } from '../../shared/storage-definition';
-import { sfn } from '../../shared/clients/aws';
-import { deletePrefixes, presignDownload } from '../../shared/clients/storage';
-import { deleteMediaItems, getMediaItems, markUploaded, type MediaItem } from '../../shared/db/media';
-import { readEnv } from '../../shared/env';
+import { mediaKeys } from '../../adapters/storage-layout';
+import { sfn } from '../../adapters/aws';
+import { deletePrefixes, presignDownload } from '../../adapters/storage';
+import { deleteMediaItems, getMediaItems, markUploaded, type MediaItem } from '../../data/media';
+import { readEnv } from '../../platform/env';
 
 /**
  * Media use cases shared by the team's uploads and the candidates' answers: starting processing

@@ -1,9 +1,9 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { toParagraphs, toWebVtt, wordsFromTranscribe, type TimedWord } from '../../domain/media';
-import { mediaBucket, s3 } from '../../shared/clients/aws';
-import { readJson } from '../../shared/clients/storage';
-import { updateMediaProcessing } from '../../shared/db/media';
-import { mediaKeys } from '../../shared/storage-definition';
+import { mediaBucket, s3 } from '../../adapters/aws';
+import { readJson } from '../../adapters/storage';
+import { updateMediaProcessing } from '../../data/media';
+import { mediaKeys } from '../../adapters/storage-layout';
 
 /** What the media pipeline's tasks record (lambdas/pipeline/: the state machine and its task handlers). */
 

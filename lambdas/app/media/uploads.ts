@@ -1,10 +1,10 @@
 import { maxBytesFor } from '../../domain/media';
-import { objectSize, presignUpload } from '../../shared/clients/storage';
-import { newId } from '../../shared/crypto';
-import { createMedia, getGroupCompany, getMedia, GroupOwnedElsewhere, latestMediaOfGroup } from '../../shared/db/media';
-import { getMembership, type Membership } from '../../shared/db/memberships';
-import { badRequest, conflict, notFound } from '../../shared/errors';
-import { mediaKeys } from '../../shared/storage-definition';
+import { objectSize, presignUpload } from '../../adapters/storage';
+import { newId } from '../../platform/crypto';
+import { createMedia, getGroupCompany, getMedia, GroupOwnedElsewhere, latestMediaOfGroup } from '../../data/media';
+import { getMembership, type Membership } from '../../data/memberships';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { mediaKeys } from '../../adapters/storage-layout';
 import { alongside } from '../access/alongside';
 import { callerId, type Caller } from '../access/caller';
 import { requireMembership } from '../access/membership';

@@ -1,13 +1,13 @@
 import { paths } from '../../contracts/app-paths';
 import { memberInviteEmail } from '../../domain/emails/member-invite';
-import { appLink } from '../../shared/app-origin';
-import { sendMail } from '../../shared/clients/mail';
-import { findUserIdByEmail } from '../../shared/db/accounts';
-import { getCompany } from '../../shared/db/companies';
-import { acceptInvite, createMemberInvite, findInviteByNonce } from '../../shared/db/members';
-import { getMembership, type Membership } from '../../shared/db/memberships';
-import { conflict, notFound } from '../../shared/errors';
-import type { Logger } from '../../shared/logger';
+import { appLink } from '../../platform/app-origin';
+import { sendMail } from '../../adapters/mail';
+import { findUserIdByEmail } from '../../data/accounts';
+import { getCompany } from '../../data/companies';
+import { acceptInvite, createMemberInvite, findInviteByNonce } from '../../data/members';
+import { getMembership, type Membership } from '../../data/memberships';
+import { conflict, notFound } from '../../platform/errors';
+import type { Logger } from '../../platform/logger';
 import { alongside } from '../access/alongside';
 import { emailBrand } from '../companies/branding';
 

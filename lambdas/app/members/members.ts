@@ -1,6 +1,6 @@
-import { listMembers, removeMemberInvite, removeMembership } from '../../shared/db/members';
-import { getMembership, type Membership } from '../../shared/db/memberships';
-import { badRequest, notFound } from '../../shared/errors';
+import { listMembers, removeMemberInvite, removeMembership } from '../../data/members';
+import { getMembership, type Membership } from '../../data/memberships';
+import { badRequest, notFound } from '../../platform/errors';
 import { alongside } from '../access/alongside';
 import { requireMembership } from '../access/membership';
 

@@ -1,11 +1,11 @@
 import { deadlineSentence, plannedDueAt, renderMessage } from '../../domain/messages';
-import { sendMail } from '../../shared/clients/mail';
-import type { Candidate } from '../../shared/db/candidates';
-import type { Company } from '../../shared/db/companies';
-import { schedulePlannedMessages } from '../../shared/db/planned-messages';
-import type { Position } from '../../shared/db/positions';
-import { interviewHref } from '../../shared/app-origin';
-import { describeError, type Logger } from '../../shared/logger';
+import { sendMail } from '../../adapters/mail';
+import type { Candidate } from '../../data/candidates/candidate';
+import type { Company } from '../../data/companies';
+import { schedulePlannedMessages } from '../../data/planned-messages';
+import type { Position } from '../../data/positions';
+import { interviewHref } from '../../platform/app-origin';
+import { describeError, type Logger } from '../../platform/logger';
 import { emailBrand } from '../companies/branding';
 import { companyTemplate } from './templates';
 

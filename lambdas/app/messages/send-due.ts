@@ -1,7 +1,7 @@
-import { getCandidate } from '../../shared/db/candidates';
-import { getCompany } from '../../shared/db/companies';
-import { claimMessage, dueMessages } from '../../shared/db/planned-messages';
-import { describeError, type Logger } from '../../shared/logger';
+import { getCandidate } from '../../data/candidates/candidate';
+import { getCompany } from '../../data/companies';
+import { claimMessage, dueMessages } from '../../data/planned-messages';
+import { describeError, type Logger } from '../../platform/logger';
 import { sendTemplate } from './planned-messages';
 
 /** Pages of due messages one run takes at most. */

@@ -2,11 +2,11 @@ import { emailBrand } from '../companies/branding';
 import { INTERVIEW_LINK_PLACEHOLDER, triggerNeedsInterviewLink } from '../../contracts/message-templates';
 import { paths } from '../../contracts/app-paths';
 import { renderMessage, sampleTemplateValues, standardTemplates, type TemplateWording } from '../../domain/messages';
-import { appLink } from '../../shared/app-origin';
-import { sendMail } from '../../shared/clients/mail';
-import { getUser } from '../../shared/db/accounts';
-import type { Company } from '../../shared/db/companies';
-import { consumeRateLimit } from '../../shared/db/rate-limits';
+import { appLink } from '../../platform/app-origin';
+import { sendMail } from '../../adapters/mail';
+import { getUser } from '../../data/accounts';
+import type { Company } from '../../data/companies';
+import { consumeRateLimit } from '../../data/rate-limits';
 import {
   createMessageTemplate,
   deleteMessageTemplate,
@@ -16,14 +16,14 @@ import {
   updateMessageTemplate,
   type MessageTemplateWording,
   type StoredMessageTemplate,
-} from '../../shared/db/message-templates';
-import { allPositions, type Position } from '../../shared/db/positions';
-import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../shared/errors';
-import type { Logger } from '../../shared/logger';
+} from '../../data/message-templates';
+import { allPositions, type Position } from '../../data/positions';
+import { badRequest, conflict, forbidden, notFound, tooManyRequests } from '../../platform/errors';
+import type { Logger } from '../../platform/logger';
 import { alongside } from '../access/alongside';
 import { callerId, type Caller } from '../access/caller';
 import { companyOfOwner, requireMembership } from '../access/membership';
-import type { Membership } from '../../shared/db/memberships';
+import type { Membership } from '../../data/memberships';
 import { accessibleTo } from '../access/position';
 
 /**

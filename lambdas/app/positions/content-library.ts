@@ -1,4 +1,4 @@
-import { allPositions } from '../../shared/db/positions';
+import { allPositions } from '../../data/positions';
 import { alongside } from '../access/alongside';
 import { requireMembership } from '../access/membership';
 import { accessibleTo } from '../access/position';

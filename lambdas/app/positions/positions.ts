@@ -1,8 +1,8 @@
 import type * as z from 'zod/mini';
 import { paths } from '../../contracts/app-paths';
 import type { positionBodySchema } from '../../contracts/position';
-import { appLink } from '../../shared/app-origin';
-import { listMembers } from '../../shared/db/members';
+import { appLink } from '../../platform/app-origin';
+import { listMembers } from '../../data/members';
 import {
   createPosition as storeNewPosition,
   deleteApplyLink,
@@ -11,9 +11,9 @@ import {
   updatePosition as storePosition,
   VersionConflict,
   type Position,
-} from '../../shared/db/positions';
-import { badRequest, conflict } from '../../shared/errors';
-import type { Logger } from '../../shared/logger';
+} from '../../data/positions';
+import { badRequest, conflict } from '../../platform/errors';
+import type { Logger } from '../../platform/logger';
 import type { Caller } from '../access/caller';
 import { requireMembership } from '../access/membership';
 import { checkPlannedMessages } from '../messages/templates';

@@ -1,7 +1,7 @@
-import { allCandidatesOfPosition } from '../../shared/db/candidates';
-import { setPositionStatus as storePositionStatus, WrongStatus } from '../../shared/db/positions';
-import { conflict } from '../../shared/errors';
-import type { Logger } from '../../shared/logger';
+import { allCandidatesOfPosition } from '../../data/candidates/lists';
+import { setPositionStatus as storePositionStatus, WrongStatus } from '../../data/positions';
+import { conflict } from '../../platform/errors';
+import type { Logger } from '../../platform/logger';
 import type { Caller } from '../access/caller';
 import { requirePositionAccess } from '../access/position';
 import { deletePositionCascade } from '../deletion/cascade';

@@ -1,22 +1,15 @@
 import { MIN_PART_BYTES } from '../../contracts/interview';
 import { allowedAttempts, retakesLeft } from '../../domain/candidates';
-import { abortMultipartUpload, createMultipartUpload, presignUploadPart } from '../../shared/clients/storage';
-import { newId } from '../../shared/crypto';
-import { itemRead } from '../../shared/db/batch-get';
-import {
-  AttemptRefused,
-  deleteAttempt,
-  openAttemptsOf,
-  questionKey,
-  replaceAbandonedAttempt,
-  startAttempt,
-  type Attempt,
-} from '../../shared/db/candidates';
-import { keys } from '../../shared/db/keys';
-import { createMedia } from '../../shared/db/media';
-import { badRequest, conflict, notFound } from '../../shared/errors';
-import { describeError, type Logger } from '../../shared/logger';
-import { mediaKeys } from '../../shared/storage-definition';
+import { abortMultipartUpload, createMultipartUpload, presignUploadPart } from '../../adapters/storage';
+import { newId } from '../../platform/crypto';
+import { itemRead } from '../../data/batch-get';
+import { AttemptRefused, deleteAttempt, openAttemptsOf, replaceAbandonedAttempt, startAttempt, type Attempt } from '../../data/candidates/attempts';
+import { questionKey } from '../../data/candidates/candidate';
+import { keys } from '../../data/keys';
+import { createMedia } from '../../data/media';
+import { badRequest, conflict, notFound } from '../../platform/errors';
+import { describeError, type Logger } from '../../platform/logger';
+import { mediaKeys } from '../../adapters/storage-layout';
 import { INTERVIEW_COMPLETED, RECORDING_NOT_FOUND, requireInterviewWith, requireOpenInterview } from '../access/interview';
 import { deleteMedia } from '../media/media';
 

@@ -1,8 +1,8 @@
-import { presignDownload } from '../../shared/clients/storage';
-import { questionKey } from '../../shared/db/candidates';
-import { getCompany } from '../../shared/db/companies';
-import { latestMediaOfGroup } from '../../shared/db/media';
-import { notFound } from '../../shared/errors';
+import { presignDownload } from '../../adapters/storage';
+import { questionKey } from '../../data/candidates/candidate';
+import { getCompany } from '../../data/companies';
+import { latestMediaOfGroup } from '../../data/media';
+import { notFound } from '../../platform/errors';
 import { alongside } from '../access/alongside';
 import { INTERVIEW_NOT_FOUND, requireInterview } from '../access/interview';
 import { branding } from '../companies/branding';

@@ -2,12 +2,14 @@ import { Transform, type Readable } from 'node:stream';
 import { GetObjectCommand } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { ZipFile } from 'yazl';
-import { mediaBucket, s3 } from '../../shared/clients/aws';
-import { deleteObject, deletePrefixes } from '../../shared/clients/storage';
-import { answerPackageOf, answersOf, finishPackageBuild, getCandidate, PackageBuildTaken } from '../../shared/db/candidates';
-import { getMediaItems } from '../../shared/db/media';
-import type { Logger } from '../../shared/logger';
-import { packagePrefix } from '../../shared/storage-definition';
+import { mediaBucket, s3 } from '../../adapters/aws';
+import { deleteObject, deletePrefixes } from '../../adapters/storage';
+import { answerPackageOf, finishPackageBuild, PackageBuildTaken } from '../../data/candidates/packages';
+import { answersOf } from '../../data/candidates/answers';
+import { getCandidate } from '../../data/candidates/candidate';
+import { getMediaItems } from '../../data/media';
+import type { Logger } from '../../platform/logger';
+import { packagePrefix } from '../../adapters/storage-layout';
 import { entryName, packageContents } from './answer-package-contents';
 
 /** Multipart parts of 8 MiB, four in flight: memory stays flat whatever the package's size (S3 allows 10,000 parts: 78 GiB). */

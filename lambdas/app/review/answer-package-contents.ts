@@ -1,6 +1,6 @@
 import { ANSWER_PACKAGE_STALE_AFTER_MS } from '../../pipeline/answer-package.asl';
-import type { AnswerPackageRecord, LeftOutAnswer } from '../../shared/db/candidates';
-import type { MediaItem } from '../../shared/db/media';
+import type { AnswerPackageRecord, LeftOutAnswer } from '../../data/candidates/packages';
+import type { MediaItem } from '../../data/media';
 
 /**
  * What goes into an answer package (spec §3, §4), as pure rules the request and the build share:

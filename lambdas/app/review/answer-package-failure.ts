@@ -1,5 +1,5 @@
-import { finishPackageBuild, PackageBuildTaken } from '../../shared/db/candidates';
-import type { Logger } from '../../shared/logger';
+import { finishPackageBuild, PackageBuildTaken } from '../../data/candidates/packages';
+import type { Logger } from '../../platform/logger';
 
 /**
  * Marks a build failed (the builder's failure path, or a build that could not be started), so the

@@ -1,5 +1,6 @@
-import { presignDownload } from '../../shared/clients/storage';
-import { answerPackageOf, type AnswerPackageRecord, type Candidate } from '../../shared/db/candidates';
+import { presignDownload } from '../../adapters/storage';
+import { answerPackageOf, type AnswerPackageRecord } from '../../data/candidates/packages';
+import { type Candidate } from '../../data/candidates/candidate';
 import { coversAnswers, isAbandoned, slug } from './answer-package-contents';
 
 /**

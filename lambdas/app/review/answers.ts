@@ -1,7 +1,7 @@
 import type { TranscriptParagraph } from '../../domain/media';
-import { readJson } from '../../shared/clients/storage';
-import { submittedAnswers, type Candidate } from '../../shared/db/candidates';
-import { getMediaItems, mediaItemsRead, type MediaItem } from '../../shared/db/media';
+import { readJson } from '../../adapters/storage';
+import { submittedAnswers, type Candidate } from '../../data/candidates/candidate';
+import { getMediaItems, mediaItemsRead, type MediaItem } from '../../data/media';
 import type { Caller } from '../access/caller';
 import { requireCandidateAccess } from '../access/candidate';
 import { describeMedia } from '../media/media';

@@ -1,7 +1,7 @@
 import { timeField } from '../../domain/candidates';
-import type { Candidate } from '../../shared/db/candidates';
-import { getMediaItems, type MediaItem } from '../../shared/db/media';
-import { interviewHref } from '../../shared/app-origin';
+import type { Candidate } from '../../data/candidates/candidate';
+import { getMediaItems, type MediaItem } from '../../data/media';
+import { interviewHref } from '../../platform/app-origin';
 import { thumbnailOf } from '../media/media';
 
 /** The media shown as a candidate's thumbnail: their first answer's. */

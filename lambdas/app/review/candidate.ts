@@ -1,6 +1,7 @@
 import { averageRating } from '../../domain/candidates';
-import { neighboursOf, submittedAnswers } from '../../shared/db/candidates';
-import { mediaItemsRead } from '../../shared/db/media';
+import { neighboursOf } from '../../data/candidates/lists';
+import { submittedAnswers } from '../../data/candidates/candidate';
+import { mediaItemsRead } from '../../data/media';
 import type { Caller } from '../access/caller';
 import { requireCandidateAccess } from '../access/candidate';
 import { describeMedia } from '../media/media';

@@ -1,7 +1,7 @@
 import { neutraliseFormula } from '../../contracts/spreadsheet';
 import { averageRating } from '../../domain/candidates';
-import { appOrigin, interviewHref } from '../../shared/app-origin';
-import { candidatesForExport, type ExportedCandidate } from '../../shared/db/candidates';
+import { appOrigin, interviewHref } from '../../platform/app-origin';
+import { candidatesForExport, type ExportedCandidate } from '../../data/candidates/lists';
 import { requirePositionAccess } from '../access/position';
 
 const row = async (candidate: ExportedCandidate) => ({

@@ -1,6 +1,7 @@
 import { CANDIDATE_PAGE_SIZE } from '../../contracts/candidate';
 import type { CandidateStatus } from '../../contracts/candidate-status';
-import { getCandidate, listCandidates, listDone, searchCandidates, type Candidate } from '../../shared/db/candidates';
+import { getCandidate, type Candidate } from '../../data/candidates/candidate';
+import { listCandidates, listDone, searchCandidates } from '../../data/candidates/lists';
 import { requirePositionAccess } from '../access/position';
 import { candidateSummaries } from './candidate-summary';
 

@@ -1,6 +1,6 @@
-import { findAnswer, rateAnswer as storeRating } from '../../shared/db/candidates';
-import { getCompany } from '../../shared/db/companies';
-import { conflict, notFound } from '../../shared/errors';
+import { findAnswer, rateAnswer as storeRating } from '../../data/candidates/answers';
+import { getCompany } from '../../data/companies';
+import { conflict, notFound } from '../../platform/errors';
 import { alongside } from '../access/alongside';
 import { callerId, type Caller } from '../access/caller';
 import { requireCandidateAccessAt } from '../access/candidate';

@@ -1,8 +1,8 @@
 import { evaluate, type EvaluationAction } from '../../contracts/candidate-status';
-import { CandidateGone, readCandidatePartition, setEvaluation, StatusChanged } from '../../shared/db/candidates';
-import { getCompany } from '../../shared/db/companies';
-import { conflict } from '../../shared/errors';
-import type { Logger } from '../../shared/logger';
+import { CandidateGone, readCandidatePartition, setEvaluation, StatusChanged } from '../../data/candidates/candidate';
+import { getCompany } from '../../data/companies';
+import { conflict } from '../../platform/errors';
+import type { Logger } from '../../platform/logger';
 import type { Caller } from '../access/caller';
 import { requireCandidateAccess } from '../access/candidate';
 import { deleteCandidateCascade } from '../deletion/cascade';

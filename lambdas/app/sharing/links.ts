@@ -1,5 +1,5 @@
 import { paths } from '../../contracts/app-paths';
-import { appLink } from '../../shared/app-origin';
+import { appLink } from '../../platform/app-origin';
 
 /** The public page of a shared candidate. */
 export const publicCandidateHref = async (publicCandidateId: string) => appLink(paths.publicCandidate.to(publicCandidateId));

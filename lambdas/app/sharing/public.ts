@@ -1,6 +1,7 @@
-import { getCandidate, publicLinkOf, type Candidate, type PublicLink } from '../../shared/db/candidates';
-import { getCompany, type Company } from '../../shared/db/companies';
-import { notFound } from '../../shared/errors';
+import { getCandidate, type Candidate } from '../../data/candidates/candidate';
+import { publicLinkOf, type PublicLink } from '../../data/candidates/sharing';
+import { getCompany, type Company } from '../../data/companies';
+import { notFound } from '../../platform/errors';
 import { alongside } from '../access/alongside';
 import { branding } from '../companies/branding';
 import { candidateTranscripts, publicAnswers, SHARING_OFF } from '../review/answers';

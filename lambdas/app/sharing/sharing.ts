@@ -1,5 +1,5 @@
-import { publicLinkOf, sharePublicly, stopSharing } from '../../shared/db/candidates';
-import { notFound } from '../../shared/errors';
+import { publicLinkOf, sharePublicly, stopSharing } from '../../data/candidates/sharing';
+import { notFound } from '../../platform/errors';
 import { alongside } from '../access/alongside';
 import { callerId, type Caller } from '../access/caller';
 import { requireCandidateAccess, requireCandidateAccessAt } from '../access/candidate';

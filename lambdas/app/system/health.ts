@@ -2,8 +2,8 @@ import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { HeadBucketCommand } from '@aws-sdk/client-s3';
 import { GetAccountCommand } from '@aws-sdk/client-sesv2';
 import { DescribeStateMachineCommand } from '@aws-sdk/client-sfn';
-import { s3, ses, sfn } from '../../shared/clients/aws';
-import { dynamodb } from '../../shared/db/client';
+import { s3, ses, sfn } from '../../adapters/aws';
+import { dynamodb } from '../../data/client';
 
 /** The health of every backing service: describe-only calls, cheap and side-effect free (the health:check grant). */
 const CHECK_TIMEOUT_MS = 3000;

@@ -1,4 +1,4 @@
-import type { MailMessage } from '../../shared/clients/mail';
+import type { MailMessage } from '../../adapters/mail';
 import { readableTextOn } from '../../contracts/contrast';
 import { emailLayout, escapeHtml, type EmailBrand } from './layout';
 

@@ -1,4 +1,4 @@
-import type { MailMessage } from '../../shared/clients/mail';
+import type { MailMessage } from '../../adapters/mail';
 import { emailLayout, escapeHtml, type EmailBrand } from './layout';
 
 /** The invitation to join a company's hiring team. */

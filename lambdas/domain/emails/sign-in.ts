@@ -1,4 +1,4 @@
-import type { MailMessage } from '../../shared/clients/mail';
+import type { MailMessage } from '../../adapters/mail';
 import { CODE_TTL_SECONDS } from '../auth';
 import { emailLayout, escapeHtml } from './layout';
 

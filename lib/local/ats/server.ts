@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from '
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { integrationForms, integrationTypes, type IntegrationType } from '../../../lambdas/contracts/integrations';
-import { atsEndpointVariable, type AtsEndpointName } from '../../../lambdas/shared/clients/ats/adapter';
+import { atsEndpointVariable, type AtsEndpointName } from '../../../lambdas/adapters/ats/adapter';
 import { freePort, readText } from '../net';
 import { controlPage } from './page';
 import type { StandInCandidate, StandInRequest, StandInResponse, VendorContext, VendorStandIn, VendorState, WebhookDeliveryResult } from './types';

@@ -2,7 +2,7 @@ import type { IntegrationType } from '../../../lambdas/contracts/integrations';
 
 /**
  * The ATS stand-ins (lib/local/ats): one per integration type, each speaking its vendor's wire
- * protocol and auth scheme for the calls the adapters (lambdas/shared/clients/ats) make. They share
+ * protocol and auth scheme for the calls the adapters (lambdas/adapters/ats) make. They share
  * one candidate model (below), a control page and JSON API (server.ts), persistence and outages;
  * a vendor module (vendors/<type>.ts) only maps its vendor's requests onto that model.
  *

@@ -1,8 +1,8 @@
 import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { sortTimeOf, type CandidateStatus } from '../../../domain/candidates';
-import type { IntegrationType } from '../../../contracts/integrations';
-import { sha256 } from '../../crypto';
-import type { ResultEvent } from '../../clients/ats/adapter';
+import { sortTimeOf, type CandidateStatus } from '../../domain/candidates';
+import type { IntegrationType } from '../../contracts/integrations';
+import { sha256 } from '../../platform/crypto';
+import type { ResultEvent } from '../../adapters/ats/adapter';
 import { resultStep, type WriteBack } from '../integrations';
 import { db, tableName } from '../client';
 import { storedInterview, type StoredInterview } from '../interview';

@@ -1,5 +1,5 @@
 import { SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { readEnv } from '../env';
+import { readEnv } from '../platform/env';
 import { ses } from './aws';
 
 /** One outgoing e-mail: always both an HTML and a plain-text part. */

@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { Theme } from '../../contracts/company';
-import { defaultConfig, defaultTheme, type Credits, type StoredSubscription, type SubscriptionStatus } from '../../domain/company';
+import type { Theme } from '../contracts/company';
+import { defaultConfig, defaultTheme, type Credits, type StoredSubscription, type SubscriptionStatus } from '../domain/company';
 import { db, tableName } from './client';
 import { keys, sortKeyPrefixes } from './keys';
 import { queryAll } from './query';

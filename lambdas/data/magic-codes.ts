@@ -1,8 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { timingSafeEqual } from 'node:crypto';
-import { checkCode, CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS } from '../../domain/auth';
-import { sha256 } from '../crypto';
+import { checkCode, CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS } from '../domain/auth';
+import { sha256 } from '../platform/crypto';
 import { db, tableName } from './client';
 import { epochSeconds, keys } from './keys';
 import { newSessionItem } from './sessions';

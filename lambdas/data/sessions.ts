@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { randomToken, sha256 } from '../crypto';
+import { randomToken, sha256 } from '../platform/crypto';
 import { db, tableName } from './client';
 import { epochSeconds, keys } from './keys';
 

@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { newId } from '../crypto';
+import { newId } from '../platform/crypto';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { queryAll } from './query';

@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
-import { newId, randomToken, sha256 } from '../crypto';
+import { newId, randomToken, sha256 } from '../platform/crypto';
 import { batchGetItems, keyId, type ItemKey } from './batch-get';
 import { db, tableName } from './client';
 import { epochSeconds, keys, sortKeyPrefixes } from './keys';

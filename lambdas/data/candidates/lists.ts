@@ -1,5 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { sortTimeOf, type CandidateStatus } from '../../../domain/candidates';
+import { sortTimeOf, type CandidateStatus } from '../../domain/candidates';
 import { batchGetItems, KEYS_PER_BATCH } from '../batch-get';
 import { db, tableName } from '../client';
 import { keys, schedulePartitions } from '../keys';

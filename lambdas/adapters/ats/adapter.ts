@@ -1,9 +1,9 @@
-import type { IntegrationType, ResultEvent } from '../../../contracts/integrations';
+import type { IntegrationType, ResultEvent } from '../../contracts/integrations';
 
 export type { ResultEvent };
 
 /**
- * One adapter per ATS or CRM (lambdas/shared/clients/ats/<type>.ts): the few calls the product
+ * One adapter per ATS or CRM (lambdas/adapters/ats/<type>.ts): the few calls the product
  * makes, written from the vendor's public API documentation. Adapters know nothing of the table,
  * of KMS or of where they run: they get the decrypted credentials and the vendor's base URLs
  * (`endpoint`), which are the vendor's own unless the environment names a stand-in

@@ -1,7 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { IntegrationType } from '../../contracts/integrations';
-import type { ResultEvent } from '../clients/ats/adapter';
+import type { IntegrationType } from '../contracts/integrations';
+import type { ResultEvent } from '../adapters/ats/adapter';
 import { batchGetItems } from './batch-get';
 import { db, tableName } from './client';
 import { epochSeconds, keys, schedulePartitions } from './keys';

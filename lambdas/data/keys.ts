@@ -2,7 +2,7 @@
  * Key patterns of the single table, defined once. Every data-access module builds its keys here.
  * Ids are opaque random strings, so prefixes keep entity kinds apart in one key space.
  */
-import { sha256 } from '../crypto';
+import { sha256 } from '../platform/crypto';
 
 /** Addresses are compared trimmed and in lower case (the contracts' e-mail schema already sends them so). */
 const normalizedEmail = (email: string) => email.trim().toLowerCase();

@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { CaptionsStatus, TranscriptStatus, UploadStatus } from '../../domain/media';
+import type { CaptionsStatus, TranscriptStatus, UploadStatus } from '../domain/media';
 import { readBatch, type BatchRead } from './batch-get';
 import { db, tableName } from './client';
 import { keys } from './keys';

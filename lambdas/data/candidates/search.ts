@@ -1,5 +1,5 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { keyWord, matchesAll, prefixRange, searchTokens, searchWords } from '../../../domain/search';
+import { keyWord, matchesAll, prefixRange, searchTokens, searchWords } from '../../domain/search';
 import { db, tableName } from '../client';
 import { keys } from '../keys';
 import type { TransactionStep } from '../transaction';

@@ -1,7 +1,7 @@
 import { S3Client, type S3ClientConfig } from '@aws-sdk/client-s3';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SFNClient } from '@aws-sdk/client-sfn';
-import { readEnv } from '../env';
+import { readEnv } from '../platform/env';
 
 /**
  * SDK clients, created once per module instance. Endpoints come from the SDK's own

@@ -1,5 +1,5 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { randomToken } from '../../crypto';
+import { randomToken } from '../../platform/crypto';
 import { db, tableName } from '../client';
 import { keys } from '../keys';
 import { transact } from '../transaction';

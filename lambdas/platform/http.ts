@@ -4,8 +4,8 @@ import type * as z from 'zod/mini';
 import type { Contract, ValidationIssue } from '../contracts/contract';
 import type { AuthMode, Operation } from '../operations/operation';
 import { keyToSnakeCase, MAX_NESTING_DEPTH, NestingTooDeep, toCamelCase, toSnakeCase } from '../contracts/wire-case';
-import { getMembership, type Membership } from './db/memberships';
-import { loadSession, type Session } from './db/sessions';
+import { getMembership, type Membership } from '../data/memberships';
+import { loadSession, type Session } from '../data/sessions';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from './errors';
 import { createLogger, describeError, type Logger } from './logger';
 

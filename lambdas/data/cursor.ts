@@ -1,4 +1,4 @@
-import { badRequest } from '../errors';
+import { badRequest } from '../platform/errors';
 
 /** Opaque page cursors: DynamoDB's LastEvaluatedKey as base64url JSON. */
 export const encodeCursor = (key: Record<string, unknown> | undefined): string | null =>

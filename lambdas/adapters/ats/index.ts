@@ -1,4 +1,4 @@
-import type { IntegrationType } from '../../../contracts/integrations';
+import type { IntegrationType } from '../../contracts/integrations';
 import type { AtsAdapter } from './adapter';
 import { ashbyAdapter } from './ashby';
 import { comeetAdapter } from './comeet';
@@ -11,6 +11,7 @@ import { recruiteeAdapter } from './recruitee';
 
 export * from './adapter';
 export { atsConnection, atsEndpoint, leverOAuthClient } from './connection';
+export { exchangeLeverCode, leverConsentHref } from './lever';
 
 /** Every integration type's adapter. */
 export const atsAdapters: Readonly<Record<IntegrationType, AtsAdapter>> = {

@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { defaultConfig, SIGN_UP_CREDITS } from '../../domain/company';
-import { newId } from '../crypto';
+import { defaultConfig, SIGN_UP_CREDITS } from '../domain/company';
+import { newId } from '../platform/crypto';
 import { db, tableName } from './client';
 import { keys, sortKeyPrefixes } from './keys';
 import { ConditionFailed, transact } from './transaction';

@@ -1,7 +1,7 @@
-import type { IntegrationType } from '../../contracts/integrations';
+import type { IntegrationType } from '../contracts/integrations';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { newId, randomToken } from '../crypto';
+import { newId, randomToken } from '../platform/crypto';
 import { db, tableName } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
 import { storedInterview, type StoredInterview } from './interview';

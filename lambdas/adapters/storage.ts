@@ -14,7 +14,7 @@ import {
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { DOWNLOAD_URL_TTL_SECONDS, UPLOAD_URL_TTL_SECONDS } from '../../domain/media';
+import { DOWNLOAD_URL_TTL_SECONDS, UPLOAD_URL_TTL_SECONDS } from '../domain/media';
 import { mediaBucket, s3 } from './aws';
 
 /** Presigned URLs scoped to one object of the media bucket, short-lived. */

@@ -1,8 +1,8 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { sortTimeOf } from '../../../domain/candidates';
-import { MAX_SEARCH_TOKENS } from '../../../domain/search';
-import { newId, randomToken, sha256 } from '../../crypto';
+import { sortTimeOf } from '../../domain/candidates';
+import { MAX_SEARCH_TOKENS } from '../../domain/search';
+import { newId, randomToken, sha256 } from '../../platform/crypto';
 import { db, tableName } from '../client';
 import type { Company } from '../companies';
 import { storedInterview } from '../interview';

@@ -1,6 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { readEnv } from '../env';
+import { readEnv } from '../platform/env';
 
 /**
  * One document client per Lambda module instance; endpoints come from AWS_ENDPOINT_URL_DYNAMODB locally.

@@ -1,6 +1,6 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { StoredSubscription, SubscriptionStatus } from '../../domain/company';
+import type { StoredSubscription, SubscriptionStatus } from '../domain/company';
 import { db, tableName } from './client';
 import { epochSeconds, keys } from './keys';
 import { ConditionFailed, transact, type TransactionStep } from './transaction';
