@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { apiRoutesDefine } from './web/vite.config';
+import { apiRoutesDefine } from './web/vite.config.ts';
 
 /**
  * Five kinds of tests, one run (`npm test`):

@@ -1,3 +1,4 @@
+import { type PositionStatus } from './vocabulary';
 /**
  * Every route of the SPA (spec §2 plus the candidate side of DESIGN.md §4), named once: the SPA's
  * router and links, and the server's links into the SPA (e-mails, apply and shared links) read
@@ -27,7 +28,7 @@ export const paths = {
   },
   positions: {
     pattern: '/companies/:companyId/positions',
-    to: (companyId: string, q: { tab?: 'open' | 'closed' } = {}) => withQuery(`/companies/${companyId}/positions`, q),
+    to: (companyId: string, q: { tab?: PositionStatus } = {}) => withQuery(`/companies/${companyId}/positions`, q),
   },
   newPositionWizard: {
     pattern: '/companies/:companyId/new-position-wizard',

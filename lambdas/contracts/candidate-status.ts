@@ -1,14 +1,11 @@
-/**
- * A candidate's statuses and spec §4's evaluation table, defined once: the server applies the
- * table (set-candidate-status), the SPA offers exactly the moves it allows (list and detail), and
- * the contracts build their enums from these lists. Plain data, no imports.
- */
-export const CANDIDATE_STATUSES = ['invited', 'responded', 'shortlisted', 'rejected'] as const;
-export type CandidateStatus = (typeof CANDIDATE_STATUSES)[number];
+import { EVALUATION_ACTIONS, type CandidateStatus, type EvaluationAction } from './vocabulary';
 
-/** The evaluation actions, in the order screens offer them. */
-export const EVALUATION_ACTIONS = ['undo', 'shortlist', 'reject'] as const;
-export type EvaluationAction = (typeof EVALUATION_ACTIONS)[number];
+/**
+ * Spec §4's evaluation table over the candidate's statuses (./vocabulary.ts), defined once: the
+ * server applies the table (set-candidate-status), the SPA offers exactly the moves it allows (list
+ * and detail). Plain data.
+ */
+export { CANDIDATE_STATUSES, EVALUATION_ACTIONS, type CandidateStatus, type EvaluationAction } from './vocabulary';
 
 /** Where an action takes a candidate from a status; absent where it is not offered. */
 export const evaluationTransitions: Record<EvaluationAction, Partial<Record<CandidateStatus, CandidateStatus>>> = {

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { emailSchema, trimmedLine } from './common';
 import { CANDIDATE_STATUSES } from './candidate-status';
+import { CAPTIONS_STATUSES, PACKAGE_STATUSES, TRANSCRIPT_STATUSES, UPLOAD_STATUSES } from './vocabulary';
 
 /** Candidates as the hiring team sees them (spec §3 Candidate, §7 Positions/Candidates). */
 export { CANDIDATE_STATUSES } from './candidate-status';
@@ -40,7 +41,7 @@ export const SEARCH_MIN_CHARS = 3;
  * process are left out of the zip and named here; the rest still export.
  */
 export const answerPackageSchema = z.object({
-  packageStatus: z.enum(['not_generated', 'generating', 'completed', 'failed']),
+  packageStatus: z.enum(['not_generated', ...PACKAGE_STATUSES]),
   downloadHref: z.nullable(z.string()),
   leftOutAnswers: z.array(z.object({ answerId: z.string(), questionIndex: z.int(), reason: z.enum(['processing_failed']) })),
 });
@@ -49,7 +50,7 @@ export const answerTranscriptsSchema = z.object({
   answerTranscripts: z.array(
     z.object({
       answerId: z.string(),
-      transcriptStatus: z.enum(['none', 'created', 'submitted', 'completed', 'failed']),
+      transcriptStatus: z.enum(TRANSCRIPT_STATUSES),
       paragraphs: z.array(z.object({ startMillis: z.int(), content: z.string() })),
     }),
   ),
@@ -62,8 +63,8 @@ export const publicAnswerSchema = z.object({
   questionIndex: z.int(),
   thumbnail: z.nullable(z.object({ variants: z.array(variantSchema) })),
   video: z.object({
-    uploadStatus: z.enum(['uploading', 'processing', 'ready', 'failed']),
-    captions: z.object({ captionsStatus: z.enum(['none', 'preparing', 'ready', 'failed']), variants: z.array(variantSchema) }),
+    uploadStatus: z.enum(UPLOAD_STATUSES),
+    captions: z.object({ captionsStatus: z.enum(CAPTIONS_STATUSES), variants: z.array(variantSchema) }),
     variants: z.array(variantSchema),
   }),
 });

@@ -1,9 +1,10 @@
 import * as z from 'zod/mini';
+import { DEFAULT_BRAND_COLORS } from './vocabulary';
 
 export const integrationTypes = ['hiringthing', 'ashby', 'comeet', 'greenhouse', 'hrpartner', 'lacrm', 'lever', 'recruitee'] as const;
 export const subscriptionStatuses = ['complimentary', 'subscribed', 'not_subscribed'] as const;
 
-const hexColor = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, 'Use a color like #3f51b5.'));
+const hexColor = z.string().check(z.regex(/^#[0-9a-fA-F]{6}$/, `Use a color like ${DEFAULT_BRAND_COLORS.primary}.`));
 
 export const themeSchema = z.object({
   themeEnabled: z.boolean(),

@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { trimmedLine } from './common';
 import { integrationTypes } from './company';
+import { EVALUATED_STATUSES } from './vocabulary';
 
 /**
  * ATS and CRM integrations (spec §2 Integrate tab, §3 Integration, §5 Integrations, §7 Integrations):
@@ -145,7 +146,7 @@ export const integrationTagsSchema = z.array(integrationTagSchema).check(
 );
 
 /** What is written back to the candidate's ATS profile: their response, and the team's shortlist or reject. */
-export const resultEvents = ['responded', 'shortlisted', 'rejected'] as const;
+export const resultEvents = EVALUATED_STATUSES;
 export type ResultEvent = (typeof resultEvents)[number];
 
 /** What was written back to the ATS for a candidate, as the candidate's integration panel shows it. */

@@ -14,8 +14,9 @@ import {
   THINKING_TIME_OPTIONS,
 } from './pacing';
 import { isInviteExpiryOffset, isMessageTrigger } from './message-options';
+import { POSITION_STATUSES } from './vocabulary';
 
-export const positionStatuses = ['open', 'closed'] as const;
+export const positionStatuses = POSITION_STATUSES;
 
 export const candidateCountsSchema = z.object({
   invited: z.int(),

@@ -4,6 +4,7 @@ import { newId } from '../platform/crypto';
 import { db, tableName } from './client';
 import { keys, sortKeyPrefixes } from './keys';
 import { ConditionFailed, transact } from './transaction';
+import { type MemberRole } from '../contracts/vocabulary';
 
 export interface User {
   userId: string;
@@ -95,7 +96,7 @@ export const getUser = async (userId: string): Promise<User | null> => {
 export interface UserCompany {
   companyId: string;
   companyName: string;
-  userRole: 'owner' | 'member';
+  userRole: MemberRole;
 }
 
 /** The user's companies: one Query on GSI1 (memberships carry the company name). */

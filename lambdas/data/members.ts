@@ -6,13 +6,14 @@ import { epochSeconds, keys, sortKeyPrefixes } from './keys';
 import { queryAll } from './query';
 import { newSessionItem } from './sessions';
 import { ConditionFailed, transact, TransactionConflict, type TransactionStep } from './transaction';
+import { type MemberRole } from '../contracts/vocabulary';
 
 export const INVITE_TTL_SECONDS = 14 * 24 * 60 * 60;
 
 export interface MemberRow {
   userId: string;
   email: string;
-  userRole: 'owner' | 'member';
+  userRole: MemberRole;
   status: 'active';
 }
 export interface InvitedRow {

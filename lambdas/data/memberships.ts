@@ -2,8 +2,9 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { batchReads, itemRead, readBatch, type BatchRead } from './batch-get';
 import { db, tableName } from './client';
 import { keys } from './keys';
+import { type MemberRole } from '../contracts/vocabulary';
 
-export type MemberRole = 'owner' | 'member';
+export type { MemberRole };
 
 export interface Membership {
   companyId: string;

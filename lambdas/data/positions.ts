@@ -8,6 +8,7 @@ import { storedInterview, type StoredInterview } from './interview';
 import { keys } from './keys';
 import { queryAll } from './query';
 import { ConditionFailed, transact } from './transaction';
+import { type PositionStatus } from '../contracts/vocabulary';
 
 /**
  * Positions: one item each (`POSITION#{id}`), listed per company from GSI1 (`COMPANY#{id}#POSITIONS`,
@@ -57,7 +58,7 @@ export interface CandidateCounts {
 export interface Position extends PositionSettings {
   positionId: string;
   companyId: string;
-  currentStatus: 'open' | 'closed';
+  currentStatus: PositionStatus;
   candidates: CandidateCounts;
   version: number;
   createdAt: string;
@@ -116,7 +117,7 @@ const MAX_QUERIES_PER_PAGE = 20;
  */
 export const listPositions = async (
   companyId: string,
-  status: 'open' | 'closed',
+  status: PositionStatus,
   cursor: string | undefined,
   visible: (position: Position) => boolean,
 ) => {
@@ -240,7 +241,7 @@ export const updatePosition = async (
 export class WrongStatus extends Error {}
 
 /** open ↔ closed; the list key moves with the status. */
-export const setPositionStatus = async (position: Position, next: 'open' | 'closed') => {
+export const setPositionStatus = async (position: Position, next: PositionStatus) => {
   try {
     await db.send(
       new UpdateCommand({

@@ -2,6 +2,7 @@ import { canAccess } from './access';
 import type { CandidateStatus } from '../contracts/candidate-status';
 import type { SubscriptionStatus } from './company';
 import { offsetDays } from './messages';
+import { type MemberRole } from '../contracts/vocabulary';
 
 /** Candidate rules (spec §4 Candidate status, §6 Plan gating, §9 Invite expiry): pure, no I/O. */
 export type { CandidateStatus } from '../contracts/candidate-status';
@@ -31,7 +32,7 @@ export const retakesLeft = (retakes: number | null, attemptsUsed: number) => (re
  */
 export const notificationRecipients = (
   position: { sharing: { userIds: string[] } | null; notifying: { userIds: string[] } | null },
-  members: { userId: string; email: string; userRole: 'owner' | 'member' }[],
+  members: { userId: string; email: string; userRole: MemberRole }[],
 ): string[] => {
   const withAccess = members.filter((m) => canAccess(position, { role: m.userRole, userId: m.userId }));
   const notified = position.notifying === null ? withAccess : withAccess.filter((m) => position.notifying!.userIds.includes(m.userId));

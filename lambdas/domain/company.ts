@@ -1,13 +1,14 @@
 import type { Currency, Interval, Tier } from '../contracts/billing-catalog';
 import type { Theme } from '../contracts/company';
 import { integrationTypes, subscriptionStatuses } from '../contracts/company';
+import { DEFAULT_BRAND_COLORS } from '../contracts/vocabulary';
 
 /** A new account's company starts with these. */
 export const SIGN_UP_CREDITS = 3;
 
 export const defaultTheme = (): Theme => ({
   themeEnabled: false,
-  themeDefinition: { palette: { primary: { main: '#3f51b5' }, secondary: { main: '#f50057' } } },
+  themeDefinition: { palette: { primary: { main: DEFAULT_BRAND_COLORS.primary }, secondary: { main: DEFAULT_BRAND_COLORS.secondary } } },
   logoImageGroupId: null,
 });
 

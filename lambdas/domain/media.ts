@@ -1,4 +1,5 @@
 import { VIDEO_CONTENT_TYPES } from '../contracts/media-types';
+import { type CaptionsStatus, type TranscriptStatus, type UploadStatus } from '../contracts/vocabulary';
 /**
  * Media rules: what may be uploaded, how big, where its objects live, and how processing
  * statuses read (spec §3, §4: upload_status `processing` until ready, captions `preparing`,
@@ -15,9 +16,7 @@ export const maxBytesFor = (contentType: string) => (isVideo(contentType) ? MAX_
 
 export const imageContentTypeOf = (key: string) => (key.endsWith('.png') ? 'image/png' : key.endsWith('.webp') ? 'image/webp' : 'image/jpeg');
 
-export type UploadStatus = 'uploading' | 'processing' | 'ready' | 'failed';
-export type CaptionsStatus = 'none' | 'preparing' | 'ready' | 'failed';
-export type TranscriptStatus = 'none' | 'created' | 'submitted' | 'completed' | 'failed';
+export type { CaptionsStatus, TranscriptStatus, UploadStatus };
 
 /**
  * Container signatures of the first bytes: a video must really be one (an ISO-BMFF `ftyp` box, a

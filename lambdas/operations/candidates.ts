@@ -9,7 +9,7 @@ import {
   sharingDetailsSchema,
   variantSchema,
 } from '../contracts/candidate';
-import { CANDIDATE_STATUSES, EVALUATION_ACTIONS } from '../contracts/candidate-status';
+import { CANDIDATE_STATUSES, CAPTIONS_STATUSES, EVALUATED_STATUSES, EVALUATION_ACTIONS, UPLOAD_STATUSES } from '../contracts/vocabulary';
 import { idSchema, singleLineText } from '../contracts/common';
 import { integrationAttributesSchema, integrationTypes } from '../contracts/integrations';
 import { defineOperation } from './operation';
@@ -99,8 +99,8 @@ export const getCandidate = defineOperation({
         thumbnail: z.nullable(z.object({ variants: z.array(variantSchema) })),
         video: z.object({
           videoGroupId: z.string(),
-          uploadStatus: z.enum(['uploading', 'processing', 'ready', 'failed']),
-          captions: z.object({ captionsStatus: z.enum(['none', 'preparing', 'ready', 'failed']), variants: z.array(variantSchema) }),
+          uploadStatus: z.enum(UPLOAD_STATUSES),
+          captions: z.object({ captionsStatus: z.enum(CAPTIONS_STATUSES), variants: z.array(variantSchema) }),
           variants: z.array(variantSchema),
         }),
       }),
@@ -122,12 +122,23 @@ export const setCandidateStatus = defineOperation({
   method: 'PUT',
   path: '/candidates/{candidateId}/{status}',
   auth: 'session',
+  grants: ['table:write'],
+  summary:
+    "Evaluation: shortlist, reject, undo → responded, per spec §4's transition table; the position's counts change in the same transaction. (`delete` on this path is deleteCandidate, a function of its own.)",
+  params: z.object({ candidateId: idSchema, status: z.enum(EVALUATION_ACTIONS) }),
+  response: z.object({ candidateId: z.string(), currentStatus: z.enum(EVALUATED_STATUSES) }),
+});
+
+/** The spec's `PUT /candidates/{candidateId}/{status}` with `delete`: API Gateway matches this literal route first, so deletion is its own function and the others hold no `media:delete`. */
+export const deleteCandidate = defineOperation({
+  method: 'PUT',
+  path: '/candidates/{candidateId}/delete',
+  auth: 'session',
   grants: ['table:write', 'media:delete'],
   timeoutSeconds: 30,
-  summary:
-    "Evaluation (shortlist, reject, undo → responded, per spec §4's transition table; the position's counts change in the same transaction) or deletion (answers and media go too).",
-  params: z.object({ candidateId: idSchema, status: z.enum([...EVALUATION_ACTIONS, 'delete']) }),
-  response: z.object({ candidateId: z.string(), currentStatus: z.enum(['responded', 'shortlisted', 'rejected', 'deleted']) }),
+  summary: 'Deletes the candidate with their answers and every media object of theirs.',
+  params: z.object({ candidateId: idSchema }),
+  response: z.object({ candidateId: z.string(), currentStatus: z.literal('deleted') }),
 });
 
 export const exportCandidates = defineOperation({

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import { companyIdParams } from '../contracts/account';
+import { POSITION_ACTIONS, POSITION_STATUSES } from '../contracts/vocabulary';
 import {
   contentItemSchema,
   interviewSchema,
@@ -63,11 +64,22 @@ export const setPositionStatus = defineOperation({
   method: 'PUT',
   path: '/positions/{positionId}/{status}',
   auth: 'session',
+  grants: ['table:write'],
+  summary: 'close or open (re-open) a position. (`delete` on this path is deletePosition, a function of its own.)',
+  params: z.extend(positionIdParams, { status: z.enum(POSITION_ACTIONS) }),
+  response: z.object({ positionId: z.string(), currentStatus: z.enum(POSITION_STATUSES) }),
+});
+
+/** The spec's `PUT /positions/{positionId}/{status}` with `delete`, as a function of its own (API Gateway matches the literal route first). */
+export const deletePosition = defineOperation({
+  method: 'PUT',
+  path: '/positions/{positionId}/delete',
+  auth: 'session',
   grants: ['table:write', 'media:read', 'media:delete'],
   timeoutSeconds: 60,
-  summary: 'close, open (re-open) or delete (only when closed; removes its candidates and media).',
-  params: z.extend(positionIdParams, { status: z.enum(['close', 'open', 'delete']) }),
-  response: z.object({ positionId: z.string(), currentStatus: z.enum(['open', 'closed', 'deleted']) }),
+  summary: 'Deletes a closed position with its candidates and their media.',
+  params: positionIdParams,
+  response: z.object({ positionId: z.string(), currentStatus: z.literal('deleted') }),
 });
 
 export const createApplyLink = defineOperation({

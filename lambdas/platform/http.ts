@@ -8,6 +8,7 @@ import { getMembership, type Membership } from '../data/memberships';
 import { loadSession, type Session } from '../data/sessions';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from './errors';
 import { createLogger, describeError, type Logger } from './logger';
+import { SESSION_HEADER } from '../contracts/vocabulary';
 
 /**
  * The one handler chain every route uses (middy):
@@ -23,7 +24,8 @@ import { createLogger, describeError, type Logger } from './logger';
  * is sent only once they passed. A session's sliding expiry is written alongside the request.
  */
 
-export const SESSION_HEADER = 'x-session-id';
+/** The session header as API Gateway hands it over (lower case). */
+const sessionHeader = SESSION_HEADER.toLowerCase();
 
 type Infer<T> = [NonNullable<T>] extends [z.ZodMiniType] ? z.infer<NonNullable<T>> : undefined;
 
@@ -191,7 +193,7 @@ const authenticate = (route: Operation, alongside: boolean): MiddlewareObj<APIGa
   before: async (request) => {
     if (route.auth === 'public') return;
     const state = stateOf(request.event);
-    const sessionId = headerValue(request.event, SESSION_HEADER)?.trim();
+    const sessionId = headerValue(request.event, sessionHeader)?.trim();
     if (!sessionId || sessionId.length > 256) throw unauthorized();
     const session = loadSession(sessionId).then((loaded): Session => {
       if (!loaded) throw unauthorized('Your session has ended. Sign in again.', 'session_expired');

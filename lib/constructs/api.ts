@@ -12,6 +12,7 @@ import { routeFunction } from '../functions';
 import { bindGrants, type GrantTargets } from './grants';
 import { AppFunction } from './lambda-function';
 import { chunkRoutes, DEFAULT_MAX_ROUTES_PER_CHUNK, type RouteChunk } from './route-chunks';
+import { SESSION_HEADER } from '../../lambdas/contracts/vocabulary';
 
 export interface ApiRoute {
   readonly operationId: string;
@@ -31,10 +32,8 @@ export interface ApiProps {
 const AUTHORIZATION_REASONS: Record<AuthMode, string> = {
   public:
     'Public by design (sign-in, sign-up, public candidate pages, health): no caller identity exists yet. Inputs are validated with zod and the stage is throttled.',
-  session:
-    'Authorized in the Lambda handler: the X-Session-Id session (hashed, expiring, revocable) is looked up in DynamoDB and the company/position access checked (lambdas/platform/http.ts). API Gateway authorizers cannot see those rules.',
-  owner:
-    'Authorized in the Lambda handler: a valid X-Session-Id session whose user owns the company in the path (lambdas/platform/http.ts). API Gateway authorizers cannot see ownership.',
+  session: `Authorized in the Lambda handler: the ${SESSION_HEADER} session (hashed, expiring, revocable) is looked up in DynamoDB and the company/position access checked (lambdas/platform/http.ts). API Gateway authorizers cannot see those rules.`,
+  owner: `Authorized in the Lambda handler: a valid ${SESSION_HEADER} session whose user owns the company in the path (lambdas/platform/http.ts). API Gateway authorizers cannot see ownership.`,
 };
 
 /** HTTP API access log line: the HTTP API ($context) variables, one JSON object per request. */
@@ -119,7 +118,7 @@ export class Api extends Construct {
           ? {
               allowOrigins: [...config.apiCorsOrigins],
               allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST, CorsHttpMethod.PUT, CorsHttpMethod.DELETE],
-              allowHeaders: ['content-type', 'x-session-id'],
+              allowHeaders: ['content-type', SESSION_HEADER.toLowerCase()],
               maxAge: Duration.hours(1),
             }
           : undefined,

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { MailMessage } from './ses-local';
+import { DEFAULT_BRAND_COLORS } from '../../lambdas/contracts/vocabulary';
 
 /** `/_local/mail`: the local mailbox as JSON (newest first) or, for a browser, as a page. */
 export const mailboxJson = (messages: MailMessage[]) => ({
@@ -21,7 +22,7 @@ export const mailboxPage = (messages: MailMessage[]): string => `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <style>
 body{font-family:system-ui,sans-serif;margin:0;background:#f5f6fa;color:#1c1c28}
-header{background:#3f51b5;color:#fff;padding:16px 24px}header h1{margin:0;font-size:20px}header p{margin:4px 0 0;opacity:.85;font-size:14px}
+header{background:${DEFAULT_BRAND_COLORS.primary};color:#fff;padding:16px 24px}header h1{margin:0;font-size:20px}header p{margin:4px 0 0;opacity:.85;font-size:14px}
 main{max-width:960px;margin:24px auto;padding:0 16px}
 details{background:#fff;border-radius:8px;margin-bottom:12px;box-shadow:0 1px 3px rgba(0,0,0,.12)}
 summary{cursor:pointer;padding:14px 16px;display:flex;gap:16px;align-items:baseline}

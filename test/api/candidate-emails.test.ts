@@ -84,7 +84,7 @@ describe('an e-mail address is a candidate of a position once', () => {
     const positionId = await createPosition(owner);
     const email = uniqueEmail('deleted');
     const first = (await invite(owner, positionId, 'Grace Hopper', email)).body;
-    const deleted = await call('setCandidateStatus', { params: { candidateId: first.candidate_id, status: 'delete' }, session: owner.sessionId });
+    const deleted = await call('deleteCandidate', { params: { candidateId: first.candidate_id }, session: owner.sessionId });
     expect(deleted.body).toEqual({ candidate_id: first.candidate_id, current_status: 'deleted' });
     expect(await emailItem(positionId, email)).toBeUndefined();
     const again = await invite(owner, positionId, 'Grace Hopper', email);

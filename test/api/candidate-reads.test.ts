@@ -162,8 +162,8 @@ describe('revoking a public link', () => {
 describe('deleting a candidate', () => {
   it('reads the partition alongside the session, then the position and membership, before the one transaction; takes everything along', async () => {
     const candidateId = await respondedCandidate('Gus Deleted');
-    expect((await call('setCandidateStatus', { params: { candidateId, status: 'delete' }, session: other.sessionId })).status).toBe(404);
-    const res = await call('setCandidateStatus', { params: { candidateId, status: 'delete' }, session: owner.sessionId });
+    expect((await call('deleteCandidate', { params: { candidateId }, session: other.sessionId })).status).toBe(404);
+    const res = await call('deleteCandidate', { params: { candidateId }, session: owner.sessionId });
     expect(res.body).toEqual({ candidate_id: candidateId, current_status: 'deleted' });
     expect(await readsBeforeWrite(res)).toEqual({ GetItem: 1, Query: 1, BatchGetItem: 1 });
     expect(await itemOf(keys.candidate(candidateId))).toBeUndefined();

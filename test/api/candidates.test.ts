@@ -137,7 +137,7 @@ describe('inviting candidates', () => {
     expect(again.status).toBe(200);
     expect(again.body.created_at.time_value >= first.created_at.time_value).toBe(true);
     expect((await mailTo(email)).filter((m) => m.subject.includes('invites you'))).toHaveLength(2);
-    const deleted = await call('setCandidateStatus', { params: { candidateId: first.candidate_id, status: 'delete' }, session: owner.sessionId });
+    const deleted = await call('deleteCandidate', { params: { candidateId: first.candidate_id }, session: owner.sessionId });
     expect(deleted.body).toEqual({ candidate_id: first.candidate_id, current_status: 'deleted' });
     expect((await counts(owner, positionId)).invited).toBe(0);
     expect((await call('getInterview', { params: { token: tokenFromHref(first.interview_href) } })).status).toBe(404);
@@ -267,9 +267,7 @@ describe('the interview', () => {
     const mediaId = (await localDb().send(new GetCommand({ TableName: localEnv().TABLE_NAME, Key: keys.answer(candidate.candidate_id, 0) }))).Item!
       .mediaId as string;
     expect(await mediaObjectKeys(mediaKeys(mediaId).prefix)).not.toEqual([]);
-    expect(
-      (await call('setCandidateStatus', { params: { candidateId: candidate.candidate_id, status: 'delete' }, session: owner.sessionId })).status,
-    ).toBe(200);
+    expect((await call('deleteCandidate', { params: { candidateId: candidate.candidate_id }, session: owner.sessionId })).status).toBe(200);
     expect(await mediaObjectKeys(mediaKeys(mediaId).prefix)).toEqual([]);
     expect(await mediaObjectKeys(mediaKeys(mediaId).uploadPrefix)).toEqual([]);
     expect(await counts(owner, positionId)).toMatchObject({ invited: 0, responded: 0 });
@@ -425,9 +423,7 @@ describe('tenancy', () => {
     expect((await invite(b, positionId, 'Intruder', null)).status).toBe(404);
     expect((await call('getCandidate', { params: { candidateId: candidate.candidate_id }, session: b.sessionId })).status).toBe(404);
     expect((await call('reinviteCandidate', { params: { candidateId: candidate.candidate_id }, session: b.sessionId })).status).toBe(404);
-    expect(
-      (await call('setCandidateStatus', { params: { candidateId: candidate.candidate_id, status: 'delete' }, session: b.sessionId })).status,
-    ).toBe(404);
+    expect((await call('deleteCandidate', { params: { candidateId: candidate.candidate_id }, session: b.sessionId })).status).toBe(404);
     expect((await call('sendPreviewInvite', { params: { positionId }, session: b.sessionId })).status).toBe(404);
   });
 
@@ -436,7 +432,7 @@ describe('tenancy', () => {
     const positionId = await createPosition(owner);
     const candidate = (await invite(owner, positionId, 'Gone soon', null)).body;
     await call('setPositionStatus', { params: { positionId, status: 'close' }, session: owner.sessionId });
-    expect((await call('setPositionStatus', { params: { positionId, status: 'delete' }, session: owner.sessionId })).status).toBe(200);
+    expect((await call('deletePosition', { params: { positionId }, session: owner.sessionId })).status).toBe(200);
     expect((await call('getInterview', { params: { token: tokenFromHref(candidate.interview_href) } })).status).toBe(404);
     const item = await localDb().send(new GetCommand({ TableName: localEnv().TABLE_NAME, Key: keys.candidate(candidate.candidate_id) }));
     expect(item.Item).toBeUndefined();

@@ -106,7 +106,7 @@ describe('searching candidates', () => {
     const id = await invite(positionId, 'Grace Hopper', 'grace@navy.example');
     expect(await namesFound(positionId, 'hopper')).toEqual(['Grace Hopper']);
     expect((await searchItems(positionId)).filter((item) => item.candidateId === id).length).toBeGreaterThan(0);
-    const deleted = await call('setCandidateStatus', { params: { candidateId: id, status: 'delete' }, session: owner.sessionId });
+    const deleted = await call('deleteCandidate', { params: { candidateId: id }, session: owner.sessionId });
     expect(deleted.status).toBe(200);
     expect(await namesFound(positionId, 'hopper')).toEqual([]);
     expect(await namesFound(positionId, 'grace@navy')).toEqual([]);
@@ -213,7 +213,7 @@ describe('the backfill of candidates invited before search items (npm run migrat
     expect((await searchItems(positionId)).filter((item) => item.candidateId === id)).toHaveLength(items.length);
 
     // Deleted afterwards, the candidate takes the backfilled items along.
-    expect((await call('setCandidateStatus', { params: { candidateId: id, status: 'delete' }, session: owner.sessionId })).status).toBe(200);
+    expect((await call('deleteCandidate', { params: { candidateId: id }, session: owner.sessionId })).status).toBe(200);
     expect((await searchItems(positionId)).filter((item) => item.candidateId === id)).toEqual([]);
   });
 
@@ -221,7 +221,7 @@ describe('the backfill of candidates invited before search items (npm run migrat
     const positionId = await createPosition();
     const id = await invite(positionId, 'Dorothy Vaughan', 'dv@langley.example');
     await localDb().send(new UpdateCommand({ TableName: localEnv().TABLE_NAME, Key: keys.candidate(id), UpdateExpression: 'REMOVE searchTokens' }));
-    expect((await call('setCandidateStatus', { params: { candidateId: id, status: 'delete' }, session: owner.sessionId })).status).toBe(200);
+    expect((await call('deleteCandidate', { params: { candidateId: id }, session: owner.sessionId })).status).toBe(200);
     expect((await searchItems(positionId)).filter((item) => item.candidateId === id)).toEqual([]);
   });
 });

@@ -307,7 +307,7 @@ export const callsFigure = async ({ url, env, session, companyId }: StackContext
   await measure('setPositionStatus', { ...owner, params: { positionId, status: 'close' } });
   await measure('setPositionStatus', { ...owner, params: { positionId, status: 'open' } });
   const doomed = await must('inviteCandidate', { ...owner, params: { positionId }, body: { candidate_name: 'Leaving', email: unique('leaving') } });
-  await measure('setCandidateStatus', { ...owner, params: { candidateId: doomed.candidate_id, status: 'delete' } });
+  await measure('deleteCandidate', { ...owner, params: { candidateId: doomed.candidate_id } });
   await measure('removeMember', { ...owner, params: { companyId, userId: joined.user_id } });
   await measure('deleteSession', { params: { sessionId: spare.session_id } });
   await must('sendMagicCode', { body: { email: otherEmail } });
@@ -315,7 +315,7 @@ export const callsFigure = async ({ url, env, session, companyId }: StackContext
   await measure('deleteCompany', { session: otherOwner.session_id, params: { companyId: other.company_id } });
   const { position_id: doomedPosition } = await must('createPosition', { ...owner, params, body: { job_title: 'Bench leaving', interview } });
   await must('setPositionStatus', { ...owner, params: { positionId: doomedPosition, status: 'close' } });
-  await measure('setPositionStatus', { ...owner, params: { positionId: doomedPosition, status: 'delete' } });
+  await measure('deletePosition', { ...owner, params: { positionId: doomedPosition } });
 
   const missing = routeEntries
     .map(([operation]) => operation)

@@ -228,7 +228,8 @@ const scheduleFigure = async ({ url, env }: StackContext) => {
   const { dynamodb } = await import('../../lambdas/data/client');
   const { expiredInvites } = await import('../../lambdas/data/candidates/lists');
   const { dueMessages } = await import('../../lambdas/data/planned-messages');
-  const { dueResults, integrationsToSync } = await import('../../lambdas/data/integrations');
+  const { dueResults } = await import('../../lambdas/data/integrations/results');
+  const { integrationsToSync } = await import('../../lambdas/data/integrations/integration');
   const runAt = new Date('2000-01-02T00:00:00.000Z');
 
   /** The Queries `run` makes: their partition keys and Limits. */

@@ -40,7 +40,7 @@ const syntheticRoutes = (): [string, Route][] => {
         {
           method: METHODS[n % METHODS.length]!,
           path: `/${area}/{companyId}/thing-${i}`,
-          handler: 'api/system/get-openapi',
+          handler: 'api/system/get-open-api',
           auth: AUTH[n % AUTH.length]!,
           grants: GRANTS[n % GRANTS.length]!,
         },

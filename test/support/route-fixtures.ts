@@ -255,7 +255,7 @@ export const missingPathFixtures = (w: World): string[] =>
 
 /**
  * The route's path parameters from `ids` (by kind), once per value of each enum parameter
- * (`setPositionStatus` with `close`, `open`, `delete`).
+ * (`setPositionStatus` with `close` and `open`).
  */
 export const pathParamSetsOf = (operation: OperationId, ids: Record<string, string>): Record<string, string>[] => {
   let sets: Record<string, string>[] = [{}];

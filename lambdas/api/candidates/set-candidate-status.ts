@@ -1,8 +1,8 @@
 import * as operations from '../../operations/candidates';
-import { setCandidateStatus } from '../../app/review/status';
+import { evaluateCandidate } from '../../app/review/status';
 import { defineHandlerAlongsideAuth } from '../../platform/http';
 
-/** Shortlist, reject, undo (spec §4's table) or delete a candidate. */
-export const handler = defineHandlerAlongsideAuth(operations.setCandidateStatus, async ({ params, session, log }) =>
-  setCandidateStatus(params.candidateId, params.status, session, log),
+/** Shortlist, reject or undo (spec §4's table). */
+export const handler = defineHandlerAlongsideAuth(operations.setCandidateStatus, async ({ params, session }) =>
+  evaluateCandidate(params.candidateId, params.status, session),
 );

@@ -3,6 +3,7 @@ import { errorResponseSchema, type Contract } from '../../contracts/contract';
 import { keyToSnakeCase } from '../../contracts/wire-case';
 import { API_PREFIX, routeEntries } from '../../operations/index';
 import type { Operation } from '../../operations/operation';
+import { SESSION_HEADER } from '../../contracts/vocabulary';
 
 /**
  * Builds the OpenAPI 3.1 document from the route table and the zod contracts. JSON Schemas come
@@ -90,7 +91,7 @@ export const buildOpenApiDocument = (sources: OpenApiSources = {}) => {
   return {
     openapi: '3.1.0',
     info: { title: 'Video interviews API', version: '1' },
-    components: { securitySchemes: { session: { type: 'apiKey', in: 'header', name: 'X-Session-Id' } } },
+    components: { securitySchemes: { session: { type: 'apiKey', in: 'header', name: SESSION_HEADER } } },
     security: [{ session: [] }],
     paths,
   };

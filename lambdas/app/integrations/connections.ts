@@ -15,7 +15,7 @@ import {
   type ImportKey,
   type IntegrationRecord,
   type IntegrationWithImports,
-} from '../../data/integrations';
+} from '../../data/integrations/integration';
 import type { Membership } from '../../data/memberships';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../platform/errors';
 import { describeError, type Logger } from '../../platform/logger';

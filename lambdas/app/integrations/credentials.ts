@@ -1,6 +1,6 @@
 import { atsAdapters, atsConnection, type AtsConnection, type AtsCredentials } from '../../adapters/ats';
 import { seal, unseal } from '../../adapters/kms';
-import { saveSealedCredentials, type IntegrationRecord } from '../../data/integrations';
+import { saveSealedCredentials, type IntegrationRecord } from '../../data/integrations/integration';
 
 /**
  * An integration's secrets: the ATS credentials and the secret its webhook deliveries are signed

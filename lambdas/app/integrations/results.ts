@@ -4,7 +4,8 @@ import { resultNote, retryDelayMs } from '../../domain/integrations';
 import { appLink } from '../../platform/app-origin';
 import { AtsRequestFailed, atsAdapters } from '../../adapters/ats';
 import { getCandidate } from '../../data/candidates/candidate';
-import { dueResults, getIntegration, settleResult, type PendingResult, type WriteBack } from '../../data/integrations';
+import { dueResults, settleResult, type PendingResult, type WriteBack } from '../../data/integrations/results';
+import { getIntegration } from '../../data/integrations/integration';
 import { describeError, type Logger } from '../../platform/logger';
 import { connectionOf } from './credentials';
 

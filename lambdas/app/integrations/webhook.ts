@@ -1,5 +1,5 @@
 import { atsAdapters, type WebhookDelivery } from '../../adapters/ats';
-import { getIntegration } from '../../data/integrations';
+import { getIntegration } from '../../data/integrations/integration';
 import { badRequest, notFound } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import { openSecrets } from './credentials';

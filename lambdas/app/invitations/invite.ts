@@ -11,6 +11,7 @@ import { conflict, notFound, paymentRequired } from '../../platform/errors';
 import { describeError, type Logger } from '../../platform/logger';
 import { emailBrand } from '../companies/branding';
 import { sendPlannedMessages } from '../messages/planned-messages';
+import { DEFAULT_BRAND_COLORS } from '../../contracts/vocabulary';
 
 /**
  * Inviting (spec §2 Candidates view, §6 Plan gating): the one use case behind single and bulk
@@ -78,7 +79,7 @@ export const sendInvitations = async (
           jobTitle,
           interviewHref: await interviewHref(candidate.interviewToken),
           expiresAt: candidate.expiresAt,
-          brandColor: company.theme.themeEnabled ? company.theme.themeDefinition.palette.primary.main : '#3f51b5',
+          brandColor: company.theme.themeEnabled ? company.theme.themeDefinition.palette.primary.main : DEFAULT_BRAND_COLORS.primary,
           brand,
           preview: candidate.preview,
         }),

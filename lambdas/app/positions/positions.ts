@@ -18,6 +18,7 @@ import type { Caller } from '../access/caller';
 import { requireMembership } from '../access/membership';
 import { checkPlannedMessages } from '../messages/templates';
 import { accessibleTo, canAccess, requirePositionAccess } from '../access/position';
+import { type PositionStatus } from '../../contracts/vocabulary';
 
 /** Positions (spec §2, §4): the company's lists, the wizard's new position, the settings' saves and the public apply link. */
 export type { Position };
@@ -25,7 +26,7 @@ export type { Position };
 type PositionBody = z.infer<typeof positionBodySchema>;
 
 /** The positions of a tab that the member may open (the rule of GET /positions/{id}). */
-export const listPositions = async (companyId: string, userId: string, status: 'open' | 'closed', cursor: string | undefined) => {
+export const listPositions = async (companyId: string, userId: string, status: PositionStatus, cursor: string | undefined) => {
   const membership = await requireMembership(companyId, userId);
   return queryPositions(companyId, status, cursor, accessibleTo(membership));
 };

@@ -3,7 +3,7 @@ import { sortTimeOf, type CandidateStatus } from '../../domain/candidates';
 import type { IntegrationType } from '../../contracts/integrations';
 import { sha256 } from '../../platform/crypto';
 import type { ResultEvent } from '../../adapters/ats/adapter';
-import { resultStep, type WriteBack } from '../integrations';
+import { resultStep, type WriteBack } from '../integrations/results';
 import { db, tableName } from '../client';
 import { storedInterview, type StoredInterview } from '../interview';
 import { keys } from '../keys';
@@ -11,6 +11,7 @@ import { queryAll } from '../query';
 import { ConditionFailed, transact, type TransactionStep } from '../transaction';
 import { heldEmail, releaseEmailStep } from './emails';
 import { deleteSearchTokenSteps, storedTokensOf } from './search';
+import { type EvaluatedStatus } from '../../contracts/vocabulary';
 
 /**
  * Candidates. One partition per candidate (`CANDIDATE#{id}`): the profile, an item per submitted
@@ -245,7 +246,7 @@ export const plannedResult = (candidate: Candidate, event: ResultEvent, now: Dat
  * Evaluation (spec §4): the candidate's status and tab keys and the position's counts move in one
  * transaction, conditioned on the status the caller saw.
  */
-export const setEvaluation = async (candidate: Candidate, next: 'responded' | 'shortlisted' | 'rejected', now = new Date()): Promise<void> => {
+export const setEvaluation = async (candidate: Candidate, next: EvaluatedStatus, now = new Date()): Promise<void> => {
   const byStatus = keys.candidateByStatus(candidate.positionId, next, sortTimeOf({ ...candidate, currentStatus: next }), candidate.candidateId);
   // Shortlisting and rejecting an ATS candidate is written back to their profile (an outbox item, in this transaction).
   const result = next !== 'responded' ? plannedResult(candidate, next, now) : null;

@@ -3,6 +3,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../client';
 import { keys } from '../keys';
 import type { Candidate } from './candidate';
+import { type PackageStatus } from '../../contracts/vocabulary';
 
 /**
  * The candidate's answer package, an attribute of the profile item (`answerPackage`). A build is
@@ -15,7 +16,7 @@ export interface LeftOutAnswer {
 }
 
 export interface AnswerPackageRecord {
-  packageStatus: 'generating' | 'completed' | 'failed';
+  packageStatus: PackageStatus;
   /** The build (its execution's name); null for packages made before builds left the request path. */
   buildId: string | null;
   /** The zip in the media bucket. */

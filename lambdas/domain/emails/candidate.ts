@@ -1,6 +1,7 @@
 import type { MailMessage } from '../../adapters/mail';
 import { readableTextOn } from '../../contracts/contrast';
 import { emailLayout, escapeHtml, type EmailBrand } from './layout';
+import { DEFAULT_BRAND_COLORS } from '../../contracts/vocabulary';
 
 const button = (href: string, label: string, color: string) =>
   `<p style="margin:0 0 16px"><a href="${escapeHtml(href)}" style="display:inline-block;background:${escapeHtml(color)};color:${readableTextOn(color)};text-decoration:none;padding:10px 18px;border-radius:4px">${escapeHtml(label)}</a></p>`;
@@ -73,7 +74,7 @@ export const responseNotificationEmail = (input: {
       subject,
       `<h1 style="font-size:20px;margin:0 0 16px">New response for ${escapeHtml(input.jobTitle)}</h1>
 <p style="margin:0 0 16px"><strong>${escapeHtml(input.candidateName)}</strong> has recorded their answers.</p>
-${button(input.candidateHref, 'Watch the answers', '#3f51b5')}`,
+${button(input.candidateHref, 'Watch the answers', DEFAULT_BRAND_COLORS.primary)}`,
       input.brand,
     ),
   };

@@ -1,6 +1,7 @@
 import type { MailMessage } from '../../adapters/mail';
 import { CODE_TTL_SECONDS } from '../auth';
 import { emailLayout, escapeHtml } from './layout';
+import { DEFAULT_BRAND_COLORS } from '../../contracts/vocabulary';
 
 const minutes = CODE_TTL_SECONDS / 60;
 
@@ -43,7 +44,7 @@ export const noAccountEmail = (to: string, registerHref: string): MailMessage =>
     'No account for this address',
     `<h1 style="font-size:20px;margin:0 0 16px">No account for this address</h1>
 <p style="margin:0 0 16px">Someone (hopefully you) asked for a sign-in code for ${escapeHtml(to)}, but there is no account for this address.</p>
-<p style="margin:0 0 16px"><a href="${escapeHtml(registerHref)}" style="display:inline-block;background:#3f51b5;color:#fff;text-decoration:none;padding:10px 18px;border-radius:4px">Create an account</a></p>
+<p style="margin:0 0 16px"><a href="${escapeHtml(registerHref)}" style="display:inline-block;background:${DEFAULT_BRAND_COLORS.primary};color:#fff;text-decoration:none;padding:10px 18px;border-radius:4px">Create an account</a></p>
 <p style="margin:0;color:#666;font-size:13px">If it was not you, you can ignore this e-mail.</p>`,
   ),
 });

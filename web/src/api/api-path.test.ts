@@ -39,7 +39,7 @@ describe('apiPath', () => {
     vi.stubGlobal('window', { localStorage: { getItem: () => null } });
     vi.stubGlobal('fetch', fetchMock);
     try {
-      await expect(callApi('setCandidateStatus', { params: { candidateId: 'c-1', status: 'delete' } })).resolves.toEqual({ candidateId: 'c-1' });
+      await expect(callApi('deleteCandidate', { params: { candidateId: 'c-1' } })).resolves.toEqual({ candidateId: 'c-1' });
       const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
       expect(url).toBe('/api/v1/candidates/c-1/delete');
       expect(init).toMatchObject({ method: 'PUT', body: '{}' });

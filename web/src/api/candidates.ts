@@ -100,4 +100,4 @@ export const inviteCandidates = (positionId: string, newCandidates: NewCandidate
   callApi('inviteCandidatesBatch', { params: { positionId }, body: { newCandidates } });
 export const sendPreview = (positionId: string) => callApi('sendPreviewInvite', { params: { positionId } });
 export const reinviteCandidate = (candidateId: string) => callApi('reinviteCandidate', { params: { candidateId } });
-export const deleteCandidate = (candidateId: string) => callApi('setCandidateStatus', { params: { candidateId, status: 'delete' } });
+export const deleteCandidate = (candidateId: string) => callApi('deleteCandidate', { params: { candidateId } });

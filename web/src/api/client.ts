@@ -5,6 +5,7 @@ import { keyToSnakeCase, toCamelCase, toSnakeCase } from '../../../lambdas/contr
 import { API_PREFIX, fillPath, type PathParamValue } from '../../../lambdas/operations/path';
 import type { HttpMethod } from '../../../lambdas/operations/operation';
 import { session } from '../lib/session';
+import { SESSION_HEADER } from '../../../lambdas/contracts/vocabulary';
 
 /**
  * The one HTTP client of the SPA (spec §7, §8): `/api/v1`, snake_case on the wire and camelCase
@@ -17,8 +18,6 @@ import { session } from '../lib/session';
  * the bundle). No API path is written by hand.
  */
 declare const __API_ROUTES__: Readonly<Record<OperationId, { readonly method: HttpMethod; readonly path: string }>>;
-
-const SESSION_HEADER = 'X-Session-Id';
 
 export class ApiError extends Error {
   constructor(

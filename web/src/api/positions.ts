@@ -5,6 +5,7 @@ import { useSWRConfig } from 'swr';
 import type * as z from 'zod/mini';
 import { apiPath, callApi, type ApiBody } from './client';
 import { useApi, usePagedApi } from './use-api';
+import { type PositionAction, type PositionStatus } from '../../../lambdas/contracts/vocabulary';
 
 export type PositionsPage = z.infer<typeof listPositions.response>;
 export type PositionSummary = PositionsPage['positions'][number];
@@ -19,18 +20,17 @@ export type CreatePositionBody = ApiBody<'createPosition'>;
  */
 const FRESH_ON_MOUNT = { dedupingInterval: 0 } as const;
 
-const positionsPath = (companyId: string, status: 'open' | 'closed', cursor?: string) =>
+const positionsPath = (companyId: string, status: PositionStatus, cursor?: string) =>
   apiPath('listPositions', { companyId }, cursor ? { status, cursor } : { status });
 
 /** One tab of the positions list, a page (50) at a time: "Load more" asks for the page after the cursor. */
-export const usePositionPages = (companyId: string, status: 'open' | 'closed') =>
+export const usePositionPages = (companyId: string, status: PositionStatus) =>
   usePagedApi(
     (previous: PositionsPage | null) => (previous && !previous.cursor ? null : positionsPath(companyId, status, previous?.cursor ?? undefined)),
     FRESH_ON_MOUNT, // the cards' counts too
   );
 /** Whether a tab has any position (its first page only). */
-export const usePositionsExist = (companyId: string, status: 'open' | 'closed', ask: boolean) =>
-  useApi(ask ? positionsPath(companyId, status) : null);
+export const usePositionsExist = (companyId: string, status: PositionStatus, ask: boolean) => useApi(ask ? positionsPath(companyId, status) : null);
 
 const positionPath = (positionId: string) => apiPath('getPosition', { positionId });
 export const usePosition = (positionId: string | undefined) => useApi(positionId ? positionPath(positionId) : null, FRESH_ON_MOUNT);
@@ -52,8 +52,10 @@ export const savePosition = (position: Position) => {
   return callApi('updatePosition', { params: { positionId }, body });
 };
 
-export const setPositionStatus = (positionId: string, status: 'close' | 'open' | 'delete') =>
-  callApi('setPositionStatus', { params: { positionId, status } });
+export const setPositionStatus = (positionId: string, status: PositionAction | typeof DELETE) =>
+  status === DELETE ? callApi('deletePosition', { params: { positionId } }) : callApi('setPositionStatus', { params: { positionId, status } });
+/** The settings view's third action beside close and re-open. */
+export const DELETE = 'delete' as const;
 
 export interface LabelledValue {
   label: string;

@@ -1,13 +1,14 @@
 import { readableTextOn } from '../../../lambdas/contracts/contrast';
 import type { Theme } from '../../../lambdas/contracts/company';
+import { DEFAULT_BRAND_COLORS } from '../../../lambdas/contracts/vocabulary';
 
 /**
  * The spec's default theme colours, in a module of their own: the hiring app's Amplify UI theme
  * (lib/theme.ts) and the candidate's light pages both start from them, and a company's branding
  * swaps them.
  */
-export const DEFAULT_PRIMARY = '#3f51b5';
-export const DEFAULT_SECONDARY = '#f50057';
+export const DEFAULT_PRIMARY = DEFAULT_BRAND_COLORS.primary;
+export const DEFAULT_SECONDARY = DEFAULT_BRAND_COLORS.secondary;
 
 /**
  * The colours of a candidate's page: the company's theme while it is on, otherwise the product's

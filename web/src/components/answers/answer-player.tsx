@@ -1,5 +1,6 @@
 import { Alert, Flex, Loader, Text, ToggleButton, ToggleButtonGroup, View } from '@aws-amplify/ui-react';
 import { forwardRef, useEffect, useState } from 'react';
+import { type CaptionsStatus, type UploadStatus } from '../../../../lambdas/contracts/vocabulary';
 
 export const PLAYBACK_RATES = [1, 1.5, 2] as const;
 
@@ -11,8 +12,8 @@ export interface PlayableAnswer {
   answerId: string;
   thumbnail: { variants: Variant[] } | null;
   video: {
-    uploadStatus: 'uploading' | 'processing' | 'ready' | 'failed';
-    captions: { captionsStatus: 'none' | 'preparing' | 'ready' | 'failed'; variants: Variant[] };
+    uploadStatus: UploadStatus;
+    captions: { captionsStatus: CaptionsStatus; variants: Variant[] };
     variants: Variant[];
   };
 }

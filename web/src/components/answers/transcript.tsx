@@ -1,8 +1,9 @@
 import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
 import type { RefObject } from 'react';
+import { type TranscriptStatus } from '../../../../lambdas/contracts/vocabulary';
 
 export interface TranscriptView {
-  transcriptStatus: 'none' | 'created' | 'submitted' | 'completed' | 'failed';
+  transcriptStatus: TranscriptStatus;
   paragraphs: { startMillis: number; content: string }[];
 }
 

@@ -12,6 +12,7 @@ import { downloadText } from '../../../lib/download';
 import { messages } from '../messages';
 import { CandidateList } from './candidate-list';
 import { InviteDialog } from './invite-dialog';
+import { CANDIDATE_STATUSES } from '../../../../../lambdas/contracts/vocabulary';
 
 const BulkInviteDialog = lazy(() => import('./bulk-invite-dialog'));
 const PlanSelectionDialog = lazy(async () => ({ default: (await import('../../../components/billing/plan-selection-dialog')).PlanSelectionDialog }));
@@ -75,7 +76,7 @@ export const CandidatesView = ({ position, evaluation, onChanged }: { position: 
     [position.companyId, position.positionId],
   );
 
-  const visible: Tab[] = evaluation ? ['invited', 'responded', 'shortlisted', 'rejected'] : ['invited', 'responded'];
+  const visible: Tab[] = evaluation ? [...CANDIDATE_STATUSES] : CANDIDATE_STATUSES.slice(0, 2);
   const requested = params.get('tab') as Tab | null;
   const tab: Tab = requested && visible.includes(requested) ? requested : 'invited';
   const count = (t: Tab) =>

@@ -6,8 +6,9 @@ import { LoadMore } from '../../../components/load-more';
 import { PageLoader } from '../../../components/page-loader';
 import { paths } from '../../../config/paths';
 import { PageTitle } from '../../../components/page-title';
+import { CANDIDATE_STATUSES, type PositionStatus } from '../../../../../lambdas/contracts/vocabulary';
 
-type Tab = 'open' | 'closed';
+type Tab = PositionStatus;
 
 const POSITIONS_FAILED = 'Unable to retrieve positions at this time. Please contact us.';
 const emptyTab: Record<Tab, { title: string; text: string }> = {
@@ -16,7 +17,7 @@ const emptyTab: Record<Tab, { title: string; text: string }> = {
 };
 
 const PositionCard = ({ companyId, position, evaluation }: { companyId: string; position: PositionSummary; evaluation: boolean }) => {
-  const statuses = evaluation ? (['invited', 'responded', 'shortlisted', 'rejected'] as const) : (['invited', 'responded'] as const);
+  const statuses = evaluation ? CANDIDATE_STATUSES : CANDIDATE_STATUSES.slice(0, 2);
   const total = Object.values(position.candidates).reduce((sum, n) => sum + n, 0);
   return (
     <Card variation="outlined" padding="medium">

@@ -7,7 +7,7 @@ import { useMe } from '../../../api/companies';
 import { errorMessage } from '../../../api/client';
 import { useMembers } from '../../../api/members';
 import { messageTemplatesKey } from '../../../api/message-templates';
-import { createApplyLink, savePosition, setPositionStatus, useInviteExpiryOffsets, type Position } from '../../../api/positions';
+import { createApplyLink, DELETE, savePosition, setPositionStatus, useInviteExpiryOffsets, type Position } from '../../../api/positions';
 import { toEditable, toWire } from '../../../components/interview-editor/interview-model';
 import { PacingFields } from '../../../components/interview-editor/pacing-fields';
 import { paths } from '../../../config/paths';
@@ -18,6 +18,7 @@ import { IntegrationTagSections } from './integration-tag-sections';
 import { MemberPicker } from './member-picker';
 import { SaveBar } from './save-bar';
 import { Section } from './settings-section';
+import { type PositionAction } from '../../../../../lambdas/contracts/vocabulary';
 
 /** Spec §5: an expiry value of -1 in the selector means null (invitations never expire). */
 const NEVER = '-1';
@@ -111,10 +112,10 @@ export const SettingsView = ({ position, companyId, onChanged }: { position: Pos
       else setApplyLink(null);
     });
 
-  const status = (action: 'close' | 'open' | 'delete', fallback: string) =>
+  const status = (action: PositionAction | typeof DELETE, fallback: string) =>
     run(action, fallback, async () => {
       await setPositionStatus(position.positionId, action);
-      if (action === 'delete') navigate(paths.positions.to(companyId), { replace: true });
+      if (action === DELETE) navigate(paths.positions.to(companyId), { replace: true });
       else await onChanged();
     });
 
@@ -246,8 +247,8 @@ export const SettingsView = ({ position, companyId, onChanged }: { position: Pos
         <Button
           colorTheme="error"
           isDisabled={position.currentStatus !== 'closed'}
-          isLoading={busy === 'delete'}
-          onClick={() => void status('delete', messages.deleteFailed)}
+          isLoading={busy === DELETE}
+          onClick={() => void status(DELETE, messages.deleteFailed)}
         >
           Delete
         </Button>

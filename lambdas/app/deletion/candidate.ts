@@ -1,0 +1,26 @@
+import { CandidateGone, readCandidatePartition } from '../../data/candidates/candidate';
+import { conflict } from '../../platform/errors';
+import type { Logger } from '../../platform/logger';
+import type { Caller } from '../access/caller';
+import { requireCandidateAccess } from '../access/candidate';
+import { DELETED } from '../../contracts/vocabulary';
+import { deleteCandidateCascade } from './cascade';
+
+/**
+ * Deleting a candidate (spec §4): their answers and every media object of theirs go too.
+ * Two rounds of reads before the transaction: the candidate's partition (profile, answers and
+ * attempts: what the deletion takes along) alongside the session check, then their position and the
+ * caller's membership (one BatchGetItem). Nothing of the partition is used before the check passed.
+ */
+export const deleteCandidate = async (candidateId: string, caller: Caller, log: Logger) => {
+  const partition = readCandidatePartition(candidateId);
+  const { candidate } = await requireCandidateAccess(candidateId, caller, undefined, { candidate: partition.then((p) => p.candidate) });
+  try {
+    const mediaIds = await deleteCandidateCascade(candidate, { partition: await partition });
+    log.info('candidate deleted', { candidateId: candidate.candidateId, media: mediaIds.length });
+  } catch (error) {
+    if (error instanceof CandidateGone) throw conflict('The candidate changed meanwhile. Reload and try again.', 'candidate_changed');
+    throw error;
+  }
+  return { candidateId: candidate.candidateId, currentStatus: DELETED };
+};

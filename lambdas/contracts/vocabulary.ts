@@ -1,0 +1,50 @@
+/**
+ * The product's small vocabularies, each defined once as plain data with its type derived: the
+ * server's schemas and rules, the SPA and the infrastructure import them from here. A unit test
+ * (test/unit/vocabulary.test.ts) fails on a literal copy of any of these lists elsewhere in the
+ * source (a union type or an array naming all of a list's members), so a new status is added here
+ * and reaches every place that names them. No imports.
+ */
+
+/** A candidate's statuses (spec §3 Candidate), in the order screens show their tabs. */
+export const CANDIDATE_STATUSES = ['invited', 'responded', 'shortlisted', 'rejected'] as const;
+export type CandidateStatus = (typeof CANDIDATE_STATUSES)[number];
+
+/** The statuses evaluation moves a candidate between (spec §4): everything but invited. */
+export const EVALUATED_STATUSES = ['responded', 'shortlisted', 'rejected'] as const satisfies readonly CandidateStatus[];
+export type EvaluatedStatus = (typeof EVALUATED_STATUSES)[number];
+
+/** The evaluation actions (spec §4's table), in the order screens offer them. */
+export const EVALUATION_ACTIONS = ['undo', 'shortlist', 'reject'] as const;
+export type EvaluationAction = (typeof EVALUATION_ACTIONS)[number];
+
+/** What deleting a candidate or a position answers as its status. */
+export const DELETED = 'deleted' as const;
+
+/** A position's statuses (spec §3 Position), and the actions that move it between them. */
+export const POSITION_STATUSES = ['open', 'closed'] as const;
+export type PositionStatus = (typeof POSITION_STATUSES)[number];
+export const POSITION_ACTIONS = ['close', 'open'] as const;
+export type PositionAction = (typeof POSITION_ACTIONS)[number];
+
+/** A company member's roles (spec §3 Member). */
+export const MEMBER_ROLES = ['owner', 'member'] as const;
+export type MemberRole = (typeof MEMBER_ROLES)[number];
+
+/** A media item's upload and processing status, its captions' and its transcript's (the pipeline's states). */
+export const UPLOAD_STATUSES = ['uploading', 'processing', 'ready', 'failed'] as const;
+export type UploadStatus = (typeof UPLOAD_STATUSES)[number];
+export const CAPTIONS_STATUSES = ['none', 'preparing', 'ready', 'failed'] as const;
+export type CaptionsStatus = (typeof CAPTIONS_STATUSES)[number];
+export const TRANSCRIPT_STATUSES = ['none', 'created', 'submitted', 'completed', 'failed'] as const;
+export type TranscriptStatus = (typeof TRANSCRIPT_STATUSES)[number];
+
+/** An answer package's status (the answer-package builder's states). */
+export const PACKAGE_STATUSES = ['generating', 'completed', 'failed'] as const;
+export type PackageStatus = (typeof PACKAGE_STATUSES)[number];
+
+/** The brand colours a company without a theme gets (spec §3 Theme defaults), e-mails and pages alike. */
+export const DEFAULT_BRAND_COLORS = { primary: '#3f51b5', secondary: '#f50057' } as const;
+
+/** The header the session id travels in (DESIGN §3), as the SPA sends it; HTTP header names are case-insensitive. */
+export const SESSION_HEADER = 'X-Session-Id';
