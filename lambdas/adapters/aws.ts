@@ -9,9 +9,9 @@ import { readEnv } from '../platform/env';
  * Each is marked pure, so a bundle keeps only the clients its code uses: a function that sends
  * mail through `ses` does not carry the S3 and Step Functions clients too (a plain `new` at the
  * top of a module counts as a side effect, and esbuild would keep all three). An argument that
- * reads `process.env` would count as one too, hence S3's options come from a pure call.
+ * reads the environment would count as one too, hence S3's options come from a pure call.
  */
-const s3Options = (): S3ClientConfig => ({ forcePathStyle: process.env.S3_FORCE_PATH_STYLE === 'true' });
+const s3Options = (): S3ClientConfig => ({ forcePathStyle: readEnv('S3_FORCE_PATH_STYLE').S3_FORCE_PATH_STYLE === 'true' });
 
 export const s3 = /* @__PURE__ */ new S3Client(/* @__PURE__ */ s3Options());
 export const ses = /* @__PURE__ */ new SESv2Client({});

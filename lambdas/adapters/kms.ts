@@ -1,3 +1,4 @@
+import { readEnv } from '../platform/env';
 import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
 
 /**
@@ -8,11 +9,7 @@ import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
  */
 const client = new KMSClient({});
 
-const keyId = () => {
-  const id = process.env.INTEGRATIONS_KEY_ID;
-  if (!id) throw new Error('INTEGRATIONS_KEY_ID is not set');
-  return id;
-};
+const keyId = () => readEnv('INTEGRATIONS_KEY_ID').INTEGRATIONS_KEY_ID;
 
 export const seal = async (plaintext: string, context: Record<string, string>): Promise<string> => {
   const { CiphertextBlob } = await client.send(

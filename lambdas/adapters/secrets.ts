@@ -1,4 +1,5 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { readEnv, type SecretVariable } from '../platform/env';
 
 /**
  * Secrets from Secrets Manager, each read once per cold start (a failed read is retried on the
@@ -7,12 +8,11 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 const client = new SecretsManagerClient({});
 const cache = new Map<string, Promise<string>>();
 
-export const secretFromEnvironment = (variable: string): Promise<string> => {
+export const secretFromEnvironment = (variable: SecretVariable): Promise<string> => {
   let value = cache.get(variable);
   if (!value) {
     value = (async () => {
-      const secretId = process.env[variable];
-      if (!secretId) throw new Error(`${variable} is not set`);
+      const secretId = readEnv(variable)[variable];
       const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
       if (!SecretString?.trim()) throw new Error(`The secret ${secretId} has no value: put it as the README says`);
       return SecretString.trim();

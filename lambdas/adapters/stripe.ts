@@ -1,3 +1,4 @@
+import { readEnv } from '../platform/env';
 import Stripe from 'stripe';
 import { secretFromEnvironment } from './secrets';
 
@@ -20,7 +21,7 @@ export const stripe = (): Promise<Stripe> => {
   client ??= secretFromEnvironment('STRIPE_API_KEY_SECRET_ID').then(
     (key) =>
       new Stripe(key, {
-        ...stripeConnection(process.env.STRIPE_API_URL),
+        ...stripeConnection(readEnv('STRIPE_API_URL').STRIPE_API_URL),
         maxNetworkRetries: 2,
         timeout: 8000,
         appInfo: { name: 'video-interviews' },

@@ -1,5 +1,6 @@
 import { GetParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { href, paths } from '../contracts/app-paths';
+import { readEnv } from './env';
 
 /**
  * The SPA's public origin, for links in e-mails. APP_ORIGIN when set (local stack, custom domain);
@@ -11,9 +12,8 @@ let cached: Promise<string> | undefined;
 
 export const appOrigin = (): Promise<string> => {
   cached ??= (async () => {
-    const direct = process.env.APP_ORIGIN;
+    const { APP_ORIGIN: direct, APP_ORIGIN_PARAMETER: name } = readEnv('APP_ORIGIN', 'APP_ORIGIN_PARAMETER');
     if (direct) return direct.replace(/\/$/, '');
-    const name = process.env.APP_ORIGIN_PARAMETER;
     if (!name) throw new Error('Neither APP_ORIGIN nor APP_ORIGIN_PARAMETER is set');
     const { Parameter } = await new SSMClient({}).send(new GetParameterCommand({ Name: name }));
     if (!Parameter?.Value) throw new Error(`SSM parameter ${name} has no value`);

@@ -1,22 +1,44 @@
 import * as z from 'zod/mini';
 
 /**
- * Environment variables, parsed once with zod. Each consumer asks only for the variables it needs,
- * so a Lambda fails fast at cold start when one it uses is missing, and not for ones it doesn't.
+ * Environment variables, parsed once with zod: the only module that reads `process.env`. Each
+ * consumer asks only for the variables it needs, so a Lambda fails fast at cold start when one it
+ * uses is missing, and not for ones it doesn't. Which function gets which variable follows its
+ * grants (lib/functions.ts).
  */
+const required = z.string().check(z.minLength(1));
+
 const schema = z.object({
-  STAGE: z._default(z.string().check(z.minLength(1)), 'dev'),
-  TABLE_NAME: z.string().check(z.minLength(1)),
-  MEDIA_BUCKET: z.string().check(z.minLength(1)),
-  STATE_MACHINE_ARN: z.string().check(z.minLength(1)),
+  STAGE: z._default(required, 'dev'),
+  TABLE_NAME: required,
+  MEDIA_BUCKET: required,
+  STATE_MACHINE_ARN: required,
+  /** The answer-package builder (grant package:start). */
+  ANSWER_PACKAGE_STATE_MACHINE_ARN: required,
   MAIL_FROM: z.string().check(z.minLength(3)),
-  /** Public origin of the SPA, used for links in e-mails (https://app.example.com). */
-  APP_ORIGIN: z.url(),
+  /** Public origin of the SPA, used for links in e-mails (https://app.example.com), when known up front. */
+  APP_ORIGIN: z.optional(z.url()),
+  /** Otherwise the SSM parameter holding it (grant app:links). */
+  APP_ORIGIN_PARAMETER: z.optional(required),
+  /** The KMS key sealing ATS credentials (grant ats:api). */
+  INTEGRATIONS_KEY_ID: required,
+  /** Secrets Manager secrets by name (grants billing:api, billing:webhook, ats:api). */
+  STRIPE_API_KEY_SECRET_ID: required,
+  STRIPE_WEBHOOK_SECRET_ID: required,
+  LEVER_OAUTH_CLIENT_SECRET_ID: required,
+  COMEET_PARTNER_SECRET_ID: required,
+  /** Another base URL for Stripe's API (the local stand-in), as AWS_ENDPOINT_URL_* does for AWS. */
+  STRIPE_API_URL: z.optional(z.url()),
   /** Path-style S3 URLs (needed by local S3 stand-ins). */
   S3_FORCE_PATH_STYLE: z._default(z.enum(['true', 'false']), 'false'),
+  /** debug, info, warn, error or silent; anything else is info. */
+  LOG_LEVEL: z.catch(z._default(z.enum(['debug', 'info', 'warn', 'error', 'silent']), 'info'), 'info'),
 });
 
 export type Env = z.infer<typeof schema>;
+
+/** The variables naming a secret in Secrets Manager. */
+export type SecretVariable = 'STRIPE_API_KEY_SECRET_ID' | 'STRIPE_WEBHOOK_SECRET_ID' | 'LEVER_OAUTH_CLIENT_SECRET_ID' | 'COMEET_PARTNER_SECRET_ID';
 
 export const readEnv = <K extends keyof Env>(...keys: K[]): Pick<Env, K> => {
   const mask = Object.fromEntries(keys.map((key) => [key, true])) as Partial<Record<keyof Env, true>>;
@@ -26,4 +48,16 @@ export const readEnv = <K extends keyof Env>(...keys: K[]): Pick<Env, K> => {
     throw new Error(`Missing or invalid environment variables: ${names}`);
   }
   return result.data as unknown as Pick<Env, K>;
+};
+
+const endpointOverride = z.optional(z.url());
+
+/**
+ * A base URL that replaces a vendor's own (`ATS_<TYPE>_<NAME>_URL`: the local stack points the ATS
+ * adapters at their stand-ins); undefined when not set.
+ */
+export const endpointFromEnv = (variable: `ATS_${string}_URL`): string | undefined => {
+  const result = endpointOverride.safeParse(process.env[variable]);
+  if (!result.success) throw new Error(`Invalid environment variable: ${variable} is not a URL`);
+  return result.data;
 };

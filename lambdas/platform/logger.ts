@@ -1,3 +1,4 @@
+import { readEnv } from './env';
 /**
  * Structured JSON logs, one line per entry, with the request id when there is one.
  * LOG_LEVEL (debug, info, warn, error; default info) filters.
@@ -5,7 +6,7 @@
 const levels = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 } as const;
 type Level = Exclude<keyof typeof levels, 'silent'>;
 
-const threshold = (): number => levels[(process.env.LOG_LEVEL as keyof typeof levels) ?? 'info'] ?? levels.info;
+const threshold = (): number => levels[readEnv('LOG_LEVEL').LOG_LEVEL];
 
 export interface Logger {
   debug(msg: string, fields?: Record<string, unknown>): void;

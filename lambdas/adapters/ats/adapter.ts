@@ -25,7 +25,7 @@ export interface AtsCredentials {
 export type AtsEndpointName = 'api' | 'auth' | 'app';
 
 /** The environment variable that points one of a type's endpoints elsewhere (the local stand-ins). */
-export const atsEndpointVariable = (type: IntegrationType, name: AtsEndpointName) => `ATS_${type.toUpperCase()}_${name.toUpperCase()}_URL`;
+export const atsEndpointVariable = (type: IntegrationType, name: AtsEndpointName) => `ATS_${type.toUpperCase()}_${name.toUpperCase()}_URL` as const;
 
 export interface AtsConnection {
   readonly credentials: AtsCredentials;

@@ -1,9 +1,10 @@
+import { endpointFromEnv } from '../../platform/env';
 import { secretFromEnvironment } from '../secrets';
 import { atsEndpointVariable, type AtsAdapter, type AtsConnection, type AtsCredentials, type AtsEndpointName, type OAuthClient } from './adapter';
 
 /** A type's endpoint: the environment's, or the vendor's own. */
 export const atsEndpoint = (adapter: AtsAdapter, name: AtsEndpointName): string => {
-  const url = process.env[atsEndpointVariable(adapter.type, name)] ?? adapter.endpoints[name];
+  const url = endpointFromEnv(atsEndpointVariable(adapter.type, name)) ?? adapter.endpoints[name];
   if (!url) throw new Error(`${adapter.type} has no ${name} endpoint`);
   return url.replace(/\/+$/, '');
 };

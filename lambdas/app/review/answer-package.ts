@@ -1,3 +1,4 @@
+import { readEnv } from '../../platform/env';
 import { randomUUID } from 'node:crypto';
 import { StartExecutionCommand } from '@aws-sdk/client-sfn';
 import { sfn } from '../../adapters/aws';
@@ -14,11 +15,7 @@ import { recordPackageFailure } from './answer-package-failure';
 import { packageView } from './answer-package-view';
 
 /** The answer-package builder (lambdas/pipeline/answer-package.asl.ts), which the `package:start` grant names. */
-const builderArn = (): string => {
-  const arn = process.env.ANSWER_PACKAGE_STATE_MACHINE_ARN;
-  if (!arn) throw new Error('ANSWER_PACKAGE_STATE_MACHINE_ARN is not set: this function has no package:start grant');
-  return arn;
-};
+const builderArn = (): string => readEnv('ANSWER_PACKAGE_STATE_MACHINE_ARN').ANSWER_PACKAGE_STATE_MACHINE_ARN;
 
 /**
  * "Export videos" (spec §4): starts building the package off the request path and answers at once
