@@ -43,36 +43,22 @@ export const CandidateNotifications = ({
           aria-label={`Notification ${index + 1}`}
           style={{ border: 0, padding: 0, margin: 0 }}
         >
-          <SelectField
+          <Choice
             label="Message"
-            size="small"
             flex="1 1 220px"
             value={message.templateId}
             placeholder="Choose a message"
-            hasError={message.templateId === ''}
-            onChange={(e) => update(index, { templateId: e.target.value })}
-          >
-            {(templates.data?.messageTemplates ?? []).map((t) => (
-              <option key={t.templateId} value={t.templateId}>
-                {t.templateName}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
+            options={(templates.data?.messageTemplates ?? []).map((t) => ({ value: t.templateId, label: t.templateName }))}
+            onPick={(templateId) => update(index, { templateId })}
+          />
+          <Choice
             label="Send"
-            size="small"
             flex="1 1 260px"
             value={message.sendTrigger}
             placeholder="Choose when"
-            hasError={message.sendTrigger === ''}
-            onChange={(e) => update(index, { sendTrigger: e.target.value })}
-          >
-            {(triggers.data?.messageTriggers ?? []).map((t) => (
-              <option key={t.value} value={t.value}>
-                {t.label}
-              </option>
-            ))}
-          </SelectField>
+            options={triggers.data?.messageTriggers ?? []}
+            onPick={(sendTrigger) => update(index, { sendTrigger })}
+          />
           <Button
             size="small"
             variation="link"
@@ -95,3 +81,36 @@ export const CandidateNotifications = ({
     </Flex>
   );
 };
+
+/** One of a notification's two choices (which message, when): unset is shown as an error. */
+const Choice = ({
+  label,
+  flex,
+  value,
+  placeholder,
+  options,
+  onPick,
+}: {
+  label: string;
+  flex: string;
+  value: string;
+  placeholder: string;
+  options: readonly { value: string; label: string }[];
+  onPick: (value: string) => void;
+}) => (
+  <SelectField
+    label={label}
+    size="small"
+    flex={flex}
+    value={value}
+    placeholder={placeholder}
+    hasError={value === ''}
+    onChange={(e) => onPick(e.target.value)}
+  >
+    {options.map((option) => (
+      <option key={option.value} value={option.value}>
+        {option.label}
+      </option>
+    ))}
+  </SelectField>
+);
