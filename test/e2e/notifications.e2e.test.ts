@@ -5,6 +5,7 @@ import { mailTo, uniqueEmail } from '../support/accounts';
 import { expectAccessible } from './support/accessibility';
 import { baseUrl, launchBrowser, trackErrors } from './support/browser';
 import { signedInOwner } from './support/session';
+import { interviewFixture } from '../support/interviews';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,12 +24,7 @@ describe('candidate notifications', () => {
         session: owner.sessionId,
         body: {
           job_title: 'Night nurse',
-          interview: {
-            intro: null,
-            questions: [{ title: 'Why nights?', content: '', thumbnail_image_group_id: null, video_group_id: null }],
-            outro: null,
-            pacing: { thinking_time: 30, answer_time: 120, retakes: 1 },
-          },
+          interview: interviewFixture({ questions: ['Why nights?'], pacing: { thinking_time: 30, answer_time: 120, retakes: 1 } }),
         },
       })
     ).body.position_id;

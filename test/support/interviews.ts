@@ -46,10 +46,35 @@ export const answerQuestion = async (token: string, questionIndex: number, bytes
   return { answerId, completed: submitted.body.completed as boolean };
 };
 
-/** A position's interview (createPosition's `interview`) asking these questions, without intro, outro or videos. */
-export const interviewAsking = (...titles: string[]) => ({
-  intro: null,
-  questions: titles.map((title) => ({ title, content: '', thumbnail_image_group_id: null, video_group_id: null })),
-  outro: null,
-  pacing: { thinking_time: 30, answer_time: 120, retakes: 0 },
-});
+/** A question, intro or outro of a position's interview on the wire; what is left out is empty. */
+export interface QuestionFixture {
+  title?: string;
+  content?: string;
+  video_group_id?: string | null;
+  thumbnail_image_group_id?: string | null;
+}
+
+/** The one builder of a position's interview (createPosition's and updatePosition's `interview`), in snake_case as sent. */
+export const interviewFixture = ({
+  questions = ['Tell us about yourself'],
+  pacing = {},
+  intro = null,
+  outro = null,
+}: {
+  /** A title stands for a text question. */
+  questions?: readonly (string | QuestionFixture)[];
+  pacing?: Partial<{ thinking_time: number | null; answer_time: number; retakes: number | null }>;
+  intro?: QuestionFixture | null;
+  outro?: QuestionFixture | null;
+} = {}) => {
+  const item = (q: QuestionFixture) => ({ title: '', content: '', thumbnail_image_group_id: null, video_group_id: null, ...q });
+  return {
+    intro: intro && item(intro),
+    questions: questions.map((q) => item(typeof q === 'string' ? { title: q } : q)),
+    outro: outro && item(outro),
+    pacing: { thinking_time: 30, answer_time: 120, retakes: 0, ...pacing },
+  };
+};
+
+/** A position's interview asking these questions, without intro, outro or videos. */
+export const interviewAsking = (...titles: string[]) => interviewFixture({ questions: titles });
