@@ -4,6 +4,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import vitest from '@vitest/eslint-plugin';
 
 // The schemas use zod/mini, the functional API of the same zod (~33 KB of a Lambda bundle with the
 // product's schemas, where full zod's methods cost ~90 KB and more cold import); `import { z }` defeats tree-shaking (the
@@ -158,6 +159,29 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // Tests that check what their names say (issue 31; README, Tests). Type-aware linting (no-floating-promises:
+    // an unawaited assertion passes whatever it finds) needs a TypeScript program, so it is scoped to the test files.
+    files: ['test/**/*.ts', 'web/src/**/*.test.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    plugins: { vitest },
+    rules: {
+      // expect(value, message) is vitest's; an async matcher or expect.poll is awaited.
+      'vitest/valid-expect': ['error', { maxArgs: 2, alwaysAwait: true }],
+      // A test asserts: with expect, one of the project's own helpers (expectAccessible...), or a CDK template assertion.
+      'vitest/expect-expect': [
+        'error',
+        {
+          assertFunctionNames: ['expect', 'expect*', '**.hasResourceProperties', '**.hasResource', '**.resourceCountIs', '**.hasWarning'],
+        },
+      ],
+      // No .only (CI refuses it: this is an error in npm test's lint step) and no skipped test.
+      'vitest/no-focused-tests': 'error',
+      'vitest/no-disabled-tests': 'error',
+      'vitest/no-conditional-expect': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
     },
   },
 );

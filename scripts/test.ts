@@ -1,7 +1,7 @@
 /**
  * `npm test`: the whole suite, as CI runs it (.ci/run calls this same command).
  *   1. system packages (Chromium, ffmpeg, pocketsphinx, Java), installed with apt when missing
- *   2. typecheck and lint
+ *   2. typecheck and lint (the test files with type-aware rules: every promise awaited, no .only, no skipped test)
  *   3. the SPA build (the browser tests run against the built SPA, as CloudFront serves it)
  *   4. vitest: unit, infra (CDK + cdk-nag), api (local stack) and e2e (Chromium) projects
  * Extra arguments go to vitest, e.g. `npm test -- --project api`.
@@ -24,4 +24,5 @@ ensureSystemPackages();
 run('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 run('lint', 'npm', ['run', '--silent', 'lint']);
 run('build the SPA', 'npm', ['run', '--silent', 'build:web']);
-run('tests', 'npx', ['vitest', 'run', ...process.argv.slice(2)]);
+// A test left focused (`.only`) fails the run, CI or not: lint refuses it too (vitest/no-focused-tests).
+run('tests', 'npx', ['vitest', 'run', '--allowOnly=false', ...process.argv.slice(2)]);

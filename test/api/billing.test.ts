@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../lambdas/contracts/billing-catalog';
 import { stripeConnection } from '../../lambdas/adapters/stripe';
+import { keys } from '../../lambdas/data/keys';
 import { baseUrl, call } from '../support/api';
 import { registerAndSignIn, signIn, uniqueEmail } from '../support/accounts';
-import { localEnv, updateCompany } from '../support/aws';
+import { localDb, localEnv, updateCompany } from '../support/aws';
 import { payOnStandIn, portalAction } from '../support/stripe';
 
 /**
@@ -124,6 +126,34 @@ describe('billing', () => {
     // Another event reporting the same paid checkout does not pay twice either.
     expect((await deliver(completedEvent(res.body.session_id, reference))).status).toBe(200);
     expect((await planStatus(owner)).candidate_packs_status.allocated).toBe(23);
+  });
+
+  it('records each event it applies, and an event id recorded before runs no effect (whatever guards the effect has)', async () => {
+    const owner = await registerAndSignIn('Recorded');
+    const eventItem = async (eventId: string) =>
+      (await localDb().send(new GetCommand({ TableName: localEnv().TABLE_NAME, Key: keys.stripeEvent(eventId), ConsistentRead: true }))).Item;
+    const paid = await startCheckout(owner, 'pack_10_eur');
+    const event = completedEvent(paid.res.body.session_id, paid.reference);
+    expect((await deliver(event)).status).toBe(200);
+    expect(await eventItem(event.id)).toMatchObject({ type: 'stripeEvent', eventType: 'checkout.session.completed' });
+    expect((await planStatus(owner)).candidate_packs_status.allocated).toBe(13);
+
+    // An open checkout, reported by an event whose id is already recorded: its own guard (the checkout
+    // is not completed yet) would let the effect through, so only the event record can stop it.
+    const open = await startCheckout(owner, 'pack_10_eur');
+    const replayed = completedEvent(open.res.body.session_id, open.reference);
+    await localDb().send(
+      new PutCommand({
+        TableName: localEnv().TABLE_NAME,
+        Item: { ...keys.stripeEvent(replayed.id), type: 'stripeEvent', eventType: replayed.type, appliedAt: new Date().toISOString() },
+      }),
+    );
+    expect((await deliver(replayed)).status).toBe(200);
+    expect((await planStatus(owner)).candidate_packs_status.allocated).toBe(13);
+    expect(
+      (await call('getCheckoutSessionStatus', { params: { frontendReferenceId: open.reference }, session: owner.sessionId })).body
+        .checkout_session_status,
+    ).toBe('open');
   });
 
   it('refuses a missing or bad signature with a 400 and changes nothing', async () => {

@@ -133,9 +133,32 @@ describe('inviting candidates', () => {
     const positionId = await createPosition(owner, 0, { invites_expire_after: 'P3D' });
     const email = uniqueEmail('again');
     const first = (await invite(owner, positionId, 'Again', email)).body;
+    // Invited two days ago, so the old deadline (tomorrow) and a fresh one (in 3 days) differ by days, not milliseconds.
+    const day = 24 * 3600 * 1000;
+    const invitedAt = new Date(Date.now() - 2 * day).toISOString();
+    const oldDeadline = new Date(Date.now() + day).toISOString();
+    await localDb().send(
+      new UpdateCommand({
+        TableName: localEnv().TABLE_NAME,
+        Key: keys.candidate(first.candidate_id),
+        UpdateExpression: 'SET createdAt = :createdAt, expiresAt = :expiresAt, GSI3SK = :sk',
+        ExpressionAttributeValues: { ':createdAt': invitedAt, ':expiresAt': oldDeadline, ':sk': `${oldDeadline}#${first.candidate_id}` },
+      }),
+    );
+    const startedAt = Date.now();
     const again = await call('reinviteCandidate', { params: { candidateId: first.candidate_id }, session: owner.sessionId });
     expect(again.status).toBe(200);
-    expect(again.body.created_at.time_value >= first.created_at.time_value).toBe(true);
+    expect(Date.parse(again.body.created_at.time_value)).toBeGreaterThanOrEqual(startedAt - 1000);
+    const deadline = Date.parse(again.body.expires_at.time_value);
+    expect(deadline).toBeGreaterThanOrEqual(startedAt + 3 * day - 1000);
+    expect(deadline).toBeLessThanOrEqual(Date.now() + 3 * day + 1000);
+    expect(again.body.expires_at.relative_time).toBe('in 3 days');
+    // Read back: the candidate keeps the fresh deadline, and the expiry job's index key moved with it.
+    const read = await call('getCandidate', { params: { candidateId: first.candidate_id }, session: owner.sessionId });
+    expect(read.body.expires_at.time_value).toBe(again.body.expires_at.time_value);
+    const item = (await localDb().send(new GetCommand({ TableName: localEnv().TABLE_NAME, Key: keys.candidate(first.candidate_id) }))).Item!;
+    expect(Date.parse(item.expiresAt)).toBe(deadline);
+    expect(item.GSI3SK).toBe(`${item.expiresAt}#${first.candidate_id}`);
     expect((await mailTo(email)).filter((m) => m.subject.includes('invites you'))).toHaveLength(2);
     const deleted = await call('deleteCandidate', { params: { candidateId: first.candidate_id }, session: owner.sessionId });
     expect(deleted.body).toEqual({ candidate_id: first.candidate_id, current_status: 'deleted' });

@@ -1,5 +1,5 @@
 import { Agent, request } from 'node:http';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, operationPath, operations, type OperationId } from '../../lambdas/operations/index';
 import { keys } from '../../lambdas/data/keys';
@@ -236,7 +236,7 @@ describe('the local API gateway', () => {
     }
   });
 
-  it('answers a body over the limit with 413 and the next request on the same keep-alive agent promptly', async () => {
+  it('answers a body over the limit with 413, and the next request on the same keep-alive agent too', async () => {
     const agent = new Agent({ keepAlive: true, maxSockets: 1 });
     const send = (operationId: OperationId, body: Buffer | string) =>
       new Promise<{ status: number; text: string }>((resolve, reject) => {
@@ -252,8 +252,9 @@ describe('the local API gateway', () => {
             res.on('end', () => resolve({ status: res.statusCode ?? 0, text }));
           },
         );
-        // From the moment it is sent, not socket idle time: a stalled connection holds the request before it gets a socket.
-        const timer = setTimeout(() => req.destroy(new Error(`${method} ${path} got no answer in 3 s`)), 3_000);
+        // A hang guard, not a speed claim: a connection the 413 left stalled never answers the next request. Counted from the
+        // moment it is sent, not socket idle time (a stalled connection holds the request before it gets a socket).
+        const timer = setTimeout(() => req.destroy(new Error(`${method} ${path} got no answer in 20 s: the connection hangs`)), 20_000);
         req.on('close', () => clearTimeout(timer));
         req.on('error', reject);
         req.end(body);
@@ -274,7 +275,8 @@ describe('the local API gateway', () => {
 describe('page cursors', () => {
   it('refuse a crafted key (another company, another tab, other attributes) with a 400, and page on with a real one', async () => {
     const [owner, other] = await Promise.all([registerAndSignIn('Cursor A'), registerAndSignIn('Cursor B')]);
-    await createPosition(owner, 'Cursor position');
+    const older = await createPosition(owner, 'Cursor position');
+    const newer = await createPosition(owner, 'Newer cursor position');
     const cursorOf = (key: unknown) => Buffer.from(JSON.stringify(key)).toString('base64url');
     const positionKey = (companyId: string, status: string) => ({
       ...keys.position('p1'),
@@ -302,5 +304,19 @@ describe('page cursors', () => {
       session: owner.sessionId,
     });
     expect(genuine.status).toBe(200);
+    // Read back: after the newer position's own key, the page holds the older one, and it is the last page.
+    const first = await call('listPositions', { params: { companyId: owner.companyId }, query: { status: 'open' }, session: owner.sessionId });
+    expect(first.body.positions.map((p: { position_id: string }) => p.position_id)).toEqual([newer, older]);
+    const { Item } = await localDb().send(new GetCommand({ TableName: localEnv().TABLE_NAME, Key: keys.position(newer) }));
+    const afterNewer = await call('listPositions', {
+      params: { companyId: owner.companyId },
+      query: { status: 'open', cursor: cursorOf({ PK: Item!.PK, SK: Item!.SK, GSI1PK: Item!.GSI1PK, GSI1SK: Item!.GSI1SK }) },
+      session: owner.sessionId,
+    });
+    expect(afterNewer.status).toBe(200);
+    expect(afterNewer.body).toMatchObject({
+      positions: [expect.objectContaining({ position_id: older, job_title: 'Cursor position' })],
+      cursor: null,
+    });
   });
 });

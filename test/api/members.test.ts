@@ -150,6 +150,24 @@ describe('team members', () => {
     ).toBe(204);
     expect((await call('getMemberInvite', { params: { nonce: await inviteNonce(email) } })).status).toBe(404);
 
+    // An active member: removed, they lose the company (in /me and its calls), and the list no longer shows them.
+    const memberEmail = uniqueEmail('leaver');
+    await call('inviteMember', { params: { companyId: owner.companyId }, session: owner.sessionId, body: { email: memberEmail } });
+    const joined = await call('confirmMemberInvite', { body: { nonce: await inviteNonce(memberEmail) } });
+    expect(joined.status).toBe(201);
+    const before = await call('listMembers', { params: { companyId: owner.companyId }, session: owner.sessionId });
+    expect(before.body.members.map((m: { email: string }) => m.email)).toEqual([owner.email, memberEmail]);
+    expect(
+      (await call('removeMember', { params: { companyId: owner.companyId, userId: joined.body.user_id }, session: owner.sessionId })).status,
+    ).toBe(204);
+    const after = await call('listMembers', { params: { companyId: owner.companyId }, session: owner.sessionId });
+    expect(after.body).toEqual({
+      members: [{ user_id: owner.userId, email: owner.email, user_role: 'owner', status: 'active' }],
+      invited_members: [],
+    });
+    expect((await call('getMe', { session: joined.body.session_id })).body.companies).toEqual([]);
+    expect((await call('listMembers', { params: { companyId: owner.companyId }, session: joined.body.session_id })).status).toBe(404);
+
     const self = await call('removeMember', { params: { companyId: owner.companyId, userId: owner.userId }, session: owner.sessionId });
     expect(self).toMatchObject({ status: 400, body: { code: 'owner_not_removable', detail: 'The owner cannot be removed.' } });
     expect((await call('removeMember', { params: { companyId: owner.companyId, userId: 'nobody' }, session: owner.sessionId })).status).toBe(404);

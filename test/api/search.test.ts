@@ -194,6 +194,7 @@ describe('the backfill of candidates invited before search items (npm run migrat
     const id = await invite(positionId, 'Katherine Johnson', 'kj@langley.example');
     // As a candidate invited before the change was deployed: no search items, no tokens on the profile.
     const items = (await searchItems(positionId)).filter((item) => item.candidateId === id);
+    expect(items.length).toBeGreaterThan(0);
     await localDb().send(
       new BatchWriteCommand({
         RequestItems: { [localEnv().TABLE_NAME]: items.map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } })) },
@@ -221,6 +222,9 @@ describe('the backfill of candidates invited before search items (npm run migrat
     const positionId = await createPosition();
     const id = await invite(positionId, 'Dorothy Vaughan', 'dv@langley.example');
     await localDb().send(new UpdateCommand({ TableName: localEnv().TABLE_NAME, Key: keys.candidate(id), UpdateExpression: 'REMOVE searchTokens' }));
+    // Their items are there (only the profile's list of tokens is gone): the deletion must find them by name and e-mail.
+    expect((await searchItems(positionId)).filter((item) => item.candidateId === id).length).toBeGreaterThan(0);
+    expect(await namesFound(positionId, 'vaughan')).toEqual(['Dorothy Vaughan']);
     expect((await call('deleteCandidate', { params: { candidateId: id }, session: owner.sessionId })).status).toBe(200);
     expect((await searchItems(positionId)).filter((item) => item.candidateId === id)).toEqual([]);
   });

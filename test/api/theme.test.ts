@@ -62,6 +62,13 @@ describe('the branding theme', () => {
       body: theme('#112233', '#ffeedd', null, false),
     });
     expect(cleared).toMatchObject({ status: 200, body: theme('#112233', '#ffeedd', null, false) });
+    // Read back: off, without the logo, as the theme and on the company.
+    expect((await call('getTheme', { params: { companyId: owner.companyId }, session: owner.sessionId })).body).toEqual(
+      theme('#112233', '#ffeedd', null, false),
+    );
+    expect((await call('getCompany', { params: { companyId: owner.companyId }, session: owner.sessionId })).body.theme).toEqual(
+      theme('#112233', '#ffeedd', null, false),
+    );
   });
 
   it('refuses colours that are not #rrggbb', async () => {

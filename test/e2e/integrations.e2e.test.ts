@@ -141,7 +141,7 @@ const deliverResponse = async (owner: Owner, candidateId: string) => {
 };
 
 const onlyCandidate = async (owner: Owner, positionId: string, status: 'invited' | 'responded') => {
-  const listed = await call('listCandidates', { params: { positionId }, session: owner.sessionId, query: { status } });
+  const listed = await call('listCandidates', { params: { positionId }, session: owner.sessionId, query: { tab: status } });
   return listed.body.candidates as { candidate_id: string; candidate_name: string }[];
 };
 

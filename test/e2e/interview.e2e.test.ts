@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../support/api';
 import { interviewLinkMailedTo } from '../support/interviews';
@@ -16,6 +16,19 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
+
+/** HTMLMediaElement.HAVE_CURRENT_DATA: the video has a frame to show. */
+const HAVE_CURRENT_DATA = 2;
+
+/** Waits until the recording clock shows at least `seconds`: a take that long is under way (however slow the machine). */
+const recordFor = async (page: Page, seconds: number) => {
+  const timer = page.getByRole('timer', { name: 'Recording time' });
+  const shown = async () => {
+    const match = /(\d+):(\d\d) \//.exec((await timer.textContent()) ?? '');
+    return match ? Number(match[1]) * 60 + Number(match[2]) : -1;
+  };
+  await expect.poll(shown).toBeGreaterThanOrEqual(seconds);
+};
 
 const interview = {
   intro: null,
@@ -73,7 +86,7 @@ describe('the candidate interview', () => {
     await page.getByRole('button', { name: 'Start recording' }).click();
     await page.getByRole('timer', { name: 'Recording time' }).waitFor({ timeout: 10_000 });
     await expectAccessible(page, 'interview: recording');
-    await page.waitForTimeout(2000);
+    await recordFor(page, 2);
     expect(await badge.textContent()).toBe('1 retake left');
     await page.getByRole('button', { name: 'Stop recording' }).click();
     await page.getByLabel('Your answer').waitFor();
@@ -82,7 +95,7 @@ describe('the candidate interview', () => {
     await page.getByRole('button', { name: 'Retake' }).click();
     await page.getByRole('timer', { name: 'Recording time' }).waitFor({ timeout: 10_000 });
     await expect.poll(() => badge.textContent()).toBe('0 retakes left');
-    await page.waitForTimeout(2500);
+    await recordFor(page, 2);
     await page.getByRole('button', { name: 'Stop recording' }).click();
     await page.getByLabel('Your answer').waitFor();
     expect(await badge.textContent()).toBe('0 retakes left');
@@ -94,9 +107,9 @@ describe('the candidate interview', () => {
     expect(await badge.textContent()).toBe('1 retake left');
     await page.getByRole('button', { name: 'Start recording' }).click();
     await page.getByRole('timer', { name: 'Recording time' }).waitFor({ timeout: 10_000 });
-    await page.waitForTimeout(1000);
+    await recordFor(page, 1);
     await context.setOffline(true);
-    await page.waitForTimeout(2000);
+    await recordFor(page, 3);
     await page.getByRole('button', { name: 'Stop recording' }).click();
     await page.getByRole('button', { name: 'Submit answer' }).click();
     await page.getByText('Connection lost: your answer is kept and the upload resumes when you are back online.').waitFor();
@@ -274,9 +287,11 @@ describe('the candidate interview', () => {
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByText('Watch the question: your thinking time starts when the video ends.').waitFor();
     await expectAccessible(page, 'interview: a video question');
-    await page.waitForTimeout(1500);
-    expect(await page.getByRole('timer').count()).toBe(0); // the thinking time waits
+    // The question video has loaded and could play: a thinking time started on load would show by now.
     const video = page.getByLabel('Question video');
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState)).toBeGreaterThanOrEqual(HAVE_CURRENT_DATA);
+    expect(await video.evaluate((v: HTMLVideoElement) => v.ended)).toBe(false);
+    expect(await page.getByRole('timer').count()).toBe(0); // the thinking time waits for the video's end
     await video.evaluate(async (v: HTMLVideoElement) => {
       v.muted = true;
       await v.play();

@@ -64,8 +64,10 @@ describe('positions', () => {
       .getByRole('region', { name: 'Question 2' })
       .getByLabel('Question', { exact: true })
       .fill('Tell us about a bug you are proud of finding.');
-    await page.waitForTimeout(400); // edits reach the draft after the 250 ms debounce
-    const draft = await page.evaluate((id) => JSON.parse(localStorage.getItem(`position_draft_${id}`) ?? 'null'), owner.companyId);
+    // Edits reach the draft after a 250 ms debounce: wait for the second question to be in it.
+    const storedDraft = () => page.evaluate((id) => JSON.parse(localStorage.getItem(`position_draft_${id}`) ?? 'null'), owner.companyId);
+    await expect.poll(async () => (await storedDraft())?.interview.questions[1]?.title).toBe('Tell us about a bug you are proud of finding.');
+    const draft = await storedDraft();
     expect(draft.jobTitle).toBe('QA Lead');
     expect(draft.interview.questions).toHaveLength(2);
     const videoGroupId: string = draft.interview.questions[0].videoGroupId;
@@ -103,11 +105,15 @@ describe('positions', () => {
     expect(await step3.getByLabel('Retakes').inputValue()).toBe('0');
     await expectAccessible(page, 'wizard: step 3');
     await step3.getByLabel('Retakes').selectOption({ label: 'Unlimited' });
+    // The scripts the page loads from here on: the confetti comes in its own chunk, loaded when it is drawn.
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(new URL(request.url()).pathname));
     await step3.getByRole('button', { name: 'Finish' }).click();
 
     await page.waitForURL(/#\/companies\/[^/]+\/positions\/[^/?]+\?celebrate=true$/);
     const positionId = /positions\/([^/?]+)\?/.exec(page.url())![1]!;
     await page.locator('canvas').first().waitFor({ state: 'attached' }); // confetti
+    expect(requested.filter((path) => /confetti/i.test(path))).not.toEqual([]);
     expect(await page.evaluate((id) => localStorage.getItem(`celebrated_${id}`), positionId)).toBe('1');
     expect(await page.evaluate((id) => localStorage.getItem(`position_draft_${id}`), owner.companyId)).toBeNull();
     const created = await apiGet('getPosition', { params: { positionId }, session: owner.sessionId });
@@ -117,12 +123,17 @@ describe('positions', () => {
       { title: 'Tell us about a bug you are proud of finding.', video_group_id: null },
     ]);
 
-    // Confetti only once per position.
+    // Confetti only once per position: after a reload (still ?celebrate=true), once the position has
+    // rendered and its candidates loaded after it (the confetti decision is taken on the first), no
+    // confetti was loaded nor drawn.
+    requested.length = 0;
     await page.reload();
+    expect(page.url()).toMatch(/\?celebrate=true$/);
     await page.getByRole('heading', { name: 'QA Lead' }).waitFor();
-    await page.waitForTimeout(500);
-    expect(await page.locator('canvas').count()).toBe(0);
     await page.getByText('Sent an interview to complete').waitFor();
+    expect(requested.some((path) => path.startsWith('/assets/'))).toBe(true);
+    expect(requested.filter((path) => /confetti/i.test(path))).toEqual([]);
+    expect(await page.locator('canvas').count()).toBe(0);
     await expectAccessible(page, 'position: candidates, none yet');
 
     // Questions view: edit, reorder, save.

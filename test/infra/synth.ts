@@ -61,3 +61,35 @@ export const nagViolations = (scope: IConstruct): string[] =>
     );
 
 export const TEST_ENV: Environment = { account: '123456789012', region: 'eu-west-1' };
+
+/** A resource of a template, and a statement of an IAM policy. */
+export type Resource = { Type: string; Properties: Record<string, any> };
+export type Statement = { Effect: string; Action: string | string[]; Resource: unknown; Condition?: unknown };
+
+/** Every statement of every IAM policy of a template. */
+export const statementsOf = (template: Template): Statement[] =>
+  Object.values(template.findResources('AWS::IAM::Policy') as Record<string, Resource>).flatMap(
+    (policy) => policy.Properties.PolicyDocument.Statement,
+  );
+export const actionsOf = (statement: Statement): string[] => [statement.Action].flat();
+
+/**
+ * The app at stage "test" with an SPA build, as the app-*.test.ts files read it: the three stacks'
+ * templates, and the template of each route's chunk (a nested stack) by operation id.
+ */
+export const synthTestStage = () => {
+  const synth = synthApp({ spaDistPath: fakeSpaDist() });
+  return {
+    synth,
+    data: Template.fromStack(synth.data),
+    api: Template.fromStack(synth.api),
+    web: Template.fromStack(synth.web),
+    routeTemplates: new Map(
+      synth.api.api.chunkStacks.flatMap((chunk) => {
+        const template = Template.fromStack(chunk);
+        return [...chunk.functions.keys()].map((operationId) => [operationId, template] as const);
+      }),
+    ),
+  };
+};
+export type TestStage = ReturnType<typeof synthTestStage>;

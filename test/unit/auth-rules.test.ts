@@ -1,6 +1,17 @@
-import { describe, expect, it } from 'vitest';
-import { checkCode, CODE_ALPHABET, CODE_LENGTH, CODE_MAX_ATTEMPTS, generateCode, normaliseCode } from '../../lambdas/domain/auth';
+import { randomInt } from 'node:crypto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { checkCode, CODE_ALPHABET, CODE_LENGTH, generateCode, normaliseCode } from '../../lambdas/domain/auth';
 import { planStatus } from '../../lambdas/domain/company';
+
+// The generator's source of randomness, observed (and, where a test says so, replaced): the real CSPRNG by default.
+vi.mock('node:crypto', async (importOriginal) => {
+  const real = await importOriginal<typeof import('node:crypto')>();
+  return { ...real, randomInt: vi.fn((max: number) => real.randomInt(max)) };
+});
+const draws = vi.mocked(randomInt as (max: number) => number);
+afterEach(() => {
+  draws.mockClear();
+});
 
 describe('sign-in codes', () => {
   it('are 6 characters from an alphabet without look-alikes', () => {
@@ -9,10 +20,28 @@ describe('sign-in codes', () => {
     for (let i = 0; i < 200; i++) expect(generateCode()).toMatch(new RegExp(`^[${CODE_ALPHABET}]{6}$`));
   });
 
-  it('use the whole alphabet and do not repeat', () => {
-    const codes = Array.from({ length: 2000 }, generateCode);
-    expect(new Set(codes).size).toBe(codes.length);
-    expect(new Set(codes.join('')).size).toBe(CODE_ALPHABET.length);
+  it('draw each character from the CSPRNG, over exactly the alphabet, so every letter is as likely', () => {
+    generateCode();
+    expect(draws.mock.calls).toEqual(Array.from({ length: 6 }, () => [CODE_ALPHABET.length]));
+    // Each draw picks the letter at its index: draws 0, 1, 2… spell the alphabet, every letter reachable.
+    let next = 0;
+    draws.mockImplementation(() => next++ % CODE_ALPHABET.length);
+    const codes = Array.from({ length: CODE_ALPHABET.length }, generateCode);
+    expect(codes.join('')).toBe(CODE_ALPHABET.repeat(6));
+  });
+
+  it('spread evenly over the alphabet (23,000 letters of the real generator)', () => {
+    const letters = Array.from({ length: 23_000 / 6 + 1 }, generateCode)
+      .join('')
+      .slice(0, 23_000);
+    const counts = new Map<string, number>();
+    for (const letter of letters) counts.set(letter, (counts.get(letter) ?? 0) + 1);
+    expect([...counts.keys()].sort().join('')).toBe(CODE_ALPHABET);
+    // 1,000 expected per letter, standard deviation ≈ 31: outside 800–1,200 is a 6σ event (under 1e-8 a run).
+    for (const [letter, count] of counts) {
+      expect(count, letter).toBeGreaterThan(800);
+      expect(count, letter).toBeLessThan(1200);
+    }
   });
 
   it('are compared after trimming and upper-casing what was typed', () => {
@@ -25,8 +54,15 @@ describe('sign-in codes', () => {
     expect(checkCode(stored, 'h', 99, eq)).toBe('valid');
     expect(checkCode(stored, 'x', 99, eq)).toBe('wrong');
     expect(checkCode(stored, 'h', 100, eq)).toBe('expired');
-    expect(checkCode({ ...stored, attempts: CODE_MAX_ATTEMPTS }, 'h', 99, eq)).toBe('missing');
     expect(checkCode(undefined, 'h', 99, eq)).toBe('missing');
+  });
+
+  it('are burnt after 5 wrong tries, as the spec states', () => {
+    const stored = { codeHash: 'h', expiresAt: 100, attempts: 0 };
+    expect(checkCode({ ...stored, attempts: 4 }, 'h', 99, eq)).toBe('valid');
+    expect(checkCode({ ...stored, attempts: 4 }, 'x', 99, eq)).toBe('wrong');
+    expect(checkCode({ ...stored, attempts: 5 }, 'h', 99, eq)).toBe('missing');
+    expect(checkCode({ ...stored, attempts: 6 }, 'h', 99, eq)).toBe('missing');
   });
 });
 

@@ -1,17 +1,19 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ApiBody } from './client';
 
-/** The client in a Node test: fetch and localStorage are stubbed. */
+/** The client in a Node test: fetch and localStorage are stubbed (again before each test, as each test's stubs are undone after it). */
 const store = new Map<string, string>();
-vi.stubGlobal('window', {
-  localStorage: {
-    getItem: (key: string) => store.get(key) ?? null,
-    setItem: (key: string, value: string) => store.set(key, value),
-    removeItem: (key: string) => store.delete(key),
-  },
-  addEventListener: () => undefined,
-  removeEventListener: () => undefined,
-});
+const stubWindow = () =>
+  vi.stubGlobal('window', {
+    localStorage: {
+      getItem: (key: string) => store.get(key) ?? null,
+      setItem: (key: string, value: string) => store.set(key, value),
+      removeItem: (key: string) => store.delete(key),
+    },
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  });
+stubWindow();
 
 const { callApi, ApiError, errorMessage } = await import('./client');
 const { session } = await import('../lib/session');
@@ -20,8 +22,13 @@ const respond = (status: number, body: unknown) =>
   vi.fn(async () => new Response(body === undefined ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 
 describe('the API client', () => {
-  beforeEach(() => store.clear());
-  afterEach(() => vi.unstubAllGlobals);
+  beforeEach(() => {
+    store.clear();
+    stubWindow();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
 
   it('sends snake_case with the session header and returns camelCase', async () => {
     const fetchMock = respond(201, { position_id: 'p1', job_title: 'QA' });
@@ -51,16 +58,24 @@ describe('the API client', () => {
     expect((fetchMock.mock.calls[1] as unknown as [string, RequestInit])[1].keepalive).toBeFalsy();
   });
 
-  it('raises ApiError with status, detail and code, and drops the session on 401/403', async () => {
+  it.each([
+    [401, 'Sign in to continue.', 'unauthenticated'],
+    [403, 'Only the company owner can do this.', 'forbidden'],
+  ])('raises ApiError with status, detail and code, and drops the session on %i', async (status, detail, code) => {
     session.set('s-1');
     const signedOut = vi.fn();
-    session.onSignOut(signedOut);
-    vi.stubGlobal('fetch', respond(401, { detail: 'Sign in to continue.', code: 'unauthenticated' }));
+    const stopListening = session.onSignOut(signedOut);
+    vi.stubGlobal('fetch', respond(status, { detail, code }));
     const error = await callApi('getMe').catch((e: unknown) => e);
+    stopListening();
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 401, detail: 'Sign in to continue.', code: 'unauthenticated' });
+    expect(error).toMatchObject({ status, detail, code });
     expect(session.get()).toBeNull();
     expect(signedOut).toHaveBeenCalledTimes(1);
+  });
+
+  it('unstubs fetch after each test (the stubs above do not leak)', () => {
+    expect(globalThis.fetch).not.toHaveProperty('mock');
   });
 
   it('keeps the session on other errors', async () => {
