@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { call } from '../support/api';
 import { expectAccessible } from './support/accessibility';
-import { baseUrl, launchBrowser, trackErrors } from './support/browser';
+import { trackErrors, appUrl, useBrowser } from './support/browser';
+import { paths } from '../../lambdas/contracts/app-paths';
 import { codeFromMailbox } from './support/mailbox';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const uniqueEmail = () => `e2e-${randomUUID().slice(0, 8)}@example.com`;
 
@@ -28,7 +23,7 @@ describe('registration and sign-in', () => {
     const errors = trackErrors(page);
     const email = uniqueEmail();
 
-    await page.goto(`${baseUrl()}/#/register?tags=e2e,trial`);
+    await page.goto(appUrl(paths.register.to({ tags: 'e2e,trial' })));
     const create = page.getByRole('button', { name: 'Create account' });
     expect(await create.isDisabled()).toBe(true);
     await expectAccessible(page, 'register');
@@ -73,7 +68,7 @@ describe('registration and sign-in', () => {
     const page = await browser.newPage();
     const email = uniqueEmail();
     await call('createAccount', { body: { email, company_name: 'First' } });
-    await page.goto(`${baseUrl()}/#/register`);
+    await page.goto(appUrl(paths.register.to()));
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Company name').fill('Second');
     await page.getByRole('button', { name: 'Create account' }).click();
@@ -88,7 +83,7 @@ describe('registration and sign-in', () => {
     const page = await browser.newPage();
     const email = uniqueEmail();
     await call('createAccount', { body: { email, company_name: 'Locked' } });
-    await page.goto(`${baseUrl()}/#/signin`);
+    await page.goto(appUrl(paths.signIn.to()));
     await page.getByLabel('E-mail').fill(email);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.waitForURL(/#\/magic-code\?/);

@@ -1,9 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../../lambdas/operations/index';
 import { call, isResponseTo } from '../support/api';
 import { expectAccessible } from './support/accessibility';
-import { baseUrl, launchBrowser, trackErrors } from './support/browser';
+import { trackErrors, appUrl, useBrowser } from './support/browser';
+import { paths } from '../../lambdas/contracts/app-paths';
 import { signedInOwner } from './support/session';
 
 /**
@@ -11,13 +12,7 @@ import { signedInOwner } from './support/session';
  * Billing tab, the local Stripe stand-in's hosted checkout and portal pages, and the
  * confirm-checkout page that waits for the payment's effect before going back.
  */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const typedInterview = {
   intro: null,
@@ -72,7 +67,7 @@ describe('billing', () => {
 
     const page = await owner.context.newPage();
     const errors = trackErrors(page);
-    const positionUrl = `${baseUrl()}/#/companies/${owner.companyId}/positions/${positionId}`;
+    const positionUrl = appUrl(paths.position.to(owner.companyId, positionId));
     await page.goto(positionUrl);
     await page.getByRole('tab', { name: 'Invited (2)' }).waitFor();
     await expect.poll(() => planOnHover(page)).toBe('Pay as you go: 1 of 3 interview credits remaining');
@@ -160,7 +155,7 @@ describe('billing', () => {
 
     const page = await owner.context.newPage();
     const errors = trackErrors(page);
-    const positionUrl = `${baseUrl()}/#/companies/${owner.companyId}/positions/${positionId}`;
+    const positionUrl = appUrl(paths.position.to(owner.companyId, positionId));
     await page.goto(positionUrl);
     await page.getByText('All your interview credits are used.').waitFor();
 

@@ -1,19 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailTo } from '../support/accounts';
 import { call } from '../support/api';
 import { allocateCredits } from '../support/aws';
 import { expectAccessible } from './support/accessibility';
-import { baseUrl, launchBrowser, trackErrors } from './support/browser';
+import { baseUrl, trackErrors, appUrl, useBrowser } from './support/browser';
+import { paths } from '../../lambdas/contracts/app-paths';
 import { signedInOwner } from './support/session';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const typedInterview = {
   intro: null,
@@ -35,7 +29,7 @@ describe('inviting candidates', () => {
     ).body;
     const page = await owner.context.newPage();
     const errors = trackErrors(page);
-    await page.goto(`${baseUrl()}/#/companies/${owner.companyId}/positions/${positionId}`);
+    await page.goto(appUrl(paths.position.to(owner.companyId, positionId)));
     await page.getByText('Sent an interview to complete').waitFor();
     await expectAccessible(page, 'position: candidates, none yet');
 

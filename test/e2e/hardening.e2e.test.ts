@@ -1,20 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../support/api';
 import { answerQuestion, tokenFromHref } from '../support/interviews';
 import { makeClip } from '../support/media';
 import { expectAccessible } from './support/accessibility';
-import { baseUrl, launchBrowser, trackErrors } from './support/browser';
+import { trackErrors, appUrl, useBrowser } from './support/browser';
+import { paths } from '../../lambdas/contracts/app-paths';
 import { signedInOwner } from './support/session';
 
 /** The issue "Hardening", web side: each defect seen in the browser. */
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const interview = {
   intro: null,
@@ -41,7 +35,7 @@ describe('hardening', () => {
     for (const title of titles) await createPosition(owner, title);
     const page = await owner.context.newPage();
     const errors = trackErrors(page);
-    await page.goto(`${baseUrl()}/#/companies/${owner.companyId}/positions`);
+    await page.goto(appUrl(paths.positions.to(owner.companyId)));
     const cards = page.getByRole('link', { name: /^Role \d\d$/ });
     await page.getByRole('link', { name: 'Role 53' }).waitFor();
     expect(await cards.count()).toBe(50);
@@ -62,7 +56,7 @@ describe('hardening', () => {
     const positionId = await createPosition(owner, 'Receptionist');
     const page = await owner.context.newPage();
     const errors = trackErrors(page);
-    await page.goto(`${baseUrl()}/#/companies/${owner.companyId}/positions/${positionId}`);
+    await page.goto(appUrl(paths.position.to(owner.companyId, positionId)));
     await page.getByRole('button', { name: 'Invite candidate' }).click();
     const dialog = page.getByRole('dialog', { name: 'Invite candidate' });
     await dialog.getByLabel('Full name').fill('Ada Lovelace');
@@ -94,20 +88,20 @@ describe('hardening', () => {
   it('names the screens that show an error in place of their content, each with its one h1', async () => {
     const owner = await signedInOwner(browser, 'Dead Ends');
     const page = await owner.context.newPage();
-    await page.goto(`${baseUrl()}/#/companies/${owner.companyId}/positions/no-such-position`);
+    await page.goto(appUrl(paths.position.to(owner.companyId, 'no-such-position')));
     await page.getByText('This position does not exist or you have no access to it.').waitFor();
     await expectAccessible(page, 'an unknown position');
-    await page.goto(`${baseUrl()}/#/companies/${owner.companyId}/positions/no-such-position/candidates/no-such-candidate`);
+    await page.goto(appUrl(paths.candidate.to(owner.companyId, 'no-such-position', 'no-such-candidate')));
     await page.getByText('This candidate does not exist or you have no access to them.').waitFor();
     await expectAccessible(page, 'an unknown candidate');
     await owner.context.close();
 
     for (const [path, label] of [
-      ['/#/interview/no-such-interview', 'an interview link that does not work'],
-      ['/#/apply/no-such-link', 'an apply link that does not work'],
+      [paths.interview.to('no-such-interview'), 'an interview link that does not work'],
+      [paths.apply.to('no-such-link'), 'an apply link that does not work'],
     ] as const) {
       const visitor = await browser.newPage();
-      await visitor.goto(`${baseUrl()}${path}`);
+      await visitor.goto(appUrl(path));
       await visitor.getByRole('alert').waitFor();
       await expectAccessible(visitor, label);
       await visitor.close();
@@ -126,7 +120,7 @@ describe('hardening', () => {
 
     const page = await owner.context.newPage();
     const errors = trackErrors(page);
-    await page.goto(`${baseUrl()}/#/companies/${owner.companyId}/positions/${positionId}?tab=responded`);
+    await page.goto(appUrl(paths.position.to(owner.companyId, positionId, { tab: 'responded' })));
     await page.getByRole('tab', { name: 'Responded (1)' }).waitFor();
     await page.getByRole('link', { name: 'Open Grace Counter' }).click();
     await page.getByRole('button', { name: 'Shortlist' }).click();

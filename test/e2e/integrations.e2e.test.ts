@@ -1,11 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../support/accounts';
 import { call } from '../support/api';
 import { allocateCredits } from '../support/aws';
 import { interviewLinkMailedTo } from '../support/interviews';
 import { expectAccessible } from './support/accessibility';
-import { baseUrl, launchBrowser, trackErrors } from './support/browser';
+import { baseUrl, trackErrors, appUrl, useBrowser } from './support/browser';
+import { paths } from '../../lambdas/contracts/app-paths';
 import { signedInOwner } from './support/session';
 
 /**
@@ -27,13 +28,7 @@ interface StandInCandidate {
   stageMoves: { from: string; to: string }[];
 }
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const interview = {
   intro: null,
@@ -74,7 +69,7 @@ const openIntegrateTab = async (page: Page) => {
 
 /** The position's Settings view: fills the integration's tag section and saves. */
 const tagPosition = async (page: Page, owner: Owner, positionId: string, tagLabel: string, tag: string, label: string) => {
-  await page.goto(`${baseUrl()}/#/companies/${owner.companyId}/positions/${positionId}`);
+  await page.goto(appUrl(paths.position.to(owner.companyId, positionId)));
   await page.getByRole('button', { name: 'Settings', exact: true }).click();
   const field = page.getByLabel(tagLabel);
   await field.fill(tag);
@@ -181,7 +176,7 @@ describe('ATS integrations', () => {
     const positionId = await createPosition(owner, 'Support engineer');
     const page = await owner.context.newPage();
     const errors = trackErrors(page);
-    await page.goto(`${baseUrl()}/#/companies/${owner.companyId}`);
+    await page.goto(appUrl(paths.company.to(owner.companyId)));
     await page.getByTestId('company-name').waitFor();
 
     // Connect on the Integrate tab.
@@ -238,15 +233,13 @@ describe('ATS integrations', () => {
     expect(written.stage).toBe('Video Interview');
 
     const profile = await followNoteToProfile(owner.context, page, written.notes[0]!.body, {
-      href: `${baseUrl()}/#/companies/${owner.companyId}/positions/${positionId}/candidates/${invited!.candidate_id}`,
+      href: appUrl(paths.candidate.to(owner.companyId, positionId, invited!.candidate_id)),
       profileHref: standIn('greenhouse', `/app/people/${inGreenhouse.id}`),
       name,
       vendor: 'Greenhouse',
     });
     // The profile shows the note with the link and the stage move.
-    await profile
-      .getByText(`Watch the answers: ${baseUrl()}/#/companies/${owner.companyId}/positions/${positionId}/candidates/${invited!.candidate_id}`)
-      .waitFor();
+    await profile.getByText(`Watch the answers: ${appUrl(paths.candidate.to(owner.companyId, positionId, invited!.candidate_id))}`).waitFor();
     expect(await profile.locator('.stage').textContent()).toBe('Video Interview');
     expect(await profile.locator('.stage-move').textContent()).toContain('Application Review → Video Interview');
     expect(errors).toEqual([]);
@@ -259,7 +252,7 @@ describe('ATS integrations', () => {
     const positionId = await createPosition(owner, 'Account manager');
     const page = await owner.context.newPage();
     const errors = trackErrors(page);
-    await page.goto(`${baseUrl()}/#/companies/${owner.companyId}`);
+    await page.goto(appUrl(paths.company.to(owner.companyId)));
     await page.getByTestId('company-name').waitFor();
 
     // Either outcome lands on the company (its home opens its positions).
@@ -326,14 +319,12 @@ describe('ATS integrations', () => {
     expect(written.stageMoves).toEqual([]);
 
     const profile = await followNoteToProfile(owner.context, page, written.notes[0]!.body, {
-      href: `${baseUrl()}/#/companies/${owner.companyId}/positions/${positionId}/candidates/${invited!.candidate_id}`,
+      href: appUrl(paths.candidate.to(owner.companyId, positionId, invited!.candidate_id)),
       profileHref: standIn('lever', `/app/candidates/${inLever.id}`),
       name,
       vendor: 'Lever',
     });
-    await profile
-      .getByText(`Watch the answers: ${baseUrl()}/#/companies/${owner.companyId}/positions/${positionId}/candidates/${invited!.candidate_id}`)
-      .waitFor();
+    await profile.getByText(`Watch the answers: ${appUrl(paths.candidate.to(owner.companyId, positionId, invited!.candidate_id))}`).waitFor();
     expect(errors).toEqual([]);
     await owner.context.close();
   }, 240_000);

@@ -1,21 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { call } from '../support/api';
 import { interviewLinkMailedTo } from '../support/interviews';
 import { makeClip, makeSpeech } from '../support/media';
 import { expectAccessible } from './support/accessibility';
-import { baseUrl, launchBrowser, trackErrors } from './support/browser';
+import { trackErrors, appUrl, useBrowser } from './support/browser';
+import { paths } from '../../lambdas/contracts/app-paths';
 import { signedInOwner } from './support/session';
 
-let browser: Browser;
-beforeAll(async () => {
-  // A fake microphone that speaks, beside Chromium's fake camera.
-  const wav = await makeSpeech('i led the support team through a busy launch');
-  browser = await launchBrowser([`--use-file-for-fake-audio-capture=${wav}`]);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+// A fake microphone that speaks, beside Chromium's fake camera.
+const browser = useBrowser(async () => [`--use-file-for-fake-audio-capture=${await makeSpeech('i led the support team through a busy launch')}`]);
 
 /** HTMLMediaElement.HAVE_CURRENT_DATA: the video has a frame to show. */
 const HAVE_CURRENT_DATA = 2;
@@ -207,7 +201,7 @@ describe('the candidate interview', () => {
     // A team member on the positions list follows the candidate's link in the same tab: the page reloads into the candidate app…
     const team = await owner.context.newPage();
     const teamErrors = trackErrors(team);
-    await team.goto(`${baseUrl()}/#/companies/${owner.companyId}/positions`);
+    await team.goto(appUrl(paths.positions.to(owner.companyId)));
     await team.getByRole('link', { name: 'Courier' }).waitFor();
     await team.evaluate((hash) => {
       (window as unknown as { beforeSwitch?: boolean }).beforeSwitch = true;

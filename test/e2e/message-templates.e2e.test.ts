@@ -1,19 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { call } from '../support/api';
 import { mailTo, uniqueEmail } from '../support/accounts';
 import { expectAccessible } from './support/accessibility';
-import { baseUrl, launchBrowser, trackErrors } from './support/browser';
+import { baseUrl, trackErrors, appUrl, useBrowser } from './support/browser';
+import { paths } from '../../lambdas/contracts/app-paths';
 import { signedInOwner } from './support/session';
 import { interviewFixture } from '../support/interviews';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const openEmailsTab = async (page: Page) => {
   await page.getByRole('button', { name: 'Company settings' }).click();
@@ -39,7 +34,7 @@ describe('message templates', () => {
     const page = await owner.context.newPage();
     const errors = trackErrors(page);
     // The position's settings stay open underneath: the new template reaches its list without a reload.
-    await page.goto(`${baseUrl()}/#/companies/${owner.companyId}/positions/${positionId}?view=settings`);
+    await page.goto(appUrl(paths.position.to(owner.companyId, positionId, { view: 'settings' })));
     const notifications = page.getByRole('region', { name: 'Candidate notifications' });
     await notifications.getByText('No messages are planned.', { exact: false }).waitFor();
     await notifications.getByRole('button', { name: 'Add notification' }).click();

@@ -1,19 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../support/api';
 import { mailTo, uniqueEmail } from '../support/accounts';
 import { expectAccessible } from './support/accessibility';
-import { baseUrl, launchBrowser, trackErrors } from './support/browser';
+import { baseUrl, trackErrors, appUrl, useBrowser } from './support/browser';
+import { paths } from '../../lambdas/contracts/app-paths';
 import { signedInOwner } from './support/session';
 import { interviewFixture } from '../support/interviews';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('candidate notifications', () => {
   it('plans a reminder in the settings view, which reaches an invited candidate two days later', async () => {
@@ -30,7 +24,7 @@ describe('candidate notifications', () => {
     ).body.position_id;
     const page = await owner.context.newPage();
     const errors = trackErrors(page);
-    await page.goto(`${baseUrl()}/#/companies/${owner.companyId}/positions/${positionId}?view=settings`);
+    await page.goto(appUrl(paths.position.to(owner.companyId, positionId, { view: 'settings' })));
     const section = page.getByRole('region', { name: 'Candidate notifications' });
     await section.getByText('No messages are planned.', { exact: false }).waitFor();
     const save = page.getByRole('button', { name: 'Save changes' });
@@ -49,7 +43,7 @@ describe('candidate notifications', () => {
     expect(position.planned_messages).toEqual([{ template_id: 'standard-reminder', send_trigger: 'P2D' }]);
 
     // Back in settings, the plan shows as saved.
-    await page.goto(`${baseUrl()}/#/companies/${owner.companyId}/positions/${positionId}?view=settings`);
+    await page.goto(appUrl(paths.position.to(owner.companyId, positionId, { view: 'settings' })));
     await expect.poll(() => section.getByLabel('Message').inputValue()).toBe('standard-reminder');
     expect(await section.getByLabel('Send').inputValue()).toBe('P2D');
 

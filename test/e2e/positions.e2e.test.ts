@@ -1,19 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, trackErrors } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { trackErrors, appUrl, useBrowser } from './support/browser';
+import { paths } from '../../lambdas/contracts/app-paths';
 import type { OperationId } from '../../lambdas/operations/index';
 import { call, type CallOptions } from '../support/api';
 import { makeClip } from '../support/media';
 import { expectAccessible } from './support/accessibility';
 import { signedInOwner } from './support/session';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const apiGet = async <Op extends OperationId>(operationId: Op, options: CallOptions<Op>) => (await call(operationId, options)).body;
 
@@ -22,7 +16,7 @@ describe('positions', () => {
     const owner = await signedInOwner(browser, 'Wizardry');
     const page = await owner.context.newPage();
     const errors = trackErrors(page);
-    await page.goto(`${baseUrl()}/#/companies/${owner.companyId}/positions`);
+    await page.goto(appUrl(paths.positions.to(owner.companyId)));
     await page.getByRole('button', { name: 'Create a position' }).waitFor();
     await expectAccessible(page, 'positions list, no positions yet');
     await page.getByRole('button', { name: 'Create a position' }).click();
@@ -212,7 +206,7 @@ describe('positions', () => {
 
     const page = await owner.context.newPage();
     const errors = trackErrors(page);
-    await page.goto(`${baseUrl()}/#/companies/${owner.companyId}/positions/${positionId}?view=questions`);
+    await page.goto(appUrl(paths.position.to(owner.companyId, positionId, { view: 'questions' })));
     await page.getByRole('button', { name: 'Add from content library' }).click();
     const dialog = page.getByRole('dialog', { name: 'Content library' });
     await dialog.getByRole('group', { name: 'Designer' }).waitFor();

@@ -7,7 +7,8 @@ import { allocateCredits } from '../support/aws';
 import { answerQuestion, tokenFromHref } from '../support/interviews';
 import { makeClip } from '../support/media';
 import { expectAccessible } from './support/accessibility';
-import { baseUrl, launchBrowser, trackErrors } from './support/browser';
+import { launchBrowser, trackErrors, appUrl } from './support/browser';
+import { paths } from '../../lambdas/contracts/app-paths';
 import { signedInOwner } from './support/session';
 
 /**
@@ -119,7 +120,7 @@ afterAll(async () => {
 });
 
 const cards = (page: Page) => page.locator('article[aria-label]');
-const positionUrl = (query = '') => `${baseUrl()}/#/companies/${owner.companyId}/positions/${positionId}${query}`;
+const positionUrl = (query: { tab?: string } = {}) => appUrl(paths.position.to(owner.companyId, positionId, query));
 
 describe('reviewing candidates', () => {
   it('lists, searches, loads more and keeps the place across a reload', async () => {
@@ -176,7 +177,7 @@ describe('reviewing candidates', () => {
   it('reviews a responded candidate: player speed, transcript seek, rating, evaluation, export', async () => {
     const page = await owner.context.newPage();
     const errors = trackErrors(page);
-    await page.goto(positionUrl('?tab=responded'));
+    await page.goto(positionUrl({ tab: 'responded' }));
     await page.getByRole('link', { name: 'Open Nina Simone' }).click();
     await page.getByRole('heading', { name: 'Tell us about a project you are proud of' }).waitFor();
     expect(await page.getByRole('combobox', { name: 'Answer' }).inputValue()).toBe('0');
@@ -249,7 +250,7 @@ describe('reviewing candidates', () => {
   it('shares a candidate through a public link and revokes it', async () => {
     const page = await owner.context.newPage();
     const errors = trackErrors(page);
-    await page.goto(`${baseUrl()}/#/companies/${owner.companyId}/positions/${positionId}/candidates/${ids.get('Lena Park')}`);
+    await page.goto(appUrl(paths.candidate.to(owner.companyId, positionId, ids.get('Lena Park')!)));
     await page.getByRole('button', { name: 'Share' }).click();
     const dialog = page.getByRole('dialog', { name: 'Share Lena Park' });
     await dialog.getByText('Share with a public link').click();

@@ -1,15 +1,9 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/accessibility';
-import { baseUrl, launchBrowser, trackErrors } from './support/browser';
+import { baseUrl, trackErrors, appUrl, useBrowser } from './support/browser';
+import { paths } from '../../lambdas/contracts/app-paths';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('the app shell', () => {
   it('sends a visitor without a session to sign-in, with the Sign in button in the bar', async () => {
@@ -26,7 +20,7 @@ describe('the app shell', () => {
 
   it('shows a friendly page for unknown routes', async () => {
     const page = await browser.newPage();
-    await page.goto(`${baseUrl()}/#/no-such-page`);
+    await page.goto(appUrl('/no-such-page'));
     await page.getByRole('heading', { name: 'Page not found' }).waitFor();
     await expectAccessible(page, 'page not found');
     await page.getByRole('link', { name: 'Go to the home page' }).click();
@@ -40,7 +34,7 @@ describe('the app shell', () => {
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
     });
-    await page.goto(`${baseUrl()}/#/signin`);
+    await page.goto(appUrl(paths.signIn.to()));
     await page.getByRole('heading', { name: 'Sign in' }).waitFor();
     expect(scripts.some((s) => /sign-in-screen-.*\.js$/.test(s))).toBe(true);
     expect(scripts.some((s) => /register-screen-.*\.js$/.test(s))).toBe(false);
@@ -53,7 +47,7 @@ describe('the app shell', () => {
 
   it('shows a stored global alert for 5 seconds after navigation, once', async () => {
     const page = await browser.newPage();
-    await page.goto(`${baseUrl()}/#/signin`);
+    await page.goto(appUrl(paths.signIn.to()));
     await page.evaluate(() => localStorage.setItem('global_alert', JSON.stringify({ message: 'Integration completed.', severity: 'success' })));
     // The page notes, by its own clock, when the alert enters and leaves the document: how long it was
     // shown does not depend on how late this process looks (the page's timer never fires early).
@@ -85,9 +79,9 @@ describe('the app shell', () => {
 
   it('drops a session the server no longer accepts and goes to sign-in', async () => {
     const page = await browser.newPage();
-    await page.goto(`${baseUrl()}/#/signin`);
+    await page.goto(appUrl(paths.signIn.to()));
     await page.evaluate(() => localStorage.setItem('session_id', 'revoked-or-made-up'));
-    await page.goto(`${baseUrl()}/#/companies`);
+    await page.goto(appUrl(paths.companies.to()));
     await page.waitForURL(/#\/signin$/);
     await page.getByRole('banner').getByRole('button', { name: 'Sign in' }).waitFor();
     expect(await page.evaluate(() => localStorage.getItem('session_id'))).toBeNull();

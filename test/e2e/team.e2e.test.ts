@@ -1,16 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/accessibility';
-import { baseUrl, launchBrowser, trackErrors } from './support/browser';
+import { baseUrl, trackErrors, appUrl, useBrowser } from './support/browser';
+import { paths } from '../../lambdas/contracts/app-paths';
 import { signedInOwner } from './support/session';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 const invitationLink = async (email: string) => {
   const { messages } = (await fetch(`${baseUrl()}/_local/mail?format=json`).then((r) => r.json())) as { messages: { to: string[]; text: string }[] };
@@ -27,7 +21,7 @@ describe('the team', () => {
     const invitee = await signedInOwner(browser, 'Own Shop');
     const page = await owner.context.newPage();
     const errors = trackErrors(page);
-    await page.goto(`${baseUrl()}/#/companies/${owner.companyId}`);
+    await page.goto(appUrl(paths.company.to(owner.companyId)));
     await page.getByTestId('company-name').waitFor();
 
     await page.getByRole('button', { name: 'Company settings' }).click();

@@ -1,20 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mailTo } from '../support/accounts';
 import { call } from '../support/api';
 import { allocateCredits } from '../support/aws';
 import { interviewLinkMailedTo } from '../support/interviews';
 import { expectAccessible } from './support/accessibility';
-import { baseUrl, launchBrowser, trackErrors } from './support/browser';
+import { trackErrors, appUrl, useBrowser } from './support/browser';
+import { paths } from '../../lambdas/contracts/app-paths';
 import { signedInOwner } from './support/session';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 // A 1×1 transparent PNG.
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
@@ -32,7 +26,7 @@ describe('the branding theme', () => {
     await allocateCredits(owner.companyId, 5);
     const page = await owner.context.newPage();
     const errors = trackErrors(page);
-    await page.goto(`${baseUrl()}/#/companies/${owner.companyId}`);
+    await page.goto(appUrl(paths.company.to(owner.companyId)));
     await page.getByTestId('company-name').waitFor();
     expect(await page.getByTestId('company-logo').count()).toBe(0);
 
