@@ -6,20 +6,13 @@ import { keys } from '../../lambdas/data/keys';
 import { baseUrl, call } from '../support/api';
 import { allocateCredits, localDb, localEnv, localS3, mediaObjectKeys, updateCompany } from '../support/aws';
 import { mailTo, registerAndSignIn, uniqueEmail } from '../support/accounts';
-import { answerQuestion, interviewLinkMailedTo, startAnswer, tokenFromHref, uploadParts } from '../support/interviews';
+import { answerQuestion, interviewLinkMailedTo, startAnswer, tokenFromHref, uploadParts, interviewFixture } from '../support/interviews';
 import { makeClip } from '../support/media';
 import { mediaKeys } from '../../lambdas/adapters/storage-layout';
 import { savePosition } from '../support/positions';
 
-const interview = (retakes: number | null = 0) => ({
-  intro: null,
-  questions: [
-    { title: 'Tell us about yourself', content: '', thumbnail_image_group_id: null, video_group_id: null },
-    { title: 'Why this role?', content: '', thumbnail_image_group_id: null, video_group_id: null },
-  ],
-  outro: null,
-  pacing: { thinking_time: 30, answer_time: 120, retakes },
-});
+const interview = (retakes: number | null = 0) =>
+  interviewFixture({ questions: ['Tell us about yourself', 'Why this role?'], pacing: { thinking_time: 30, answer_time: 120, retakes } });
 
 type Owner = Awaited<ReturnType<typeof registerAndSignIn>>;
 

@@ -7,15 +7,11 @@ import { baseUrl, call, callPath } from '../support/api';
 import { mailTo, registerAndSignIn, uniqueEmail } from '../support/accounts';
 import { allocateCredits, localDb, localEnv } from '../support/aws';
 import { savePosition } from '../support/positions';
+import { interviewFixture } from '../support/interviews';
 
 /** The server-side defects of the "Hardening" issue, each through the local API. */
 
-const interview = {
-  intro: null,
-  questions: [{ title: 'Tell us about yourself', content: 'Two minutes\nis plenty.', thumbnail_image_group_id: null, video_group_id: null }],
-  outro: null,
-  pacing: { thinking_time: 30, answer_time: 120, retakes: 0 },
-};
+const interview = interviewFixture({ questions: [{ title: 'Tell us about yourself', content: 'Two minutes\nis plenty.' }] });
 
 type Owner = Awaited<ReturnType<typeof registerAndSignIn>>;
 

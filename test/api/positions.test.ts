@@ -4,16 +4,15 @@ import { keys } from '../../lambdas/data/keys';
 import { call } from '../support/api';
 import { localDb, localEnv } from '../support/aws';
 import { registerAndSignIn } from '../support/accounts';
+import { interviewFixture } from '../support/interviews';
 
-const interview = {
-  intro: null,
+const interview = interviewFixture({
   questions: [
-    { title: 'Tell us about yourself', content: 'Two minutes is plenty.', thumbnail_image_group_id: null, video_group_id: null },
-    { title: '', content: '', thumbnail_image_group_id: 'thumb-group-1', video_group_id: 'video-group-1' },
+    { title: 'Tell us about yourself', content: 'Two minutes is plenty.' },
+    { thumbnail_image_group_id: 'thumb-group-1', video_group_id: 'video-group-1' },
   ],
-  outro: { title: 'Thanks!', content: 'We will be in touch.', thumbnail_image_group_id: null, video_group_id: null },
-  pacing: { thinking_time: 30, answer_time: 120, retakes: 0 },
-};
+  outro: { title: 'Thanks!', content: 'We will be in touch.' },
+});
 
 let owner: Awaited<ReturnType<typeof registerAndSignIn>>;
 beforeAll(async () => {
@@ -67,7 +66,7 @@ describe('positions', () => {
     expect((await post({ ...interview, outro: { ...interview.outro, title: 'x'.repeat(51) } })).status).toBe(400);
     expect((await post({ ...interview, outro: { ...interview.outro, content: 'x'.repeat(251) } })).status).toBe(400);
     expect((await post({ ...interview, questions: [] })).body.detail[0].msg).toBe('Add at least one question.');
-    const empty = await post({ ...interview, questions: [{ title: '  ', content: '', thumbnail_image_group_id: null, video_group_id: null }] });
+    const empty = await post({ ...interview, questions: interviewFixture({ questions: ['  '] }).questions });
     expect(empty.body.detail[0].msg).toBe('Every question needs a video or a title.');
     expect((await post({ ...interview, pacing: { thinking_time: 20, answer_time: 120, retakes: 0 } })).status).toBe(400);
     expect((await post({ ...interview, pacing: { thinking_time: null, answer_time: null, retakes: null } })).status).toBe(400);

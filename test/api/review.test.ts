@@ -8,20 +8,12 @@ import { packageKey, packagePrefix } from '../../lambdas/adapters/storage-layout
 import { call } from '../support/api';
 import { allocateCredits, localDb, localEnv, localS3, localSfn, updateCompany } from '../support/aws';
 import { registerAndSignIn } from '../support/accounts';
-import { answerQuestion, tokenFromHref } from '../support/interviews';
+import { answerQuestion, tokenFromHref, interviewFixture } from '../support/interviews';
 import { makeClip } from '../support/media';
 
 type Owner = Awaited<ReturnType<typeof registerAndSignIn>>;
 
-const interview = {
-  intro: null,
-  questions: [
-    { title: 'Tell us about yourself', content: 'Keep it short.', thumbnail_image_group_id: null, video_group_id: null },
-    { title: 'Why this role?', content: '', thumbnail_image_group_id: null, video_group_id: null },
-  ],
-  outro: null,
-  pacing: { thinking_time: 30, answer_time: 120, retakes: 0 },
-};
+const interview = interviewFixture({ questions: [{ title: 'Tell us about yourself', content: 'Keep it short.' }, 'Why this role?'] });
 
 let owner: Owner;
 let positionId: string;

@@ -2,6 +2,7 @@ import { API_PREFIX, operationPath, operations, type OperationId } from '../../l
 import { routeEntries } from '../../lambdas/operations/index';
 import { describeOperations, type RecordedInvocation } from '../../lib/local/dynamodb-calls';
 import { goal, printTable, type StackContext } from './support';
+import { interviewFixture } from '../support/interviews';
 
 /**
  * DynamoDB calls per request (issue 17): every route of the route table called once, as the owner
@@ -52,12 +53,10 @@ const png = Buffer.from(
   'hex',
 );
 
-const interview = {
-  intro: null,
-  questions: [{ title: 'Tell us about yourself', content: 'Two minutes is plenty.', thumbnail_image_group_id: null, video_group_id: null }],
-  outro: null,
+const interview = interviewFixture({
+  questions: [{ title: 'Tell us about yourself', content: 'Two minutes is plenty.' }],
   pacing: { thinking_time: 30, answer_time: 120, retakes: 1 },
-};
+});
 
 export const callsFigure = async ({ url, env, session, companyId }: StackContext) => {
   const unique = (label: string) => `${label}-${crypto.randomUUID().slice(0, 8)}@example.com`;

@@ -1,5 +1,6 @@
 import type { Route } from '../../lambdas/operations/index';
 import { median, printTable, RUNS, type StackContext } from './support';
+import { interviewFixture } from '../support/interviews';
 
 /**
  * Issue 17, "exports off the request path" and "scheduled jobs": the candidates CSV export at
@@ -74,15 +75,7 @@ const exportFigure = async ({ api, env, session, companyId }: StackContext) => {
   const { DEFAULT_TIMEOUT_SECONDS } = await import('../../lib/functions');
   const db = await localDb(env);
   const table = env.TABLE_NAME!;
-  const interview = {
-    intro: null,
-    questions: [
-      { title: 'Q1', content: '', thumbnail_image_group_id: null, video_group_id: null },
-      { title: 'Q2', content: '', thumbnail_image_group_id: null, video_group_id: null },
-    ],
-    outro: null,
-    pacing: { thinking_time: 30, answer_time: 60, retakes: 0 },
-  };
+  const interview = interviewFixture({ questions: ['Q1', 'Q2'], pacing: { thinking_time: 30, answer_time: 60, retakes: 0 } });
   const { position_id: positionId } = await api('createPosition', { params: { companyId }, body: { job_title: 'Export bench', interview }, session });
   // A position open for 31 days, its candidates invited over the first 30 of them.
   const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');

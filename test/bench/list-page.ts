@@ -1,4 +1,5 @@
 import { goal, median, printTable, type StackContext } from './support';
+import { interviewFixture } from '../support/interviews';
 
 /** Search at 10,000 candidates against search at 100: the issue's bound on the ratio. */
 const SEARCH_RATIO_GOAL = 1.5;
@@ -23,12 +24,7 @@ export const listPageFigure = async ({ api, env, session, companyId }: StackCont
       credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! },
     }),
   );
-  const interview = {
-    intro: null,
-    questions: [{ title: 'Q', content: '', thumbnail_image_group_id: null, video_group_id: null }],
-    outro: null,
-    pacing: { thinking_time: 30, answer_time: 60, retakes: 0 },
-  };
+  const interview = interviewFixture({ questions: ['Q'], pacing: { thinking_time: 30, answer_time: 60, retakes: 0 } });
   /** Each position's candidates have ids of their own (the profile's key is the id alone). */
   const benchCandidateId = (count: number, i: number) => `bench${count}-${String(i).padStart(8, '0')}`;
   const seed = async (count: number) => {

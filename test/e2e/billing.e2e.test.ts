@@ -6,6 +6,7 @@ import { expectAccessible } from './support/accessibility';
 import { trackErrors, appUrl, useBrowser } from './support/browser';
 import { paths } from '../../lambdas/contracts/app-paths';
 import { signedInOwner } from './support/session';
+import { interviewFixture } from '../support/interviews';
 
 /**
  * Billing in the browser (issue 14): the plan selection dialog where the credits run out, the
@@ -14,12 +15,7 @@ import { signedInOwner } from './support/session';
  */
 const browser = useBrowser();
 
-const typedInterview = {
-  intro: null,
-  questions: [{ title: 'Why this role?', content: '', thumbnail_image_group_id: null, video_group_id: null }],
-  outro: null,
-  pacing: { thinking_time: 30, answer_time: 120, retakes: 0 },
-};
+const typedInterview = interviewFixture({ questions: ['Why this role?'] });
 
 const createPosition = async (companyId: string, session: string, jobTitle: string): Promise<string> => {
   const res = await call('createPosition', { params: { companyId }, session, body: { job_title: jobTitle, interview: typedInterview } });

@@ -6,15 +6,11 @@ import { expectAccessible } from './support/accessibility';
 import { baseUrl, trackErrors, appUrl, useBrowser } from './support/browser';
 import { paths } from '../../lambdas/contracts/app-paths';
 import { signedInOwner } from './support/session';
+import { interviewFixture } from '../support/interviews';
 
 const browser = useBrowser();
 
-const typedInterview = {
-  intro: null,
-  questions: [{ title: 'What brings you here?', content: '', thumbnail_image_group_id: null, video_group_id: null }],
-  outro: null,
-  pacing: { thinking_time: 30, answer_time: 120, retakes: 0 },
-};
+const typedInterview = interviewFixture({ questions: ['What brings you here?'] });
 
 describe('inviting candidates', () => {
   it('invites by e-mail and by link, imports a CSV (past the credits, then with more), previews, and stops when closed', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { call } from '../support/api';
-import { answerQuestion, tokenFromHref } from '../support/interviews';
+import { answerQuestion, tokenFromHref, interviewFixture } from '../support/interviews';
 import { makeClip } from '../support/media';
 import { expectAccessible } from './support/accessibility';
 import { trackErrors, appUrl, useBrowser } from './support/browser';
@@ -10,12 +10,7 @@ import { signedInOwner } from './support/session';
 /** The issue "Hardening", web side: each defect seen in the browser. */
 const browser = useBrowser();
 
-const interview = {
-  intro: null,
-  questions: [{ title: 'What would you change first?', content: '', thumbnail_image_group_id: null, video_group_id: null }],
-  outro: null,
-  pacing: { thinking_time: 30, answer_time: 120, retakes: 1 },
-};
+const interview = interviewFixture({ questions: ['What would you change first?'], pacing: { thinking_time: 30, answer_time: 120, retakes: 1 } });
 
 const createPosition = async (owner: { companyId: string; sessionId: string }, jobTitle: string) => {
   const created = await call('createPosition', {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { uniqueEmail } from '../support/accounts';
 import { call } from '../support/api';
 import { allocateCredits } from '../support/aws';
-import { interviewLinkMailedTo } from '../support/interviews';
+import { interviewLinkMailedTo, interviewFixture } from '../support/interviews';
 import { expectAccessible } from './support/accessibility';
 import { baseUrl, trackErrors, appUrl, useBrowser } from './support/browser';
 import { paths } from '../../lambdas/contracts/app-paths';
@@ -30,12 +30,11 @@ interface StandInCandidate {
 
 const browser = useBrowser();
 
-const interview = {
-  intro: null,
-  questions: [{ title: 'Tell us about your last project', content: '', thumbnail_image_group_id: null, video_group_id: null }],
-  outro: { title: 'Thanks for your time', content: '', thumbnail_image_group_id: null, video_group_id: null },
-  pacing: { thinking_time: null, answer_time: 30, retakes: 0 },
-};
+const interview = interviewFixture({
+  questions: ['Tell us about your last project'],
+  outro: { title: 'Thanks for your time' },
+  pacing: { thinking_time: null, answer_time: 30 },
+});
 
 const standIn = (type: string, path = '') => `${baseUrl()}/_local/ats/${type}${path}`;
 

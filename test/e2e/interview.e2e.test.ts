@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call } from '../support/api';
-import { interviewLinkMailedTo } from '../support/interviews';
+import { interviewLinkMailedTo, interviewFixture } from '../support/interviews';
 import { makeClip, makeSpeech } from '../support/media';
 import { expectAccessible } from './support/accessibility';
 import { trackErrors, appUrl, useBrowser } from './support/browser';
@@ -24,15 +24,11 @@ const recordFor = async (page: Page, seconds: number) => {
   await expect.poll(shown).toBeGreaterThanOrEqual(seconds);
 };
 
-const interview = {
-  intro: null,
-  questions: [
-    { title: 'Tell us about a project you are proud of', content: 'What was your part in it?', thumbnail_image_group_id: null, video_group_id: null },
-    { title: 'Why do you want this job?', content: '', thumbnail_image_group_id: null, video_group_id: null },
-  ],
-  outro: { title: 'Thanks for your time', content: 'We will be in touch within a week.', thumbnail_image_group_id: null, video_group_id: null },
+const interview = interviewFixture({
+  questions: [{ title: 'Tell us about a project you are proud of', content: 'What was your part in it?' }, 'Why do you want this job?'],
+  outro: { title: 'Thanks for your time', content: 'We will be in touch within a week.' },
   pacing: { thinking_time: null, answer_time: 30, retakes: 1 },
-};
+});
 
 describe('the candidate interview', () => {
   it('is completed from the e-mailed link: camera check, a retake, a dropped connection, then the team sees two processed answers', async () => {

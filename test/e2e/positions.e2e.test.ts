@@ -6,6 +6,7 @@ import { call, type CallOptions } from '../support/api';
 import { makeClip } from '../support/media';
 import { expectAccessible } from './support/accessibility';
 import { signedInOwner } from './support/session';
+import { interviewFixture } from '../support/interviews';
 
 const browser = useBrowser();
 
@@ -189,12 +190,7 @@ describe('positions', () => {
         session: owner.sessionId,
         body: {
           job_title: jobTitle,
-          interview: {
-            intro: null,
-            questions: questions.map((title) => ({ title, content: '', thumbnail_image_group_id: null, video_group_id: null })),
-            outro: { title: outroTitle, content: '', thumbnail_image_group_id: null, video_group_id: null },
-            pacing: { thinking_time: 30, answer_time: 120, retakes: 0 },
-          },
+          interview: interviewFixture({ questions, outro: { title: outroTitle } }),
         },
       });
       expect(response.status).toBe(201);

@@ -4,7 +4,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, isResponseTo } from '../support/api';
 import { allocateCredits } from '../support/aws';
-import { answerQuestion, tokenFromHref } from '../support/interviews';
+import { answerQuestion, tokenFromHref, interviewFixture } from '../support/interviews';
 import { makeClip } from '../support/media';
 import { expectAccessible } from './support/accessibility';
 import { launchBrowser, trackErrors, appUrl } from './support/browser';
@@ -22,14 +22,10 @@ let positionId: string;
 const ids = new Map<string, string>();
 
 const JOB_TITLE = 'Review analyst';
-const interview = {
-  intro: null,
-  questions: [
-    { title: 'Tell us about a project you are proud of', content: 'Two minutes is plenty.', thumbnail_image_group_id: null, video_group_id: null },
-  ],
-  outro: null,
+const interview = interviewFixture({
+  questions: [{ title: 'Tell us about a project you are proud of', content: 'Two minutes is plenty.' }],
   pacing: { thinking_time: 30, answer_time: 120, retakes: 1 },
-};
+});
 // Answered, oldest completion first: the last one is the newest response.
 const ANSWERED = [
   'Aaron Smith',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { mailTo } from '../support/accounts';
 import { call } from '../support/api';
 import { allocateCredits } from '../support/aws';
-import { interviewLinkMailedTo } from '../support/interviews';
+import { interviewLinkMailedTo, interviewFixture } from '../support/interviews';
 import { expectAccessible } from './support/accessibility';
 import { trackErrors, appUrl, useBrowser } from './support/browser';
 import { paths } from '../../lambdas/contracts/app-paths';
@@ -13,12 +13,7 @@ const browser = useBrowser();
 // A 1×1 transparent PNG.
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
 
-const interview = {
-  intro: null,
-  questions: [{ title: 'Tell us about yourself', content: '', thumbnail_image_group_id: null, video_group_id: null }],
-  outro: { title: 'Thanks', content: '', thumbnail_image_group_id: null, video_group_id: null },
-  pacing: { thinking_time: null, answer_time: 30, retakes: 1 },
-};
+const interview = interviewFixture({ outro: { title: 'Thanks' }, pacing: { thinking_time: null, answer_time: 30, retakes: 1 } });
 
 describe('the branding theme', () => {
   it("is saved in the Theme tab and shows in the header, the invitation e-mail and the candidate's welcome screen", async () => {

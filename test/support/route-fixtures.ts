@@ -8,7 +8,7 @@ import { operations, routeEntries, type OperationId } from '../../lambdas/operat
 import { baseUrl, call, type PathParams } from './api';
 import { mailTo, registerAndSignIn, signIn, uniqueEmail } from './accounts';
 import { allocateCredits } from './aws';
-import { startAnswer, tokenFromHref, uploadParts } from './interviews';
+import { startAnswer, tokenFromHref, uploadParts, interviewFixture } from './interviews';
 
 /**
  * What the tests derived from the route table (the isolation matrix, the body fuzz) need: one real
@@ -47,15 +47,11 @@ export interface World {
   revokedSessionId: string;
 }
 
-export const interviewBody = {
-  intro: null,
-  questions: [
-    { title: 'Tell us about yourself', content: 'Two minutes is plenty.', thumbnail_image_group_id: null, video_group_id: null },
-    { title: 'Why this role?', content: '', thumbnail_image_group_id: null, video_group_id: null },
-  ],
-  outro: { title: 'Thanks!', content: 'We will be in touch.', thumbnail_image_group_id: null, video_group_id: null },
-  pacing: { thinking_time: 30, answer_time: 120, retakes: 1 },
-};
+export const interviewBody = interviewFixture({
+  questions: [{ title: 'Tell us about yourself', content: 'Two minutes is plenty.' }, 'Why this role?'],
+  outro: { title: 'Thanks!', content: 'We will be in touch.' },
+  pacing: { retakes: 1 },
+});
 
 const ok = async (res: Promise<{ status: number; body: any }>, status: number) => {
   const done = await res;
