@@ -5,7 +5,7 @@ import { atsConnection } from '../../lambdas/adapters/ats/connection';
 import type { StandInCandidate } from '../../lib/local/ats/types';
 import { COMEET_LOCAL_PARTNER_SECRET, comeetStandIn } from '../../lib/local/ats/vendors/comeet';
 import { startSecretsManagerLocal, type SecretsManagerLocal } from '../../lib/local/secrets-manager-local';
-import { expectRequestFailed, result, useEnvironment, useStandIn } from './support';
+import { itWritesResultsAsNotes, result, useEnvironment, useStandIn } from './support';
 
 /**
  * The comeet adapter against the Comeet stand-in: the partner secret comes from a local Secrets
@@ -21,7 +21,7 @@ afterAll(async () => {
 });
 
 const standIn = useStandIn(comeetStandIn);
-const { addCandidate, candidateNow, notesOf, outage } = standIn;
+const { addCandidate } = standIn;
 useEnvironment(() => ({
   COMEET_PARTNER_SECRET_ID: PARTNER_SECRET_ARN,
   AWS_ENDPOINT_URL_SECRETS_MANAGER: secrets.endpoint,
@@ -93,34 +93,14 @@ describe('comeet adapter against the Comeet stand-in', () => {
     expect(await response.json()).toEqual({ candidates: [], next_page: null });
   });
 
-  it("writes the result as a note on the candidate's profile", async () => {
-    const candidate = await addCandidate('Noted Person', 'Video screen', 'noted@example.com');
-    const answersHref = 'https://app.example.com/positions/p1/candidates/c1?tab=answers&from=comeet';
-    await comeetAdapter.writeResult(connection(), candidate.id, responded(answersHref));
-    const stored = await candidateNow(candidate.id);
-    expect(stored.notes).toHaveLength(1);
-    // The text arrives as Comeet shows it: the escaping of its HTML undone, the link intact.
-    expect(stored.notes[0]!.body).toBe(responded(answersHref).note);
-    expect(stored.notes[0]!.body).toContain(answersHref);
-  });
-
-  it('a note for a candidate Comeet does not have fails for good', async () => {
-    await expectRequestFailed(comeetAdapter.writeResult(connection(), 'NO.SUCH', responded('https://app.example.com/a')), {
-      status: 404,
-      retryable: false,
-    });
-  });
-
-  it('an outage makes the write-back fail retryably, and the next try lands', async () => {
-    const candidate = await addCandidate('Outage Person', 'Video screen', 'outage@example.com');
-    await outage({ requests: 1, status: 503 });
-    await expectRequestFailed(comeetAdapter.writeResult(connection(), candidate.id, responded('https://app.example.com/b')), {
-      status: 503,
-      retryable: true,
-    });
-    expect(await notesOf(candidate.id)).toEqual([]);
-    await comeetAdapter.writeResult(connection(), candidate.id, responded('https://app.example.com/b'));
-    expect(await notesOf(candidate.id)).toHaveLength(1);
+  itWritesResultsAsNotes({
+    adapter: comeetAdapter,
+    standIn,
+    connection,
+    result: responded,
+    on: "candidate's profile",
+    tag: 'Video screen',
+    unknownId: 'NO.SUCH',
   });
 
   it('has no webhooks: Comeet cannot register one for tags', () => {

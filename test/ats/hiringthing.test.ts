@@ -5,11 +5,11 @@ import { hiringthingAdapter } from '../../lambdas/adapters/ats/hiringthing';
 import { basicAuth } from '../../lambdas/adapters/ats/http';
 import type { StandInCandidate } from '../../lib/local/ats/types';
 import { hiringthingStandIn } from '../../lib/local/ats/vendors/hiringthing';
-import { expectRequestFailed, result, useStandIn } from './support';
+import { itWritesResultsAsNotes, result, useStandIn } from './support';
 
 /** The hiringthing adapter against the HiringThing stand-in (HTTP Basic: API key and API password). */
 const standIn = useStandIn(hiringthingStandIn);
-const { addCandidate, candidateNow, notesOf, outage } = standIn;
+const { addCandidate } = standIn;
 
 const connection = (username = 'hiringthing-local-key', authToken = 'hiringthing-local-password') =>
   atsConnection(hiringthingAdapter, { username, authToken });
@@ -70,33 +70,14 @@ describe('hiringthing adapter against the HiringThing stand-in', () => {
     expect(await profile.text()).toContain('Tagged Applicant 3');
   });
 
-  it('writes the result as a note on the application', async () => {
-    const candidate = await addCandidate('Noted Applicant', 'video-interview', 'noted@example.com');
-    const answersHref = 'https://app.example.com/positions/p1/candidates/c2?tab=answers&from=hiringthing';
-    await hiringthingAdapter.writeResult(connection(), candidate.id, shortlisted(answersHref));
-    const stored = await candidateNow(candidate.id);
-    expect(stored.notes).toHaveLength(1);
-    expect(stored.notes[0]!.body).toBe(shortlisted(answersHref).note);
-    expect(stored.notes[0]!.body).toContain(answersHref);
-  });
-
-  it('a note for an application HiringThing does not have fails for good', async () => {
-    await expectRequestFailed(hiringthingAdapter.writeResult(connection(), '999999', shortlisted('https://app.example.com/a')), {
-      status: 404,
-      retryable: false,
-    });
-  });
-
-  it('an outage makes the write-back fail retryably, and the next try lands', async () => {
-    const candidate = await addCandidate('Outage Applicant', 'video-interview', 'outage@example.com');
-    await outage({ requests: 1, status: 503 });
-    await expectRequestFailed(hiringthingAdapter.writeResult(connection(), candidate.id, shortlisted('https://app.example.com/b')), {
-      status: 503,
-      retryable: true,
-    });
-    expect(await notesOf(candidate.id)).toEqual([]);
-    await hiringthingAdapter.writeResult(connection(), candidate.id, shortlisted('https://app.example.com/b'));
-    expect(await notesOf(candidate.id)).toHaveLength(1);
+  itWritesResultsAsNotes({
+    adapter: hiringthingAdapter,
+    standIn,
+    connection,
+    result: shortlisted,
+    on: 'application',
+    tag: 'video-interview',
+    unknownId: '999999',
   });
 
   it('has no webhooks: HiringThing cannot register one', () => {

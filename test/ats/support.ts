@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
   AtsRequestFailed,
   type AtsAdapter,
@@ -195,4 +195,50 @@ export const useWebhookReceiver = (path: string) => {
       return url;
     },
   };
+};
+
+/**
+ * The write-back of an ATS that takes a result as a note: the note lands as the vendor shows it,
+ * with the link; a note for a candidate the vendor does not have fails for good; an outage fails
+ * retryably and the next try lands.
+ */
+export const itWritesResultsAsNotes = (options: {
+  adapter: AtsAdapter;
+  standIn: StandIn;
+  connection: () => AtsConnection;
+  /** The result written, with its note as the vendor will show it. */
+  result: (answersHref: string) => AtsResult;
+  /** Where the note goes, in the vendor's words (`candidate's profile`, `application`). */
+  on: string;
+  /** A tag the stand-in's candidates carry, and an id it has no candidate of. */
+  tag: string;
+  unknownId: string;
+}) => {
+  const { adapter, standIn, connection, result: resultOf, on, tag, unknownId } = options;
+  it(`writes the result as a note on the ${on}`, async () => {
+    const candidate = await standIn.addCandidate('Noted Person', tag, 'noted@example.com');
+    const answersHref = `https://app.example.com/positions/p1/candidates/c1?tab=answers&from=${adapter.type}`;
+    await adapter.writeResult(connection(), candidate.id, resultOf(answersHref));
+    const stored = await standIn.candidateNow(candidate.id);
+    expect(stored.notes).toHaveLength(1);
+    // The text arrives as the vendor shows it (any escaping undone), the link intact.
+    expect(stored.notes[0]!.body).toBe(resultOf(answersHref).note);
+    expect(stored.notes[0]!.body).toContain(answersHref);
+  });
+
+  it(`a note on a ${on} the vendor does not have fails for good`, async () => {
+    await expectRequestFailed(adapter.writeResult(connection(), unknownId, resultOf('https://app.example.com/a')), { status: 404, retryable: false });
+  });
+
+  it('an outage makes the write-back fail retryably, and the next try lands', async () => {
+    const candidate = await standIn.addCandidate('Outage Person', tag, 'outage@example.com');
+    await standIn.outage({ requests: 1, status: 503 });
+    await expectRequestFailed(adapter.writeResult(connection(), candidate.id, resultOf('https://app.example.com/b')), {
+      status: 503,
+      retryable: true,
+    });
+    expect(await standIn.notesOf(candidate.id)).toEqual([]);
+    await adapter.writeResult(connection(), candidate.id, resultOf('https://app.example.com/b'));
+    expect(await standIn.notesOf(candidate.id)).toHaveLength(1);
+  });
 };
