@@ -26,7 +26,7 @@ export interface ApiStackProps extends StackProps {
 
 /**
  * Compute: the HTTP API (route functions in nested stacks), the media pipeline, the answer-package
- * builder and the scheduled jobs. It addresses the data stack's table and bucket by name (see
+ * builder and the scheduled jobs, and the alarms and dashboard watching them (a nested stack too). It addresses the data stack's table and bucket by name (see
  * DataResourceRefs), so the only link between the two is the deployment order (`addDependency` in lib/app.ts).
  */
 export class ApiStack extends Stack {
