@@ -26,6 +26,8 @@ export interface StageConfig {
   readonly apiThrottle: { readonly rateLimit: number; readonly burstLimit: number };
   /** Abort multipart uploads the browser never completed (a closed tab mid-recording). */
   readonly abortIncompleteUploadsAfter: Duration;
+  /** Subscribed to the stage's alarm topic (it confirms the subscription from the e-mail SNS sends). */
+  readonly alarmEmail?: string;
 }
 
 export const DEFAULT_STAGE = 'dev';
@@ -76,6 +78,10 @@ export const stageConfigFromContext = (read: ContextReader): StageConfig => {
   if (appOrigin && !/^https?:\/\/[^/]+$/.test(appOrigin))
     throw new Error(`Context "appOrigin" must be an origin like https://app.example.com (got "${appOrigin}")`);
 
+  const alarmEmail = text(read, 'alarmEmail');
+  if (alarmEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(alarmEmail))
+    throw new Error(`Context "alarmEmail" must be an e-mail address (got "${alarmEmail}")`);
+
   return {
     stage,
     isProduction,
@@ -91,6 +97,7 @@ export const stageConfigFromContext = (read: ContextReader): StageConfig => {
       burstLimit: positiveNumber(read, 'apiBurstLimit', 100),
     },
     abortIncompleteUploadsAfter: Duration.days(1),
+    alarmEmail,
   };
 };
 

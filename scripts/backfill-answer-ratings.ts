@@ -2,10 +2,10 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateScan, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { questionKey } from '../lambdas/data/candidates/candidate';
 import { keys, sortKeyPrefixes } from '../lambdas/data/keys';
-import { runMigrationScript } from './migration-script';
+import type { Migration } from './migration-runner';
 
 /**
- * `npm run migrate:answer-ratings -- --stage prod` (or TABLE_NAME=… without --stage): copies the
+ * Migration 003-answer-ratings (`npm run migrate`, scripts/migrations.ts): copies the
  * rating of every rated answer onto its candidate item (`answers.q{index}.rating`), where the CSV
  * export reads it since ratings are written to both in one transaction; answers rated before that
  * have it only on the answer item. Run once after deploying that change; safe to run again.
@@ -74,10 +74,11 @@ export const backfillAnswerRatings = async (client: DynamoDBDocumentClient, tabl
   return report;
 };
 
-await runMigrationScript(import.meta.url, {
+export const answerRatingsMigration: Migration = {
+  id: '003-answer-ratings',
   what: "Copying answers' ratings onto their candidates",
   run: async (client, table) => {
     const report = await backfillAnswerRatings(client, table);
     return [`${report.rated} rated answers: ${report.written} ratings copied, ${report.skipped} already there or gone.`];
   },
-});
+};

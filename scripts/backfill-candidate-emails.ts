@@ -2,12 +2,12 @@ import { DynamoDBDocumentClient, GetCommand, paginateScan } from '@aws-sdk/lib-d
 import { claimEmailStep } from '../lambdas/data/candidates/emails';
 import { keys } from '../lambdas/data/keys';
 import { ConditionFailed, transact } from '../lambdas/data/transaction';
-import { runMigrationScript } from './migration-script';
+import type { Migration } from './migration-runner';
 
 /**
- * `npm run migrate:candidate-emails -- --stage prod` (or TABLE_NAME=… without --stage): gives every
+ * Migration 001-candidate-emails (`npm run migrate`, scripts/migrations.ts): gives every
  * candidate with an e-mail address the uniqueness item of their position and address
- * (`keys.candidateEmail`), which candidates invited before addresses were unique lack. Run once
+ * (`keys.candidateEmail`), which candidates invited before addresses were unique lack. Runs once,
  * after deploying that change; safe to run again (what is there is kept).
  *
  * An operator's one-off, so it Scans (the Lambdas never do), projecting only the fields it needs.
@@ -85,7 +85,8 @@ export const backfillCandidateEmails = async (client: DynamoDBDocumentClient, ta
   return report;
 };
 
-await runMigrationScript(import.meta.url, {
+export const candidateEmailsMigration: Migration = {
+  id: '001-candidate-emails',
   what: "Backfilling candidates' e-mail uniqueness items",
   run: async (client, table) => {
     const report = await backfillCandidateEmails(client, table);
@@ -98,4 +99,4 @@ await runMigrationScript(import.meta.url, {
       ),
     ];
   },
-});
+};

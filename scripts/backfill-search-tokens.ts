@@ -2,10 +2,10 @@ import { DynamoDBDocumentClient, paginateScan } from '@aws-sdk/lib-dynamodb';
 import { putSearchTokenSteps, tokensOf } from '../lambdas/data/candidates/search';
 import { keys } from '../lambdas/data/keys';
 import { ConditionFailed, transact } from '../lambdas/data/transaction';
-import { runMigrationScript } from './migration-script';
+import type { Migration } from './migration-runner';
 
 /**
- * `npm run migrate:search-tokens -- --stage prod` (or TABLE_NAME=… without --stage): gives every
+ * Migration 004-search-tokens (`npm run migrate`, scripts/migrations.ts): gives every
  * listed candidate their search items (`keys.candidateSearchToken`, one per token of their name
  * and e-mail) and records the tokens on their profile (`searchTokens`), as an invite does since
  * search reads those items instead of the whole position. Candidates invited before that are not
@@ -100,7 +100,8 @@ export const backfillSearchTokens = async (client: DynamoDBDocumentClient, table
   return report;
 };
 
-await runMigrationScript(import.meta.url, {
+export const searchTokensMigration: Migration = {
+  id: '004-search-tokens',
   what: "Backfilling candidates' search items",
   run: async (client, table) => {
     const report = await backfillSearchTokens(client, table);
@@ -109,4 +110,4 @@ await runMigrationScript(import.meta.url, {
         `${report.gone} deleted (or given them) meanwhile.`,
     ];
   },
-});
+};

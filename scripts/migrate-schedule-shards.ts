@@ -2,10 +2,10 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, paginateQuery, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { keys, unshardedSchedulePartitions } from '../lambdas/data/keys';
 import { ConditionFailed, transact } from '../lambdas/data/transaction';
-import { runMigrationScript } from './migration-script';
+import type { Migration } from './migration-runner';
 
 /**
- * `npm run migrate:schedule-shards -- --stage prod` (or TABLE_NAME=… without --stage): moves what
+ * Migration 002-schedule-shards (`npm run migrate`, scripts/migrations.ts): moves what
  * the scheduled jobs' partitions held before they were sharded (keys.ts: unshardedSchedulePartitions)
  * into their shards, since the jobs read only the shards:
  * - invites with a deadline (GSI3 `INVITE_EXPIRY`) and integrations (GSI2 `INTEGRATIONS`): the
@@ -137,7 +137,8 @@ export const migrateScheduleShards = async (client: DynamoDBDocumentClient, tabl
   return report;
 };
 
-await runMigrationScript(import.meta.url, {
+export const scheduleShardsMigration: Migration = {
+  id: '002-schedule-shards',
   what: "Moving the scheduled jobs' items into their shards",
   run: async (client, table) => {
     const report = await migrateScheduleShards(client, table);
@@ -146,4 +147,4 @@ await runMigrationScript(import.meta.url, {
         `  ${partition}: ${count.found} found under the old key, ${count.moved} moved, ${count.skipped} taken or moved meanwhile`,
     );
   },
-});
+};

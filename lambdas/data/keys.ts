@@ -45,7 +45,7 @@ export const schedulePartitions = {
 
 /**
  * The same partitions before they were sharded, one key each. Nothing writes them any more; only
- * `npm run migrate:schedule-shards` reads them, to move what they still hold into the shards.
+ * migration 002-schedule-shards (`npm run migrate`) reads them, to move what they still hold into the shards.
  */
 export const unshardedSchedulePartitions = {
   inviteExpiry: 'INVITE_EXPIRY',
@@ -175,6 +175,11 @@ export const keys = {
   }),
   /** A shared candidate's public id → the candidate. */
   publicCandidate: (publicCandidateId: string) => ({ PK: `PUBLICCANDIDATE#${publicCandidateId}`, SK: 'CANDIDATE' }),
+  /**
+   * A data migration applied to the table (`npm run migrate`, scripts/migrations.ts): one partition
+   * for all of them, so the runner reads what ran in one Query. Only the operator's command touches it.
+   */
+  migration: (migrationId: string) => ({ PK: 'MIGRATION', SK: migrationId }),
 } as const;
 
 export const epochSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);

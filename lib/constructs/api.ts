@@ -1,6 +1,15 @@
 import { Duration, NestedStack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
-import { CorsHttpMethod, HttpApi, HttpMethod, HttpRoute, HttpRouteKey, LogGroupLogDestination, type HttpStage } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  CfnStage,
+  CorsHttpMethod,
+  HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  LogGroupLogDestination,
+  type HttpStage,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -67,11 +76,13 @@ export interface RouteChunkStackProps {
  * each route's function, its grants, the API route, integration and invoke permission.
  */
 export class RouteChunkStack extends NestedStack {
+  readonly chunk: RouteChunk<ApiRoute>;
   readonly functions: ReadonlyMap<string, AppFunction>;
   readonly routes: ReadonlyMap<string, HttpRoute>;
 
   constructor(scope: Construct, id: string, props: RouteChunkStackProps) {
     super(scope, id, { description: `Video interviews API routes under ${API_PREFIX}/${props.chunk.area} (${props.config.stage})` });
+    this.chunk = props.chunk;
     const functions = new Map<string, AppFunction>();
     const routes = new Map<string, HttpRoute>();
     for (const { operationId, route } of props.chunk.routes) {
@@ -136,6 +147,23 @@ export class Api extends Construct {
     const chunks = chunkRoutes(apiRoutes, props.maxRoutesPerChunk ?? DEFAULT_MAX_ROUTES_PER_CHUNK);
     const targets: GrantTargets = { config, data: props.data, stateMachineArn: props.stateMachineArn };
     this.chunkStacks = chunks.map((chunk) => new RouteChunkStack(this, `Routes-${chunk.id}`, { config, httpApi: this.httpApi, chunk, targets }));
+  }
+
+  /**
+   * Turns on API Gateway's route-level ("detailed") metrics for one route and returns the dimensions
+   * they are published under. Only for the routes an alarm watches: detailed metrics are billed as
+   * custom metrics for every route they cover. The stage names the route by its key, which must
+   * exist when the stage is updated, so the stage waits for the nested stack holding the route.
+   */
+  enableRouteMetrics(operationId: string): Record<string, string> | undefined {
+    const chunkStack = this.chunkStacks.find((chunk) => chunk.routes.has(operationId));
+    const route = chunkStack?.chunk.routes.find((entry) => entry.operationId === operationId)?.route;
+    if (!chunkStack || !route) return undefined;
+    const resource = `${API_PREFIX}${route.path}`;
+    const stage = this.stage.node.defaultChild as CfnStage;
+    stage.routeSettings = { ...(stage.routeSettings as object | undefined), [`${route.method} ${resource}`]: { DetailedMetricsEnabled: true } };
+    stage.node.addDependency(chunkStack);
+    return { ApiId: this.httpApi.apiId, Stage: this.stage.stageName, Method: route.method, Resource: resource };
   }
 
   /** Every route function, by operation id. */

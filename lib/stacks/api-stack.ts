@@ -1,13 +1,19 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import type { Construct } from 'constructs';
-import type { Route } from '../../lambdas/operations/index';
+import type { OperationId, Route } from '../../lambdas/operations/index';
 import type { ScheduleDefinition } from '../../lambdas/schedules';
 import type { StageConfig } from '../config';
 import { Api } from '../constructs/api';
 import { AnswerPackages } from '../constructs/answer-packages';
 import { dataResourceRefs } from '../constructs/data';
 import { MediaPipeline } from '../constructs/media-pipeline';
+import { Monitoring } from '../constructs/monitoring';
 import { Schedules } from '../constructs/schedules';
+import { scheduleEntries } from '../../lambdas/schedules';
+import type { AppFunction } from '../constructs/lambda-function';
+
+/** The operation whose non-2xx answers have alarms of their own (lambdas/operations/billing.ts). */
+const STRIPE_WEBHOOK_OPERATION: OperationId = 'handleStripeWebhook';
 
 export interface ApiStackProps extends StackProps {
   readonly config: StageConfig;
@@ -20,7 +26,7 @@ export interface ApiStackProps extends StackProps {
 
 /**
  * Compute: the HTTP API (route functions in nested stacks), the media pipeline, the answer-package
- * builder and the scheduled jobs. It addresses the data stack's table and bucket by name (see
+ * builder and the scheduled jobs, and the alarms and dashboard watching them (a nested stack too). It addresses the data stack's table and bucket by name (see
  * DataResourceRefs), so the only link between the two is the deployment order (`addDependency` in lib/app.ts).
  */
 export class ApiStack extends Stack {
@@ -28,6 +34,7 @@ export class ApiStack extends Stack {
   readonly pipeline: MediaPipeline;
   readonly answerPackages: AnswerPackages;
   readonly schedules: Schedules;
+  readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -41,7 +48,36 @@ export class ApiStack extends Stack {
     this.api = new Api(this, 'Api', { config, data, stateMachineArn, routes: props.routes, maxRoutesPerChunk: props.maxRoutesPerChunk });
     this.schedules = new Schedules(this, 'Schedules', { config, data, stateMachineArn, schedules: props.schedules });
 
+    this.monitoring = new Monitoring(this, 'Monitoring', {
+      config,
+      httpApi: this.api.httpApi,
+      functions: [
+        ...this.api.functions.values(),
+        ...Object.values<AppFunction>(this.pipeline.taskFunctions),
+        ...Object.values<AppFunction>(this.answerPackages.taskFunctions),
+        ...this.schedules.functions.values(),
+      ].map((fn) => ({ fn, id: fn.node.id, handler: fn.handlerModule })),
+      stateMachines: [
+        { id: 'MediaPipeline', label: 'Media pipeline', stateMachine: this.pipeline.stateMachine },
+        { id: 'AnswerPackages', label: 'Answer packages', stateMachine: this.answerPackages.stateMachine },
+      ],
+      jobs: (props.schedules ?? scheduleEntries).map(([id, schedule]) => ({
+        id,
+        rateMinutes: schedule.rateMinutes,
+        fn: this.schedules.functions.get(id)!,
+      })),
+      tableName: data.tableName,
+      webhook: this.webhook(),
+    });
+
     new CfnOutput(this, 'ApiEndpoint', { value: this.api.httpApi.apiEndpoint });
     new CfnOutput(this, 'StateMachineArn', { value: stateMachineArn });
+    new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn });
+  }
+
+  /** Stripe's webhook, its function and its route's metrics (turned on here), when the route table has it. */
+  private webhook() {
+    const fn = this.api.functions.get(STRIPE_WEBHOOK_OPERATION);
+    return fn ? { fn, routeDimensions: this.api.enableRouteMetrics(STRIPE_WEBHOOK_OPERATION) } : undefined;
   }
 }

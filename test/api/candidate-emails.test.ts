@@ -143,7 +143,7 @@ describe('an e-mail address is a candidate of a position once', () => {
   });
 });
 
-describe('the backfill of candidates invited before addresses were unique (npm run migrate:candidate-emails)', () => {
+describe('the backfill of candidates invited before addresses were unique (migration 001-candidate-emails of npm run migrate)', () => {
   it("gives each candidate their address's item, keeps what is there, and then refuses the address again", async () => {
     const owner = await registerAndSignIn('Legacy Co');
     const positionId = await createPosition(owner);

@@ -134,7 +134,7 @@ describe('the candidates export', () => {
     expect(res.body.rows.map((r: { candidate_name: string }) => r.candidate_name)).toEqual(expected);
   });
 
-  it('shows ratings given before they were kept on the candidate once `npm run migrate:answer-ratings` has copied them, and copies nothing twice', async () => {
+  it('shows ratings given before they were kept on the candidate once migration 003-answer-ratings (`npm run migrate`) has copied them, and copies nothing twice', async () => {
     const adaId = invited['Ada Able']!.candidate_id as string;
     await rate(answerIds['Ada Able']![0]!, 5);
     await rate(answerIds['Ada Able']![1]!, 2);

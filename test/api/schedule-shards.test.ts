@@ -13,7 +13,7 @@ import { savePosition } from '../support/positions';
  * The scheduled jobs' partitions are sharded by the candidate's or integration's id (keys.ts:
  * scheduleShard): what the product writes lands in many shards, and one run of each job takes
  * what is due from all of them. Items written under the old single keys are moved into the shards
- * by `npm run migrate:schedule-shards` and then processed as any other.
+ * by migration 002-schedule-shards (`npm run migrate`) and then processed as any other.
  *
  * The jobs run with a clock in the year 2000 and this file's items are due in 2000, so a run takes
  * only what this file planned (other files' items are due now or later).
@@ -199,7 +199,7 @@ describe('sharded schedules', () => {
     }
   });
 
-  it('`npm run migrate:schedule-shards` moves what the old single keys hold into the shards, where the jobs take it; again, it finds nothing', async () => {
+  it('migration 002-schedule-shards (`npm run migrate`) moves what the old single keys hold into the shards, where the jobs take it; again, it finds nothing', async () => {
     const old = unshardedSchedulePartitions;
     const positionId = await createPosition(owner, { invites_expire_after: 'P7D' });
     const [expiring, reminded] = await inviteMany(owner, positionId, 2);

@@ -188,7 +188,7 @@ describe('searching more than one BatchGetItem of candidates', () => {
   });
 });
 
-describe('the backfill of candidates invited before search items (npm run migrate:search-tokens)', () => {
+describe('the backfill of candidates invited before search items (migration 004-search-tokens of npm run migrate)', () => {
   it('gives them their search items once, so a search finds them', async () => {
     const positionId = await createPosition();
     const id = await invite(positionId, 'Katherine Johnson', 'kj@langley.example');

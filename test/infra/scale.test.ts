@@ -90,6 +90,14 @@ describe('the CDK app at 100 routes (concrete account and region)', () => {
     expect(parent.count).toBeLessThan(80);
   });
 
+  it("keeps every template's parameters and outputs within CloudFormation's 200 (the monitoring takes a parameter per function)", () => {
+    for (const { path, template } of allTemplates(synth.app)) {
+      const { Parameters = {}, Outputs = {} } = template.toJSON() as { Parameters?: object; Outputs?: object };
+      expect(Object.keys(Parameters).length, path).toBeLessThan(180);
+      expect(Object.keys(Outputs).length, path).toBeLessThan(180);
+    }
+  });
+
   it('synthesizes with cdk-nag passing (synthApp fails on any finding)', () => {
     expect(synth.assembly.stacks.map((stack) => stack.stackName).sort()).toEqual([
       'test-interviews-api',

@@ -7,6 +7,7 @@ import { getCandidate } from '../../data/candidates/candidate';
 import { dueResults, settleResult, type PendingResult, type WriteBack } from '../../data/integrations/results';
 import { getIntegration } from '../../data/integrations/integration';
 import { describeError, type Logger } from '../../platform/logger';
+import { count, metricNames } from '../../platform/metrics';
 import { connectionOf } from './credentials';
 
 /**
@@ -71,5 +72,7 @@ export const deliverDueResults = async (now: Date, log: Logger) => {
     const outcome = await deliver(result, now, log);
     counts[outcome] = (counts[outcome] ?? 0) + 1;
   }
+  // The stage's alarm watches this figure (lib/constructs/monitoring.ts); a run with none writes no line.
+  if (counts.failed! > 0) count(metricNames.atsWriteBackFailed, counts.failed);
   return counts;
 };

@@ -27,7 +27,7 @@ export interface SubmittedAnswer {
   /**
    * The answer's rating, kept in step with the answer item's by rateAnswer (one transaction); an
    * answer not rated has none. Ratings given before it was kept here are copied over by
-   * `npm run migrate:answer-ratings`.
+   * migration 003-answer-ratings (`npm run migrate`).
    */
   rating?: number | null;
 }
