@@ -23,7 +23,7 @@ const zodImports = [
 // The SPA may use the wire contracts and the route table (its calls' methods and paths), and nothing else of the server code.
 const serverCodeInWeb = {
   group: ['**/lambdas/*', '!**/lambdas/contracts', '!**/lambdas/operations', '**/lambdas/!(contracts)/**'],
-  message: 'web/ may import only lambdas/contracts and lambdas/operations.',
+  message: 'web/ may import only lambdas/contracts and lambdas/operations (their types; lambdas/operations/path.ts as values).',
 };
 
 /**
@@ -93,6 +93,26 @@ export default tseslint.config(
   },
   // After the web block, whose settings of the same two rules these replace.
   ...sliceBoundaries(),
+  {
+    // The operations carry every zod schema of the API: the SPA takes their types only, and its
+    // paths from lambdas/operations/path.ts (methods and paths are inlined by the build).
+    files: ['web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/**/*.test.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/lambdas/operations/*', '!**/lambdas/operations/path'],
+              allowTypeImports: true,
+              message: 'The SPA imports the operations as types only (`import type`); paths come from lambdas/operations/path.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['lambdas/**/*.ts'],
     rules: {
