@@ -93,7 +93,7 @@ describe('sign-in codes', () => {
     const code = await requestCode(email);
     const wrong = code === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA';
     const codes: string[] = [];
-    for (let i = 0; i < 5; i++) codes.push((await call('createMagicCodeSession', { body: { email, shortnonce: wrong } })).body.code);
+    for (let i = 0; i < 5; i++) codes.push((await call('createMagicCodeSession', { body: { email, shortnonce: wrong } })).body.code!);
     expect(codes).toEqual(['invalid_code', 'invalid_code', 'invalid_code', 'invalid_code', 'code_locked']);
     const right = await call('createMagicCodeSession', { body: { email, shortnonce: code } });
     expect(right).toMatchObject({ status: 400, body: { code: 'invalid_code' } });

@@ -60,9 +60,7 @@ describe('an e-mail address is a candidate of a position once', () => {
     const created = both.find((res) => res.status === 201)!.body;
 
     const list = await call('listCandidates', { params: { positionId }, query: { tab: 'invited' }, session: owner.sessionId });
-    expect(list.body.candidates.map((c: { candidate_id: string; email: string }) => [c.candidate_id, c.email])).toEqual([
-      [created.candidate_id, email],
-    ]);
+    expect(list.body.candidates.map((c) => [c.candidate_id, c.email])).toEqual([[created.candidate_id, email]]);
     expect(await invitedCount(owner, positionId)).toBe(1);
     expect(await creditsSpent(owner)).toBe(spent + 1);
     expect((await emailItem(positionId, email))?.candidateId).toBe(created.candidate_id);

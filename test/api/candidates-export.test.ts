@@ -66,7 +66,7 @@ describe('the candidates export', () => {
     await rate(answerIds['Ada Able']![1]!, 3);
     expect((await candidateItem(ada.candidateId)).answers.q1.rating).toBe(3);
 
-    const completedAt = (await call('getCandidate', { params: { candidateId: ada.candidateId }, session: owner.sessionId })).body.completed_at
+    const completedAt = (await call('getCandidate', { params: { candidateId: ada.candidateId }, session: owner.sessionId })).body.completed_at!
       .time_value;
     const row = (name: string, neutralised: string, status: string, completed: string | null, rating: number | null) => ({
       candidate_name: neutralised,

@@ -50,7 +50,7 @@ describe('inviting candidates', () => {
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ candidate_name: 'Ada Lovelace', email, current_status: 'invited', completed_at: null, thumbnail: null });
     expect(res.body.created_at.relative_time).toBe('now');
-    expect(res.body.expires_at.relative_time).toBe('in 7 days');
+    expect(res.body.expires_at!.relative_time).toBe('in 7 days');
     const href = await interviewLinkMailedTo(email);
     expect(href).toBe(res.body.interview_href);
     const [mail] = await mailTo(email);
@@ -142,13 +142,13 @@ describe('inviting candidates', () => {
     const again = await call('reinviteCandidate', { params: { candidateId: first.candidate_id }, session: owner.sessionId });
     expect(again.status).toBe(200);
     expect(Date.parse(again.body.created_at.time_value)).toBeGreaterThanOrEqual(startedAt - 1000);
-    const deadline = Date.parse(again.body.expires_at.time_value);
+    const deadline = Date.parse(again.body.expires_at!.time_value);
     expect(deadline).toBeGreaterThanOrEqual(startedAt + 3 * day - 1000);
     expect(deadline).toBeLessThanOrEqual(Date.now() + 3 * day + 1000);
-    expect(again.body.expires_at.relative_time).toBe('in 3 days');
+    expect(again.body.expires_at!.relative_time).toBe('in 3 days');
     // Read back: the candidate keeps the fresh deadline, and the expiry job's index key moved with it.
     const read = await call('getCandidate', { params: { candidateId: first.candidate_id }, session: owner.sessionId });
-    expect(read.body.expires_at.time_value).toBe(again.body.expires_at.time_value);
+    expect(read.body.expires_at!.time_value).toBe(again.body.expires_at!.time_value);
     const item = (await localDb().send(new GetCommand({ TableName: localEnv().TABLE_NAME, Key: keys.candidate(first.candidate_id) }))).Item!;
     expect(Date.parse(item.expiresAt)).toBe(deadline);
     expect(item.GSI3SK).toBe(`${item.expiresAt}#${first.candidate_id}`);
@@ -213,7 +213,7 @@ describe('the interview', () => {
     const read = await call('getInterview', { params: { token: tokenA } });
     expect(read.status).toBe(200);
     expect(read.body).toMatchObject({ candidate_name: 'Alice', company_name: 'Interview Co', job_title: 'Support engineer', completed: false });
-    expect(read.body.questions.map((q: { title: string; answered: boolean }) => [q.title, q.answered])).toEqual([
+    expect(read.body.questions.map((q) => [q.title, q.answered])).toEqual([
       ['Tell us about yourself', false],
       ['Why this role?', false],
     ]);
@@ -260,7 +260,7 @@ describe('the interview', () => {
     expect(notice?.text).toContain(`/candidates/${candidate.candidate_id}`);
     const responded = await call('listCandidates', { params: { positionId }, query: { tab: 'responded' }, session: owner.sessionId });
     expect(responded.body.candidates.map((c: { candidate_id: string }) => c.candidate_id)).toEqual([candidate.candidate_id]);
-    expect(responded.body.candidates[0].completed_at.relative_time).toBe('now');
+    expect(responded.body.candidates[0]!.completed_at!.relative_time).toBe('now');
 
     let detail: any;
     for (let i = 0; i < 120; i++) {

@@ -99,7 +99,7 @@ describe('public apply links', () => {
       expect((await call('getApplyLink', { params: { linkId } })).body.open).toBe(true);
       // Saving other settings with the link on keeps it.
       const kept = await savePosition(owner.sessionId, positionId, { invites_expire_after: 'P7D' });
-      expect(kept.body.apply_link.link_href).toMatch(new RegExp(`/apply/${linkId}$`));
+      expect(kept.body.apply_link!.link_href).toMatch(new RegExp(`/apply/${linkId}$`));
       await turnOff(positionId);
       for (const old of seen) {
         expect((await call('getApplyLink', { params: { linkId: old } })).status).toBe(404);
@@ -151,8 +151,8 @@ describe('lists follow the access rule of their items', () => {
     // Templates are "in use" by the positions the reader can open, so a hidden one tells nothing.
     const inUse = async (session: string) =>
       (await call('listMessageTemplates', { params: { companyId: owner.companyId }, session })).body.message_templates.find(
-        (t: { template_id: string }) => t.template_id === 'standard-reminder',
-      ).in_use;
+        (t) => t.template_id === 'standard-reminder',
+      )?.in_use;
     expect(await inUse(owner.sessionId)).toBe(true);
     expect(await inUse(member.sessionId)).toBe(false);
   });

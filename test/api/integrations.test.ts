@@ -181,7 +181,7 @@ describe('candidates in and results back', () => {
     invited = await candidatesOf(owner, positionId);
     expect(invited).toHaveLength(2);
     const listed = (await call('listIntegrations', { params: { companyId: owner.companyId }, session: owner.sessionId })).body.integrations;
-    expect(listed.find((i: { integration_type: string }) => i.integration_type === 'greenhouse').last_sync).toMatchObject({
+    expect(listed.find((i) => i.integration_type === 'greenhouse')?.last_sync).toMatchObject({
       invited: 0,
       problem: null,
     });
@@ -192,14 +192,14 @@ describe('candidates in and results back', () => {
       integration_type: 'greenhouse',
       integration_attributes: { profile_href: expect.stringContaining(`/_local/ats/greenhouse/app/people/${ada.candidate.id}`), write_back: null },
     });
-    expect((await fetch(detail.body.integration_attributes.profile_href)).status).toBe(200);
+    expect((await fetch(detail.body.integration_attributes!.profile_href!)).status).toBe(200);
 
     // Ada records her interview: the response goes back as a note with the link, and the application moves on.
     const token = tokenFromHref(await interviewLinkMailedTo(emails[0]!));
     expect((await answerQuestion(token, 0, clip)).completed).toBe(true);
     expect(
       (await call('getCandidate', { params: { candidateId: adaCandidate.candidate_id }, session: owner.sessionId })).body.integration_attributes
-        .write_back,
+        ?.write_back,
     ).toMatchObject({
       event: 'responded',
       status: 'pending',
@@ -212,7 +212,7 @@ describe('candidates in and results back', () => {
     expect(inAts.stageMoves).toHaveLength(1);
     expect(
       (await call('getCandidate', { params: { candidateId: adaCandidate.candidate_id }, session: owner.sessionId })).body.integration_attributes
-        .write_back,
+        ?.write_back,
     ).toMatchObject({
       event: 'responded',
       status: 'delivered',
@@ -233,7 +233,7 @@ describe('candidates in and results back', () => {
     let clock = Date.now();
     const panel = async () =>
       (await call('getCandidate', { params: { candidateId: adaCandidate.candidate_id }, session: owner.sessionId })).body.integration_attributes
-        .write_back;
+        ?.write_back;
     for (let attempt = 1; attempt <= 5; attempt++) {
       await runSchedule('deliverIntegrationResults', new Date(clock));
       expect(await panel()).toMatchObject({ event: 'shortlisted', status: 'retrying', attempts: attempt });
@@ -242,7 +242,7 @@ describe('candidates in and results back', () => {
     await runSchedule('deliverIntegrationResults', new Date(clock));
     const failed = await panel();
     expect(failed).toMatchObject({ event: 'shortlisted', status: 'failed', attempts: 6 });
-    expect(failed.last_error).toContain('503');
+    expect(failed!.last_error).toContain('503');
     await fetch(standIn('greenhouse', '/outage'), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

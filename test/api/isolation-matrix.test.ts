@@ -175,7 +175,7 @@ describe('the isolation matrix', () => {
       sharing: { user_ids: [a.owner.userId] },
       candidates: { invited: 1, responded: 0, shortlisted: 0, rejected: 0 },
     });
-    expect(position.body.apply_link.link_href).toContain(a.position.linkId);
+    expect(position.body.apply_link!.link_href).toContain(a.position.linkId);
     expect((await call('getApplyLink', { params: { linkId: a.position.linkId } })).body.open).toBe(true);
 
     const candidate = await call('getCandidate', { params: { candidateId: a.candidate.candidateId }, session });

@@ -68,7 +68,7 @@ describe('media uploads and the pipeline', () => {
     expect(probe.streams.find((s) => s.codec_type === 'audio')?.codec_name).toBe('aac');
     expect(video.indexOf('moov')).toBeLessThan(video.indexOf('mdat')); // faststart: playable while downloading
 
-    const thumbnail = Buffer.from(await (await fetch(ready.thumbnail.variants[0].content_href)).arrayBuffer());
+    const thumbnail = Buffer.from(await (await fetch(ready.thumbnail!.variants[0]!.content_href)).arrayBuffer());
     expect(thumbnail.subarray(1, 4).toString()).toBe('PNG');
 
     const captions = await (await fetch(ready.captions.variants[0].content_href)).text();

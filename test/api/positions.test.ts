@@ -206,7 +206,7 @@ describe('positions', () => {
       (await call('updatePosition', { params: { positionId }, session: owner.sessionId, body: { ...body(read), planned_messages: planned } })).status,
     ).toBe(200);
     const after = await list();
-    expect(after.find((t: { template_id: string }) => t.template_id === 'standard-reminder').in_use).toBe(true);
+    expect(after.find((t) => t.template_id === 'standard-reminder')?.in_use).toBe(true);
     const other = await registerAndSignIn('Template snoop');
     expect((await call('listMessageTemplates', { params: { companyId: owner.companyId }, session: other.sessionId })).status).toBe(404);
   });

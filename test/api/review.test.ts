@@ -190,7 +190,7 @@ describe('reviewing candidates', () => {
     expect(res.body).toEqual({ package_status: 'generating', download_href: null, left_out_answers: [] });
     const done = await packageWhenBuilt(ids.Bob!);
     expect(done).toMatchObject({ package_status: 'completed', left_out_answers: [] });
-    const entries = await zipEntries(await download(done.download_href));
+    const entries = await zipEntries(await download(done.download_href!));
     expect(entries.map((entry) => entry.name)).toEqual(['01-Tell-us-about-yourself.mp4', '02-Why-this-role.mp4']);
     for (const entry of entries) {
       expect(entry.bytes).toBeGreaterThan(1000);
@@ -283,7 +283,7 @@ describe('the answer package, built off the request path', () => {
       package_status: 'completed',
       left_out_answers: [{ answer_id: answers[1].answer_id, question_index: 1, reason: 'processing_failed' }],
     });
-    const entries = await zipEntries(await download(done.download_href));
+    const entries = await zipEntries(await download(done.download_href!));
     expect(entries.map((entry) => entry.name)).toEqual(['01-Tell-us-about-yourself.mp4']);
     expect(isMp4(entries[0]!.head)).toBe(true);
   }, 240_000);
@@ -359,7 +359,7 @@ describe('the answer package, built off the request path', () => {
     await setPackage({ key: builtKey, answerIds });
     const legacy = (await candidateOf(ivy)).body.answer_package;
     expect(legacy).toMatchObject({ package_status: 'completed', left_out_answers: [] });
-    expect((await download(legacy.download_href)).subarray(0, 2).toString()).toBe('PK');
+    expect((await download(legacy.download_href!)).subarray(0, 2).toString()).toBe('PK');
     expect((await exportVideos(ivy)).body.package_status).toBe('completed');
     expect(await buildsOf(ivy)).toBe(1);
   }, 240_000);

@@ -183,13 +183,13 @@ describe('the branding theme', () => {
 
     const interview = await call('getInterview', { params: { token: tokenFromHref(invited.body.interview_href) } });
     expect(interview.body.theme).toEqual(theme('#ffeb3b', '#112233', logo));
-    expect(Buffer.from(await (await fetch(interview.body.logo_href)).arrayBuffer())).toEqual(png);
+    expect(Buffer.from(await (await fetch(interview.body.logo_href!)).arrayBuffer())).toEqual(png);
 
     const shared = await call('createSharingDetails', { params: { candidateId: invited.body.candidate_id }, session });
     expect(shared.status).toBe(200);
     const page = await call('getPublicCandidate', { params: { publicCandidateId: shared.body.public_candidate_id } });
     expect(page.body.theme).toEqual(theme('#ffeb3b', '#112233', logo));
-    expect(Buffer.from(await (await fetch(page.body.logo_href)).arrayBuffer())).toEqual(png);
+    expect(Buffer.from(await (await fetch(page.body.logo_href!)).arrayBuffer())).toEqual(png);
 
     // The team's mails carry it too: a member's invitation.
     const memberEmail = uniqueEmail('member');

@@ -163,7 +163,7 @@ describe('positions', () => {
     await expectAccessible(page, 'position: settings, access limited');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.waitForURL(/view=candidates/);
-    expect((await apiGet('getPosition', { params: { positionId }, session: owner.sessionId })).sharing.user_ids).toHaveLength(1);
+    expect((await apiGet('getPosition', { params: { positionId }, session: owner.sessionId })).sharing?.user_ids).toHaveLength(1);
 
     // Close, re-open, close and delete.
     await page.getByRole('button', { name: 'Settings', exact: true }).click();

@@ -1,5 +1,6 @@
 import { expect, inject } from 'vitest';
-import { API_PREFIX, operationPath, operations, type OperationId } from '../../lambdas/operations/index';
+import type * as z from 'zod/mini';
+import { API_PREFIX, operationPath, operations, type OperationId, type Operations } from '../../lambdas/operations/index';
 import type { RecordedInvocation } from '../../lib/local/dynamodb-calls';
 
 /** A small client for API tests: JSON in snake_case, as a browser would send it. */
@@ -39,9 +40,28 @@ export type CallOptions<Op extends OperationId> = RequestOptions & { query?: Que
 /**
  * The tests' one HTTP client for the API (api, e2e alike): calls an operation of
  * lambdas/operations by its id, with its method and its path filled from `params` and `query`
- * (`operationPath`): `call('listCandidates', { params: { positionId }, query: { tab: 'invited' }, session })`.
+ * (`operationPath`): `call('listCandidates', { params: { positionId }, query: { tab: 'invited' }, session })`. The body is
+ * typed as the operation answers on the wire (its response schema in snake_case, with the error model's fields).
  */
-export const call = <Op extends OperationId, T = any>(operationId: Op, options?: CallOptions<Op>): Promise<ApiResponse<T>> => {
+/** `jobTitle` → `job_title`, through objects and arrays: a type as the wire carries it. */
+type SnakeKey<K extends string> = K extends `${infer Head}${infer Tail}`
+  ? `${Head extends Lowercase<Head> ? Head : `_${Lowercase<Head>}`}${SnakeKey<Tail>}`
+  : K;
+export type Wire<T> = T extends readonly (infer Item)[]
+  ? Wire<Item>[]
+  : T extends object
+    ? { [K in keyof T as K extends string ? SnakeKey<K> : K]: Wire<T[K]> }
+    : T;
+
+/** What an operation answers on the wire: its response, or the error model's fields when it refused. */
+export type WireResponse<Op extends OperationId> = ([z.output<Operations[Op]['response']>] extends [undefined]
+  ? unknown
+  : Wire<z.output<Operations[Op]['response']>>) & {
+  detail?: any;
+  code?: string;
+};
+
+export const call = <Op extends OperationId, T = WireResponse<Op>>(operationId: Op, options?: CallOptions<Op>): Promise<ApiResponse<T>> => {
   const { params, query, ...request } = (options ?? {}) as RequestOptions & { params?: PathParams<OperationId>; query?: Query };
   return callPath<T>(operations[operationId].method, operationPath(operationId, params, query), request);
 };
