@@ -38,16 +38,7 @@ export const listMessageTemplates = defineOperation({
     "The company's message templates: the read-only standard ones every company starts with, then its own (lambdas/contracts/message-templates.ts), each in use when a position the caller can open plans it.",
   params: z.object({ companyId: idSchema }),
   response: z.object({
-    messageTemplates: z.array(
-      z.object({
-        templateId: z.string(),
-        templateName: z.string(),
-        subjectLine: z.string(),
-        bodyContent: z.string(),
-        isStandard: z.boolean(),
-        inUse: z.boolean(),
-      }),
-    ),
+    messageTemplates: z.array(messageTemplateSchema),
   }),
 });
 
