@@ -10,9 +10,6 @@ import { scheduleEntries, type ScheduleDefinition } from '../lambdas/schedules';
  * imports every deployed bundle with only its granted environment (test/infra/cold-start.test.ts).
  */
 
-/** Every grant, in the order they are applied (stable env var and policy order): the one list, lambdas/operations/operation.ts. */
-export const ALL_GRANTS: readonly Grant[] = GRANTS;
-
 /**
  * The grants a function really gets: authenticated routes always write the table (sessions slide
  * their expiry, see lambdas/operations), table:write includes reading, and mails carry links into
@@ -23,7 +20,7 @@ export const effectiveGrants = (grants: readonly Grant[], auth?: AuthMode): Gran
   if (auth === 'session' || auth === 'owner') set.add('table:write');
   if (set.has('table:write')) set.delete('table:read');
   if (set.has('mail:send')) set.add('app:links');
-  return ALL_GRANTS.filter((grant) => set.has(grant));
+  return GRANTS.filter((grant) => set.has(grant));
 };
 
 /** The values behind the environment variables grants set: CDK tokens in AWS, the stand-ins' locally. */

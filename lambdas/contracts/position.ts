@@ -16,8 +16,6 @@ import {
 import { isInviteExpiryOffset, isMessageTrigger } from './message-options';
 import { POSITION_STATUSES } from './vocabulary';
 
-export const positionStatuses = POSITION_STATUSES;
-
 export const candidateCountsSchema = z.object({
   invited: z.int(),
   responded: z.int(),
@@ -85,7 +83,7 @@ export const positionBodySchema = z.object({
 export const positionSchema = z.extend(positionBodySchema, {
   positionId: z.string(),
   companyId: z.string(),
-  currentStatus: z.enum(positionStatuses),
+  currentStatus: z.enum(POSITION_STATUSES),
   candidates: candidateCountsSchema,
   version: z.int(),
   createdAt: z.string(),
@@ -94,7 +92,7 @@ export const positionSchema = z.extend(positionBodySchema, {
 export const positionSummarySchema = z.object({
   positionId: z.string(),
   jobTitle: z.string(),
-  currentStatus: z.enum(positionStatuses),
+  currentStatus: z.enum(POSITION_STATUSES),
   candidates: candidateCountsSchema,
   createdAt: z.string(),
 });

@@ -8,7 +8,6 @@ import {
   positionBodySchema,
   positionIdParams,
   positionSchema,
-  positionStatuses,
   positionSummarySchema,
 } from '../contracts/position';
 import { defineOperation } from './operation';
@@ -21,7 +20,7 @@ export const listPositions = defineOperation({
   summary: "A page of the company's positions in one status, newest first (one query).",
   params: companyIdParams,
   query: z.object({
-    status: z._default(z.enum(positionStatuses), 'open'),
+    status: z._default(z.enum(POSITION_STATUSES), 'open'),
     cursor: z.optional(z.string().check(z.maxLength(1024))),
   }),
   response: z.object({ positions: z.array(positionSummarySchema), cursor: z.nullable(z.string()) }),

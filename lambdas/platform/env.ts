@@ -40,9 +40,22 @@ export type Env = z.infer<typeof schema>;
 /** The variables naming a secret in Secrets Manager. */
 export type SecretVariable = 'STRIPE_API_KEY_SECRET_ID' | 'STRIPE_WEBHOOK_SECRET_ID' | 'LEVER_OAUTH_CLIENT_SECRET_ID' | 'COMEET_PARTNER_SECRET_ID';
 
+/** The schema of each set of variables asked for, built once: some are read on every call (the logger's level). */
+const picked = new Map<string, z.ZodMiniType>();
+const schemaOf = (keys: readonly (keyof Env)[]): z.ZodMiniType => {
+  const id = keys.join(',');
+  let part = picked.get(id);
+  if (!part) {
+    const mask = Object.fromEntries(keys.map((key) => [key, true])) as Record<keyof Env, true>;
+    part = z.pick(schema, mask);
+    picked.set(id, part);
+  }
+  return part;
+};
+
+/** The variables, read from the environment as it is now (tests change it between calls). */
 export const readEnv = <K extends keyof Env>(...keys: K[]): Pick<Env, K> => {
-  const mask = Object.fromEntries(keys.map((key) => [key, true])) as Partial<Record<keyof Env, true>>;
-  const result = z.pick(schema, mask as Record<keyof Env, true>).safeParse(process.env);
+  const result = schemaOf(keys).safeParse(process.env);
   if (!result.success) {
     const names = result.error.issues.map((issue) => issue.path.join('.')).join(', ');
     throw new Error(`Missing or invalid environment variables: ${names}`);

@@ -6,7 +6,6 @@ import type { Grant } from '../../lambdas/operations/index';
 import { mediaPrefixes } from '../../lambdas/adapters/storage-layout';
 import { appOriginParameterName, mailIdentities, type StageConfig } from '../config';
 import {
-  ALL_GRANTS,
   comeetPartnerSecretName,
   grantEnvironment,
   integrationsKeyAlias,
@@ -14,6 +13,7 @@ import {
   stripeSecretNames,
   type GrantValues,
 } from '../functions';
+import { GRANTS } from '../../lambdas/operations/operation';
 import { acknowledge, iam5Resource } from '../nag';
 import type { DataResourceRefs } from './data';
 
@@ -100,7 +100,7 @@ export const bindGrants = (fn: LambdaFunction, grants: readonly Grant[], targets
   const policyOwner = fn.role ?? fn;
   const mediaObjectArns = Object.values(mediaPrefixes).map((prefix) => `${data.mediaBucketArn}/${prefix}*`);
 
-  for (const grant of ALL_GRANTS.filter((g) => grants.includes(g))) {
+  for (const grant of GRANTS.filter((g) => grants.includes(g))) {
     switch (grant) {
       case 'table:read':
       case 'table:write': {

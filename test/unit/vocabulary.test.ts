@@ -40,7 +40,7 @@ const literalRuns = (text: string): string[][] => {
 };
 
 /** Where a file spells a vocabulary itself: `file: NAME (the literals)`. */
-export const inlineCopies = (file: string, text: string): string[] => {
+const inlineCopies = (file: string, text: string): string[] => {
   const body = code(text);
   const found: string[] = [];
   for (const run of literalRuns(body)) {

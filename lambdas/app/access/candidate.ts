@@ -13,6 +13,9 @@ export type { Candidate };
 
 const NOT_FOUND = 'Candidate not found.';
 
+/** A candidate moved or deleted between the read and the write (409). */
+export const CANDIDATE_CHANGED = 'The candidate changed meanwhile. Reload and try again.';
+
 /** Nothing more to read in the check's BatchGetItem. */
 const nothing: BatchRead<undefined> = { keys: [], collect: () => undefined };
 

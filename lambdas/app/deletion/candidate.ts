@@ -2,7 +2,7 @@ import { CandidateGone, readCandidatePartition } from '../../data/candidates/can
 import { conflict } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import type { Caller } from '../access/caller';
-import { requireCandidateAccess } from '../access/candidate';
+import { CANDIDATE_CHANGED, requireCandidateAccess } from '../access/candidate';
 import { DELETED } from '../../contracts/vocabulary';
 import { deleteCandidateCascade } from './cascade';
 
@@ -19,7 +19,7 @@ export const deleteCandidate = async (candidateId: string, caller: Caller, log: 
     const mediaIds = await deleteCandidateCascade(candidate, { partition: await partition });
     log.info('candidate deleted', { candidateId: candidate.candidateId, media: mediaIds.length });
   } catch (error) {
-    if (error instanceof CandidateGone) throw conflict('The candidate changed meanwhile. Reload and try again.', 'candidate_changed');
+    if (error instanceof CandidateGone) throw conflict(CANDIDATE_CHANGED, 'candidate_changed');
     throw error;
   }
   return { candidateId: candidate.candidateId, currentStatus: DELETED };

@@ -4,14 +4,13 @@ import { setEvaluation, StatusChanged } from '../../data/candidates/candidate';
 import { getCompany } from '../../data/companies';
 import { conflict } from '../../platform/errors';
 import type { Caller } from '../access/caller';
-import { requireCandidateAccess } from '../access/candidate';
+import { CANDIDATE_CHANGED, requireCandidateAccess } from '../access/candidate';
 
 /**
  * Moving a candidate (spec §4): shortlist, reject and undo follow the evaluation table (evaluation
  * must be enabled), and the position's counts move in the same transaction. (Deleting is
  * app/deletion/candidate.ts, a function of its own.)
  */
-export const CANDIDATE_CHANGED = 'The candidate changed meanwhile. Reload and try again.';
 
 /**
  * Two rounds of reads before the one transaction: the candidate (alongside the session check), then

@@ -52,10 +52,10 @@ export const savePosition = (position: Position) => {
   return callApi('updatePosition', { params: { positionId }, body });
 };
 
-export const setPositionStatus = (positionId: string, status: PositionAction | typeof DELETE) =>
-  status === DELETE ? callApi('deletePosition', { params: { positionId } }) : callApi('setPositionStatus', { params: { positionId, status } });
 /** The settings view's third action beside close and re-open. */
 export const DELETE = 'delete' as const;
+export const setPositionStatus = (positionId: string, status: PositionAction | typeof DELETE) =>
+  status === DELETE ? callApi('deletePosition', { params: { positionId } }) : callApi('setPositionStatus', { params: { positionId, status } });
 
 export interface LabelledValue {
   label: string;
