@@ -2,6 +2,7 @@ import { answerPackageTasks } from '../lambdas/pipeline/answer-package.asl';
 import { pipelineTasks, type PipelineTaskDefinition } from '../lambdas/pipeline/tasks';
 import { GRANTS, routeEntries, routeKey, type AuthMode, type Grant, type Route } from '../lambdas/operations/index';
 import { scheduleEntries, type ScheduleDefinition } from '../lambdas/schedules';
+import { eventFunctionEntries, type EventFunctionDefinition } from '../lambdas/event-rules';
 
 /**
  * Every Lambda function of the app, and what its grants give it, defined once and free of CDK so
@@ -44,6 +45,10 @@ export interface GrantValues {
   readonly LEVER_OAUTH_CLIENT_SECRET_ID: string;
   /** The secret (name) Comeet issued the product as a partner (it signs the tokens Comeet's API takes). */
   readonly COMEET_PARTNER_SECRET_ID: string;
+  /** The IVS storage configuration recording live takes into the media bucket (the data stack's). */
+  readonly IVS_STORAGE_CONFIGURATION_ARN: string;
+  /** The bucket it records into. */
+  readonly LIVE_RECORDINGS_BUCKET: string;
 }
 
 const present = (entries: [string, string | undefined][]): Record<string, string> =>
@@ -87,6 +92,8 @@ export const grantEnvironment = (grant: Grant, values: GrantValues): Record<stri
         LEVER_OAUTH_CLIENT_SECRET_ID: values.LEVER_OAUTH_CLIENT_SECRET_ID,
         COMEET_PARTNER_SECRET_ID: values.COMEET_PARTNER_SECRET_ID,
       };
+    case 'live:record':
+      return { IVS_STORAGE_CONFIGURATION_ARN: values.IVS_STORAGE_CONFIGURATION_ARN, LIVE_RECORDINGS_BUCKET: values.LIVE_RECORDINGS_BUCKET };
   }
 };
 
@@ -134,7 +141,7 @@ export const DEFAULT_TIMEOUT_SECONDS = 10;
 export interface LambdaFunctionDefinition {
   /** Operation, pipeline task or schedule id. */
   readonly id: string;
-  readonly kind: 'route' | 'pipeline' | 'schedule';
+  readonly kind: 'route' | 'pipeline' | 'schedule' | 'event';
   /** Module under `lambdas/` without extension, exporting `handler`. */
   readonly handler: string;
   readonly description: string;
@@ -176,12 +183,24 @@ export const scheduleFunction = (id: string, schedule: ScheduleDefinition): Lamb
   timeoutSeconds: schedule.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS,
 });
 
+/** A function run by an EventBridge rule (lambdas/event-rules.ts). */
+export const eventFunction = (id: string, definition: EventFunctionDefinition): LambdaFunctionDefinition => ({
+  id,
+  kind: 'event',
+  handler: definition.handler,
+  description: `On ${definition.pattern['detail-type'].join(', ')}: ${definition.description} (lambdas/${definition.handler})`.slice(0, 256),
+  grants: effectiveGrants(definition.grants),
+  memoryMb: definition.memoryMb,
+  timeoutSeconds: definition.timeoutSeconds,
+});
+
 /** Every function: one per API route, one per task of the media pipeline and of the answer-package builder, one per schedule. */
 export const lambdaFunctions: readonly LambdaFunctionDefinition[] = [
   ...routeEntries.map(([id, route]) => routeFunction(id, route)),
   ...Object.entries(pipelineTasks).map(([id, task]) => pipelineFunction(id, task)),
   ...Object.entries(answerPackageTasks).map(([id, task]) => pipelineFunction(id, task, 'Answer package')),
   ...scheduleEntries.map(([id, schedule]) => scheduleFunction(id, schedule)),
+  ...eventFunctionEntries.map(([id, definition]) => eventFunction(id, definition)),
 ];
 
 const byHandler = new Map<string, LambdaFunctionDefinition>();
@@ -213,5 +232,7 @@ export const grantEnvironmentNames = (grant: Grant, config: { readonly appOrigin
       INTEGRATIONS_KEY_ID: '',
       LEVER_OAUTH_CLIENT_SECRET_ID: '',
       COMEET_PARTNER_SECRET_ID: '',
+      IVS_STORAGE_CONFIGURATION_ARN: '',
+      LIVE_RECORDINGS_BUCKET: '',
     }),
   );

@@ -5,6 +5,8 @@
  */
 export const bucketDefinitions = {
   media: { baseName: 'media' },
+  /** What IVS records of live takes (issue 30), until it is joined into the media bucket; objects expire after days. */
+  liveRecordings: { baseName: 'live-recordings' },
 } as const;
 
 export type BucketId = keyof typeof bucketDefinitions;
@@ -30,6 +32,14 @@ export const mediaPrefixes = {
   uploads: 'uploads/',
   processed: 'processed/',
 } as const;
+
+/**
+ * What IVS records of a live take, in the live-recordings bucket (HLS under `<stage id>/<session>/
+ * <participant>/<recording>/`, at the root: an IVS storage configuration names a bucket, never a
+ * prefix). The stage id is the recording's id; everything under it is deleted once the take's video
+ * is joined from it into the media bucket.
+ */
+export const liveRecordingPrefix = (recordingId: string) => `${recordingId}/`;
 
 /** Object keys of one media item: the upload and everything the pipeline derives from it. */
 export const mediaKeys = (mediaId: string) => {

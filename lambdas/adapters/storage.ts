@@ -123,3 +123,10 @@ export const readJson = async (key: string): Promise<unknown | null> => {
     throw error;
   }
 };
+
+/** Sends one part of a multipart upload from here (a live recording joined by the server); returns its ETag. */
+export const uploadPart = async (key: string, uploadId: string, partNumber: number, body: Uint8Array): Promise<string> => {
+  const { ETag } = await s3.send(new UploadPartCommand({ Bucket: mediaBucket(), Key: key, UploadId: uploadId, PartNumber: partNumber, Body: body }));
+  if (!ETag) throw new Error('S3 returned no ETag');
+  return ETag;
+};

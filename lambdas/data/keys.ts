@@ -92,6 +92,8 @@ export const keys = {
   /** GSI1 of an answer: the answer by its id (ratings, transcripts). */
   answerById: (answerId: string) => ({ GSI1PK: `ANSWER#${answerId}`, GSI1SK: 'ANSWER' }),
   attempt: (candidateId: string, answerId: string) => ({ PK: `CANDIDATE#${candidateId}`, SK: `${sortKeyPrefixes.attempt}${answerId}` }),
+  /** A live recording of a take (lambdas/data/live-recordings.ts), by its id: the IVS stage's. */
+  liveRecording: (recordingId: string) => ({ PK: `RECORDING#${recordingId}`, SK: 'RECORDING' }),
   /** Lookup of a candidate by the hash of their interview token (strongly consistent, unlike an index). */
   interviewToken: (tokenHash: string) => ({ PK: `INTERVIEW#${tokenHash}`, SK: 'TOKEN' }),
   /**

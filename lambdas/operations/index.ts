@@ -20,6 +20,7 @@ import type { AuthMode, Grant, HttpMethod, Operation } from './operation';
 import { API_PREFIX, fillPath, type PathParamValue } from './path';
 import * as positions from './positions';
 import * as publicPages from './public';
+import * as recordings from './recordings';
 import * as system from './system';
 
 export { API_PREFIX, fillPath, type AuthMode, type Grant, type HttpMethod, type Operation, type PathParamValue };
@@ -35,6 +36,7 @@ const areas = {
   candidates,
   public: publicPages,
   interviews,
+  recordings,
   messages,
   billing,
   integrations,

@@ -64,13 +64,17 @@ export const submitAnswer = defineOperation({
   grants: ['table:write', 'media:read', 'media:write', 'workflow:start', 'mail:send'],
   timeoutSeconds: 30,
   summary:
-    "Submits an answer: completes its upload and starts its processing. The last answer completes the interview (status responded, the position's counts, team notifications).",
+    "Submits an answer: completes its upload (or, for a take recorded live, its recording) and starts its processing. The last answer completes the interview (status responded, the position's counts, team notifications).",
   params: z.object({ token: interviewTokenSchema, answerId: idSchema }),
-  body: z.object({
-    parts: z
-      .array(z.object({ partNumber: partNumberSchema, etag: z.string().check(z.minLength(1), z.maxLength(200)) }))
-      .check(z.minLength(1, 'Upload failure'), z.maxLength(MAX_PART_NUMBER)),
-  }),
+  body: z.union([
+    z.object({
+      parts: z
+        .array(z.object({ partNumber: partNumberSchema, etag: z.string().check(z.minLength(1), z.maxLength(200)) }))
+        .check(z.minLength(1, 'Upload failure'), z.maxLength(MAX_PART_NUMBER)),
+    }),
+    /** A take recorded live (lambdas/operations/recordings.ts): the recording names it. */
+    z.object({ recordingId: idSchema }),
+  ]),
   response: z.object({ completed: z.boolean() }),
 });
 

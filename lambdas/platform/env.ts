@@ -27,6 +27,10 @@ const schema = z.object({
   STRIPE_WEBHOOK_SECRET_ID: required,
   LEVER_OAUTH_CLIENT_SECRET_ID: required,
   COMEET_PARTNER_SECRET_ID: required,
+  /** The IVS storage configuration that records live takes into the media bucket (grant live:record). */
+  IVS_STORAGE_CONFIGURATION_ARN: required,
+  /** The bucket that storage configuration records into (grant live:record). */
+  LIVE_RECORDINGS_BUCKET: required,
   /** Another base URL for Stripe's API (the local stand-in), as AWS_ENDPOINT_URL_* does for AWS. */
   STRIPE_API_URL: z.optional(z.url()),
   /** Path-style S3 URLs (needed by local S3 stand-ins). */

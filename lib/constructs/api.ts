@@ -33,6 +33,8 @@ export interface ApiProps {
   readonly config: StageConfig;
   readonly data: DataResourceRefs;
   readonly stateMachineArn: string;
+  /** The IVS storage configuration (grant live:record). */
+  readonly liveStorageConfigurationArn?: string;
   /** Defaults to the route table (lambdas/operations); tests may pass another list. */
   readonly routes?: readonly (readonly [string, Route])[];
   readonly maxRoutesPerChunk?: number;
@@ -145,7 +147,12 @@ export class Api extends Construct {
 
     const apiRoutes: ApiRoute[] = (props.routes ?? routeEntries).map(([operationId, route]) => ({ operationId, path: route.path, route }));
     const chunks = chunkRoutes(apiRoutes, props.maxRoutesPerChunk ?? DEFAULT_MAX_ROUTES_PER_CHUNK);
-    const targets: GrantTargets = { config, data: props.data, stateMachineArn: props.stateMachineArn };
+    const targets: GrantTargets = {
+      config,
+      data: props.data,
+      stateMachineArn: props.stateMachineArn,
+      liveStorageConfigurationArn: props.liveStorageConfigurationArn,
+    };
     this.chunkStacks = chunks.map((chunk) => new RouteChunkStack(this, `Routes-${chunk.id}`, { config, httpApi: this.httpApi, chunk, targets }));
   }
 

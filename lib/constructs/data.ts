@@ -1,4 +1,4 @@
-import { ArnFormat, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Bucket, HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { Key } from 'aws-cdk-lib/aws-kms';
@@ -24,6 +24,9 @@ export interface DataResourceRefs {
   readonly indexArns: readonly string[];
   readonly mediaBucketName: string;
   readonly mediaBucketArn: string;
+  /** What IVS records of live takes, until it is joined into the media bucket (lib/constructs/live-recording.ts). */
+  readonly liveRecordingsBucketName: string;
+  readonly liveRecordingsBucketArn: string;
 }
 
 export const dataResourceRefs = (scope: Construct, stage: string): DataResourceRefs => {
@@ -32,14 +35,20 @@ export const dataResourceRefs = (scope: Construct, stage: string): DataResourceR
   const tableArn = stack.formatArn({ service: 'dynamodb', resource: 'table', resourceName: table, arnFormat: ArnFormat.SLASH_RESOURCE_NAME });
   // Bucket names are global: the local name (`dev-media`) plus account and region.
   const mediaBucketName = `${localBucketName(stage, 'media')}-${stack.account}-${stack.region}`;
+  const liveRecordingsBucketName = `${localBucketName(stage, 'liveRecordings')}-${stack.account}-${stack.region}`;
   return {
     tableName: table,
     tableArn,
     indexArns: tableDefinition.globalSecondaryIndexes.map((index) => `${tableArn}/index/${index.indexName}`),
     mediaBucketName,
     mediaBucketArn: `arn:${stack.partition}:s3:::${mediaBucketName}`,
+    liveRecordingsBucketName,
+    liveRecordingsBucketArn: `arn:${stack.partition}:s3:::${liveRecordingsBucketName}`,
   };
 };
+
+/** Days after which what IVS recorded expires, whether or not it was joined into an answer. */
+export const LIVE_RECORDINGS_EXPIRE_DAYS = 3;
 
 export interface DataProps {
   readonly config: StageConfig;
@@ -51,6 +60,7 @@ export interface DataProps {
 export class Data extends Construct {
   readonly table: Table;
   readonly mediaBucket: Bucket;
+  readonly liveRecordingsBucket: Bucket;
   readonly accessLogsBucket: Bucket;
   readonly stripeSecrets: readonly Secret[];
   readonly integrationsKey: Key;
@@ -103,6 +113,17 @@ export class Data extends Construct {
         },
       ],
       lifecycleRules: [{ id: 'abort-incomplete-multipart-uploads', abortIncompleteMultipartUploadAfter: config.abortIncompleteUploadsAfter }],
+    });
+
+    // IVS records live takes here (an IVS storage configuration names a bucket, never a prefix: it
+    // writes at the root). Each recording is joined into the media bucket and deleted within
+    // minutes; what a failure leaves behind expires. SSE-S3 and bucket-owner-enforced, as IVS requires.
+    this.liveRecordingsBucket = new Bucket(this, 'LiveRecordings', {
+      ...privateBucketProps(config),
+      bucketName: this.refs.liveRecordingsBucketName,
+      serverAccessLogsBucket: this.accessLogsBucket,
+      serverAccessLogsPrefix: 'live-recordings/',
+      lifecycleRules: [{ id: 'expire-raw-recordings', expiration: Duration.days(LIVE_RECORDINGS_EXPIRE_DAYS) }],
     });
 
     // Stripe's secret API key and webhook signing secret. CDK creates them with a placeholder; the

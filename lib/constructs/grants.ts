@@ -28,6 +28,8 @@ export interface GrantTargets {
   readonly data: DataResourceRefs;
   /** Absent while the pipeline's own task functions are built (the state machine needs their ARNs first). */
   readonly stateMachineArn?: string;
+  /** The IVS storage configuration recording live takes (lib/constructs/live-recording.ts), for grant live:record. */
+  readonly liveStorageConfigurationArn?: string;
 }
 
 // Item-level actions only: no Scan (every list is a Query, DESIGN.md §5) and no table management.
@@ -72,6 +74,8 @@ export const bindGrants = (fn: LambdaFunction, grants: readonly Grant[], targets
     INTEGRATIONS_KEY_ID: integrationsKeyAlias(config.stage),
     LEVER_OAUTH_CLIENT_SECRET_ID: leverOAuthSecretName(config.stage),
     COMEET_PARTNER_SECRET_ID: comeetPartnerSecretName(config.stage),
+    IVS_STORAGE_CONFIGURATION_ARN: targets.liveStorageConfigurationArn ?? '',
+    LIVE_RECORDINGS_BUCKET: data.liveRecordingsBucketName,
   };
   const allow = (actions: string[], resources: string[]) => fn.addToRolePolicy(new PolicyStatement({ actions, resources }));
   const requireStateMachine = (grant: Grant): string => {
@@ -183,6 +187,29 @@ export const bindGrants = (fn: LambdaFunction, grants: readonly Grant[], targets
         );
         allowSecret(leverOAuthSecretName(config.stage));
         allowSecret(comeetPartnerSecretName(config.stage));
+        break;
+      }
+      case 'live:record': {
+        if (!targets.liveStorageConfigurationArn)
+          throw new Error(`${fn.node.path}: grant ${grant} needs the IVS storage configuration, which is not available here`);
+        // Stages are created per take, so their ARNs are not known up front: every stage of the
+        // account and region, and only the calls a take needs (no listing, no other participants' tokens).
+        const stages = stack.formatArn({ service: 'ivs', resource: 'stage', resourceName: '*', arnFormat: ArnFormat.SLASH_RESOURCE_NAME });
+        allow(['ivs:CreateStage', 'ivs:CreateParticipantToken', 'ivs:DisconnectParticipant', 'ivs:DeleteStage'], [stages]);
+        // CreateStage with recording names the storage configuration.
+        allow(['ivs:GetStorageConfiguration'], [targets.liveStorageConfigurationArn]);
+        allow(['s3:GetObject', 's3:DeleteObject'], [`${data.liveRecordingsBucketArn}/*`]);
+        allow(['s3:ListBucket'], [data.liveRecordingsBucketArn]);
+        acknowledge(
+          policyOwner,
+          iam5Resource(fn, stages),
+          'IVS stages are created per take at run time (one stage records one answer), so their ARNs cannot be named up front.',
+        );
+        acknowledge(
+          policyOwner,
+          iam5Resource(fn, `${data.liveRecordingsBucketArn}/*`),
+          "What IVS records, under keys it chooses (<stage>/<session>/<participant>/…), in the live-recordings bucket that holds nothing else; the function reads it to join the answer's video and then deletes it.",
+        );
         break;
       }
     }

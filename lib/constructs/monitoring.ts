@@ -16,6 +16,7 @@ import {
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -53,6 +54,8 @@ export const ALARM_THRESHOLDS = {
   webhookErrors: 1,
   /** ATS write-backs settled as failed (lambdas/app/integrations/results.ts, an EMF metric). */
   atsWriteBacksFailed: 1,
+  /** Any message in an event rule's dead-letter queue. */
+  deadLetters: 1,
   /**
    * SES's account reputation: SES puts an account under review at a 5 % bounce or a 0.1 % complaint
    * rate and may pause its sending at 10 % or 0.5 %, so the alarms fire at the review thresholds.
@@ -125,6 +128,8 @@ export interface MonitoringProps {
   readonly tableName: string;
   /** Stripe's webhook: its function, and its route's metric dimensions when detailed metrics are on for it. */
   readonly webhook?: { readonly fn: IFunction; readonly routeDimensions?: Record<string, string> };
+  /** Dead-letter queues of event rules: a message there is an event whose function kept failing. */
+  readonly deadLetterQueues?: readonly { readonly id: string; readonly label: string; readonly queue: IQueue }[];
 }
 
 /**
@@ -326,6 +331,15 @@ export class Monitoring extends NestedStack {
     this.alarm('SesComplaintRate', complaintRate, ALARM_THRESHOLDS.sesComplaintRate, {
       description: "SES's complaint rate for the account reached 0.1 %: SES reviews the account now and may pause sending at 0.5 %.",
     });
+
+    for (const { id, label, queue } of props.deadLetterQueues ?? []) {
+      this.alarm(
+        `${id}DeadLetters`,
+        queue.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum', label: `${label} dead letters` }),
+        ALARM_THRESHOLDS.deadLetters,
+        { description: `${label}: an event kept failing its function and was set aside in the dead-letter queue (its logs name the error).` },
+      );
+    }
 
     this.dashboard = new Dashboard(this, 'Dashboard', {
       dashboardName: this.prefix,

@@ -17,6 +17,8 @@ import { appOriginParameterName, comeetPartnerSecretName, integrationsKeyAlias, 
 import { createAtsStandIns } from './ats/server';
 import { atsVendorStandIns, COMEET_LOCAL_PARTNER_SECRET, LEVER_LOCAL_OAUTH_CLIENT } from './ats/vendors';
 import { startKmsLocal } from './kms-local';
+import { createEventDelivery, deliverEvent } from './events';
+import { startIvsRealtimeLocal } from './ivs/server';
 import { handleApiRequest } from './api-gateway';
 import { startDynamoDbLocal } from './dynamodb-local';
 import { createDynamoDbCallRecorder, type DynamoDbCallRecorder } from './dynamodb-calls';
@@ -67,12 +69,14 @@ export interface LocalStackOptions {
 export interface LocalStack {
   url: string;
   /** The stand-ins' endpoints; `stripe` only when the Stripe stand-in runs (STRIPE_SECRET_KEY not set). */
-  services: Record<'dynamodb' | 's3' | 'ses' | 'stepFunctions' | 'secretsManager' | 'kms', string> & { stripe?: string };
+  services: Record<'dynamodb' | 's3' | 'ses' | 'stepFunctions' | 'secretsManager' | 'kms' | 'ivsRealtime' | 'whip', string> & { stripe?: string };
   env: Record<string, string>;
   runSchedule(id: string): Promise<unknown>;
   /** The DynamoDB calls of the latest invocations (also at `GET /_local/dynamodb-calls`). */
   dynamoDbCalls: Pick<DynamoDbCallRecorder, 'list' | 'clear'>;
   pipelineIdle(): Promise<void>;
+  /** Resolves once the IVS stand-in writes no recording and none waits out its reconnect window (events delivered). */
+  liveRecordingsIdle(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -96,6 +100,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
   try {
     const table = tableName(STAGE);
     const bucket = localBucketName(STAGE, 'media');
+    const liveRecordingsBucket = localBucketName(STAGE, 'liveRecordings');
+    // The IVS storage configuration live takes are recorded with (CDK's CfnStorageConfiguration in AWS).
+    const ivsStorageConfigurationArn = `arn:aws:ivs:${REGION}:000000000000:storage-configuration/local-live-recordings`;
     const url = `http://localhost:${options.port}`;
     // Stripe's secrets, under the names the functions read them by. With real test-mode keys
     // (STRIPE_SECRET_KEY set) the handlers talk to Stripe itself; otherwise to the stand-in, which
@@ -106,7 +113,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     const integrationsKey = { arn: `arn:aws:kms:${REGION}:000000000000:key/local-integrations`, alias: integrationsKeyAlias(STAGE) };
     const [dynamo, s3, ses, secretsManager, stripe, kms] = await Promise.all([
       startDynamoDbLocal({ dbPath: path.join(options.dataDir, 'dynamodb'), tableName: table }),
-      startS3Local({ directory: path.join(options.dataDir, 's3'), buckets: [bucket] }),
+      startS3Local({ directory: path.join(options.dataDir, 's3'), buckets: [bucket, liveRecordingsBucket] }),
       startSesLocal({ mailFile: path.join(options.dataDir, 'mail.json') }),
       startSecretsManagerLocal({
         secrets: {
@@ -131,6 +138,16 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     // Every ATS's stand-in, on this origin under /_local/ats/{type}; the adapters reach them through
     // ATS_<TYPE>_API_URL/_AUTH_URL/_APP_URL as they would reach the vendors.
     const ats = createAtsStandIns({ vendors: atsVendorStandIns, dataFile: path.join(options.dataDir, 'ats.json'), log });
+    // IVS real-time: the control plane, the WHIP endpoint, and individual participant recording into
+    // the S3 stand-in; its Recording End events go to the functions whose rules match them.
+    const ivs = await startIvsRealtimeLocal({
+      storageConfigurations: { [ivsStorageConfigurationArn]: liveRecordingsBucket },
+      s3: { endpoint: s3.endpoint, credentials: S3RVER_CREDENTIALS },
+      workDir: path.join(options.dataDir, 'ivs-recordings'),
+      deliverEvent: options.log ? createEventDelivery(options.log) : deliverEvent,
+      log,
+    });
+    stops.push(ivs.stop);
     if (stripe) {
       stops.push(stripe.stop);
       // The stand-in sells what the catalogue says, as `npm run stripe:setup` makes a real account do.
@@ -179,6 +196,10 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       S3_FORCE_PATH_STYLE: 'true',
       AWS_ENDPOINT_URL_SECRETS_MANAGER: secretsManager.endpoint,
       AWS_ENDPOINT_URL_KMS: kms.endpoint,
+      // The SDK's name for IVS real-time's endpoint variable (serviceId "IVS RealTime").
+      AWS_ENDPOINT_URL_IVS_REALTIME: ivs.endpoint,
+      LIVE_RECORDINGS_BUCKET: liveRecordingsBucket,
+      IVS_STORAGE_CONFIGURATION_ARN: ivsStorageConfigurationArn,
       ...(stripe ? { STRIPE_API_URL: stripe.endpoint } : {}),
       ...ats.environment(url),
     };
@@ -209,6 +230,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         INTEGRATIONS_KEY_ID: integrationsKey.alias,
         LEVER_OAUTH_CLIENT_SECRET_ID: leverOAuthSecretName(STAGE),
         COMEET_PARTNER_SECRET_ID: comeetPartnerSecretName(STAGE),
+        IVS_STORAGE_CONFIGURATION_ARN: ivsStorageConfigurationArn,
+        LIVE_RECORDINGS_BUCKET: liveRecordingsBucket,
       },
       runtimeEnvironment: {
         // AWS_ENDPOINT_URL_SECRETS_MANAGER and _KMS among the endpoints; STRIPE_API_URL when the Stripe
@@ -304,12 +327,15 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         stepFunctions: sfn.endpoint,
         secretsManager: secretsManager.endpoint,
         kms: kms.endpoint,
+        ivsRealtime: ivs.endpoint,
+        whip: ivs.whipUrl,
         ...(stripe ? { stripe: stripe.endpoint } : {}),
       },
       env,
       runSchedule: scheduler.run,
       dynamoDbCalls: { list: dynamoDbCalls.list, clear: dynamoDbCalls.clear },
       pipelineIdle: sfn.idle,
+      liveRecordingsIdle: ivs.idle,
       stop,
     };
   } catch (error) {

@@ -7,6 +7,7 @@ import { Api } from '../constructs/api';
 import { AnswerPackages } from '../constructs/answer-packages';
 import { dataResourceRefs } from '../constructs/data';
 import { MediaPipeline } from '../constructs/media-pipeline';
+import { LiveRecording } from '../constructs/live-recording';
 import { Monitoring } from '../constructs/monitoring';
 import { Schedules } from '../constructs/schedules';
 import { scheduleEntries } from '../../lambdas/schedules';
@@ -34,6 +35,7 @@ export class ApiStack extends Stack {
   readonly pipeline: MediaPipeline;
   readonly answerPackages: AnswerPackages;
   readonly schedules: Schedules;
+  readonly liveRecording: LiveRecording;
   readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
@@ -45,7 +47,16 @@ export class ApiStack extends Stack {
     const stateMachineArn = this.pipeline.stateMachine.stateMachineArn;
     // Its starter (the createAnswerPackage route) addresses it by name: no reference to pass.
     this.answerPackages = new AnswerPackages(this, 'AnswerPackages', { config, data });
-    this.api = new Api(this, 'Api', { config, data, stateMachineArn, routes: props.routes, maxRoutesPerChunk: props.maxRoutesPerChunk });
+    this.liveRecording = new LiveRecording(this, 'LiveRecording', { config, data, stateMachineArn });
+    const liveStorageConfigurationArn = this.liveRecording.storageConfigurationArn;
+    this.api = new Api(this, 'Api', {
+      config,
+      data,
+      stateMachineArn,
+      liveStorageConfigurationArn,
+      routes: props.routes,
+      maxRoutesPerChunk: props.maxRoutesPerChunk,
+    });
     this.schedules = new Schedules(this, 'Schedules', { config, data, stateMachineArn, schedules: props.schedules });
 
     this.monitoring = new Monitoring(this, 'Monitoring', {
@@ -56,6 +67,7 @@ export class ApiStack extends Stack {
         ...Object.values<AppFunction>(this.pipeline.taskFunctions),
         ...Object.values<AppFunction>(this.answerPackages.taskFunctions),
         ...this.schedules.functions.values(),
+        ...this.liveRecording.functions.values(),
       ].map((fn) => ({ fn, id: fn.node.id, handler: fn.handlerModule })),
       stateMachines: [
         { id: 'MediaPipeline', label: 'Media pipeline', stateMachine: this.pipeline.stateMachine },
@@ -68,6 +80,7 @@ export class ApiStack extends Stack {
       })),
       tableName: data.tableName,
       webhook: this.webhook(),
+      deadLetterQueues: [{ id: 'LiveRecordingEvents', label: 'Live recording events', queue: this.liveRecording.deadLetterQueue }],
     });
 
     new CfnOutput(this, 'ApiEndpoint', { value: this.api.httpApi.apiEndpoint });

@@ -77,6 +77,8 @@ describe('the api stack (stage "test"): routes', () => {
             INTEGRATIONS_KEY_ID: 'i',
             LEVER_OAUTH_CLIENT_SECRET_ID: 'l',
             COMEET_PARTNER_SECRET_ID: 'c',
+            IVS_STORAGE_CONFIGURATION_ARN: 'i',
+            LIVE_RECORDINGS_BUCKET: 'l',
           }),
         );
         expect(deployed.get(fn.description), fn.id).toEqual(expected.sort());

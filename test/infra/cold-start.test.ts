@@ -35,6 +35,8 @@ const values: GrantValues = {
   INTEGRATIONS_KEY_ID: integrationsKeyAlias(STAGE),
   LEVER_OAUTH_CLIENT_SECRET_ID: leverOAuthSecretName(STAGE),
   COMEET_PARTNER_SECRET_ID: comeetPartnerSecretName(STAGE),
+  IVS_STORAGE_CONFIGURATION_ARN: `arn:aws:ivs:us-east-1:000000000000:storage-configuration/${STAGE}`,
+  LIVE_RECORDINGS_BUCKET: `${STAGE}-live-recordings`,
 };
 
 /** What Lambda's Node.js runtime sets in every function, whatever its configuration. */
@@ -69,9 +71,9 @@ describe('every function loads with only the environment its grants give it', ()
   });
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
-  it('covers every route, pipeline task and schedule', () => {
+  it('covers every route, pipeline task, schedule and event function', () => {
     const kinds = new Set(lambdaFunctions.map((fn) => fn.kind));
-    expect([...kinds].sort()).toEqual(['pipeline', 'route', 'schedule']);
+    expect([...kinds].sort()).toEqual(['event', 'pipeline', 'route', 'schedule']);
   });
 
   it.each(lambdaFunctions.map((fn) => [fn.description, fn] as const))('%s', async (_, fn) => {

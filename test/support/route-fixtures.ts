@@ -33,6 +33,8 @@ export interface World {
     token: string;
     answerId: string;
     recordingId: string;
+    /** A live recording (IVS stage, locally the stand-in) of the take at question 2. */
+    liveRecordingId: string;
     publicCandidateId: string;
   };
   media: { mediaGroupId: string; mediaId: string };
@@ -101,8 +103,9 @@ export const buildWorld = async (label: string): Promise<World> => {
   // Not a video: the pipeline fails it at once, which is all an answer id needs.
   const parts = await uploadParts(token, started.body.answer_id, new TextEncoder().encode('not a video'), started.body.min_part_bytes);
   await ok(call('submitAnswer', { params: { token, answerId: started.body.answer_id }, body: { parts } }), 200);
-  const recording = await startAnswer(token, 1);
+  const recording = await startAnswer(token, 1, 'video/mp4');
   expect(recording.status).toBe(201);
+  const live = await ok(call('createAnswerRecording', { params: { token }, body: { answer_id: recording.body.answer_id } }), 201);
   const shared = await ok(call('createSharingDetails', { params: { candidateId: invited.candidate_id }, session }), 200);
 
   const mediaGroupId = `g-${randomUUID()}`;
@@ -169,6 +172,7 @@ export const buildWorld = async (label: string): Promise<World> => {
       token,
       answerId: started.body.answer_id,
       recordingId: recording.body.answer_id,
+      liveRecordingId: live.recording_id,
       publicCandidateId: shared.public_candidate_id,
     },
     media: { mediaGroupId, mediaId: upload.media_id },
@@ -191,6 +195,7 @@ export const pathIds = (w: World): Record<string, string> => ({
   linkId: w.position.linkId,
   candidateId: w.candidate.candidateId,
   answerId: w.candidate.answerId,
+  recordingId: w.candidate.liveRecordingId,
   publicCandidateId: w.candidate.publicCandidateId,
   token: w.candidate.token,
   frontendReferenceId: w.checkout.frontendReferenceId,
@@ -311,6 +316,11 @@ export const validBodies: { [K in OperationId]?: (w: World) => unknown } = {
   startAnswer: () => ({ question_index: 1, content_type: 'video/webm' }),
   getAnswerPartUrls: () => ({ part_numbers: [1] }),
   submitAnswer: () => ({ parts: [{ part_number: 1, etag: '"0123456789abcdef0123456789abcdef"' }] }),
+  createAnswerRecording: (w) => ({ answer_id: w.candidate.recordingId }),
+  // Not an offer any WebRTC endpoint accepts: the live-recording service refuses it (502, "Unable to connect to recorder").
+  startAnswerRecording: () => ({ offer: 'v=0\r\no=- 0 0 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n' }),
+  createUserRecording: (w) => ({ media_group_id: `g-${randomUUID()}`, company_id: w.owner.companyId }),
+  startUserRecording: () => ({ offer: 'v=0\r\no=- 0 0 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n' }),
   applyThroughLink: () => ({ candidate_name: 'Walk In', email: uniqueEmail('applicant') }),
   createCheckoutSession: (w) => ({
     price_id: w.checkout.priceId,

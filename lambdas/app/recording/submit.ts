@@ -17,6 +17,7 @@ import { emailBrand } from '../companies/branding';
 import { startProcessing } from '../media/media';
 import { sendPlannedMessages } from '../messages/planned-messages';
 import { attemptRead } from './answers';
+import { getLiveRecording, markSubmitted } from '../../data/live-recordings';
 
 /**
  * The team hears of a response; the candidate gets the position's `response` messages. The
@@ -42,19 +43,19 @@ const announce = async (candidate: Candidate, log: Logger) => {
   }
 };
 
-/**
- * Submitting an answer: S3 joins the parts, the answer is recorded (the last one completes the
- * interview and moves the position's counts in the same transaction) and its processing starts.
- * Safe to repeat: a submission that already went through answers the same again. The token names
- * the candidate, whose item and attempt are then read together: two rounds of reads before the write.
- */
-export const submitAnswer = async (token: string, answerId: string, parts: { partNumber: number; etag: string }[], log: Logger) => {
-  const { candidate, batched: attempt } = await requireInterviewWith(token, attemptRead(answerId));
-  const submitted = Object.values(candidate.answers).some((a) => a.answerId === answerId);
-  if (submitted) return { completed: candidate.currentStatus !== 'invited' };
-  if (!attempt || candidate.currentStatus !== 'invited') throw notFound(RECORDING_NOT_FOUND, 'recording_not_found');
-  if (candidate.answers[questionKey(attempt.questionIndex)]) throw conflict('This question has already been answered.', 'answered');
+/** A live take is submitted once its stream has ended; one of which nothing could be recorded is refused. */
+const liveTakeForSubmission = async (recordingId: string, answerId: string, candidateId: string) => {
+  const recording = await getLiveRecording(recordingId);
+  if (!recording || recording.answerId !== answerId || recording.candidateId !== candidateId)
+    throw notFound(RECORDING_NOT_FOUND, 'recording_not_found');
+  if (recording.status === 'live') throw conflict('Stop the recording before you submit the answer.', 'recording_live');
+  if (recording.status === 'failed' || recording.status === 'created')
+    throw badRequest('This take could not be recorded. Record the answer again.', 'recording_failed');
+  return recording;
+};
 
+/** S3 joins the parts the browser sent; a retried submission finds them joined already. */
+const joinUpload = async (attempt: { key: string; uploadId: string }, parts: { partNumber: number; etag: string }[]) => {
   try {
     await completeMultipartUpload(attempt.key, attempt.uploadId, parts);
   } catch (error) {
@@ -66,6 +67,28 @@ export const submitAnswer = async (token: string, answerId: string, parts: { par
   }
   const size = await objectSize(attempt.key);
   if (!size) throw badRequest('Empty file encountered', 'empty_file');
+};
+
+/**
+ * Submitting an answer: S3 joins the parts, the answer is recorded (the last one completes the
+ * interview and moves the position's counts in the same transaction) and its processing starts.
+ * Safe to repeat: a submission that already went through answers the same again. The token names
+ * the candidate, whose item and attempt are then read together: two rounds of reads before the write.
+ */
+export const submitAnswer = async (
+  token: string,
+  answerId: string,
+  take: { parts: { partNumber: number; etag: string }[] } | { recordingId: string },
+  log: Logger,
+) => {
+  const { candidate, batched: attempt } = await requireInterviewWith(token, attemptRead(answerId));
+  const submitted = Object.values(candidate.answers).some((a) => a.answerId === answerId);
+  if (submitted) return { completed: candidate.currentStatus !== 'invited' };
+  if (!attempt || candidate.currentStatus !== 'invited') throw notFound(RECORDING_NOT_FOUND, 'recording_not_found');
+  if (candidate.answers[questionKey(attempt.questionIndex)]) throw conflict('This question has already been answered.', 'answered');
+
+  const live = 'recordingId' in take ? await liveTakeForSubmission(take.recordingId, answerId, candidate.candidateId) : null;
+  if (!('recordingId' in take)) await joinUpload(attempt, take.parts);
 
   let completed: boolean;
   try {
@@ -76,9 +99,11 @@ export const submitAnswer = async (token: string, answerId: string, parts: { par
     if (current && Object.values(current.answers).some((a) => a.answerId === answerId)) return { completed: current.currentStatus !== 'invited' };
     throw conflict('This answer could not be saved because the interview changed meanwhile. Reload the page.', 'interview_changed');
   }
-  // The attempt names its media's type; one started before it did has its media item read.
+  // The attempt names its media's type; one started before it did has its media item read. A live
+  // take is processed once its recording is joined too (whichever comes second starts it).
   const media = attempt.contentType ? { mediaId: attempt.mediaId, contentType: attempt.contentType } : await getMedia(attempt.mediaId);
-  if (media) await startProcessing(media);
+  const recorded = live ? (await markSubmitted(live.recordingId))?.status === 'assembled' : true;
+  if (media && recorded) await startProcessing(media);
   log.info('answer submitted', { candidateId: candidate.candidateId, questionIndex: attempt.questionIndex, completed });
   if (completed && !candidate.preview) await announce(candidate, log);
   return { completed };

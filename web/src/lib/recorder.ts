@@ -2,6 +2,8 @@
  * The browser side of recording (DESIGN.md §4, spec §9): the format preference, the camera and
  * microphone, and a MediaRecorder that hands over a chunk every 250 ms. Framework-free.
  */
+import { storage } from './storage';
+
 export const CHUNK_MS = 250;
 export const COUNTDOWN_SECONDS = 3;
 
@@ -25,6 +27,57 @@ export const chooseFormat = (isSupported: (type: string) => boolean): string | n
 
 /** The container type the server takes (`video/webm;codecs=…` → `video/webm`). */
 export const containerOf = (mimeType: string) => mimeType.split(';')[0]!.trim();
+
+/**
+ * Spec §3 "Other local storage": set to `1` (or `true`), the candidate records through the
+ * live-recording service even where MediaRecorder works.
+ */
+export const FORCE_RECORDER_SERVICE_KEY = 'force_recorder_service';
+
+export const isRecorderServiceForced = () => ['1', 'true'].includes(storage.get(FORCE_RECORDER_SERVICE_KEY)?.trim().toLowerCase() ?? '');
+
+/** How the candidate answers: MediaRecorder with a format, the live-recording service, or a video file. */
+export type RecorderChoice = { kind: 'media-recorder'; format: string } | { kind: 'live' } | { kind: 'file' };
+
+/**
+ * Spec §9: "The live-recording service is used when the browser cannot record, or when forced by a
+ * local setting." Without a camera API (getUserMedia) or WebRTC there is no live take either, and the
+ * answer is a file; without MediaRecorder or any of the preferred formats, or when forced, it is live.
+ */
+export const chooseRecorder = ({
+  camera,
+  peerConnection,
+  isTypeSupported,
+  forced,
+}: {
+  /** navigator.mediaDevices.getUserMedia exists. */
+  camera: boolean;
+  /** RTCPeerConnection exists. */
+  peerConnection: boolean;
+  /** MediaRecorder.isTypeSupported, or null without MediaRecorder. */
+  isTypeSupported: ((type: string) => boolean) | null;
+  /** The force-recorder-service flag. */
+  forced: boolean;
+}): RecorderChoice => {
+  if (!camera) return { kind: 'file' };
+  const format = isTypeSupported ? chooseFormat(isTypeSupported) : null;
+  if (peerConnection && (forced || !format)) return { kind: 'live' };
+  return format ? { kind: 'media-recorder', format } : { kind: 'file' };
+};
+
+/** This browser's choice. */
+export const recorderChoiceHere = (): RecorderChoice =>
+  typeof window === 'undefined'
+    ? { kind: 'file' }
+    : chooseRecorder({
+        camera: Boolean(navigator.mediaDevices?.getUserMedia),
+        peerConnection: typeof window.RTCPeerConnection !== 'undefined',
+        isTypeSupported:
+          typeof window.MediaRecorder !== 'undefined' && typeof window.MediaRecorder.isTypeSupported === 'function'
+            ? (type) => window.MediaRecorder.isTypeSupported(type)
+            : null,
+        forced: isRecorderServiceForced(),
+      });
 
 export const canRecord = () =>
   typeof window !== 'undefined' && typeof window.MediaRecorder !== 'undefined' && Boolean(navigator.mediaDevices?.getUserMedia);
@@ -72,6 +125,7 @@ export const startRecording = (stream: MediaStream, mimeType: string, onChunk: (
 /** Spec §8's recorder and upload messages, word for word. */
 export const recorderMessages = {
   recordMedia: 'Unable to record media.',
+  oldSafari: 'Unable to record media on this version of Safari.',
   unsupportedFormat: 'Unable to record a supported video format.',
   permissionDenied:
     'Camera or microphone access was denied. Allow this site to use your camera and microphone in your browser’s settings (the camera icon in the address bar), then try again. If it still does not work, please contact support.',

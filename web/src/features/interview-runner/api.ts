@@ -18,5 +18,16 @@ export const partUrlSource = (token: string, answerId: string): PartUrlSource =>
 export const submitAnswerCall = (token: string, answerId: string, parts: UploadedPart[]) =>
   callApi('submitAnswer', { params: { token, answerId }, body: { parts } });
 
+/** A live take (issue 30): a recording of the answer just started, its offer/answer exchange, its stop and its submission. */
+export const createRecordingCall = (token: string, answerId: string) => callApi('createAnswerRecording', { params: { token }, body: { answerId } });
+
+export const startRecordingCall = async (token: string, recordingId: string, offer: string) =>
+  (await callApi('startAnswerRecording', { params: { token, recordingId }, body: { offer } })).answer;
+
+export const stopRecordingCall = (token: string, recordingId: string) => callApi('stopAnswerRecording', { params: { token, recordingId } });
+
+export const submitLiveAnswerCall = (token: string, answerId: string, recordingId: string) =>
+  callApi('submitAnswer', { params: { token, answerId }, body: { recordingId } });
+
 export const applyCall = (linkId: string, candidateName: string, email: string) =>
   callApi('applyThroughLink', { params: { linkId }, body: { candidateName, email } });

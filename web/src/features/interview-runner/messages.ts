@@ -12,5 +12,8 @@ export const messages = {
   uploadFailure: 'Upload failure',
   recordVideo: 'Unable to record video',
   saveVideo: 'Unable to save video',
+  connecting: 'Connecting…',
+  reconnecting: 'Reconnecting…',
+  liveLost: 'The connection to the recorder was lost, so this take could not be recorded. Please record your answer again.',
   loadFailed: 'Unable to load your interview. Please check your connection and reload the page.',
 } as const;

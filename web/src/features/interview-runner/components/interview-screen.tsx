@@ -1,12 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { ApiError, apiPath } from '../../../api/client';
-import { canRecord, chooseFormat, openCamera, PermissionDenied } from '../../../lib/recorder';
+import { openCamera, PermissionDenied, recorderChoiceHere } from '../../../lib/recorder';
 import { messages } from '../messages';
 import { usePublicRead } from '../use-public-read';
 import { BrandedPage } from './branded-page';
 import { FileAnswer } from './file-answer';
 import { MicLevel } from './mic-level';
-import { QuestionStep } from './question-step';
+import { QuestionStep, type TakeRecorder } from './question-step';
 import { Alert, Button, Loader, Title } from './ui';
 
 type Stage = 'welcome' | 'check' | 'intro' | 'questions' | 'outro' | 'done';
@@ -25,7 +25,11 @@ export const InterviewScreen = ({ token }: { token: string }) => {
   const [current, setCurrent] = useState<number | null>(null);
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [cameraError, setCameraError] = useState<string | null>(null);
-  const format = useMemo(() => (canRecord() ? chooseFormat((type) => MediaRecorder.isTypeSupported(type)) : null), []);
+  // MediaRecorder with a preferred format, else the live-recording service (or when forced); a file where neither works.
+  const recorder = useMemo((): TakeRecorder | null => {
+    const choice = recorderChoiceHere();
+    return choice.kind === 'file' ? null : choice;
+  }, []);
 
   useEffect(() => () => stream?.getTracks().forEach((track) => track.stop()), [stream]);
 
@@ -93,7 +97,7 @@ export const InterviewScreen = ({ token }: { token: string }) => {
             <li>Retakes per question: {data.pacing.retakes === null ? 'unlimited' : data.pacing.retakes === 0 ? 'none' : data.pacing.retakes}</li>
           </ul>
           {data.expiresAt && <p className="ir-small">Please complete it by {new Date(data.expiresAt).toLocaleString()}.</p>}
-          <Button variation="primary" onClick={() => setStage(format ? 'check' : data.intro ? 'intro' : 'questions')}>
+          <Button variation="primary" onClick={() => setStage(recorder ? 'check' : data.intro ? 'intro' : 'questions')}>
             {answeredBefore > 0 ? 'Continue the interview' : 'Start the interview'}
           </Button>
         </div>
@@ -145,7 +149,7 @@ export const InterviewScreen = ({ token }: { token: string }) => {
         </div>
       )}
       {stage === 'questions' &&
-        (format && stream ? (
+        (recorder && stream ? (
           <QuestionStep
             key={index}
             token={token}
@@ -154,10 +158,10 @@ export const InterviewScreen = ({ token }: { token: string }) => {
             question={data.questions[index]!}
             pacing={data.pacing}
             stream={stream}
-            format={format}
+            recorder={recorder}
             onSubmitted={afterAnswer}
           />
-        ) : format ? (
+        ) : recorder ? (
           <Alert variation="warning">{messages.connectRecorder}</Alert>
         ) : (
           <FileAnswer

@@ -1,14 +1,48 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../../api/client';
-import { COUNTDOWN_SECONDS, containerOf, startRecording, type Recording } from '../../../lib/recorder';
-import { partUrlSource, startAnswerCall, submitAnswerCall, type Interview } from '../api';
+import { RECONNECT_WINDOW_SECONDS } from '../../../../../lambdas/contracts/live-recording';
+import { ApiError, errorMessage } from '../../../api/client';
+import { isSafariUpTo14_3, LivePublisher, type LiveState } from '../../../lib/live-publisher';
+import { COUNTDOWN_SECONDS, containerOf, startRecording, type RecorderChoice, type Recording } from '../../../lib/recorder';
+import {
+  createRecordingCall,
+  partUrlSource,
+  startAnswerCall,
+  startRecordingCall,
+  stopRecordingCall,
+  submitAnswerCall,
+  submitLiveAnswerCall,
+  type Interview,
+} from '../api';
 import { messages } from '../messages';
 import { MultipartUpload, UploadRefused, type UploadProgress } from '../multipart-upload';
 import { retakesBadge, retakesLeftBeforeTake } from '../retakes';
 import { Alert, Button, Loader, Title } from './ui';
 
 type Question = Interview['questions'][number];
-type Phase = 'thinking' | 'countdown' | 'starting' | 'recording' | 'review' | 'submitting';
+/** A live take adds `connecting` (until the stream is live), `stopping` (the service saves it) and `failed` (the connection could not come back). */
+type Phase = 'thinking' | 'countdown' | 'starting' | 'connecting' | 'recording' | 'stopping' | 'review' | 'submitting' | 'failed';
+
+/** The container a live take is recorded in (the service's recording becomes an MP4). */
+const LIVE_CONTENT_TYPE = 'video/mp4';
+
+/**
+ * Stop is safe to repeat: a network failure or a server error is tried again (three tries, a moment
+ * apart) before the take is given up; a refusal (4xx) is final.
+ */
+const stopWithRetries = async <T,>(stop: () => Promise<T>, tries = 3, pauseMs = 1_500): Promise<T> => {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await stop();
+    } catch (error) {
+      const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+      if (refused || attempt >= tries) throw error;
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    }
+  }
+};
+
+/** A recorder of the candidate's browser: MediaRecorder with its format, or the live-recording service. */
+export type TakeRecorder = Exclude<RecorderChoice, { kind: 'file' }>;
 
 const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
 
@@ -36,6 +70,12 @@ const progressText = (progress: UploadProgress | null) => {
  * One question (DESIGN.md §4): the question, the thinking time (none, timed or unlimited), a
  * 3-second countdown, recording with a timer that stops at the max answer length while the parts
  * upload, then review with Retake (while retakes remain) and Submit.
+ *
+ * Live (issue 30: no usable MediaRecorder, or the force-recorder-service flag): the same steps, but
+ * after the countdown the camera is published to the live-recording service ("Connecting…" until
+ * it is live); a dropped connection is retried ("Reconnecting…") within the reconnect window, past it
+ * the take fails and may be recorded again. Stop ends the stream and the service saves the take;
+ * there is nothing to play back locally, so review says how long the recorded answer is.
  */
 export const QuestionStep = ({
   token,
@@ -44,7 +84,7 @@ export const QuestionStep = ({
   question,
   pacing,
   stream,
-  format,
+  recorder,
   onSubmitted,
 }: {
   token: string;
@@ -53,7 +93,7 @@ export const QuestionStep = ({
   question: Question;
   pacing: Interview['pacing'];
   stream: MediaStream;
-  format: string;
+  recorder: TakeRecorder;
   onSubmitted: (completed: boolean) => void;
 }) => {
   const unlimitedThinking = pacing.thinkingTime === null;
@@ -71,14 +111,112 @@ export const QuestionStep = ({
   const upload = useRef<MultipartUpload | null>(null);
   const answerId = useRef<string | null>(null);
   const preview = useRef<HTMLVideoElement>(null);
+  const liveMode = recorder.kind === 'live';
+  const format = recorder.kind === 'media-recorder' ? recorder.format : LIVE_CONTENT_TYPE;
+  // The live take: its publisher while it streams, its recording's id, the connection's state and the recorded length.
+  const publisher = useRef<LivePublisher | null>(null);
+  const recordingId = useRef<string | null>(null);
+  const [liveState, setLiveState] = useState<LiveState | null>(null);
+  const [recordedSeconds, setRecordedSeconds] = useState<number | null>(null);
+  const elapsed = useRef(0);
 
   useEffect(() => {
-    if (preview.current && (phase === 'thinking' || phase === 'countdown' || phase === 'recording')) preview.current.srcObject = stream;
+    if (preview.current && (phase === 'thinking' || phase === 'countdown' || phase === 'recording' || phase === 'connecting' || phase === 'failed'))
+      preview.current.srcObject = stream;
   }, [phase, stream]);
   useEffect(() => () => upload.current?.cancel(), []);
   useEffect(() => () => void (review && URL.revokeObjectURL(review)), [review]);
+  // Leaving the question mid-take ends the stream, and the service is told (best effort).
+  useEffect(
+    () => () => {
+      const streaming = publisher.current;
+      publisher.current = null;
+      if (!streaming) return;
+      streaming.stop();
+      if (recordingId.current) void stopRecordingCall(token, recordingId.current).catch(() => undefined);
+    },
+    [token],
+  );
 
-  const stop = useCallback(async () => {
+  /** The live stream failed past its reconnect window: the take is lost; the candidate records it again. */
+  const lastLiveState = useRef<LiveState | null>(null);
+  const onLiveState = useCallback(
+    (state: LiveState) => {
+      const before = lastLiveState.current;
+      lastLiveState.current = state;
+      setLiveState(state);
+      if (state !== 'failed' || before !== 'reconnecting') return;
+      publisher.current = null;
+      setError(messages.liveLost);
+      setPhase('failed');
+      if (recordingId.current) void stopRecordingCall(token, recordingId.current).catch(() => undefined);
+    },
+    [token],
+  );
+
+  const stopLive = useCallback(async () => {
+    const streaming = publisher.current;
+    const id = recordingId.current;
+    if (!streaming || !id) return;
+    publisher.current = null;
+    streaming.stop();
+    setPhase('stopping');
+    try {
+      const result = await stopWithRetries(() => stopRecordingCall(token, id));
+      if (result.status === 'failed') {
+        setError(messages.recordVideo);
+        setPhase('failed');
+        return;
+      }
+      setRecordedSeconds(result.seconds ?? elapsed.current);
+      setPhase('review');
+    } catch (e) {
+      setError(errorMessage(e, messages.saveVideo));
+      setPhase('failed');
+    }
+  }, [token]);
+
+  const beginLive = useCallback(async () => {
+    setError(null);
+    setRecordedSeconds(null);
+    lastLiveState.current = 'connecting';
+    setLiveState('connecting');
+    setPhase('connecting');
+    let streaming: LivePublisher | null = null;
+    try {
+      const started = await startAnswerCall(token, index, LIVE_CONTENT_TYPE);
+      answerId.current = started.answerId;
+      setRetakesLeft(started.retakesLeft);
+      const created = await createRecordingCall(token, started.answerId);
+      recordingId.current = created.recordingId;
+      streaming = new LivePublisher({
+        stream,
+        negotiate: (offer) => startRecordingCall(token, created.recordingId, offer),
+        onState: onLiveState,
+        reconnectWindowMs: RECONNECT_WINDOW_SECONDS * 1000,
+      });
+      publisher.current = streaming;
+      await streaming.start();
+      if (publisher.current !== streaming) return;
+      elapsed.current = 0;
+      setSeconds(0);
+      setPhase('recording');
+    } catch (e) {
+      // Left meanwhile (the question unmounted): nothing to show.
+      if (streaming && publisher.current !== streaming) return;
+      publisher.current = null;
+      streaming?.stop();
+      if (recordingId.current) void stopRecordingCall(token, recordingId.current).catch(() => undefined);
+      recordingId.current = null;
+      // Safari 14.3 or older records nowhere: neither MediaRecorder nor the service (spec §8).
+      setError(errorMessage(e, isSafariUpTo14_3(navigator.userAgent) ? messages.oldSafari : messages.connectRecorder));
+      setLiveState(null);
+      setPhase('thinking');
+      setSeconds(0);
+    }
+  }, [index, onLiveState, stream, token]);
+
+  const stopRecorder = useCallback(async () => {
     const current = recording.current;
     if (!current) return;
     recording.current = null;
@@ -92,7 +230,9 @@ export const QuestionStep = ({
     }
   }, []);
 
-  const begin = useCallback(async () => {
+  const stop = liveMode ? stopLive : stopRecorder;
+
+  const beginRecorder = useCallback(async () => {
     setError(null);
     try {
       const started = await startAnswerCall(token, index, containerOf(format));
@@ -110,6 +250,7 @@ export const QuestionStep = ({
       setSeconds(0);
     }
   }, [format, index, stream, token]);
+  const begin = liveMode ? beginLive : beginRecorder;
 
   const watched = () => {
     if (!watching) return;
@@ -136,6 +277,7 @@ export const QuestionStep = ({
       setPhase('starting');
       void begin();
     } else if (phase === 'recording') {
+      elapsed.current = seconds + 1;
       setSeconds(seconds + 1);
       if (seconds + 1 >= pacing.answerTime) void stop();
     }
@@ -146,11 +288,28 @@ export const QuestionStep = ({
     upload.current = null;
     setReview(null);
     setProgress(null);
+    recordingId.current = null;
+    setRecordedSeconds(null);
+    setLiveState(null);
+    setError(null);
     setPhase('countdown');
     setSeconds(COUNTDOWN_SECONDS);
   };
 
-  const submit = async () => {
+  const submitLive = async () => {
+    if (!recordingId.current || !answerId.current) return;
+    setPhase('submitting');
+    setError(null);
+    try {
+      const { completed } = await submitLiveAnswerCall(token, answerId.current, recordingId.current);
+      onSubmitted(completed);
+    } catch (e) {
+      setError(errorMessage(e, messages.saveVideo));
+      setPhase('review');
+    }
+  };
+
+  const submitRecorded = async () => {
     if (!upload.current || !answerId.current) return;
     setPhase('submitting');
     setError(null);
@@ -164,7 +323,10 @@ export const QuestionStep = ({
     }
   };
 
+  const submit = liveMode ? submitLive : submitRecorded;
+
   const status = progressText(progress);
+  const liveReview = liveMode && (phase === 'review' || phase === 'submitting');
   return (
     <div className="ir-stack">
       <div className="ir-row ir-row--spread">
@@ -189,23 +351,34 @@ export const QuestionStep = ({
       )}
       {question.content && <p className="ir-pre">{question.content}</p>}
 
-      <div className="ir-stage">
-        {phase === 'review' || phase === 'submitting' ? (
-          <video src={review ?? undefined} controls playsInline aria-label="Your answer" />
-        ) : (
-          <video ref={preview} autoPlay muted playsInline aria-label="Camera preview" className="ir-video--preview" />
-        )}
-        {phase === 'countdown' && (
-          <p className="ir-countdown" aria-live="assertive">
-            {Math.max(seconds, 1)}
-          </p>
-        )}
-        {phase === 'recording' && (
-          <span className="ir-recording" role="timer" aria-label="Recording time">
-            ● {clock(seconds)} / {clock(pacing.answerTime)}
-          </span>
-        )}
-      </div>
+      {liveReview ? (
+        <p className="ir-recorded" role="status">
+          Your answer is recorded ({clock(recordedSeconds ?? 0)}).
+        </p>
+      ) : (
+        <div className="ir-stage">
+          {phase === 'review' || phase === 'submitting' ? (
+            <video src={review ?? undefined} controls playsInline aria-label="Your answer" />
+          ) : (
+            <video ref={preview} autoPlay muted playsInline aria-label="Camera preview" className="ir-video--preview" />
+          )}
+          {phase === 'countdown' && (
+            <p className="ir-countdown" aria-live="assertive">
+              {Math.max(seconds, 1)}
+            </p>
+          )}
+          {phase === 'recording' && (
+            <span className="ir-recording" role="timer" aria-label="Recording time">
+              ● {clock(seconds)} / {clock(pacing.answerTime)}
+            </span>
+          )}
+          {liveMode && (
+            <p className="ir-live-status" role="status" aria-live="polite">
+              {phase === 'connecting' ? messages.connecting : phase === 'recording' && liveState === 'reconnecting' ? messages.reconnecting : ''}
+            </p>
+          )}
+        </div>
+      )}
 
       {error && <Alert variation="error">{error}</Alert>}
       {phase === 'thinking' && (
@@ -223,6 +396,18 @@ export const QuestionStep = ({
             Start recording
           </Button>
         </div>
+      )}
+      {phase === 'failed' && (
+        <div className="ir-row">
+          <Button variation="primary" onClick={retake}>
+            Retake
+          </Button>
+        </div>
+      )}
+      {phase === 'stopping' && (
+        <p className="ir-small" role="status">
+          Saving your answer…
+        </p>
       )}
       {phase === 'recording' && (
         <div className="ir-row">
@@ -251,7 +436,7 @@ export const QuestionStep = ({
           </div>
         </div>
       )}
-      {phase === 'submitting' && <Loader />}
+      {(phase === 'submitting' || phase === 'stopping') && <Loader />}
     </div>
   );
 };

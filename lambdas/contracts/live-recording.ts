@@ -1,0 +1,67 @@
+import * as z from 'zod/mini';
+
+/**
+ * Live recording (spec §3 "Live recording", §7 Media, §9 Recorder): when the browser cannot record,
+ * the candidate's camera is streamed to an Amazon IVS real-time stage with individual participant
+ * recording, and what IVS writes to the media bucket becomes the answer's video. Defined once for
+ * the API, the event handler, CDK and the local stand-ins.
+ */
+
+/** How long the publish-only participant token is valid (IVS counts it in minutes). */
+export const SPACE_TOKEN_MINUTES = 20;
+/** A dropped connection may come back within this window and the recording continues (IVS recordingReconnectWindowSeconds). */
+export const RECONNECT_WINDOW_SECONDS = 20;
+/** A live recording is stopped at the question's answer time plus this grace. */
+export const LIVE_GRACE_SECONDS = 5;
+/** A team member's live-recorded video (intro, question, outro) is stopped at this length. */
+export const TEAM_VIDEO_MAX_SECONDS = 600;
+/** What a joined live recording is: fragmented MP4 (H.264 and AAC, as IVS records). */
+export const LIVE_CONTENT_TYPE = 'video/mp4';
+/** How long `stop` waits for the recording to be written before leaving it to the Recording End event. */
+export const STOP_WAIT_SECONDS = 8;
+
+export const LIVE_RECORDING_STATUSES = ['created', 'live', 'stopped', 'assembled', 'failed'] as const;
+export type LiveRecordingStatus = (typeof LIVE_RECORDING_STATUSES)[number];
+
+/** The recording's files under the participant's prefix, as IVS individual participant recording writes them. */
+export const ivsRecordingLayout = {
+  multivariantPlaylist: 'media/hls/multivariant.m3u8',
+  recordingEnded: 'events/recording-ended.json',
+  recordingStarted: 'events/recording-started.json',
+} as const;
+
+/** The EventBridge event IVS sends when a participant's recording ends and its last files are in S3. */
+export const IVS_RECORDING_EVENT = {
+  source: 'aws.ivs',
+  detailType: 'IVS Participant Recording State Change',
+  recordingEnd: 'Recording End',
+  recordingEndFailure: 'Recording End Failure',
+} as const;
+
+export const ivsRecordingEventSchema = z.object({
+  source: z.literal(IVS_RECORDING_EVENT.source),
+  'detail-type': z.literal(IVS_RECORDING_EVENT.detailType),
+  /** The stage's ARN first. */
+  resources: z.array(z.string()).check(z.minLength(1)),
+  detail: z.object({
+    event_name: z.string(),
+    session_id: z.string(),
+    participant_id: z.string(),
+    recording_s3_bucket_name: z.string(),
+    recording_s3_key_prefix: z.string(),
+  }),
+});
+export type IvsRecordingEvent = z.infer<typeof ivsRecordingEventSchema>;
+
+/** A stage's id, the last part of its ARN (arn:aws:ivs:us-east-1:123456789012:stage/AbCdef1G2hij); it is the recording's id. */
+export const stageIdOf = (stageArn: string): string => stageArn.slice(stageArn.lastIndexOf('/') + 1);
+
+/** A WebRTC session description as the browser sends it (a WHIP offer): lines of printable ASCII, as browsers write them. */
+export const sdpSchema = z
+  .string()
+  .check(
+    z.minLength(20, 'Not a session description.'),
+    z.maxLength(20_000),
+    z.startsWith('v=0', 'Not a session description.'),
+    z.regex(/^[\t\r\n\x20-\x7e]*$/, 'Not a session description.'),
+  );
