@@ -1,10 +1,9 @@
-import * as z from 'zod/mini';
-
 /**
  * Live recording (spec §3 "Live recording", §7 Media, §9 Recorder): when the browser cannot record,
  * the candidate's camera is streamed to an Amazon IVS real-time stage with individual participant
  * recording, and what IVS writes to the media bucket becomes the answer's video. Defined once for
- * the API, the event handler, CDK and the local stand-ins.
+ * the API, the event handler, CDK, the local stand-ins and the SPA (zod-free, so the candidate's app
+ * carries no schemas: those are in live-recording-schemas.ts).
  */
 
 /** How long the publish-only participant token is valid (IVS counts it in minutes). */
@@ -38,30 +37,5 @@ export const IVS_RECORDING_EVENT = {
   recordingEndFailure: 'Recording End Failure',
 } as const;
 
-export const ivsRecordingEventSchema = z.object({
-  source: z.literal(IVS_RECORDING_EVENT.source),
-  'detail-type': z.literal(IVS_RECORDING_EVENT.detailType),
-  /** The stage's ARN first. */
-  resources: z.array(z.string()).check(z.minLength(1)),
-  detail: z.object({
-    event_name: z.string(),
-    session_id: z.string(),
-    participant_id: z.string(),
-    recording_s3_bucket_name: z.string(),
-    recording_s3_key_prefix: z.string(),
-  }),
-});
-export type IvsRecordingEvent = z.infer<typeof ivsRecordingEventSchema>;
-
 /** A stage's id, the last part of its ARN (arn:aws:ivs:us-east-1:123456789012:stage/AbCdef1G2hij); it is the recording's id. */
 export const stageIdOf = (stageArn: string): string => stageArn.slice(stageArn.lastIndexOf('/') + 1);
-
-/** A WebRTC session description as the browser sends it (a WHIP offer): lines of printable ASCII, as browsers write them. */
-export const sdpSchema = z
-  .string()
-  .check(
-    z.minLength(20, 'Not a session description.'),
-    z.maxLength(20_000),
-    z.startsWith('v=0', 'Not a session description.'),
-    z.regex(/^[\t\r\n\x20-\x7e]*$/, 'Not a session description.'),
-  );

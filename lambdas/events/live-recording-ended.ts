@@ -1,5 +1,6 @@
 import '../contracts/zod-locale';
-import { IVS_RECORDING_EVENT, ivsRecordingEventSchema, stageIdOf } from '../contracts/live-recording';
+import { IVS_RECORDING_EVENT, stageIdOf } from '../contracts/live-recording';
+import { ivsRecordingEventSchema } from '../contracts/live-recording-schemas';
 import { failLiveRecording, finishLiveRecording } from '../app/recording/live';
 import { liveRecordingsBucket } from '../adapters/live-recording';
 import { logger } from '../platform/logger';

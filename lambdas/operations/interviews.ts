@@ -36,11 +36,14 @@ export const startAnswer = defineOperation({
   path: '/interviews/{token}/answers',
   auth: 'public',
   grants: ['table:write', 'media:write'],
-  summary: 'Starts a recording (or a retake) of one question: opens a multipart upload for it. Fails when no retakes are left.',
+  summary:
+    'Starts a recording (or a retake) of one question: opens a multipart upload for it. Fails when no retakes are left. A take replacing a live take that was lost (replacesAnswerId) does not count.',
   params: z.object({ token: interviewTokenSchema }),
   body: z.object({
     questionIndex: z.int().check(z.minimum(0), z.maximum(99)),
     contentType: z.enum(VIDEO_CONTENT_TYPES, 'Unable to record a supported video format.'),
+    /** The take this one replaces when that one was a live take that was lost: it does not count as a retake. */
+    replacesAnswerId: z.optional(idSchema),
   }),
   response: z.object({ answerId: z.string(), retakesLeft: z.nullable(z.int()), minPartBytes: z.int() }),
   successStatus: 201,

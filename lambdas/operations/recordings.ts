@@ -2,7 +2,8 @@ import * as z from 'zod/mini';
 import { idSchema } from '../contracts/common';
 import { groupIdSchema } from '../contracts/media';
 import { interviewTokenSchema } from '../contracts/interview';
-import { LIVE_RECORDING_STATUSES, sdpSchema } from '../contracts/live-recording';
+import { LIVE_RECORDING_STATUSES } from '../contracts/live-recording';
+import { sdpSchema } from '../contracts/live-recording-schemas';
 import { defineOperation } from './operation';
 
 /**

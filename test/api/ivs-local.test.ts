@@ -16,7 +16,8 @@ import {
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IVS_RECORDING_EVENT, ivsRecordingEventSchema, ivsRecordingLayout, stageIdOf } from '../../lambdas/contracts/live-recording';
+import { IVS_RECORDING_EVENT, ivsRecordingLayout, stageIdOf } from '../../lambdas/contracts/live-recording';
+import { ivsRecordingEventSchema } from '../../lambdas/contracts/live-recording-schemas';
 import { matchesPattern, eventFunctions } from '../../lambdas/event-rules';
 import type { EventBridgeEvent } from '../../lib/local/events';
 import { startIvsRealtimeLocal, type IvsRealtimeLocal } from '../../lib/local/ivs/server';

@@ -149,9 +149,23 @@ describe('a take recorded live', () => {
     const submitted = await call('submitAnswer', { params: { token, answerId }, body: { recording_id: recordingId } });
     expect(submitted.status).toBe(400);
     expect(submitted.body.code).toBe('recording_failed');
-    // The candidate records again: a new take, live again.
-    const retake = await openTake(token);
-    expect(retake.recordingId).not.toBe(recordingId);
+    // The candidate records again, replacing the lost take: it does not count as a retake.
+    const takes = async (replacesAnswerId?: string) => {
+      const res = await call('startAnswer', {
+        params: { token },
+        body: { question_index: 0, content_type: 'video/mp4', ...(replacesAnswerId ? { replaces_answer_id: replacesAnswerId } : {}) },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      return res.body;
+    };
+    const replacing = await takes(answerId);
+    expect(replacing.retakes_left).toBe(2); // the position allows 2 retakes, and the lost take used none
+    // A take that was not lost is no excuse: naming it counts the new take.
+    const counted = await takes(replacing.answer_id);
+    expect(counted.retakes_left).toBe(1);
+    const live = await call('createAnswerRecording', { params: { token }, body: { answer_id: counted.answer_id } });
+    expect(live.status).toBe(201);
+    expect(live.body.recording_id).not.toBe(recordingId);
   }, 60_000);
 });
 

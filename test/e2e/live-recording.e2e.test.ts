@@ -168,8 +168,12 @@ describe('live recording', () => {
     const stoppedAt = Date.now();
     await page.getByRole('button', { name: 'Stop recording' }).click();
     await recordedText(page).waitFor({ timeout: 30_000 });
-    const recordedSeconds = (stoppedAt - liveAt) / 1000;
-    expect(Math.abs((await shownSeconds(page)) - recordedSeconds)).toBeLessThanOrEqual(1.5);
+    // The recording starts when the connection is up, a moment before the timer shows (longer on a
+    // busy machine), so the clock the candidate saw and the length recorded agree within a few seconds;
+    // the video the team plays has the recorded length (below).
+    const clockSeconds = (stoppedAt - liveAt) / 1000;
+    const recordedSeconds = await shownSeconds(page);
+    expect(Math.abs(recordedSeconds - clockSeconds)).toBeLessThanOrEqual(3);
     // Nothing to play back locally: the review is the text, Retake and Submit.
     expect(await page.getByLabel('Your answer').count()).toBe(0);
     await page.getByRole('button', { name: 'Retake' }).waitFor();

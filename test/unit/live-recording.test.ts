@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventFunctions, matchesPattern } from '../../lambdas/event-rules';
-import { ivsRecordingEventSchema, stageIdOf } from '../../lambdas/contracts/live-recording';
+import { stageIdOf } from '../../lambdas/contracts/live-recording';
+import { ivsRecordingEventSchema } from '../../lambdas/contracts/live-recording-schemas';
 import { parseMediaPlaylist, renditionsOf, resolveKey, segmentsWithin } from '../../lambdas/domain/hls';
 
 const multivariant = `#EXTM3U

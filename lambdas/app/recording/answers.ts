@@ -30,15 +30,20 @@ export const attemptRead = (answerId: string) => (candidateId: string) => itemRe
  * take is used but the last one was never submitted (a closed tab, a lost connection), the new take
  * replaces it without counting: the candidate is never locked out of a question.
  */
-export const startAnswer = async (token: string, questionIndex: number, contentType: string, log: Logger) => {
-  const candidate = await requireOpenInterview(token);
+export const startAnswer = async (token: string, questionIndex: number, contentType: string, log: Logger, replacesAnswerId?: string) => {
+  // A take replacing a lost live take (`replacesAnswerId`) has that take read with the interview.
+  const { candidate, batched: replaced } = replacesAnswerId
+    ? await requireInterviewWith(token, attemptRead(replacesAnswerId), { open: true })
+    : { candidate: await requireOpenInterview(token), batched: null };
   const { questions, pacing } = candidate.interview;
   if (questionIndex >= questions.length) throw badRequest('There is no such question in this interview.', 'unknown_question');
   const used = candidate.attempts[questionKey(questionIndex)] ?? 0;
   const allowed = allowedAttempts(pacing.retakes);
   if (candidate.answers[questionKey(questionIndex)]) throw conflict(refusals.answered, 'answered');
   const exhausted = allowed !== null && used >= allowed;
-  const abandoned = exhausted ? (await openAttemptsOf(candidate.candidateId, questionIndex, ''))[0] : undefined;
+  // A live take that was lost (nothing recorded, or cut off past its reconnect window) does not count.
+  const lost = replaced?.replaceable && replaced.questionIndex === questionIndex ? replaced : undefined;
+  const abandoned = lost ?? (exhausted ? (await openAttemptsOf(candidate.candidateId, questionIndex, ''))[0] : undefined);
   if (exhausted && !abandoned) throw conflict(refusals.no_retakes, 'no_retakes');
 
   const answerId = newId();

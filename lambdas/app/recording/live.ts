@@ -25,6 +25,7 @@ import { liveRecordingPrefix, mediaKeys } from '../../adapters/storage-layout';
 import { createMedia, GroupOwnedElsewhere } from '../../data/media';
 import { newId } from '../../platform/crypto';
 import { requireMembership } from '../access/membership';
+import { markAttemptReplaceable } from '../../data/candidates/attempts';
 import { questionKey } from '../../data/candidates/candidate';
 import {
   claimJoin,
@@ -182,9 +183,15 @@ const endedRecordingPrefix = async (recordingId: string): Promise<string | null>
 
 /** Ends the stream; IVS then writes the recording. Safe to repeat. */
 const endStream = async (recording: LiveRecording) => {
+  // Marked first: a recording that ends while still `live` was cut off, not stopped (finishLiveRecording).
+  await markStopped(recording.recordingId);
   if (recording.whipLocation) await whipEnd(recording.whipLocation, recording.spaceToken).catch(() => undefined);
   await disconnectParticipant(recording.stageArn, recording.participantId, 'The take was stopped');
-  await markStopped(recording.recordingId);
+};
+
+/** A candidate's take that was lost may be replaced by the next take without counting as a retake. */
+const lostTake = async (recording: LiveRecording) => {
+  if (recording.candidateId && recording.answerId) await markAttemptReplaceable(recording.candidateId, recording.answerId);
 };
 
 /**
@@ -260,6 +267,8 @@ export const finishLiveRecording = async (recordingId: string, prefix: string, l
     await joinInto(recording, [resolveKey(mediaKey, playlist.init), ...segments.map((segment) => resolveKey(mediaKey, segment.uri))]);
     const seconds = Math.round(segments.reduce((sum, segment) => sum + segment.seconds, 0) * 1000) / 1000;
     const after = await markAssembled(recordingId, seconds);
+    // Still live when IVS ended it: nobody stopped it, the stream was lost past its reconnect window.
+    if (recording.status === 'live') await lostTake(recording);
     if (after?.submitted) await startProcessing({ mediaId: recording.mediaId, contentType: LIVE_CONTENT_TYPE });
     log.info('live recording joined', { recordingId, seconds, segments: segments.length });
   } catch (error) {
@@ -283,8 +292,10 @@ const isUploadGone = (error: unknown) => error instanceof UploadIncomplete || (e
 
 export const failLiveRecording = async (recordingId: string, reason: string, log: Logger) => {
   const failed = await markFailed(recordingId, reason);
-  if (failed) log.warn('live recording failed', { recordingId, reason });
-  if (failed) await cleanUp(failed, log);
+  if (!failed) return;
+  log.warn('live recording failed', { recordingId, reason });
+  await lostTake(failed);
+  await cleanUp(failed, log);
 };
 
 const cleanUp = async (recording: LiveRecording, log: Logger) => {

@@ -1,4 +1,5 @@
-import { DeleteCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../client';
 import { keys, sortKeyPrefixes } from '../keys';
 import { ConditionFailed, transact } from '../transaction';
@@ -16,6 +17,8 @@ export interface Attempt {
    * it instead of reading the media item. Attempts started before it was recorded have none.
    */
   contentType?: string;
+  /** A live take the candidate could not finish (nothing recorded, or the stream lost past its reconnect window): a new take replaces it without counting. */
+  replaceable?: boolean;
 }
 
 export class AttemptRefused extends Error {
@@ -135,3 +138,20 @@ export const getAttempt = async (candidateId: string, answerId: string): Promise
 
 export const deleteAttempt = (candidateId: string, answerId: string) =>
   db.send(new DeleteCommand({ TableName: tableName(), Key: keys.attempt(candidateId, answerId) }));
+
+/** A live take was lost (lambdas/app/recording/live.ts): the next take of the question may replace it without counting. */
+export const markAttemptReplaceable = async (candidateId: string, answerId: string): Promise<void> => {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.attempt(candidateId, answerId),
+        UpdateExpression: 'SET replaceable = :yes',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':yes': true },
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+  }
+};

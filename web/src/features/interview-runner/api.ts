@@ -8,8 +8,12 @@ export type ApplyPage = z.infer<typeof getApplyLink.response>;
 export type StartedAnswer = z.infer<typeof startAnswer.response>;
 
 /** The content type goes as given (a picked file's type may be any): the server refuses an unsupported one with its message. */
-export const startAnswerCall = (token: string, questionIndex: number, contentType: string) =>
-  callApi('startAnswer', { params: { token }, body: { questionIndex, contentType: contentType as ApiBody<'startAnswer'>['contentType'] } });
+/** `replacesAnswerId`: a live take that was lost, which the new take replaces without counting as a retake. */
+export const startAnswerCall = (token: string, questionIndex: number, contentType: string, replacesAnswerId?: string) =>
+  callApi('startAnswer', {
+    params: { token },
+    body: { questionIndex, contentType: contentType as ApiBody<'startAnswer'>['contentType'], ...(replacesAnswerId ? { replacesAnswerId } : {}) },
+  });
 
 export const partUrlSource = (token: string, answerId: string): PartUrlSource => ({
   partUrls: async (partNumbers) => (await callApi('getAnswerPartUrls', { params: { token, answerId }, body: { partNumbers } })).parts,

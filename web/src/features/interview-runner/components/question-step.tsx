@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { RECONNECT_WINDOW_SECONDS } from '../../../../../lambdas/contracts/live-recording';
+import { LIVE_CONTENT_TYPE, RECONNECT_WINDOW_SECONDS } from '../../../../../lambdas/contracts/live-recording';
 import { ApiError, errorMessage } from '../../../api/client';
 import { isSafariUpTo14_3, LivePublisher, type LiveState } from '../../../lib/live-publisher';
 import { COUNTDOWN_SECONDS, containerOf, startRecording, type RecorderChoice, type Recording } from '../../../lib/recorder';
@@ -21,9 +21,6 @@ import { Alert, Button, Loader, Title } from './ui';
 type Question = Interview['questions'][number];
 /** A live take adds `connecting` (until the stream is live), `stopping` (the service saves it) and `failed` (the connection could not come back). */
 type Phase = 'thinking' | 'countdown' | 'starting' | 'connecting' | 'recording' | 'stopping' | 'review' | 'submitting' | 'failed';
-
-/** The container a live take is recorded in (the service's recording becomes an MP4). */
-const LIVE_CONTENT_TYPE = 'video/mp4';
 
 /**
  * Stop is safe to repeat: a network failure or a server error is tried again (three tries, a moment
@@ -140,19 +137,20 @@ export const QuestionStep = ({
 
   /** The live stream failed past its reconnect window: the take is lost; the candidate records it again. */
   const lastLiveState = useRef<LiveState | null>(null);
-  const onLiveState = useCallback(
-    (state: LiveState) => {
-      const before = lastLiveState.current;
-      lastLiveState.current = state;
-      setLiveState(state);
-      if (state !== 'failed' || before !== 'reconnecting') return;
-      publisher.current = null;
-      setError(messages.liveLost);
-      setPhase('failed');
-      if (recordingId.current) void stopRecordingCall(token, recordingId.current).catch(() => undefined);
-    },
-    [token],
-  );
+  /** The take that was lost, which the next one replaces. */
+  const lostAnswerId = useRef<string | null>(null);
+  const onLiveState = useCallback((state: LiveState) => {
+    const before = lastLiveState.current;
+    lastLiveState.current = state;
+    setLiveState(state);
+    if (state !== 'failed' || before !== 'reconnecting') return;
+    publisher.current = null;
+    setError(messages.liveLost);
+    setPhase('failed');
+    // Not stopped: the service ends the recording when the reconnect window passes, and so learns the
+    // take was lost, which lets the next take replace it without counting as a retake.
+    lostAnswerId.current = answerId.current;
+  }, []);
 
   const stopLive = useCallback(async () => {
     const streaming = publisher.current;
@@ -166,6 +164,7 @@ export const QuestionStep = ({
       if (result.status === 'failed') {
         setError(messages.recordVideo);
         setPhase('failed');
+        lostAnswerId.current = answerId.current;
         return;
       }
       setRecordedSeconds(result.seconds ?? elapsed.current);
@@ -184,7 +183,8 @@ export const QuestionStep = ({
     setPhase('connecting');
     let streaming: LivePublisher | null = null;
     try {
-      const started = await startAnswerCall(token, index, LIVE_CONTENT_TYPE);
+      const started = await startAnswerCall(token, index, LIVE_CONTENT_TYPE, lostAnswerId.current ?? undefined);
+      lostAnswerId.current = null;
       answerId.current = started.answerId;
       setRetakesLeft(started.retakesLeft);
       const created = await createRecordingCall(token, started.answerId);
@@ -206,7 +206,11 @@ export const QuestionStep = ({
       if (streaming && publisher.current !== streaming) return;
       publisher.current = null;
       streaming?.stop();
-      if (recordingId.current) void stopRecordingCall(token, recordingId.current).catch(() => undefined);
+      if (recordingId.current) {
+        // Never connected: the service fails the take, and the next one replaces it without counting.
+        void stopRecordingCall(token, recordingId.current).catch(() => undefined);
+        lostAnswerId.current = answerId.current;
+      }
       recordingId.current = null;
       // Safari 14.3 or older records nowhere: neither MediaRecorder nor the service (spec §8).
       setError(errorMessage(e, isSafariUpTo14_3(navigator.userAgent) ? messages.oldSafari : messages.connectRecorder));
