@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { goal, type StackContext } from './support';
+import { addCredits, goal, type StackContext } from './support';
 
 /** The most an answer's processed video weighs per second: the pipeline's MediaConvert ceiling, 3 Mbps video + 128 kbps audio. */
 const BYTES_PER_SECOND = (3_000_000 + 128_000) / 8;
@@ -34,15 +34,7 @@ export const answerPackageFigure = async ({ api, env, session, companyId }: Stac
   const table = env.TABLE_NAME!;
   const bucket = env.MEDIA_BUCKET!;
 
-  // A credit for the invite, as a purchase would give it (straight in the table, not measured).
-  await db.send(
-    new UpdateCommand({
-      TableName: table,
-      Key: keys.company(companyId),
-      UpdateExpression: 'SET credits.allocated = credits.allocated + :n',
-      ExpressionAttributeValues: { ':n': 1 },
-    }),
-  );
+  await addCredits(env, companyId, 1);
   const interview = {
     intro: null,
     questions: Array.from({ length: answers }, (_, i) => ({

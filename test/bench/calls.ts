@@ -1,7 +1,7 @@
 import { API_PREFIX, operationPath, operations, type OperationId } from '../../lambdas/operations/index';
 import { routeEntries } from '../../lambdas/operations/index';
 import { describeOperations, type RecordedInvocation } from '../../lib/local/dynamodb-calls';
-import { goal, printTable, type StackContext } from './support';
+import { addCredits, goal, printTable, type StackContext } from './support';
 import { interviewFixture } from '../support/interviews';
 
 /**
@@ -124,26 +124,7 @@ export const callsFigure = async ({ url, env, session, companyId }: StackContext
   const tokenOf = (href: string) => /#\/interview\/([A-Za-z0-9_-]+)$/.exec(href)?.[1] ?? '';
   const owner = { session };
 
-  // Credits for the invites, as a purchase would give them (straight in the table, not measured).
-  const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
-  const { DynamoDBDocumentClient, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-  const { keys } = await import('../../lambdas/data/keys');
-  const db = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: env.AWS_ENDPOINT_URL_DYNAMODB,
-      region: env.AWS_REGION,
-      credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! },
-    }),
-  );
-  await db.send(
-    new UpdateCommand({
-      TableName: env.TABLE_NAME,
-      Key: keys.company(companyId),
-      UpdateExpression: 'SET credits.allocated = credits.allocated + :n',
-      ExpressionAttributeValues: { ':n': 50 },
-    }),
-  );
-  db.destroy();
+  await addCredits(env, companyId, 50);
 
   // Account and session
   await measure('getHealth');

@@ -1,4 +1,4 @@
-import { kb, type StackContext } from './support';
+import { addCredits, kb, type StackContext } from './support';
 
 /** A 60-second answer through the local pipeline (ffmpeg + pocketsphinx), from completion to ready. */
 export const pipelineFigure = async ({ api, session, companyId }: StackContext) => {
@@ -24,5 +24,46 @@ export const pipelineFigure = async ({ api, session, companyId }: StackContext) 
   const seconds = (performance.now() - startedAt) / 1000;
   console.log(
     `\nLocal media pipeline (60-second WebM answer, ${kb(clip.bytes.length)}): ${status} in ${seconds.toFixed(1)} s (transcode, thumbnail, transcription, captions)\n`,
+  );
+};
+
+/**
+ * The same length of answer recorded live (issue 30): a werift publisher streams a test picture and
+ * tone over WHIP through the API to the IVS stand-in for 60 s; the figure is from "Stop" to a playable
+ * answer: the stand-in writes IVS's HLS, the Recording End step joins it into the take's upload, and
+ * the same pipeline runs once the candidate has submitted.
+ */
+export const liveAnswerFigure = async ({ api, env, session, companyId }: StackContext) => {
+  const { publishTestSignal } = await import('../support/whip-publisher');
+  const { interviewFixture } = await import('../support/interviews');
+  const seconds = 60;
+  await addCredits(env, companyId, 1);
+  const { position_id: positionId } = await api('createPosition', {
+    params: { companyId },
+    body: { job_title: 'Bench live', interview: interviewFixture({ questions: ['Live question'], pacing: { answer_time: 120 } }) },
+    session,
+  });
+  const invited = await api('inviteCandidate', { params: { positionId }, body: { candidate_name: 'Bench Live', email: null }, session });
+  const token = /#\/interview\/([A-Za-z0-9_-]+)$/.exec(invited.interview_href as string)![1]!;
+  const { answer_id: answerId } = await api('startAnswer', { params: { token }, body: { question_index: 0, content_type: 'video/mp4' } });
+  const { recording_id: recordingId } = await api('createAnswerRecording', { params: { token }, body: { answer_id: answerId } });
+  const { pc } = await publishTestSignal(
+    async (offer) => (await api('startAnswerRecording', { params: { token, recordingId }, body: { offer } })).answer as string,
+    seconds,
+  );
+  const stoppedAt = performance.now();
+  const stopped = await api('stopAnswerRecording', { params: { token, recordingId } });
+  const joinedSeconds = (performance.now() - stoppedAt) / 1000;
+  await pc.close();
+  await api('submitAnswer', { params: { token, answerId }, body: { recording_id: recordingId } });
+  let status = 'processing';
+  while (status === 'processing' || status === 'uploading') {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const candidate = await api('getCandidate', { params: { candidateId: invited.candidate_id }, session });
+    status = candidate.answers?.[0]?.video?.upload_status ?? 'processing';
+  }
+  const readySeconds = (performance.now() - stoppedAt) / 1000;
+  console.log(
+    `Live answer ready (a ${seconds}-second take over WHIP, recorded ${stopped.seconds} s): joined ${joinedSeconds.toFixed(1)} s after Stop (${stopped.status}), ${status} ${readySeconds.toFixed(1)} s after Stop\n`,
   );
 };

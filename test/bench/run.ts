@@ -23,7 +23,7 @@ import { callsFigure } from './calls';
 import { jobsFigures } from './jobs';
 import { lambdaTable } from './lambdas';
 import { listPageFigure } from './list-page';
-import { pipelineFigure } from './pipeline';
+import { liveAnswerFigure, pipelineFigure } from './pipeline';
 import { spaTable } from './spa';
 import { printGoals, withLocalStack } from './support';
 
@@ -58,7 +58,10 @@ try {
       if (runs('list-page')) await listPageFigure(ctx);
       if (runs('jobs')) await jobsFigures(ctx);
       if (runs('answer-package')) await answerPackageFigure(ctx);
-      if (runs('pipeline')) await pipelineFigure(ctx);
+      if (runs('pipeline')) {
+        await pipelineFigure(ctx);
+        await liveAnswerFigure(ctx);
+      }
     });
   }
   printGoals();

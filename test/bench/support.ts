@@ -87,3 +87,26 @@ export interface StackContext {
   session: string;
   companyId: string;
 }
+
+/** Credits for invites, as a purchase would give them: straight in the table, not measured. */
+export const addCredits = async (env: Record<string, string>, companyId: string, credits: number) => {
+  const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+  const { DynamoDBDocumentClient, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { keys } = await import('../../lambdas/data/keys');
+  const db = DynamoDBDocumentClient.from(
+    new DynamoDBClient({
+      endpoint: env.AWS_ENDPOINT_URL_DYNAMODB,
+      region: env.AWS_REGION,
+      credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! },
+    }),
+  );
+  await db.send(
+    new UpdateCommand({
+      TableName: env.TABLE_NAME,
+      Key: keys.company(companyId),
+      UpdateExpression: 'SET credits.allocated = credits.allocated + :n',
+      ExpressionAttributeValues: { ':n': credits },
+    }),
+  );
+  db.destroy();
+};

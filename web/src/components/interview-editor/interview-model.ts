@@ -92,10 +92,14 @@ export const questionsValid = (interview: EditableInterview) => interview.questi
 /** Equality of content, ignoring ephemeral ids (drafts equal to the empty default are not saved). */
 export const sameInterview = (a: EditableInterview, b: EditableInterview) => JSON.stringify(toWire(a)) === JSON.stringify(toWire(b));
 
-/** A recorded or uploaded video and the PNG taken from it, as the video dialog hands them back. */
+/**
+ * A recorded or uploaded video and the PNG taken from it, as the video dialog hands them back. A
+ * video recorded live (issue 30) has no PNG of its own (null): previews show the thumbnail the
+ * pipeline makes of every video.
+ */
 export interface SavedVideo {
   videoGroupId: string;
-  thumbnailImageGroupId: string;
+  thumbnailImageGroupId: string | null;
 }
 
 /** Every video group the interview shows (intro, questions, outro), without repeats. */

@@ -1,11 +1,14 @@
 import { Alert, Button, Flex, Text, ToggleButton, ToggleButtonGroup } from '@aws-amplify/ui-react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ANSWER_CONTENT_TYPES } from '../../../../lambdas/contracts/interview';
 import { errorMessage } from '../../api/client';
 import { completeMediaUploadsCall, newMediaGroupId, uploadToGroup } from '../../api/media';
-import { canRecord, extractThumbnail, recorderMessages, videoFileProblem } from '../../lib/recorder';
+import { canRecord, extractThumbnail, recorderChoiceHere, recorderMessages, videoFileProblem } from '../../lib/recorder';
 import { Dialog } from '../dialog';
 import type { SavedVideo } from './interview-model';
+import { LiveVideoRecorder } from './live-video-recorder';
+import { clock } from '../../lib/take';
+import { dialogSource, type LiveTake } from './video-source';
 import { VideoRecorder } from './video-recorder';
 
 /**
@@ -28,6 +31,11 @@ interface Chosen {
  * Record or upload a video (spec §2 Other dialogs, §4 Recorder, §5 Upload): the recording or file
  * and a PNG taken 200 ms in go straight to S3 with presigned URLs, are completed (which starts
  * processing) and come back as {videoGroupId, thumbnailImageGroupId}.
+ *
+ * Where the browser cannot record, or the force-recorder-service flag is set (spec §9, issue 30),
+ * the video is recorded live: the service records it into its group and processes it itself, so
+ * saving only hands the group back. There is no local video, so no PNG of it: such a video has no
+ * thumbnail image group, and the previews use the thumbnail the pipeline makes of every video.
  */
 export const VideoDialog = ({
   open,
@@ -48,13 +56,20 @@ export const VideoDialog = ({
 );
 
 const VideoDialogBody = ({ companyId, onCancel, onSaved }: { companyId: string; onCancel: () => void; onSaved: (video: SavedVideo) => void }) => {
-  const [mode, setMode] = useState<'record' | 'upload'>(() => (canRecord() ? 'record' : 'upload'));
+  const [source] = useState(() => dialogSource(recorderChoiceHere(), canRecord()));
+  const [mode, setMode] = useState<'record' | 'upload'>(source.mode);
   const [chosen, setChosen] = useState<Chosen | null>(null);
+  const [liveTake, setLiveTake] = useState<LiveTake | null>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
   const [preparing, setPreparing] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => () => (chosen ? URL.revokeObjectURL(chosen.url) : undefined), [chosen]);
+  // A live video is recorded: Save is what comes next (the recorder and its Stop button are gone).
+  useEffect(() => {
+    if (liveTake) saveButton.current?.focus();
+  }, [liveTake]);
 
   /** A thumbnail must be extracted before a video can be kept (spec §5). */
   const take = async (video: Blob, contentType: string, thumbnailFailure: string, fileName?: string) => {
@@ -80,6 +95,8 @@ const VideoDialogBody = ({ companyId, onCancel, onSaved }: { companyId: string; 
   };
 
   const save = async () => {
+    // Recorded live: already in its group and processing.
+    if (liveTake) return onSaved({ videoGroupId: liveTake.videoGroupId, thumbnailImageGroupId: null });
     if (!chosen) return;
     setSaving(true);
     setError(null);
@@ -102,7 +119,7 @@ const VideoDialogBody = ({ companyId, onCancel, onSaved }: { companyId: string; 
 
   return (
     <Flex direction="column" gap="medium">
-      {!chosen && (
+      {!chosen && !liveTake && (
         <ToggleButtonGroup
           value={mode}
           isExclusive
@@ -125,8 +142,16 @@ const VideoDialogBody = ({ companyId, onCancel, onSaved }: { companyId: string; 
           aria-label="Your video"
           style={{ width: '100%', aspectRatio: '16 / 9', borderRadius: 8, background: '#000' }}
         />
+      ) : liveTake ? (
+        <Text role="status" fontWeight="semibold">
+          Your video is recorded ({clock(liveTake.seconds)}).
+        </Text>
       ) : mode === 'record' ? (
-        !preparing && <VideoRecorder onRecorded={(video, contentType) => void take(video, contentType, recorderMessages.captureThumbnail)} />
+        source.mode === 'record' && source.recorder === 'live' ? (
+          <LiveVideoRecorder companyId={companyId} onRecorded={setLiveTake} />
+        ) : (
+          !preparing && <VideoRecorder onRecorded={(video, contentType) => void take(video, contentType, recorderMessages.captureThumbnail)} />
+        )
       ) : (
         <Flex direction="column" gap="xs">
           <label htmlFor="video-file">
@@ -143,10 +168,18 @@ const VideoDialogBody = ({ companyId, onCancel, onSaved }: { companyId: string; 
             {mode === 'record' ? 'Record again' : 'Choose another file'}
           </Button>
         )}
+        {liveTake && <Button onClick={() => setLiveTake(null)}>Record again</Button>}
         <Button variation="link" isDisabled={saving} onClick={onCancel}>
           Cancel
         </Button>
-        <Button variation="primary" isDisabled={!chosen} isLoading={saving} loadingText="Saving..." onClick={() => void save()}>
+        <Button
+          ref={saveButton}
+          variation="primary"
+          isDisabled={!chosen && !liveTake}
+          isLoading={saving}
+          loadingText="Saving..."
+          onClick={() => void save()}
+        >
           Save video
         </Button>
       </Flex>

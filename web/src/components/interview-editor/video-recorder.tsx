@@ -1,5 +1,6 @@
 import { Alert, Button, Flex, Loader, Text, View } from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState } from 'react';
+import { clock } from '../../lib/take';
 import {
   canRecord,
   chooseFormat,
@@ -13,8 +14,6 @@ import {
 } from '../../lib/recorder';
 
 type Phase = 'connecting' | 'ready' | 'countdown' | 'recording' | 'stopping' | 'unavailable';
-
-const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
 
 /**
  * The camera side of the video dialog (spec §4 Recorder): connecting to the camera, ready, a

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LIVE_CONTENT_TYPE, RECONNECT_WINDOW_SECONDS } from '../../../../../lambdas/contracts/live-recording';
-import { ApiError, errorMessage } from '../../../api/client';
+import { clock, stopWithRetries } from '../../../lib/take';
+import { errorMessage } from '../../../api/client';
 import { isSafariUpTo14_3, LivePublisher, type LiveState } from '../../../lib/live-publisher';
 import { COUNTDOWN_SECONDS, containerOf, startRecording, type RecorderChoice, type Recording } from '../../../lib/recorder';
 import {
@@ -22,26 +23,8 @@ type Question = Interview['questions'][number];
 /** A live take adds `connecting` (until the stream is live), `stopping` (the service saves it) and `failed` (the connection could not come back). */
 type Phase = 'thinking' | 'countdown' | 'starting' | 'connecting' | 'recording' | 'stopping' | 'review' | 'submitting' | 'failed';
 
-/**
- * Stop is safe to repeat: a network failure or a server error is tried again (three tries, a moment
- * apart) before the take is given up; a refusal (4xx) is final.
- */
-const stopWithRetries = async <T,>(stop: () => Promise<T>, tries = 3, pauseMs = 1_500): Promise<T> => {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await stop();
-    } catch (error) {
-      const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
-      if (refused || attempt >= tries) throw error;
-      await new Promise((resolve) => setTimeout(resolve, pauseMs));
-    }
-  }
-};
-
 /** A recorder of the candidate's browser: MediaRecorder with its format, or the live-recording service. */
 export type TakeRecorder = Exclude<RecorderChoice, { kind: 'file' }>;
-
-const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
 
 /** Calls the latest `onTick` once a second while `running`. */
 const useSeconds = (running: boolean, onTick: () => void) => {
