@@ -1,10 +1,11 @@
-import { Alert, Button, Flex, Loader, Text, View } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { RECONNECT_WINDOW_SECONDS } from '../../../../lambdas/contracts/live-recording';
 import { callApi, errorMessage } from '../../api/client';
 import { newMediaGroupId } from '../../api/media';
 import { isSafariUpTo14_3, LivePublisher, type LiveState } from '../../lib/live-publisher';
 import { COUNTDOWN_SECONDS, openCamera, PermissionDenied, recorderMessages } from '../../lib/recorder';
+import { CameraStage } from './camera-stage';
 import { clock, stopWithRetries } from '../../lib/take';
 import { type LiveTake } from './video-source';
 
@@ -208,35 +209,13 @@ export const LiveVideoRecorder = ({ companyId, onRecorded }: { companyId: string
 
   return (
     <Flex direction="column" gap="small">
-      <View position="relative" backgroundColor="neutral.100" style={{ aspectRatio: '16 / 9', borderRadius: 8, overflow: 'hidden' }}>
-        <video
-          ref={preview}
-          autoPlay
-          muted
-          playsInline
-          aria-label="Camera preview"
-          style={{ width: '100%', height: '100%', objectFit: 'cover', display: phase === 'unavailable' ? 'none' : 'block' }}
-        />
-        {(phase === 'camera' || phase === 'countdown') && (
-          <Flex position="absolute" top="0" left="0" width="100%" height="100%" alignItems="center" justifyContent="center" role="status">
-            {phase === 'camera' ? (
-              <Flex direction="column" alignItems="center" gap="xs">
-                <Loader size="large" aria-hidden="true" />
-                <Text>Connecting to camera...</Text>
-              </Flex>
-            ) : (
-              <Text fontSize="xxxl" fontWeight="bold" color="white" aria-label={`Recording starts in ${count}`}>
-                {count}
-              </Text>
-            )}
-          </Flex>
-        )}
-        {(phase === 'connecting' || phase === 'stopping') && (
-          <Flex position="absolute" top="0" left="0" width="100%" height="100%" alignItems="center" justifyContent="center" aria-hidden="true">
-            <Loader size="large" />
-          </Flex>
-        )}
-      </View>
+      <CameraStage
+        preview={preview}
+        hidden={phase === 'unavailable'}
+        overlay={phase === 'camera' ? 'camera' : phase === 'countdown' ? 'countdown' : null}
+        count={count}
+        busy={phase === 'connecting' || phase === 'stopping'}
+      />
       {/* Always in the page, so that screen readers announce each change of the live take. */}
       <Text role="status" aria-live="polite" fontWeight="semibold" minHeight="1.5em">
         {status}

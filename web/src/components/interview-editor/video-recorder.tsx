@@ -1,5 +1,6 @@
-import { Alert, Button, Flex, Loader, Text, View } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState } from 'react';
+import { CameraStage } from './camera-stage';
 import { clock } from '../../lib/take';
 import {
   canRecord,
@@ -106,30 +107,12 @@ export const VideoRecorder = ({ onRecorded }: { onRecorded: (video: Blob, conten
 
   return (
     <Flex direction="column" gap="small">
-      <View position="relative" backgroundColor="neutral.100" style={{ aspectRatio: '16 / 9', borderRadius: 8, overflow: 'hidden' }}>
-        <video
-          ref={preview}
-          autoPlay
-          muted
-          playsInline
-          aria-label="Camera preview"
-          style={{ width: '100%', height: '100%', objectFit: 'cover', display: phase === 'unavailable' ? 'none' : 'block' }}
-        />
-        {(phase === 'connecting' || phase === 'countdown') && (
-          <Flex position="absolute" top="0" left="0" width="100%" height="100%" alignItems="center" justifyContent="center" role="status">
-            {phase === 'connecting' ? (
-              <Flex direction="column" alignItems="center" gap="xs">
-                <Loader size="large" />
-                <Text>Connecting to camera...</Text>
-              </Flex>
-            ) : (
-              <Text fontSize="xxxl" fontWeight="bold" color="white" aria-label={`Recording starts in ${count}`}>
-                {count}
-              </Text>
-            )}
-          </Flex>
-        )}
-      </View>
+      <CameraStage
+        preview={preview}
+        hidden={phase === 'unavailable'}
+        overlay={phase === 'connecting' ? 'camera' : phase === 'countdown' ? 'countdown' : null}
+        count={count}
+      />
       {error && <Alert variation="error">{error}</Alert>}
       <Flex gap="small" alignItems="center">
         {(phase === 'ready' || phase === 'connecting' || phase === 'countdown') && (
