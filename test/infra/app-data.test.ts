@@ -67,7 +67,8 @@ describe('the data stack (stage "test")', () => {
 
     it('denies every non-TLS request to its buckets', () => {
       const policies = Object.values(data.findResources('AWS::S3::BucketPolicy') as Record<string, Resource>);
-      expect(policies).toHaveLength(2);
+      // The media, live-recordings and access-log buckets.
+      expect(policies).toHaveLength(3);
       for (const policy of policies) {
         expect(policy.Properties.PolicyDocument.Statement).toEqual(
           expect.arrayContaining([

@@ -6,6 +6,7 @@ import { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, routeEntries } from '../../lambdas/operations/index';
 import { scheduleEntries } from '../../lambdas/schedules';
+import { eventFunctionEntries } from '../../lambdas/event-rules';
 import { tableName } from '../../lambdas/data/table-definition';
 import { stageConfigFromContext } from '../../lib/config';
 import {
@@ -148,15 +149,15 @@ describe('the stage monitoring (stage "test")', () => {
         });
     const throttled = functionsIn('Throttles');
     const errored = functionsIn('Errors');
-    // Every function: the routes, 3 media pipeline tasks, 2 answer-package tasks, the jobs.
-    const total = routeEntries.length + 5 + scheduleEntries.length;
+    // Every function: the routes, 3 media pipeline tasks, 2 answer-package tasks, the jobs, the event functions.
+    const total = routeEntries.length + 5 + scheduleEntries.length + eventFunctionEntries.length;
     expect(new Set(throttled).size).toBe(total);
     expect(throttled).toHaveLength(total);
     // The jobs' errors have an alarm each instead.
     expect(new Set(errored).size).toBe(total - scheduleEntries.length);
     expect(errored).toHaveLength(total - scheduleEntries.length);
     expect([...alarms.keys()]).toEqual(
-      expect.arrayContaining(['Errors-candidates-1of2', 'Errors-candidates-2of2', 'Errors-pipeline', 'Throttles-jobs']),
+      expect.arrayContaining(['Errors-candidates-1of2', 'Errors-candidates-2of2', 'Errors-pipeline', 'Throttles-jobs', 'Errors-events']),
     );
   });
 
