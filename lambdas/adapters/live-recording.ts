@@ -6,7 +6,7 @@ import {
   IVSRealTimeClient,
   ResourceNotFoundException,
 } from '@aws-sdk/client-ivs-realtime';
-import { DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, NoSuchKey } from '@aws-sdk/client-s3';
+import { GetObjectCommand, ListObjectsV2Command, NoSuchKey } from '@aws-sdk/client-s3';
 import { RECONNECT_WINDOW_SECONDS, SPACE_TOKEN_MINUTES } from '../contracts/live-recording';
 import { readEnv } from '../platform/env';
 import { s3 } from './aws';
@@ -151,15 +151,5 @@ export const readRecorded = async (key: string): Promise<Uint8Array | null> => {
   } catch (error) {
     if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
     throw error;
-  }
-};
-
-/** Deletes what IVS wrote under a prefix. */
-export const deleteRecorded = async (prefix: string): Promise<void> => {
-  const keys = await listRecordedKeys(prefix);
-  for (let i = 0; i < keys.length; i += 1000) {
-    await s3.send(
-      new DeleteObjectsCommand({ Bucket: liveRecordingsBucket(), Delete: { Objects: keys.slice(i, i + 1000).map((Key) => ({ Key })), Quiet: true } }),
-    );
   }
 };

@@ -94,15 +94,15 @@ export const abortMultipartUpload = async (key: string, uploadId: string) => {
 
 /**
  * Deletes every object under the given key prefixes (a media item's upload and what was derived
- * from it), but for the keys in `keep`.
+ * from it), but for the keys in `keep`; in the media bucket unless another is named.
  */
-export const deletePrefixes = async (prefixes: string[], keep: readonly string[] = []) => {
+export const deletePrefixes = async (prefixes: string[], keep: readonly string[] = [], bucket = mediaBucket()) => {
   for (const prefix of prefixes) {
     let token: string | undefined;
     do {
-      const page = await s3.send(new ListObjectsV2Command({ Bucket: mediaBucket(), Prefix: prefix, ContinuationToken: token }));
+      const page = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
       const objects = (page.Contents ?? []).flatMap((o) => (o.Key && !keep.includes(o.Key) ? [{ Key: o.Key }] : []));
-      if (objects.length > 0) await s3.send(new DeleteObjectsCommand({ Bucket: mediaBucket(), Delete: { Objects: objects, Quiet: true } }));
+      if (objects.length > 0) await s3.send(new DeleteObjectsCommand({ Bucket: bucket, Delete: { Objects: objects, Quiet: true } }));
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
   }

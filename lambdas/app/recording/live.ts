@@ -12,7 +12,7 @@ import {
   createLiveStage,
   createPublishToken,
   deleteLiveStage,
-  deleteRecorded,
+  liveRecordingsBucket,
   listRecordedKeys,
   readRecorded,
   disconnectParticipant,
@@ -20,7 +20,7 @@ import {
   whipPublish,
   WhipFailed,
 } from '../../adapters/live-recording';
-import { completeMultipartUpload, createMultipartUpload, uploadPart, UploadIncomplete } from '../../adapters/storage';
+import { completeMultipartUpload, createMultipartUpload, deletePrefixes, uploadPart, UploadIncomplete } from '../../adapters/storage';
 import { liveRecordingPrefix, mediaKeys } from '../../adapters/storage-layout';
 import { createMedia, GroupOwnedElsewhere } from '../../data/media';
 import { newId } from '../../platform/crypto';
@@ -211,9 +211,9 @@ const stop = async (recording: LiveRecording, log: Logger) => {
     const current = await getLiveRecording(recordingId);
     if (!current || current.status === 'assembled' || current.status === 'failed' || Date.now() >= deadline)
       return { status: current?.status ?? 'failed', seconds: current?.seconds ?? null };
+    // Joined here, or else waited for: another joiner (the event) may hold it meanwhile.
     const prefix = await endedRecordingPrefix(recordingId);
-    if (prefix) await finishLiveRecording(recordingId, prefix, log);
-    else await pause(500);
+    if (!(prefix && (await finishLiveRecording(recordingId, prefix, log)))) await pause(500);
   }
 };
 
@@ -243,17 +243,18 @@ const joinInto = async (recording: LiveRecording, keys: string[]) => {
 /**
  * What IVS wrote under `prefix` becomes the take's video: the best rendition's init segment and its
  * media segments (those that start within the take's time limit), joined into the take's upload.
- * Idempotent: a recording already joined or failed is left as it is. Whichever of this and the
+ * Idempotent: a recording already joined or failed, or being joined by another caller, is left as it
+ * is (false; true when this call settled it, joined or failed). Whichever of this and the
  * candidate's submission comes second starts the processing. The stage and the raw files are deleted.
  */
-export const finishLiveRecording = async (recordingId: string, prefix: string, log: Logger): Promise<void> => {
+export const finishLiveRecording = async (recordingId: string, prefix: string, log: Logger): Promise<boolean> => {
   const recording = await getLiveRecording(recordingId);
   if (!recording) {
     log.warn('live recording ended for an unknown stage', { recordingId });
-    return;
+    return false;
   }
-  if (recording.status === 'assembled' || recording.status === 'failed') return;
-  if (!(await claimJoin(recordingId))) return; // being joined by another caller
+  if (recording.status === 'assembled' || recording.status === 'failed') return false;
+  if (!(await claimJoin(recordingId))) return false; // being joined by another caller
   const playlistKey = `${prefix}/${ivsRecordingLayout.multivariantPlaylist}`;
   try {
     const multivariant = await readRecorded(playlistKey);
@@ -274,15 +275,17 @@ export const finishLiveRecording = async (recordingId: string, prefix: string, l
   } catch (error) {
     if (isUploadGone(error)) {
       await failLiveRecording(recordingId, 'The take was replaced by a retake.', log);
-      return;
+      return true;
     }
     if (!(error instanceof NoMedia)) {
       log.error('live recording not joined', { recordingId, ...describeError(error) });
       throw error;
     }
     await failLiveRecording(recordingId, NOTHING_RECORDED, log);
+    return true;
   }
   await cleanUp(recording, log);
+  return true;
 };
 
 class NoMedia extends Error {}
@@ -301,7 +304,7 @@ export const failLiveRecording = async (recordingId: string, reason: string, log
 const cleanUp = async (recording: LiveRecording, log: Logger) => {
   try {
     await deleteLiveStage(recording.stageArn);
-    await deleteRecorded(liveRecordingPrefix(recording.recordingId));
+    await deletePrefixes([liveRecordingPrefix(recording.recordingId)], [], liveRecordingsBucket());
   } catch (error) {
     log.warn('live recording not cleaned up', { recordingId: recording.recordingId, ...describeError(error) });
   }

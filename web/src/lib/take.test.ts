@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
-import { clock, stopWithRetries } from './take';
+import { clock, countDown, stopWithRetries } from './take';
 
 describe('stopping a live recording', () => {
   it('tries a failed stop again, up to three times, but not a refusal', async () => {
@@ -24,5 +24,25 @@ describe('stopping a live recording', () => {
 describe("a take's clock", () => {
   it('shows minutes and seconds', () => {
     expect([0, 5, 59.9, 60, 65.7, 600].map(clock)).toEqual(['0:00', '0:05', '0:59', '1:00', '1:05', '10:00']);
+  });
+});
+
+describe('the countdown', () => {
+  it('ticks each second left after the first, then is done once', () => {
+    vi.useFakeTimers();
+    // The unit tests run in Node: its timers stand in for the page's.
+    vi.stubGlobal('window', globalThis);
+    const ticks: number[] = [];
+    let done = 0;
+    countDown(
+      3,
+      (left) => ticks.push(left),
+      () => done++,
+    );
+    vi.advanceTimersByTime(5000);
+    expect(ticks).toEqual([2, 1]);
+    expect(done).toBe(1);
+    vi.unstubAllGlobals();
+    vi.useRealTimers();
   });
 });

@@ -18,3 +18,18 @@ export const stopWithRetries = async <T>(stop: () => Promise<T>, tries = 3, paus
     }
   }
 };
+
+/**
+ * The recorders' countdown: `onTick` with each second left after the first, then `onDone`. Returns the
+ * interval's id, for clearing it when the take is abandoned.
+ */
+export const countDown = (from: number, onTick: (left: number) => void, onDone: () => void): number => {
+  let left = from;
+  const id = window.setInterval(() => {
+    left -= 1;
+    if (left > 0) return onTick(left);
+    window.clearInterval(id);
+    onDone();
+  }, 1000);
+  return id;
+};

@@ -6,7 +6,7 @@ import { newMediaGroupId } from '../../api/media';
 import { isSafariUpTo14_3, LivePublisher, type LiveState } from '../../lib/live-publisher';
 import { COUNTDOWN_SECONDS, openCamera, PermissionDenied, recorderMessages } from '../../lib/recorder';
 import { CameraStage } from './camera-stage';
-import { clock, stopWithRetries } from '../../lib/take';
+import { clock, countDown, stopWithRetries } from '../../lib/take';
 import { type LiveTake } from './video-source';
 
 /**
@@ -189,13 +189,7 @@ export const LiveVideoRecorder = ({ companyId, onRecorded }: { companyId: string
     setError(null);
     setPhase('countdown');
     setCount(COUNTDOWN_SECONDS);
-    let left = COUNTDOWN_SECONDS;
-    timer.current = window.setInterval(() => {
-      left -= 1;
-      if (left > 0) return setCount(left);
-      window.clearInterval(timer.current);
-      void begin();
-    }, 1000);
+    timer.current = countDown(COUNTDOWN_SECONDS, setCount, () => void begin());
   };
 
   const status =

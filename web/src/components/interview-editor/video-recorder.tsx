@@ -1,7 +1,7 @@
 import { Alert, Button, Flex, Text } from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState } from 'react';
 import { CameraStage } from './camera-stage';
-import { clock } from '../../lib/take';
+import { clock, countDown } from '../../lib/take';
 import {
   canRecord,
   chooseFormat,
@@ -81,13 +81,7 @@ export const VideoRecorder = ({ onRecorded }: { onRecorded: (video: Blob, conten
     setError(null);
     setPhase('countdown');
     setCount(COUNTDOWN_SECONDS);
-    let left = COUNTDOWN_SECONDS;
-    timer.current = window.setInterval(() => {
-      left -= 1;
-      if (left > 0) return setCount(left);
-      window.clearInterval(timer.current);
-      begin();
-    }, 1000);
+    timer.current = countDown(COUNTDOWN_SECONDS, setCount, () => begin());
   };
 
   const stop = async () => {
