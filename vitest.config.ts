@@ -7,7 +7,8 @@ import { apiRoutesDefine } from './web/vite.config.ts';
  * - infra: CDK assertions on the synthesized app, cdk-nag included.
  * - ats: each ATS adapter against its vendor's stand-in (no AWS stand-ins needed).
  * - api: handlers through the local server against DynamoDB Local and the other stand-ins.
- * - e2e: the SPA in headless Debian Chromium (playwright-core) against the same local server.
+ * - e2e: the SPA in headless Debian Chromium (playwright-core) against the same local server; the
+ *   candidate's interview also in Debian's Firefox ESR (puppeteer-core over WebDriver BiDi).
  * api and e2e each start one local stack per run (globalSetup) on free ports and a temp data dir.
  */
 export default defineConfig(async () => ({

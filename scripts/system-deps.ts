@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
 /**
- * Debian packages the tests need beyond npm: Chromium for the browser tests (never a downloaded
- * browser), ffmpeg and pocketsphinx for the local media pipeline, and Java for DynamoDB Local.
+ * Debian packages the tests need beyond npm: Chromium and Firefox ESR for the browser tests (never a
+ * downloaded browser), ffmpeg and pocketsphinx for the local media pipeline, and Java for DynamoDB Local.
  * Missing ones are installed with apt when running as root; otherwise the run stops with one line
  * naming them. No suite is ever skipped silently.
  */
@@ -18,6 +18,7 @@ const dpkgInstalled = (pkg: string) =>
 
 export const systemPackages: SystemPackage[] = [
   { name: 'chromium', present: () => existsSync('/usr/bin/chromium') },
+  { name: 'firefox-esr', present: () => existsSync('/usr/bin/firefox-esr') },
   { name: 'ffmpeg', present: () => onPath('ffmpeg') && onPath('ffprobe') },
   { name: 'pocketsphinx', present: () => onPath('pocketsphinx_continuous') },
   { name: 'pocketsphinx-en-us', present: () => dpkgInstalled('pocketsphinx-en-us') },

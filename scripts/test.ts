@@ -1,9 +1,9 @@
 /**
  * `npm test`: the whole suite, as CI runs it (.ci/run calls this same command).
- *   1. system packages (Chromium, ffmpeg, pocketsphinx, Java), installed with apt when missing
+ *   1. system packages (Chromium, Firefox ESR, ffmpeg, pocketsphinx, Java), installed with apt when missing
  *   2. typecheck and lint (the test files with type-aware rules: every promise awaited, no .only, no skipped test)
  *   3. the SPA build (the browser tests run against the built SPA, as CloudFront serves it)
- *   4. vitest: unit, infra (CDK + cdk-nag), api (local stack) and e2e (Chromium) projects
+ *   4. vitest: unit, infra (CDK + cdk-nag), api (local stack) and e2e (Chromium, and Firefox for the candidate's interview) projects
  * Extra arguments go to vitest, e.g. `npm test -- --project api`.
  */
 import { spawnSync } from 'node:child_process';

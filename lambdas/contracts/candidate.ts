@@ -2,6 +2,8 @@ import * as z from 'zod/mini';
 import { emailSchema, trimmedLine } from './common';
 import { CANDIDATE_STATUSES } from './candidate-status';
 import { CAPTIONS_STATUSES, PACKAGE_STATUSES, TRANSCRIPT_STATUSES, UPLOAD_STATUSES } from './vocabulary';
+import { timingAdjustmentSchema } from './timing-schemas';
+import { NO_ADJUSTMENT } from './timing';
 
 /** Candidates as the hiring team sees them (spec §3 Candidate, §7 Positions/Candidates). */
 export { CANDIDATE_STATUSES } from './candidate-status';
@@ -26,11 +28,15 @@ export const candidateSummarySchema = z.object({
   completedAt: z.nullable(timeSchema),
   interviewHref: z.string(),
   thumbnail: z.nullable(z.object({ variants: z.array(variantSchema) })),
+  /** The candidate's pacing is adjusted (issue 25: no time limit, more time or extra retakes). */
+  timingAdjusted: z.boolean(),
 });
 
 export const newCandidateSchema = z.object({
   candidateName: candidateNameSchema,
   email: z.nullable(emailSchema),
+  /** Their adjustment of the position's pacing (issue 25); none when absent. */
+  timing: z._default(timingAdjustmentSchema, () => ({ ...NO_ADJUSTMENT })),
 });
 
 export const SEARCH_MIN_CHARS = 3;

@@ -17,7 +17,10 @@ export const MIN_PART_BYTES = 5 * 1024 * 1024;
 export const MAX_PART_NUMBER = 10_000;
 export const partNumberSchema = z.int().check(z.minimum(1), z.maximum(MAX_PART_NUMBER));
 
-export const playableSchema = z.nullable(z.object({ contentHref: z.string(), contentType: z.string(), thumbnailHref: z.nullable(z.string()) }));
+/** A team video the candidate watches, once processed, with its WebVTT captions once they are ready (null until then, or without speech recognised). */
+export const playableSchema = z.nullable(
+  z.object({ contentHref: z.string(), contentType: z.string(), thumbnailHref: z.nullable(z.string()), captionsHref: z.nullable(z.string()) }),
+);
 
 export const brandingSchema = z.object({
   companyName: z.string(),

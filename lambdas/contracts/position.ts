@@ -15,6 +15,7 @@ import {
 } from './pacing';
 import { isInviteExpiryOffset, isMessageTrigger } from './message-options';
 import { POSITION_STATUSES } from './vocabulary';
+import { candidateTimingSchema } from './timing-schemas';
 
 export const candidateCountsSchema = z.object({
   invited: z.int(),
@@ -78,6 +79,12 @@ export const positionBodySchema = z.object({
   applyLink: z.nullable(z.object({ linkHref: singleLineText(z.maxLength(2048)) })),
   /** The ATS tag per integration whose candidates this position interviews (absent = none). */
   integrationTags: z._default(integrationTagsSchema, []),
+  /**
+   * Candidates' timing (issue 25): whether they may choose no time limit or double time themselves
+   * (otherwise they ask the team), and the adjustment apply-link candidates get. Absent: they may,
+   * and apply-link candidates get none.
+   */
+  candidateTiming: candidateTimingSchema,
 });
 
 export const positionSchema = z.extend(positionBodySchema, {

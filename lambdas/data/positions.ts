@@ -9,6 +9,8 @@ import { keys } from './keys';
 import { queryAll } from './query';
 import { ConditionFailed, transact } from './transaction';
 import { type PositionStatus } from '../contracts/vocabulary';
+import { DEFAULT_CANDIDATE_TIMING, type CandidateTimingSettings } from '../contracts/timing';
+import { storedCandidateTiming } from './timing';
 
 /**
  * Positions: one item each (`POSITION#{id}`), listed per company from GSI1 (`COMPANY#{id}#POSITIONS`,
@@ -41,6 +43,8 @@ export interface PositionSettings {
   invitesExpireAfter: string | null;
   /** The ATS tag per integration type whose tagged candidates this position invites. */
   integrationTags: StoredIntegrationTag[];
+  /** Candidates' timing: self-service choices, and the apply link's adjustment (issue 25). */
+  candidateTiming: CandidateTimingSettings;
 }
 
 export interface StoredIntegrationTag {
@@ -81,6 +85,7 @@ const storedSettings = (settings: PositionSettings): PositionSettings => ({
   plannedMessages: plannedMessagesOf(settings.plannedMessages),
   invitesExpireAfter: settings.invitesExpireAfter,
   integrationTags: integrationTagsOf(settings.integrationTags),
+  candidateTiming: storedCandidateTiming(settings.candidateTiming),
 });
 
 const emptyCounts = { invited: 0, responded: 0, shortlisted: 0, rejected: 0 };
@@ -95,6 +100,7 @@ const fromItem = (item: Record<string, any>): Position => ({
   plannedMessages: plannedMessagesOf(item.plannedMessages ?? []),
   invitesExpireAfter: item.invitesExpireAfter ?? null,
   integrationTags: integrationTagsOf(item.integrationTags ?? []),
+  candidateTiming: storedCandidateTiming(item.candidateTiming),
   applyLinkId: item.applyLinkId ?? null,
   currentStatus: item.currentStatus === 'closed' ? 'closed' : 'open',
   candidates: { ...emptyCounts, ...item.candidates },
@@ -178,6 +184,7 @@ export const createPosition = async (companyId: string, input: Pick<PositionSett
         plannedMessages: [],
         invitesExpireAfter: null,
         integrationTags: [],
+        candidateTiming: storedCandidateTiming(DEFAULT_CANDIDATE_TIMING),
         currentStatus: 'open',
         candidates: emptyCounts,
         version: 1,
@@ -214,7 +221,7 @@ export const updatePosition = async (
         TableName: tableName(),
         Key: keys.position(positionId),
         UpdateExpression:
-          'SET jobTitle = :jobTitle, interview = :interview, sharing = :sharing, notifying = :notifying, plannedMessages = :plannedMessages, invitesExpireAfter = :expiry, integrationTags = :tags, version = version + :one' +
+          'SET jobTitle = :jobTitle, interview = :interview, sharing = :sharing, notifying = :notifying, plannedMessages = :plannedMessages, invitesExpireAfter = :expiry, integrationTags = :tags, candidateTiming = :timing, version = version + :one' +
           (options.clearApplyLink ? ' REMOVE applyLinkId' : ''),
         ConditionExpression: 'attribute_exists(PK) AND version = :expected',
         ExpressionAttributeValues: {
@@ -225,6 +232,7 @@ export const updatePosition = async (
           ':plannedMessages': body.plannedMessages,
           ':expiry': body.invitesExpireAfter,
           ':tags': body.integrationTags,
+          ':timing': body.candidateTiming,
           ':one': 1,
           ':expected': expectedVersion,
         },

@@ -18,6 +18,20 @@ export const imageContentTypeOf = (key: string) => (key.endsWith('.png') ? 'imag
 
 export type { CaptionsStatus, TranscriptStatus, UploadStatus };
 
+/** A whole number of seconds as a timecode (HH:MM:SS:FF, frame 0), as MediaConvert's input clipping takes it. */
+export const timecodeOf = (seconds: number): string => {
+  const whole = Math.max(0, Math.floor(seconds));
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${two(Math.floor(whole / 3600))}:${two(Math.floor((whole % 3600) / 60))}:${two(whole % 60)}:00`;
+};
+
+/**
+ * What the media pipeline's input carries to cut a video at `maxSeconds` (lambdas/pipeline/media-pipeline.asl.ts):
+ * the limit in milliseconds (to compare with the transcoded duration) and the clip's end timecode. Nothing without a limit.
+ */
+export const pipelineClip = (maxSeconds: number | null | undefined): { clip?: { maxMillis: number; endTimecode: string } } =>
+  typeof maxSeconds === 'number' && maxSeconds > 0 ? { clip: { maxMillis: Math.floor(maxSeconds) * 1000, endTimecode: timecodeOf(maxSeconds) } } : {};
+
 /**
  * Container signatures of the first bytes: a video must really be one (an ISO-BMFF `ftyp` box, a
  * Matroska/WebM EBML header or an Ogg page), an image a PNG, JPEG or WebP.

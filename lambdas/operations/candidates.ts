@@ -12,6 +12,7 @@ import {
 import { CANDIDATE_STATUSES, CAPTIONS_STATUSES, EVALUATED_STATUSES, EVALUATION_ACTIONS, UPLOAD_STATUSES } from '../contracts/vocabulary';
 import { idSchema, singleLineText } from '../contracts/common';
 import { integrationAttributesSchema, integrationTypes } from '../contracts/integrations';
+import { timingAdjustmentSchema, timingRequestSchema } from '../contracts/timing-schemas';
 import { defineOperation } from './operation';
 
 export const listCandidates = defineOperation({
@@ -85,6 +86,9 @@ export const getCandidate = defineOperation({
     /** The ATS the candidate came from (spec §3), with the profile link and what was written back. */
     integrationType: z.nullable(z.enum(integrationTypes)),
     integrationAttributes: z.nullable(integrationAttributesSchema),
+    /** Their adjustment of the pacing (issue 25), and what they asked for while the team has not set it since. */
+    timing: timingAdjustmentSchema,
+    timingRequest: z.nullable(timingRequestSchema),
     navigation: z.object({
       previousCandidateId: z.nullable(z.string()),
       nextCandidateId: z.nullable(z.string()),
@@ -116,6 +120,18 @@ export const reinviteCandidate = defineOperation({
   summary: 'Sends an invited candidate the invitation again, with a fresh deadline.',
   params: z.object({ candidateId: idSchema }),
   response: candidateSummarySchema,
+});
+
+export const setCandidateTiming = defineOperation({
+  method: 'PUT',
+  path: '/candidates/{candidateId}/timing',
+  auth: 'session',
+  grants: ['table:write'],
+  summary:
+    "Sets a candidate's timing adjustment (issue 25, WCAG 2.2.1): time limits off, a multiplier of the thinking and answer times, extra retakes. Answers any pending request of theirs. Allowed at any time: questions not yet answered get the new timing.",
+  params: z.object({ candidateId: idSchema }),
+  body: timingAdjustmentSchema,
+  response: z.object({ timing: timingAdjustmentSchema, timingRequest: z.null() }),
 });
 
 export const setCandidateStatus = defineOperation({

@@ -3,6 +3,7 @@ import { candidateNameSchema } from '../contracts/candidate';
 import { emailSchema, idSchema } from '../contracts/common';
 import { MAX_PART_NUMBER, brandingSchema, interviewTokenSchema, partNumberSchema, playableSchema } from '../contracts/interview';
 import { VIDEO_CONTENT_TYPES } from '../contracts/media-types';
+import { effectivePacingSchema, timingRequestChoiceSchema, timingRequestSchema } from '../contracts/timing-schemas';
 import { defineOperation } from './operation';
 
 export const getInterview = defineOperation({
@@ -10,13 +11,25 @@ export const getInterview = defineOperation({
   path: '/interviews/{token}',
   auth: 'public',
   grants: ['table:read', 'media:read'],
-  summary: "The candidate's interview: branding, pacing, intro, questions (with whether each is answered and retakes used), outro.",
+  summary:
+    "The candidate's interview: branding, pacing (the position's with the candidate's timing adjustment applied: `answer_time` null is no limit), whether the timing is adjusted and may still be asked for, intro, questions (with whether each is answered and retakes used), outro. Every team video comes with its captions once they are ready.",
   params: z.object({ token: interviewTokenSchema }),
   response: z.extend(brandingSchema, {
     candidateName: z.string(),
     completed: z.boolean(),
     expiresAt: z.nullable(z.string()),
-    pacing: z.object({ thinkingTime: z.nullable(z.int()), answerTime: z.int(), retakes: z.nullable(z.int()) }),
+    pacing: effectivePacingSchema,
+    /**
+     * The candidate's timing (issue 25): whether it is adjusted, whether they may choose it
+     * themselves (otherwise they ask the team), whether they still can (no question started yet),
+     * and the request the team has not answered yet.
+     */
+    timing: z.object({
+      adjusted: z.boolean(),
+      selfService: z.boolean(),
+      canAsk: z.boolean(),
+      request: z.nullable(timingRequestSchema),
+    }),
     intro: z.nullable(z.object({ video: playableSchema })),
     questions: z.array(
       z.object({
@@ -29,6 +42,18 @@ export const getInterview = defineOperation({
     ),
     outro: z.nullable(z.object({ title: z.nullable(z.string()), content: z.nullable(z.string()), video: playableSchema })),
   }),
+});
+
+export const requestInterviewTiming = defineOperation({
+  method: 'POST',
+  path: '/interviews/{token}/timing-request',
+  auth: 'public',
+  grants: ['table:write', 'mail:send'],
+  summary:
+    "The candidate asks for no time limit or double time, before their first question (409 once one was started). Where the position lets candidates choose, it applies at once (`applied`); otherwise the request is kept and the position's notified members get an e-mail (the team sets the timing). Safe to repeat.",
+  params: z.object({ token: interviewTokenSchema }),
+  body: z.object({ choice: timingRequestChoiceSchema }),
+  response: z.object({ applied: z.boolean(), pacing: effectivePacingSchema }),
 });
 
 export const startAnswer = defineOperation({

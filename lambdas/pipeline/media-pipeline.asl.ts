@@ -7,12 +7,19 @@ import { pipelineTasks } from './tasks';
  * locally, the AWS service tasks (MediaConvert, Transcribe) are overridden by state name with ffmpeg
  * and pocketsphinx implementations that return the services' result shapes (lib/local/media-tasks.ts).
  *
- * Input: `{ mediaId, key, contentType }`. The execution name is the media id, so a repeated start
- * for the same upload is refused by Step Functions instead of processing twice.
+ * Input: `{ mediaId, key, contentType, clip? }`. The execution name is the media id, so a repeated start
+ * for the same upload is refused by Step Functions instead of processing twice. `clip`
+ * (`{ maxMillis, endTimecode }`, domain/media.ts `pipelineClip`) is where a video is cut: a
+ * candidate's answer at their answer time plus the grace (issue 25: an uploaded answer is held to
+ * its limit as a recorded one is).
  *
- * probe → transcode (MP4 H.264/AAC, faststart + thumbnail) → transcribe (polled) → finalize
- * (captions, transcript paragraphs, statuses). Any failing step ends in RecordFailed, which stores
- * the failed state on the media. A failed transcription alone leaves the video playable.
+ * probe → transcode (MP4 H.264/AAC, faststart + thumbnail) → [longer than the clip: transcode again
+ * with MediaConvert's input clipping ending at the clip] → transcribe (polled) → finalize (captions,
+ * transcript paragraphs, statuses). The clipped transcode runs only for a video known to be longer
+ * than its limit, so its end timecode always lies within the input (MediaConvert refuses a clip
+ * outside it); nearly every answer stops at its limit and is transcoded once. Any failing step ends
+ * in RecordFailed, which stores the failed state on the media. A failed transcription alone leaves
+ * the video playable.
  */
 const sub = (name: string) => '${' + name + '}';
 /** The object layout with States.Format's `{}` where the media id goes. */
@@ -44,8 +51,15 @@ const lambdaTask = (task: keyof typeof pipelineTasks, payload: Record<string, un
   ...rest,
 });
 
-/** MediaConvert job settings: one progressive-download MP4 (H.264/AAC) and one frame capture. */
-const mediaConvertSettings = {
+/** Where the transcoded duration is in MediaConvert's job (and the local transcoder's). */
+const transcodedDuration = '$.transcode.Job.OutputGroupDetails[0].OutputDetails[0].DurationInMs';
+
+/**
+ * MediaConvert job settings: one progressive-download MP4 (H.264/AAC) and one frame capture; with
+ * `clipped`, only the input up to the clip's end timecode (zero-based, so the timecode is the time
+ * into the video).
+ */
+const mediaConvertSettings = (clipped: boolean) => ({
   TimecodeConfig: { Source: 'ZEROBASED' },
   Inputs: [
     {
@@ -53,6 +67,7 @@ const mediaConvertSettings = {
       AudioSelectors: { 'Audio Selector 1': { DefaultSelection: 'DEFAULT' } },
       VideoSelector: {},
       TimecodeSource: 'ZEROBASED',
+      ...(clipped ? { InputClippings: [{ 'EndTimecode.$': '$.clip.endTimecode' }] } : {}),
     },
   ],
   OutputGroups: [
@@ -101,7 +116,24 @@ const mediaConvertSettings = {
       ],
     },
   ],
-};
+});
+
+const transcodeState = (clipped: boolean) => ({
+  Type: 'Task',
+  Resource: 'arn:aws:states:::mediaconvert:createJob.sync',
+  Parameters: { Role: sub('MediaConvertRoleArn'), UserMetadata: { 'mediaId.$': '$.mediaId' }, Settings: mediaConvertSettings(clipped) },
+  ResultPath: '$.transcode',
+  Retry: [
+    {
+      ErrorEquals: ['States.Timeout', 'MediaConvert.TooManyRequestsException', 'MediaConvert.InternalServerErrorException'],
+      IntervalSeconds: 5,
+      MaxAttempts: 3,
+      BackoffRate: 2,
+    },
+  ],
+  Catch: catchToFailure,
+  Next: clipped ? 'StartTranscription' : 'ClipWanted',
+});
 
 export const mediaPipelineDefinition = {
   Comment: 'Media processing: probe → transcode → transcribe → finalize, with one failure path',
@@ -117,22 +149,28 @@ export const mediaPipelineDefinition = {
       { 'mediaId.$': '$.mediaId', 'key.$': '$.key', 'contentType.$': '$.contentType' },
       { ResultPath: '$.probe', Next: 'Transcode', Catch: catchToFailure },
     ),
-    Transcode: {
-      Type: 'Task',
-      Resource: 'arn:aws:states:::mediaconvert:createJob.sync',
-      Parameters: { Role: sub('MediaConvertRoleArn'), UserMetadata: { 'mediaId.$': '$.mediaId' }, Settings: mediaConvertSettings },
-      ResultPath: '$.transcode',
-      Retry: [
+    Transcode: transcodeState(false),
+    // A video with a limit (a candidate's answer), and a duration to hold it to?
+    ClipWanted: {
+      Type: 'Choice',
+      Choices: [
         {
-          ErrorEquals: ['States.Timeout', 'MediaConvert.TooManyRequestsException', 'MediaConvert.InternalServerErrorException'],
-          IntervalSeconds: 5,
-          MaxAttempts: 3,
-          BackoffRate: 2,
+          And: [
+            { Variable: '$.clip', IsPresent: true },
+            { Variable: transcodedDuration, IsPresent: true },
+          ],
+          Next: 'ClipNeeded',
         },
       ],
-      Catch: catchToFailure,
-      Next: 'StartTranscription',
+      Default: 'StartTranscription',
     },
+    // Longer than its limit (an uploaded file, a recorder that did not stop): transcoded again, cut at the limit.
+    ClipNeeded: {
+      Type: 'Choice',
+      Choices: [{ Variable: transcodedDuration, NumericGreaterThanPath: '$.clip.maxMillis', Next: 'TranscodeClipped' }],
+      Default: 'StartTranscription',
+    },
+    TranscodeClipped: transcodeState(true),
     StartTranscription: {
       Type: 'Task',
       Resource: 'arn:aws:states:::aws-sdk:transcribe:startTranscriptionJob',

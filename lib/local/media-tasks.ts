@@ -41,15 +41,37 @@ const withTempDir = async <T>(fn: (dir: string) => Promise<T>): Promise<T> => {
 interface TranscodeInput {
   UserMetadata?: { mediaId?: string };
   Settings: {
-    Inputs: { FileInput: string }[];
+    Inputs: { FileInput: string; InputClippings?: { StartTimecode?: string; EndTimecode?: string }[] }[];
     OutputGroups: { Name: string; OutputGroupSettings: { FileGroupSettings: { Destination: string } } }[];
   };
 }
 
-/** MediaConvert createJob.sync → ffmpeg: a faststart H.264/AAC MP4 and a PNG thumbnail 200 ms in. */
+/**
+ * A zero-based timecode (HH:MM:SS:FF) in seconds. MediaConvert counts the frames at the input's
+ * frame rate; the pipeline only sets whole seconds (frame 0), so the frames are taken at 30 per second.
+ */
+export const secondsOfTimecode = (timecode: string): number => {
+  const match = /^(\d{2}):(\d{2}):(\d{2})[:;](\d{2})$/.exec(timecode);
+  if (!match) throw new Error(`Not a timecode: ${timecode}`);
+  const [hours, minutes, seconds, frames] = match.slice(1).map(Number) as [number, number, number, number];
+  return hours * 3600 + minutes * 60 + seconds + frames / 30;
+};
+
+/**
+ * MediaConvert createJob.sync → ffmpeg: a faststart H.264/AAC MP4 and a PNG thumbnail 200 ms in.
+ * The first input clipping is honoured as MediaConvert does (the input from its start timecode to
+ * its end timecode, zero-based): ffmpeg's `-ss` and `-t`.
+ */
 export const transcode = async (raw: unknown) => {
   const input = raw as TranscodeInput;
   const source = input.Settings.Inputs[0]!.FileInput;
+  const clipping = input.Settings.Inputs[0]!.InputClippings?.[0];
+  const clipStart = clipping?.StartTimecode ? secondsOfTimecode(clipping.StartTimecode) : 0;
+  const clipEnd = clipping?.EndTimecode ? secondsOfTimecode(clipping.EndTimecode) : null;
+  const clipArgs = [
+    ...(clipStart > 0 ? ['-ss', String(clipStart)] : []),
+    ...(clipEnd !== null ? ['-t', String(Math.max(0, clipEnd - clipStart))] : []),
+  ];
   const videoDestination = parseS3Uri(
     input.Settings.OutputGroups.find((g) => g.Name === 'Web MP4')!.OutputGroupSettings.FileGroupSettings.Destination,
   );
@@ -92,6 +114,7 @@ export const transcode = async (raw: unknown) => {
         '48000',
         '-movflags',
         '+faststart',
+        ...clipArgs,
         mp4,
       ],
       { timeout: 15 * 60_000, maxBuffer: 8 * 1024 * 1024 },
@@ -192,6 +215,7 @@ export const getTranscriptionJob = async (raw: unknown) => ({
 /** State name → local implementation, for the states whose Resource is an AWS service integration. */
 export const localServiceTasks: Record<string, (input: unknown) => Promise<unknown>> = {
   Transcode: transcode,
+  TranscodeClipped: transcode,
   StartTranscription: startTranscription,
   CheckTranscript: getTranscriptionJob,
 };

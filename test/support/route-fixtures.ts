@@ -313,6 +313,8 @@ export const validBodies: { [K in OperationId]?: (w: World) => unknown } = {
   inviteCandidate: () => ({ candidate_name: 'Someone New', email: uniqueEmail('someone') }),
   inviteCandidatesBatch: () => ({ new_candidates: [{ candidate_name: 'Batch One', email: uniqueEmail('batch') }] }),
   rateAnswer: () => ({ new_rating: 4 }),
+  setCandidateTiming: () => ({ time_limits_off: false, time_multiplier: 1.5, extra_retakes: 1 }),
+  requestInterviewTiming: () => ({ choice: 'double-time' }),
   startAnswer: () => ({ question_index: 1, content_type: 'video/webm' }),
   getAnswerPartUrls: () => ({ part_numbers: [1] }),
   submitAnswer: () => ({ parts: [{ part_number: 1, etag: '"0123456789abcdef0123456789abcdef"' }] }),

@@ -1,5 +1,5 @@
 import { ExecutionAlreadyExists, StartExecutionCommand } from '@aws-sdk/client-sfn';
-import { imageContentTypeOf, isVideo } from '../../domain/media';
+import { imageContentTypeOf, isVideo, pipelineClip } from '../../domain/media';
 import { mediaKeys } from '../../adapters/storage-layout';
 import { sfn } from '../../adapters/aws';
 import { deletePrefixes, presignDownload } from '../../adapters/storage';
@@ -11,8 +11,14 @@ import { readEnv } from '../../platform/env';
  * once an upload is whole, describing media with short-lived links, and deleting it without orphans.
  */
 
-/** Videos go to the pipeline (execution name = media id, so a second start cannot process twice); images are ready at once. */
-export const startProcessing = async (media: Pick<MediaItem, 'mediaId' | 'contentType'>): Promise<'processing' | 'ready'> => {
+/**
+ * Videos go to the pipeline (execution name = media id, so a second start cannot process twice); images are ready at once.
+ * `maxSeconds`: where the video is cut (a candidate's answer: their answer time plus the grace); the
+ * pipeline clips a video that runs longer (lambdas/pipeline/media-pipeline.asl.ts). None: kept whole.
+ */
+export const startProcessing = async (
+  media: Pick<MediaItem, 'mediaId' | 'contentType'> & { maxSeconds?: number | null },
+): Promise<'processing' | 'ready'> => {
   const key = mediaKeys(media.mediaId).source;
   if (!isVideo(media.contentType)) {
     await markUploaded(media.mediaId, 'ready', { variants: [{ key, contentType: media.contentType }] });
@@ -24,7 +30,7 @@ export const startProcessing = async (media: Pick<MediaItem, 'mediaId' | 'conten
       new StartExecutionCommand({
         stateMachineArn: readEnv('STATE_MACHINE_ARN').STATE_MACHINE_ARN,
         name: media.mediaId,
-        input: JSON.stringify({ mediaId: media.mediaId, key, contentType: media.contentType }),
+        input: JSON.stringify({ mediaId: media.mediaId, key, contentType: media.contentType, ...pipelineClip(media.maxSeconds) }),
       }),
     );
   } catch (error) {

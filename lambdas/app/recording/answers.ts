@@ -12,6 +12,8 @@ import { describeError, type Logger } from '../../platform/logger';
 import { mediaKeys } from '../../adapters/storage-layout';
 import { INTERVIEW_COMPLETED, RECORDING_NOT_FOUND, requireInterviewWith, requireOpenInterview } from '../access/interview';
 import { deleteMedia } from '../media/media';
+import { answerCutSeconds } from '../../domain/timing';
+import { candidatePacing } from './timing';
 
 /** Recording an answer: a take starts as an S3 multipart upload the browser sends parts to while it records. */
 const refusals = {
@@ -28,14 +30,17 @@ export const attemptRead = (answerId: string) => (candidateId: string) => itemRe
  * opened for it, so the browser can send parts while it records. Earlier attempts at the same
  * question that were never submitted (retakes) are aborted, leaving nothing behind. When every
  * take is used but the last one was never submitted (a closed tab, a lost connection), the new take
- * replaces it without counting: the candidate is never locked out of a question.
+ * replaces it without counting: the candidate is never locked out of a question. The retakes and
+ * the take's length are the candidate's (their timing adjustment applied, at the time the take starts).
  */
 export const startAnswer = async (token: string, questionIndex: number, contentType: string, log: Logger, replacesAnswerId?: string) => {
   // A take replacing a lost live take (`replacesAnswerId`) has that take read with the interview.
   const { candidate, batched: replaced } = replacesAnswerId
     ? await requireInterviewWith(token, attemptRead(replacesAnswerId), { open: true })
     : { candidate: await requireOpenInterview(token), batched: null };
-  const { questions, pacing } = candidate.interview;
+  const { questions } = candidate.interview;
+  // The candidate's pacing: the interview's with their timing adjustment (extra retakes, more time).
+  const pacing = candidatePacing(candidate);
   if (questionIndex >= questions.length) throw badRequest('There is no such question in this interview.', 'unknown_question');
   const used = candidate.attempts[questionKey(questionIndex)] ?? 0;
   const allowed = allowedAttempts(pacing.retakes);
@@ -52,7 +57,8 @@ export const startAnswer = async (token: string, questionIndex: number, contentT
   await createMedia({ mediaId, mediaGroupId: answerId, companyId: candidate.companyId, contentType, size: 0 });
   const uploadId = await createMultipartUpload(key, contentType);
   try {
-    const attempt = { answerId, questionIndex, mediaId, uploadId, key, contentType };
+    // Where the server cuts this take (its processing clips an upload that runs longer).
+    const attempt = { answerId, questionIndex, mediaId, uploadId, key, contentType, maxSeconds: answerCutSeconds(pacing) };
     if (abandoned) await replaceAbandonedAttempt(candidate, attempt, abandoned);
     else await startAttempt(candidate, attempt, allowed);
   } catch (error) {

@@ -79,7 +79,8 @@ export const applyThroughLink = async (linkId: string, applicant: NewCandidate &
   if (applied) throw conflict(ALREADY_APPLIED, 'already_applied');
   const company = await companyOf(position, link, companyRead);
   try {
-    const [candidate] = await invite(position, company, [applicant], log);
+    // Apply-link candidates get the position's timing adjustment for them (issue 25).
+    const [candidate] = await invite(position, company, [{ ...applicant, timing: position.candidateTiming.applyLinkDefault }], log);
     return { interviewToken: candidate!.interviewToken, interviewHref: await interviewHref(candidate!.interviewToken) };
   } catch (error) {
     // The company's plan is not the applicant's business.

@@ -2,12 +2,14 @@ import { presignDownload } from '../../adapters/storage';
 import { questionKey } from '../../data/candidates/candidate';
 import { getCompany } from '../../data/companies';
 import { latestMediaOfGroup } from '../../data/media';
+import { getPosition } from '../../data/positions';
 import { notFound } from '../../platform/errors';
 import { alongside } from '../access/alongside';
 import { INTERVIEW_NOT_FOUND, requireInterview } from '../access/interview';
 import { branding } from '../companies/branding';
+import { candidatePacing, timingView } from './timing';
 
-/** A team video the candidate watches, once processed (only the company's own media). */
+/** A team video the candidate watches, once processed (only the company's own media), with its captions once they are ready. */
 const playable = async (companyId: string, videoGroupId: string | null | undefined) => {
   if (!videoGroupId) return null;
   const media = await latestMediaOfGroup(videoGroupId);
@@ -17,12 +19,14 @@ const playable = async (companyId: string, videoGroupId: string | null | undefin
     contentHref: await presignDownload(variant.key),
     contentType: variant.contentType,
     thumbnailHref: media.thumbnailKey ? await presignDownload(media.thumbnailKey) : null,
+    captionsHref: media.captionsStatus === 'ready' && media.captionsKey ? await presignDownload(media.captionsKey) : null,
   };
 };
 
 /**
  * The candidate's interview as it was when they were invited, with their progress (resume at the
- * first unanswered question). The company (for its branding) and the team's videos are read together.
+ * first unanswered question), the pacing with their timing adjustment applied. The company (for its
+ * branding), the position (its timing setting) and the team's videos are read together.
  */
 export const candidateInterview = async (token: string) => {
   const candidate = await requireInterview(token);
@@ -31,12 +35,13 @@ export const candidateInterview = async (token: string) => {
     if (!company) throw notFound(INTERVIEW_NOT_FOUND, 'interview_not_found');
     return branding(company, candidate.jobTitle);
   });
-  const [brandView, [intro, questionVideos, outro]] = await alongside(
+  const [brandView, [intro, questionVideos, outro, position]] = await alongside(
     brand,
     Promise.all([
       interview.intro ? playable(companyId, interview.intro.videoGroupId) : null,
       Promise.all(interview.questions.map((q) => playable(companyId, q.videoGroupId))),
       interview.outro ? playable(companyId, interview.outro.videoGroupId) : null,
+      getPosition(candidate.positionId),
     ]),
   );
   return {
@@ -44,7 +49,8 @@ export const candidateInterview = async (token: string) => {
     candidateName: candidate.candidateName,
     completed: candidate.currentStatus !== 'invited',
     expiresAt: candidate.expiresAt,
-    pacing: interview.pacing,
+    pacing: candidatePacing(candidate),
+    timing: timingView(candidate, position),
     intro: interview.intro ? { video: intro } : null,
     questions: interview.questions.map((q, i) => ({
       title: q.title ?? null,

@@ -1,12 +1,5 @@
 import { MIN_PART_BYTES } from '../../contracts/interview';
-import {
-  ivsRecordingLayout,
-  LIVE_CONTENT_TYPE,
-  LIVE_GRACE_SECONDS,
-  stageIdOf,
-  STOP_WAIT_SECONDS,
-  TEAM_VIDEO_MAX_SECONDS,
-} from '../../contracts/live-recording';
+import { ivsRecordingLayout, LIVE_CONTENT_TYPE, stageIdOf, STOP_WAIT_SECONDS, TEAM_VIDEO_MAX_SECONDS } from '../../contracts/live-recording';
 import { parseMediaPlaylist, renditionsOf, resolveKey, segmentsWithin } from '../../domain/hls';
 import {
   createLiveStage,
@@ -44,6 +37,8 @@ import { describeError, type Logger } from '../../platform/logger';
 import { RECORDING_NOT_FOUND, requireInterviewWith } from '../access/interview';
 import { startProcessing } from '../media/media';
 import { attemptRead } from './answers';
+import { candidatePacing } from './timing';
+import { answerCutSeconds } from '../../domain/timing';
 
 /**
  * Live recording (spec §3, §7; issue 30): the take the candidate started (startAnswer) is streamed
@@ -100,7 +95,7 @@ const openRecording = async (
   }
 };
 
-/** A live recording of a candidate's take (started with startAnswer): its answer time plus a little grace. */
+/** A live recording of a candidate's take (started with startAnswer): its answer time (with the candidate's timing adjustment) plus a little grace. */
 export const openAnswerRecording = async (token: string, answerId: string, log: Logger) => {
   const { candidate, batched: attempt } = await requireInterviewWith(token, attemptRead(answerId), { open: true });
   if (!attempt) throw notFound(RECORDING_NOT_FOUND, 'recording_not_found');
@@ -114,7 +109,8 @@ export const openAnswerRecording = async (token: string, answerId: string, log: 
       mediaId: attempt.mediaId,
       key: attempt.key,
       uploadId: attempt.uploadId,
-      maxSeconds: candidate.interview.pacing.answerTime + LIVE_GRACE_SECONDS,
+      // The take's own limit as startAnswer set it; an attempt from before that: the candidate's pacing now.
+      maxSeconds: attempt.maxSeconds ?? answerCutSeconds(candidatePacing(candidate)),
     },
     answerId,
     log,
@@ -270,7 +266,7 @@ export const finishLiveRecording = async (recordingId: string, prefix: string, l
     const after = await markAssembled(recordingId, seconds);
     // Still live when IVS ended it: nobody stopped it, the stream was lost past its reconnect window.
     if (recording.status === 'live') await lostTake(recording);
-    if (after?.submitted) await startProcessing({ mediaId: recording.mediaId, contentType: LIVE_CONTENT_TYPE });
+    if (after?.submitted) await startProcessing({ mediaId: recording.mediaId, contentType: LIVE_CONTENT_TYPE, maxSeconds: recording.maxSeconds });
     log.info('live recording joined', { recordingId, seconds, segments: segments.length });
   } catch (error) {
     if (isUploadGone(error)) {

@@ -103,7 +103,9 @@ export const submitAnswer = async (
   // take is processed once its recording is joined too (whichever comes second starts it).
   const media = attempt.contentType ? { mediaId: attempt.mediaId, contentType: attempt.contentType } : await getMedia(attempt.mediaId);
   const recorded = live ? (await markSubmitted(live.recordingId))?.status === 'assembled' : true;
-  if (media && recorded) await startProcessing(media);
+  // Cut where the take's limit is (its answer time plus the grace, as it was when it started).
+  if (media && recorded)
+    await startProcessing({ mediaId: media.mediaId, contentType: media.contentType, maxSeconds: attempt.maxSeconds ?? live?.maxSeconds });
   log.info('answer submitted', { candidateId: candidate.candidateId, questionIndex: attempt.questionIndex, completed });
   if (completed && !candidate.preview) await announce(candidate, log);
   return { completed };

@@ -3,6 +3,7 @@ import type { Candidate } from '../../data/candidates/candidate';
 import { getMediaItems, type MediaItem } from '../../data/media';
 import { interviewHref } from '../../platform/app-origin';
 import { thumbnailOf } from '../media/media';
+import { isAdjusted } from '../../domain/timing';
 
 /** The media shown as a candidate's thumbnail: their first answer's. */
 export const firstAnswerMediaId = (candidate: Candidate): string | null => {
@@ -24,6 +25,7 @@ export const candidateSummary = async (candidate: Candidate, media: Map<string, 
     completedAt: timeField(candidate.completedAt, now),
     interviewHref: await interviewHref(candidate.interviewToken),
     thumbnail: thumbnailMedia ? await thumbnailOf(media.get(thumbnailMedia)) : null,
+    timingAdjusted: isAdjusted(candidate.timing),
   };
 };
 

@@ -44,6 +44,8 @@ export const reviewCandidate = async (candidateId: string, caller: Caller) => {
     integrationAttributes: candidate.integration
       ? { profileHref: candidate.integration.profileHref, writeBack: candidate.integration.writeBack }
       : null,
+    timing: candidate.timing,
+    timingRequest: candidate.timingRequest,
     navigation,
     questions: candidate.interview.questions.map((q) => ({ title: q.title ?? null, content: q.content ?? null })),
     answers: described.map(({ answer, item, d }) => ({

@@ -17,6 +17,12 @@ export interface Attempt {
    * it instead of reading the media item. Attempts started before it was recorded have none.
    */
   contentType?: string;
+  /**
+   * Where the server cuts the take, in seconds: the candidate's answer time (their timing adjustment
+   * applied) plus the grace, as it was when the take started. Its processing clips an upload that
+   * runs longer. Attempts started before it was recorded have none (not clipped).
+   */
+  maxSeconds?: number;
   /** A live take the candidate could not finish (nothing recorded, or the stream lost past its reconnect window): a new take replaces it without counting. */
   replaceable?: boolean;
 }

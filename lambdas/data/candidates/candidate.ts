@@ -12,6 +12,8 @@ import { ConditionFailed, transact, type TransactionStep } from '../transaction'
 import { heldEmail, releaseEmailStep } from './emails';
 import { deleteSearchTokenSteps, storedTokensOf } from './search';
 import { type EvaluatedStatus } from '../../contracts/vocabulary';
+import type { TimingAdjustment, TimingRequest } from '../../contracts/timing';
+import { storedTiming, storedTimingRequest } from '../timing';
 
 /**
  * Candidates. One partition per candidate (`CANDIDATE#{id}`): the profile, an item per submitted
@@ -57,6 +59,10 @@ export interface Candidate {
   answerPackage: { key: string; answerIds: string[] } | null;
   /** The ATS the candidate came from (a sync or webhook invited them), or null. */
   integration: CandidateIntegration | null;
+  /** Their adjustment of the interview's pacing (issue 25); none for candidates invited before adjustments existed. */
+  timing: TimingAdjustment;
+  /** What they asked the team for, while the team has not set their timing since. */
+  timingRequest: TimingRequest | null;
 }
 
 /** Where an imported candidate lives in the ATS, and what was last written back there. */
@@ -91,6 +97,8 @@ export const fromItem = (item: Record<string, any>): Candidate => ({
   publicCandidateId: item.publicCandidateId ?? null,
   answerPackage: item.answerPackage ?? null,
   integration: item.integration ?? null,
+  timing: storedTiming(item.timing),
+  timingRequest: storedTimingRequest(item.timingRequest),
 });
 
 export const getCandidate = async (candidateId: string): Promise<Candidate | null> => {

@@ -14,6 +14,8 @@ import { importStep } from '../integrations/imports';
 import { AnswerRefused, fromItem, type Candidate, type CandidateIntegration } from './candidate';
 import { CandidateEmailTaken, claimEmailStep, heldEmail } from './emails';
 import { putSearchTokenSteps, tokensOf } from './search';
+import { NO_ADJUSTMENT, type TimingAdjustment } from '../../contracts/timing';
+import { storedTiming } from '../timing';
 
 export const PREVIEW_TTL_SECONDS = 3 * 24 * 60 * 60;
 /** DynamoDB's limit of items in one transaction. */
@@ -45,6 +47,8 @@ export interface NewCandidate {
   email: string | null;
   /** An ATS candidate a sync or webhook brings in: recorded with the candidate, once per position (AlreadyImported). */
   integration?: Omit<CandidateIntegration, 'writeBack'>;
+  /** Their adjustment of the pacing (issue 25); none when absent. */
+  timing?: TimingAdjustment;
 }
 
 /**
@@ -86,6 +90,8 @@ export const createCandidates = async (
     publicCandidateId: null,
     answerPackage: null,
     integration: person.integration ? { ...person.integration, writeBack: null } : null,
+    timing: storedTiming(person.timing ?? NO_ADJUSTMENT),
+    timingRequest: null,
   }));
   const claimed = new Set<string>();
   for (const c of candidates) {

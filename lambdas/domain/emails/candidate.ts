@@ -2,6 +2,7 @@ import type { MailMessage } from '../../adapters/mail';
 import { readableTextOn } from '../../contracts/contrast';
 import { emailLayout, escapeHtml, type EmailBrand } from './layout';
 import { DEFAULT_BRAND_COLORS } from '../../contracts/vocabulary';
+import { TIMING_REQUEST_CHOICE_TEXT, type TimingRequestChoice } from '../../contracts/timing';
 
 const button = (href: string, label: string, color: string) =>
   `<p style="margin:0 0 16px"><a href="${escapeHtml(href)}" style="display:inline-block;background:${escapeHtml(color)};color:${readableTextOn(color)};text-decoration:none;padding:10px 18px;border-radius:4px">${escapeHtml(label)}</a></p>`;
@@ -75,6 +76,38 @@ export const responseNotificationEmail = (input: {
       `<h1 style="font-size:20px;margin:0 0 16px">New response for ${escapeHtml(input.jobTitle)}</h1>
 <p style="margin:0 0 16px"><strong>${escapeHtml(input.candidateName)}</strong> has recorded their answers.</p>
 ${button(input.candidateHref, 'Watch the answers', DEFAULT_BRAND_COLORS.primary)}`,
+      input.brand,
+    ),
+  };
+};
+
+/** Tells a member of the hiring team that a candidate asks for more time (issue 25): the team sets their timing on the candidate's page. */
+export const timingRequestEmail = (input: {
+  to: string;
+  candidateName: string;
+  jobTitle: string;
+  choice: TimingRequestChoice;
+  candidateHref: string;
+  /** The company's branding for the layout, while its theme is on. */
+  brand?: EmailBrand | null;
+}): MailMessage => {
+  const subject = `${input.candidateName} asks for more time`;
+  const wish = TIMING_REQUEST_CHOICE_TEXT[input.choice];
+  return {
+    to: input.to,
+    subject,
+    text: [
+      `${input.candidateName} asks for ${wish} in their video interview for ${input.jobTitle}.`,
+      '',
+      'They have not started answering yet. Adjust their timing on their page, and they can begin:',
+      input.candidateHref,
+    ].join('\n'),
+    html: emailLayout(
+      subject,
+      `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(input.candidateName)} asks for more time</h1>
+<p style="margin:0 0 16px"><strong>${escapeHtml(input.candidateName)}</strong> asks for <strong>${escapeHtml(wish)}</strong> in their video interview for <strong>${escapeHtml(input.jobTitle)}</strong>.</p>
+<p style="margin:0 0 16px">They have not started answering yet. Adjust their timing on their page, and they can begin.</p>
+${button(input.candidateHref, 'Adjust their timing', DEFAULT_BRAND_COLORS.primary)}`,
       input.brand,
     ),
   };

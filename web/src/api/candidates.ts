@@ -8,6 +8,7 @@ import type {
   sharingDetailsSchema,
 } from '../../../lambdas/contracts/candidate';
 import type { EvaluationAction } from '../../../lambdas/contracts/candidate-status';
+import type { TimingAdjustment } from '../../../lambdas/contracts/timing';
 import { POLL_INTERVAL_MS } from '../config/constants';
 import { apiPath, callApi } from './client';
 import { useApi, usePagedApi, usePublicApi } from './use-api';
@@ -18,6 +19,8 @@ export type CandidateTab = CandidateSummary['currentStatus'];
 export interface NewCandidate {
   candidateName: string;
   email: string | null;
+  /** Their adjustment of the position's pacing (issue 25); left out, they get the position's. */
+  timing?: TimingAdjustment;
 }
 
 export type CandidateDetail = z.infer<typeof getCandidate.response>;
@@ -98,6 +101,9 @@ export const inviteCandidate = (positionId: string, candidate: NewCandidate) =>
   callApi('inviteCandidate', { params: { positionId }, body: candidate });
 export const inviteCandidates = (positionId: string, newCandidates: NewCandidate[]) =>
   callApi('inviteCandidatesBatch', { params: { positionId }, body: { newCandidates } });
+/** Sets a candidate's timing adjustment (issue 25); a request of theirs still pending is answered with it. */
+export const setCandidateTiming = (candidateId: string, timing: TimingAdjustment) =>
+  callApi('setCandidateTiming', { params: { candidateId }, body: timing });
 export const sendPreview = (positionId: string) => callApi('sendPreviewInvite', { params: { positionId } });
 export const reinviteCandidate = (candidateId: string) => callApi('reinviteCandidate', { params: { candidateId } });
 export const deleteCandidate = (candidateId: string) => callApi('deleteCandidate', { params: { candidateId } });

@@ -1,14 +1,22 @@
 import { describe, expect, it, vi } from 'vitest';
 import {
+  cameraConstraints,
   chooseFormat,
   chooseRecorder,
   containerOf,
   FORCE_RECORDER_SERVICE_KEY,
   isRecorderServiceForced,
+  listDevices,
+  openCamera,
+  PermissionDenied,
   PREFERRED_FORMATS,
+  RECORDER_DEVICE_IDS_KEY,
   recorderMessages,
+  rememberDevices,
+  rememberedDevices,
   thumbnailTime,
   videoFileProblem,
+  whenDeviceLost,
 } from './recorder';
 
 const accepted = ['video/mp4', 'video/webm', 'video/quicktime', 'video/x-matroska', 'video/ogg'];
@@ -79,5 +87,123 @@ describe('choosing the recorder', () => {
     } finally {
       vi.unstubAllGlobals();
     }
+  });
+});
+
+/** A page's localStorage in Node: a Map behind the window the storage helper reads. */
+const stubStorage = () => {
+  const values = new Map<string, string>();
+  vi.stubGlobal('window', {
+    localStorage: { getItem: (key: string) => values.get(key) ?? null, setItem: (key: string, value: string) => values.set(key, value) },
+  });
+  return values;
+};
+
+const namedError = (name: string) => Object.assign(new Error(name), { name });
+
+describe('the camera and microphone chosen', () => {
+  it('are remembered in local storage, and anything unreadable is the defaults', () => {
+    const values = stubStorage();
+    try {
+      expect(rememberedDevices()).toEqual({ videoDeviceId: null, audioDeviceId: null });
+      rememberDevices({ videoDeviceId: 'cam-2', audioDeviceId: 'mic-1' });
+      expect(JSON.parse(values.get(RECORDER_DEVICE_IDS_KEY)!)).toEqual({ videoDeviceId: 'cam-2', audioDeviceId: 'mic-1' });
+      expect(rememberedDevices()).toEqual({ videoDeviceId: 'cam-2', audioDeviceId: 'mic-1' });
+      values.set(RECORDER_DEVICE_IDS_KEY, '{"videoDeviceId":42}');
+      expect(rememberedDevices()).toEqual({ videoDeviceId: null, audioDeviceId: null });
+      values.set(RECORDER_DEVICE_IDS_KEY, 'not json');
+      expect(rememberedDevices()).toEqual({ videoDeviceId: null, audioDeviceId: null });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('are asked for exactly, at the ideal size; without a choice the defaults', () => {
+    expect(cameraConstraints({ videoDeviceId: null, audioDeviceId: null })).toEqual({
+      video: { width: { ideal: 852 }, height: { ideal: 480 } },
+      audio: true,
+    });
+    expect(cameraConstraints({ videoDeviceId: 'cam-2', audioDeviceId: 'mic-1' })).toEqual({
+      video: { width: { ideal: 852 }, height: { ideal: 480 }, deviceId: { exact: 'cam-2' } },
+      audio: { deviceId: { exact: 'mic-1' } },
+    });
+  });
+
+  it('open the remembered devices, or the defaults when one is gone; a refusal is PermissionDenied', async () => {
+    const values = stubStorage();
+    const asked: MediaStreamConstraints[] = [];
+    let refuse: string | null = null;
+    const stream = { id: 'stream' } as unknown as MediaStream;
+    vi.stubGlobal('navigator', {
+      mediaDevices: {
+        getUserMedia: async (constraints: MediaStreamConstraints) => {
+          asked.push(constraints);
+          if (refuse) throw namedError(refuse);
+          if (JSON.stringify(constraints).includes('gone')) throw namedError('OverconstrainedError');
+          return stream;
+        },
+      },
+    });
+    try {
+      values.set(RECORDER_DEVICE_IDS_KEY, JSON.stringify({ videoDeviceId: 'cam-2', audioDeviceId: null }));
+      await expect(openCamera()).resolves.toBe(stream);
+      expect(asked).toEqual([cameraConstraints({ videoDeviceId: 'cam-2', audioDeviceId: null })]);
+
+      asked.length = 0;
+      await expect(openCamera({ videoDeviceId: 'gone', audioDeviceId: 'mic-1' })).resolves.toBe(stream);
+      expect(asked).toEqual([
+        cameraConstraints({ videoDeviceId: 'gone', audioDeviceId: 'mic-1' }),
+        cameraConstraints({ videoDeviceId: null, audioDeviceId: null }),
+      ]);
+
+      refuse = 'NotAllowedError';
+      await expect(openCamera()).rejects.toBeInstanceOf(PermissionDenied);
+      refuse = 'NotFoundError';
+      asked.length = 0;
+      await expect(openCamera({ videoDeviceId: null, audioDeviceId: null })).rejects.toThrow('NotFoundError');
+      expect(asked).toHaveLength(1); // nothing chosen: no second try
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('are listed by kind, named where the browser gives no name', async () => {
+    vi.stubGlobal('navigator', {
+      mediaDevices: {
+        enumerateDevices: async () => [
+          { kind: 'videoinput', deviceId: 'cam-1', label: 'Front camera' },
+          { kind: 'videoinput', deviceId: 'cam-2', label: '' },
+          { kind: 'audioinput', deviceId: 'default', label: 'Default microphone' },
+          { kind: 'audiooutput', deviceId: 'speaker', label: 'Speaker' },
+          { kind: 'audioinput', deviceId: '', label: '' }, // before the permission: no id
+        ],
+      },
+    });
+    try {
+      await expect(listDevices()).resolves.toEqual({
+        cameras: [
+          { deviceId: 'cam-1', label: 'Front camera' },
+          { deviceId: 'cam-2', label: 'Camera 2' },
+        ],
+        microphones: [{ deviceId: 'default', label: 'Default microphone' }],
+      });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('tell once when a device of the stream goes away', () => {
+    const tracks = [new EventTarget(), new EventTarget()];
+    const stream = { getTracks: () => tracks } as unknown as MediaStream;
+    let lost = 0;
+    const unsubscribe = whenDeviceLost(stream, () => lost++);
+    tracks[0]!.dispatchEvent(new Event('ended'));
+    tracks[1]!.dispatchEvent(new Event('ended'));
+    expect(lost).toBe(1);
+    unsubscribe();
+    const again = whenDeviceLost(stream, () => lost++);
+    again();
+    tracks[0]!.dispatchEvent(new Event('ended'));
+    expect(lost).toBe(1);
   });
 });

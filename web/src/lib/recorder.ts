@@ -84,15 +84,95 @@ export const canRecord = () =>
 
 export class PermissionDenied extends Error {}
 
-/** Camera and microphone at the desktop's ideal 852×480. */
-export const openCamera = async (): Promise<MediaStream> => {
+/**
+ * Spec §3 "recorder device ids": the camera and microphone the person chose (null: the browser's
+ * default), remembered in this browser and used by every recorder of the app.
+ */
+export const RECORDER_DEVICE_IDS_KEY = 'recorder_device_ids';
+
+export interface DeviceChoice {
+  videoDeviceId: string | null;
+  audioDeviceId: string | null;
+}
+
+export const DEFAULT_DEVICES: DeviceChoice = { videoDeviceId: null, audioDeviceId: null };
+
+const idOrNull = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+
+/** The remembered choice; anything unreadable is the defaults. */
+export const rememberedDevices = (): DeviceChoice => {
+  const stored = storage.getJson<Partial<Record<keyof DeviceChoice, unknown>>>(RECORDER_DEVICE_IDS_KEY);
+  return { videoDeviceId: idOrNull(stored?.videoDeviceId), audioDeviceId: idOrNull(stored?.audioDeviceId) };
+};
+
+export const rememberDevices = (choice: DeviceChoice) => storage.setJson(RECORDER_DEVICE_IDS_KEY, choice);
+
+/** What getUserMedia is asked for: the desktop's ideal 852×480, on the chosen devices (exactly) where there is a choice. */
+export const cameraConstraints = ({ videoDeviceId, audioDeviceId }: DeviceChoice): MediaStreamConstraints => ({
+  video: { width: { ideal: 852 }, height: { ideal: 480 }, ...(videoDeviceId ? { deviceId: { exact: videoDeviceId } } : {}) },
+  audio: audioDeviceId ? { deviceId: { exact: audioDeviceId } } : true,
+});
+
+/** The devices a stream records from (what the device selects show). */
+export const devicesOf = (stream: MediaStream): DeviceChoice => ({
+  videoDeviceId: idOrNull(stream.getVideoTracks()[0]?.getSettings().deviceId),
+  audioDeviceId: idOrNull(stream.getAudioTracks()[0]?.getSettings().deviceId),
+});
+
+/** A device that is gone (unplugged, or another browser's id): getUserMedia cannot satisfy `exact`. */
+const isMissingDevice = (error: unknown) => ['OverconstrainedError', 'NotFoundError', 'NotReadableError'].includes((error as Error)?.name);
+
+/**
+ * Camera and microphone, on `choice` (by default the remembered one). When a chosen device is gone
+ * the browser's defaults are opened instead (and the remembered choice, no longer valid, is left as
+ * it is: the device may come back). A refused permission is PermissionDenied.
+ */
+export const openCamera = async (choice: DeviceChoice = rememberedDevices()): Promise<MediaStream> => {
+  const open = (wanted: DeviceChoice) => navigator.mediaDevices.getUserMedia(cameraConstraints(wanted));
   try {
-    return await navigator.mediaDevices.getUserMedia({ video: { width: { ideal: 852 }, height: { ideal: 480 } }, audio: true });
+    try {
+      return await open(choice);
+    } catch (error) {
+      if ((choice.videoDeviceId || choice.audioDeviceId) && isMissingDevice(error)) return await open(DEFAULT_DEVICES);
+      throw error;
+    }
   } catch (error) {
     if ((error as Error).name === 'NotAllowedError' || (error as Error).name === 'SecurityError') throw new PermissionDenied();
     throw error;
   }
 };
+
+/** A camera or microphone to choose from: its id and its name (or "Camera 2" where the browser gives none). */
+export interface DeviceOption {
+  deviceId: string;
+  label: string;
+}
+
+/** The cameras and microphones of this device (named once the permission is given). */
+export const listDevices = async (): Promise<{ cameras: DeviceOption[]; microphones: DeviceOption[] }> => {
+  const devices = await navigator.mediaDevices.enumerateDevices();
+  const of = (kind: MediaDeviceKind, name: string) =>
+    devices
+      .filter((device) => device.kind === kind && device.deviceId !== '')
+      .map((device, i) => ({ deviceId: device.deviceId, label: device.label || `${name} ${i + 1}` }));
+  return { cameras: of('videoinput', 'Camera'), microphones: of('audioinput', 'Microphone') };
+};
+
+/** Calls `onLost` once when a track of the stream ends by itself (a device unplugged); returns the unsubscribe. */
+export const whenDeviceLost = (stream: MediaStream, onLost: () => void): (() => void) => {
+  let lost = false;
+  const ended = () => {
+    if (lost) return;
+    lost = true;
+    onLost();
+  };
+  const tracks = stream.getTracks();
+  tracks.forEach((track) => track.addEventListener('ended', ended));
+  return () => tracks.forEach((track) => track.removeEventListener('ended', ended));
+};
+
+/** Ends a stream's tracks (the camera light goes off). */
+export const closeStream = (stream: MediaStream | null) => stream?.getTracks().forEach((track) => track.stop());
 
 export interface Recording {
   mimeType: string;

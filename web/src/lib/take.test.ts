@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
-import { clock, countDown, stopWithRetries } from './take';
+import { clock, countDown, inFinalSeconds, recordingTimerText, startStopwatch, stopWithRetries, timeAnnouncement } from './take';
 
 describe('stopping a live recording', () => {
   it('tries a failed stop again, up to three times, but not a refusal', async () => {
@@ -44,5 +44,61 @@ describe('the countdown', () => {
     expect(done).toBe(1);
     vi.unstubAllGlobals();
     vi.useRealTimers();
+  });
+});
+
+describe('the recording timer', () => {
+  it('shows the limit, or the time recorded alone when there is none', () => {
+    expect(recordingTimerText(65, 120)).toBe('● 1:05 / 2:00');
+    expect(recordingTimerText(65, null)).toBe('● 1:05');
+  });
+
+  it('warns in the last 20 seconds of a limit longer than that, never without one', () => {
+    expect([9, 10, 29, 30].map((s) => inFinalSeconds(s, 30))).toEqual([false, true, true, true]);
+    expect(inFinalSeconds(0, 15)).toBe(false);
+    expect(inFinalSeconds(3599, null)).toBe(false);
+  });
+});
+
+describe("what a screen reader hears of a take's time", () => {
+  /** Every announcement of a take timed second by second from `from` to `to`. */
+  const said = (phase: 'thinking' | 'recording', seconds: number[], limit: number | null) =>
+    seconds.slice(1).flatMap((now, i) => timeAnnouncement(phase, seconds[i]!, now, limit) ?? []);
+  const range = (from: number, to: number) => Array.from({ length: Math.abs(to - from) + 1 }, (_, i) => (from < to ? from + i : from - i));
+
+  it('each full minute recorded and once the 20-second warning, never every second', () => {
+    expect(said('recording', range(0, 150), 150)).toEqual(['1 minute recorded.', '2 minutes recorded.', '20 seconds left.']);
+    expect(said('recording', range(0, 30), 30)).toEqual(['20 seconds left.']);
+    expect(said('recording', range(0, 130), null)).toEqual(['1 minute recorded.', '2 minutes recorded.']);
+  });
+
+  it('catches up when the clock jumps', () => {
+    expect(timeAnnouncement('recording', 5, 12, 30)).toBe('20 seconds left.');
+    expect(timeAnnouncement('recording', 58, 63, null)).toBe('1 minute recorded.');
+  });
+
+  it('while thinking, each full minute left and 10 seconds before recording', () => {
+    expect(said('thinking', range(150, 0), null)).toEqual(['2 minutes left to think.', '1 minute left to think.', 'Recording starts in 10 seconds.']);
+    expect(said('thinking', range(30, 0), null)).toEqual(['Recording starts in 10 seconds.']);
+  });
+});
+
+describe('the stopwatch', () => {
+  it('tells each new whole second from the wall clock, catching up after a jump', () => {
+    vi.useFakeTimers();
+    vi.stubGlobal('window', globalThis);
+    try {
+      const seen: number[] = [];
+      const stop = startStopwatch((elapsed) => seen.push(elapsed));
+      vi.advanceTimersByTime(2100);
+      vi.setSystemTime(Date.now() + 10_000); // a background tab's timers slept
+      vi.advanceTimersByTime(250);
+      stop();
+      vi.advanceTimersByTime(5000);
+      expect(seen).toEqual([1, 2, 12]);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.useRealTimers();
+    }
   });
 });

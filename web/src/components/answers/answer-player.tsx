@@ -1,5 +1,6 @@
 import { Alert, Flex, Loader, Text, ToggleButton, ToggleButtonGroup, View } from '@aws-amplify/ui-react';
 import { forwardRef, useEffect, useState } from 'react';
+import { useCaptionsUrl } from '../../lib/use-captions-url';
 import { type CaptionsStatus, type UploadStatus } from '../../../../lambdas/contracts/vocabulary';
 
 export const PLAYBACK_RATES = [1, 1.5, 2] as const;
@@ -17,32 +18,6 @@ export interface PlayableAnswer {
     variants: Variant[];
   };
 }
-
-/**
- * The captions file, fetched and handed to <track> as a same-origin blob URL: a cross-origin
- * <track> would need the whole video fetched with CORS.
- */
-const useCaptionsUrl = (href: string | undefined) => {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!href) return;
-    let objectUrl: string | null = null;
-    const controller = new AbortController();
-    fetch(href, { signal: controller.signal })
-      .then((response) => (response.ok ? response.text() : Promise.reject(new Error(String(response.status)))))
-      .then((text) => {
-        objectUrl = URL.createObjectURL(new Blob([text], { type: 'text/vtt' }));
-        setUrl(objectUrl);
-      })
-      .catch(() => undefined); // no captions track; the video still plays
-    return () => {
-      controller.abort();
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
-      setUrl(null);
-    };
-  }, [href]);
-  return url;
-};
 
 /**
  * An answer's video (spec §2, §4): rates 1, 1.5 and 2, English captions, "Processing..." with a

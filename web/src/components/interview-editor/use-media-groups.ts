@@ -21,12 +21,13 @@ interface Fetched {
 const settled = ({ asked, groups }: Fetched) =>
   asked.every((id) => {
     const group = groups.find((g) => g.mediaGroupId === id);
-    return !group || group.uploadStatus === 'ready' || group.uploadStatus === 'failed';
+    // Captions may still be prepared after the video is ready ("Captioning..."): polled until they are too.
+    return !group || group.uploadStatus === 'failed' || (group.uploadStatus === 'ready' && group.captions.captionsStatus !== 'preparing');
   });
 
 /**
  * The statuses and variants of a set of video groups in one call (batched by 20), polled every
- * 5 seconds while any is still uploading or processing. While a new id's first answer is on its
+ * 5 seconds while any is still uploading or processing, or its captions are being prepared. While a new id's first answer is on its
  * way, the others keep their last state (no flicker) and the new one is absent (processing).
  */
 export const useMediaGroups = (ids: string[]): MediaGroups => {

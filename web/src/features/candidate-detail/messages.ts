@@ -25,6 +25,16 @@ export const messages = {
     failed: 'The package could not be generated. Please try again.',
     startFailed: 'Unable to export the videos at this time. Please contact us.',
   },
+  // A candidate's timing (issue 25).
+  timing: {
+    requestHeading: 'Request for more time',
+    requested: (name: string, choice: string, date: string) => `${name} asked for ${choice} on ${date}.`,
+    granted: (name: string) => `${name}'s request is granted.`,
+    saved: (name: string) => `${name}'s timing is saved.`,
+    saveFailed: 'Unable to save the timing at this time. Please contact us.',
+    explainer: 'An adjusted timing can make answers longer than the position allows; that is expected.',
+    appliesTo: 'Questions not answered yet get the new timing.',
+  },
   openProfile: 'Open profile',
   openProfileHint: (name: string) => `The candidate's profile in ${name}, in a new tab`,
 } as const;

@@ -1,4 +1,5 @@
 import type { getApplyLink, getInterview, startAnswer } from '../../../../lambdas/operations/interviews';
+import type { TimingRequestChoice } from '../../../../lambdas/contracts/timing';
 import type * as z from 'zod/mini';
 import { callApi, type ApiBody } from '../../api/client';
 import type { PartUrlSource, UploadedPart } from './multipart-upload';
@@ -6,6 +7,8 @@ import type { PartUrlSource, UploadedPart } from './multipart-upload';
 export type Interview = z.infer<typeof getInterview.response>;
 export type ApplyPage = z.infer<typeof getApplyLink.response>;
 export type StartedAnswer = z.infer<typeof startAnswer.response>;
+/** The candidate's timing (issue 25): adjusted or not, whether they may still ask, how, and their pending request. */
+export type InterviewTiming = Interview['timing'];
 
 /** The content type goes as given (a picked file's type may be any): the server refuses an unsupported one with its message. */
 /** `replacesAnswerId`: a live take that was lost, which the new take replaces without counting as a retake. */
@@ -35,3 +38,7 @@ export const submitLiveAnswerCall = (token: string, answerId: string, recordingI
 
 export const applyCall = (linkId: string, candidateName: string, email: string) =>
   callApi('applyThroughLink', { params: { linkId }, body: { candidateName, email } });
+
+/** Issue 25: the candidate asks for no time limit or double time, before their first question (applied at once where the position lets them choose). */
+export const requestTimingCall = (token: string, choice: TimingRequestChoice) =>
+  callApi('requestInterviewTiming', { params: { token }, body: { choice } });

@@ -15,5 +15,8 @@ export const messages = {
   connecting: 'Connecting…',
   reconnecting: 'Reconnecting…',
   liveLost: 'The connection to the recorder was lost, so this take could not be recorded. Please record your answer again.',
+  deviceLost: 'Your camera or microphone was disconnected. Choose another one to go on; your answers already sent are kept.',
+  timingRequestFailed: 'Unable to send your choice. Please check your connection and try again.',
+  timingRequestSent: 'Your request has been sent. You can wait for an answer by e-mail or start now with the current timing.',
   loadFailed: 'Unable to load your interview. Please check your connection and reload the page.',
 } as const;

@@ -4,7 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router-dom';
 import { evaluateCandidate, rateAnswer, useCandidate, useTranscripts, type CandidateDetail, type EvaluationAction } from '../../../api/candidates';
 import { ApiError } from '../../../api/client';
 import { useCompany } from '../../../api/companies';
-import { useRefreshPosition } from '../../../api/positions';
+import { usePosition, useRefreshPosition } from '../../../api/positions';
 import { AnswerPlayer } from '../../../components/answers/answer-player';
 import { Transcript } from '../../../components/answers/transcript';
 import { PageLoader } from '../../../components/page-loader';
@@ -16,6 +16,7 @@ import { messages } from '../messages';
 import { EmojiRating } from './emoji-rating';
 import { ExportVideos } from './export-videos';
 import { ShareDialog } from './share-dialog';
+import { TimingPanel, TimingRequestNotice } from './timing-panel';
 import { PageTitle } from '../../../components/page-title';
 
 type Status = CandidateDetail['currentStatus'];
@@ -41,6 +42,8 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
   const candidate = useCandidate(candidateId);
   const transcripts = useTranscripts(candidateId);
   const company = useCompany(companyId);
+  // Its pacing, for what the candidate's timing gives them.
+  const position = usePosition(positionId);
   const refreshPosition = useRefreshPosition();
   const [answerIndex, setAnswerIndex] = useState(0);
   const [sharing, setSharing] = useState(false);
@@ -101,6 +104,11 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
     }
   };
 
+  const timingSaved = async (message: string) => {
+    await candidate.mutate();
+    setNotice({ message, variation: 'success' });
+  };
+
   const nav = (label: string, id: string | null) => (
     <Button size="small" isDisabled={!id} onClick={() => id && navigate(candidateTo(id))}>
       {label}
@@ -137,36 +145,39 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
           )}
         </Flex>
         <Grid templateColumns={{ base: '1fr', large: 'minmax(0, 1fr) 320px' }} gap="large" alignItems="start">
-          <Flex direction="column" gap="medium" as="section" aria-label="Answers">
-            {answers.length === 0 || !answer ? (
-              <Alert variation="info">{c.candidateName} has not answered any questions yet.</Alert>
-            ) : (
-              <>
-                <Flex justifyContent="space-between" alignItems="flex-end" gap="small" wrap="wrap">
-                  <SelectField
-                    label="Answer"
-                    labelHidden
-                    size="small"
-                    value={String(index)}
-                    onChange={(event) => setAnswerIndex(Number(event.target.value))}
-                  >
-                    {answers.map((a, i) => (
-                      <option key={a.answerId} value={i}>
-                        Answer {i + 1} of {answers.length}
-                      </option>
-                    ))}
-                  </SelectField>
-                  <Button size="small" isDisabled={index >= answers.length - 1} onClick={() => setAnswerIndex(index + 1)}>
-                    Next answer
-                  </Button>
-                </Flex>
-                <Heading level={4}>{question?.title || `Question ${answer.questionIndex + 1}`}</Heading>
-                <AnswerPlayer key={answer.answerId} ref={video} answer={answer} label={`Answer ${index + 1}`} />
-                {question?.content && <Text whiteSpace="pre-wrap">{question.content}</Text>}
-                {rating && <EmojiRating value={answer.rating} onChange={(value) => void rate(answer.answerId, value)} />}
-                {answer.video.uploadStatus !== 'failed' && <Transcript transcript={transcript} video={video} />}
-              </>
-            )}
+          <Flex direction="column" gap="medium">
+            <TimingRequestNotice candidate={c} onSaved={timingSaved} />
+            <Flex direction="column" gap="medium" as="section" aria-label="Answers">
+              {answers.length === 0 || !answer ? (
+                <Alert variation="info">{c.candidateName} has not answered any questions yet.</Alert>
+              ) : (
+                <>
+                  <Flex justifyContent="space-between" alignItems="flex-end" gap="small" wrap="wrap">
+                    <SelectField
+                      label="Answer"
+                      labelHidden
+                      size="small"
+                      value={String(index)}
+                      onChange={(event) => setAnswerIndex(Number(event.target.value))}
+                    >
+                      {answers.map((a, i) => (
+                        <option key={a.answerId} value={i}>
+                          Answer {i + 1} of {answers.length}
+                        </option>
+                      ))}
+                    </SelectField>
+                    <Button size="small" isDisabled={index >= answers.length - 1} onClick={() => setAnswerIndex(index + 1)}>
+                      Next answer
+                    </Button>
+                  </Flex>
+                  <Heading level={4}>{question?.title || `Question ${answer.questionIndex + 1}`}</Heading>
+                  <AnswerPlayer key={answer.answerId} ref={video} answer={answer} label={`Answer ${index + 1}`} />
+                  {question?.content && <Text whiteSpace="pre-wrap">{question.content}</Text>}
+                  {rating && <EmojiRating value={answer.rating} onChange={(value) => void rate(answer.answerId, value)} />}
+                  {answer.video.uploadStatus !== 'failed' && <Transcript transcript={transcript} video={video} />}
+                </>
+              )}
+            </Flex>
           </Flex>
           <Flex direction="column" gap="medium" as="aside">
             <Card variation="outlined" as="section" aria-label="Candidate">
@@ -177,6 +188,12 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
                     {c.currentStatus}
                   </Badge>
                 </Flex>
+                {c.timingAdjusted && (
+                  // Neutral, not a warning: it tells a reviewer why an answer may run long.
+                  <Badge size="small" alignSelf="flex-start">
+                    Adjusted timing
+                  </Badge>
+                )}
                 <Text fontSize="small" color="font.secondary">
                   {c.email ?? commonMessages.notAvailable}
                 </Text>
@@ -211,6 +228,7 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
                 </Button>
               </Flex>
             </Card>
+            <TimingPanel candidate={c} pacing={position.data?.interview.pacing} onSaved={timingSaved} />
             {c.integrationType && (
               <Suspense fallback={null}>
                 <IntegrationPanel type={c.integrationType} attributes={c.integrationAttributes} />

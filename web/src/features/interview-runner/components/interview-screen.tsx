@@ -1,37 +1,36 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { ApiError, apiPath } from '../../../api/client';
-import { openCamera, PermissionDenied, recorderChoiceHere } from '../../../lib/recorder';
+import { recorderChoiceHere } from '../../../lib/recorder';
 import { messages } from '../messages';
+import { useCamera } from '../use-camera';
 import { usePublicRead } from '../use-public-read';
 import { BrandedPage } from './branded-page';
+import { CaptionedVideo } from './captioned-video';
+import { CheckStage, DeviceLostStage } from './check-stage';
 import { FileAnswer } from './file-answer';
-import { MicLevel } from './mic-level';
+import { PracticeStage } from './practice-stage';
 import { QuestionStep, type TakeRecorder } from './question-step';
 import { Alert, Button, Loader, Title } from './ui';
+import { WelcomeStage } from './welcome-stage';
 
-type Stage = 'welcome' | 'check' | 'intro' | 'questions' | 'outro' | 'done';
-
-const describeTime = (seconds: number | null, none: string, unlimited: string) =>
-  seconds === null ? unlimited : seconds === 0 ? none : seconds < 60 ? `${seconds} seconds` : `${seconds / 60} minute${seconds === 60 ? '' : 's'}`;
+type Stage = 'welcome' | 'check' | 'practice' | 'intro' | 'questions' | 'outro' | 'done';
 
 /**
  * The candidate's interview (DESIGN.md §4), reached by the invitation's link: welcome, camera and
- * microphone check, intro, each question, outro, confirmation. Reopening the link continues at the
- * first unanswered question; a finished interview shows the thank-you.
+ * microphone check (with a practice question), intro, each question, outro, confirmation. Reopening
+ * the link continues at the first unanswered question; a finished interview shows the thank-you. A
+ * camera or microphone lost on the way is chosen again before going on.
  */
 export const InterviewScreen = ({ token }: { token: string }) => {
   const interview = usePublicRead(apiPath('getInterview', { token }));
   const [stage, setStage] = useState<Stage>('welcome');
   const [current, setCurrent] = useState<number | null>(null);
-  const [stream, setStream] = useState<MediaStream | null>(null);
-  const [cameraError, setCameraError] = useState<string | null>(null);
+  const camera = useCamera();
   // MediaRecorder with a preferred format, else the live-recording service (or when forced); a file where neither works.
   const recorder = useMemo((): TakeRecorder | null => {
     const choice = recorderChoiceHere();
     return choice.kind === 'file' ? null : choice;
   }, []);
-
-  useEffect(() => () => stream?.getTracks().forEach((track) => track.stop()), [stream]);
 
   const data = interview.data;
   if (interview.error) {
@@ -63,14 +62,6 @@ export const InterviewScreen = ({ token }: { token: string }) => {
     );
   }
 
-  const connect = async () => {
-    setCameraError(null);
-    try {
-      setStream(await openCamera());
-    } catch (error) {
-      setCameraError(error instanceof PermissionDenied ? messages.permissionDenied : messages.connectRecorder);
-    }
-  };
   const afterAnswer = (completed: boolean) => {
     if (completed) {
       setStage(data.outro ? 'outro' : 'done');
@@ -80,66 +71,33 @@ export const InterviewScreen = ({ token }: { token: string }) => {
     const next = data.questions.findIndex((q, i) => i > index && !q.answered);
     setCurrent(next === -1 ? index + 1 : next);
   };
+  const afterCheck = () => setStage(data.intro && answeredBefore === 0 ? 'intro' : 'questions');
+  const question = data.questions[index]!;
+  const { stream, lost } = camera;
 
   return (
     <BrandedPage branding={data}>
       {stage === 'welcome' && (
-        <div className="ir-stack">
-          <Title>Welcome, {data.candidateName}</Title>
-          <p>
-            {data.companyName} invites you to a video interview for {data.jobTitle}. There {data.questions.length === 1 ? 'is' : 'are'}{' '}
-            {data.questions.length} question{data.questions.length === 1 ? '' : 's'}
-            {answeredBefore > 0 ? `, and you have answered ${answeredBefore} already` : ''}.
-          </p>
-          <ul aria-label="Pacing" className="ir-list">
-            <li>Time to think before each answer: {describeTime(data.pacing.thinkingTime, 'none', 'as long as you need')}</li>
-            <li>Longest answer: {describeTime(data.pacing.answerTime, 'none', 'no limit')}</li>
-            <li>Retakes per question: {data.pacing.retakes === null ? 'unlimited' : data.pacing.retakes === 0 ? 'none' : data.pacing.retakes}</li>
-          </ul>
-          {data.expiresAt && <p className="ir-small">Please complete it by {new Date(data.expiresAt).toLocaleString()}.</p>}
-          <Button variation="primary" onClick={() => setStage(recorder ? 'check' : data.intro ? 'intro' : 'questions')}>
-            {answeredBefore > 0 ? 'Continue the interview' : 'Start the interview'}
-          </Button>
-        </div>
+        <WelcomeStage
+          data={data}
+          token={token}
+          onTimingChanged={interview.reload}
+          onStart={() => setStage(recorder ? 'check' : data.intro ? 'intro' : 'questions')}
+        />
       )}
-      {stage === 'check' && (
-        <div className="ir-stack">
-          <Title>Camera and microphone check</Title>
-          <p>Check that you can see yourself and that your face is well lit.</p>
-          {stream ? (
-            <>
-              <video
-                ref={(el) => {
-                  if (el && el.srcObject !== stream) el.srcObject = stream;
-                }}
-                autoPlay
-                muted
-                playsInline
-                aria-label="Camera preview"
-                className="ir-video ir-video--preview"
-              />
-              <MicLevel stream={stream} />
-            </>
-          ) : (
-            <Button onClick={() => void connect()}>Turn on camera and microphone</Button>
-          )}
-          {cameraError && <Alert variation="error">{cameraError}</Alert>}
-          <Button variation="primary" disabled={!stream} onClick={() => setStage(data.intro && answeredBefore === 0 ? 'intro' : 'questions')}>
-            Continue
-          </Button>
-        </div>
+      {/* A device lost on the way: the take under way starts again once another is chosen (answers sent are kept). */}
+      {lost && (stage === 'check' || stage === 'practice' || stage === 'questions') && (
+        <DeviceLostStage camera={camera} onReconnect={interview.reload} />
+      )}
+      {!lost && stage === 'check' && <CheckStage camera={camera} onPractice={() => setStage('practice')} onContinue={afterCheck} />}
+      {!lost && stage === 'practice' && recorder && stream && (
+        <PracticeStage key={camera.generation} stream={stream} recorder={recorder} pacing={data.pacing} onDone={afterCheck} />
       )}
       {stage === 'intro' && (
         <div className="ir-stack">
-          <Title>A word from {data.companyName}</Title>
+          <Title focus>A word from {data.companyName}</Title>
           {data.intro?.video ? (
-            <video
-              src={data.intro.video.contentHref}
-              poster={data.intro.video.thumbnailHref ?? undefined}
-              controls
-              playsInline
-              className="ir-video"
-            />
+            <CaptionedVideo video={data.intro.video} label="Introduction video" />
           ) : (
             <p>The introduction video is not available.</p>
           )}
@@ -148,14 +106,15 @@ export const InterviewScreen = ({ token }: { token: string }) => {
           </Button>
         </div>
       )}
-      {stage === 'questions' &&
+      {!lost &&
+        stage === 'questions' &&
         (recorder && stream ? (
           <QuestionStep
-            key={index}
+            key={`${index}:${camera.generation}:${question.attemptsUsed}`}
             token={token}
             index={index}
             total={data.questions.length}
-            question={data.questions[index]!}
+            question={question}
             pacing={data.pacing}
             stream={stream}
             recorder={recorder}
@@ -164,19 +123,12 @@ export const InterviewScreen = ({ token }: { token: string }) => {
         ) : recorder ? (
           <Alert variation="warning">{messages.connectRecorder}</Alert>
         ) : (
-          <FileAnswer
-            key={index}
-            token={token}
-            index={index}
-            total={data.questions.length}
-            question={data.questions[index]!}
-            onSubmitted={afterAnswer}
-          />
+          <FileAnswer key={index} token={token} index={index} total={data.questions.length} question={question} onSubmitted={afterAnswer} />
         ))}
       {stage === 'outro' && data.outro && (
         <div className="ir-stack">
-          <Title>{data.outro.title || 'Thank you!'}</Title>
-          {data.outro.video && <video src={data.outro.video.contentHref} controls playsInline className="ir-video" />}
+          <Title focus>{data.outro.title || 'Thank you!'}</Title>
+          {data.outro.video && <CaptionedVideo video={data.outro.video} label="Closing video" />}
           <p className="ir-pre">{data.outro.content || 'Your answers have been sent.'}</p>
           <Button variation="primary" onClick={() => setStage('done')}>
             Finish
@@ -185,7 +137,7 @@ export const InterviewScreen = ({ token }: { token: string }) => {
       )}
       {stage === 'done' && (
         <div className="ir-stack ir-stack--tight" role="status">
-          <Title>Your interview is complete</Title>
+          <Title focus>Your interview is complete</Title>
           <p>
             Thank you, {data.candidateName}. Your answers have been sent to {data.companyName}.
           </p>

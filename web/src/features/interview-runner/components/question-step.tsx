@@ -3,7 +3,7 @@ import { LIVE_CONTENT_TYPE, RECONNECT_WINDOW_SECONDS } from '../../../../../lamb
 import { clock, stopWithRetries } from '../../../lib/take';
 import { errorMessage } from '../../../api/client';
 import { isSafariUpTo14_3, LivePublisher, type LiveState } from '../../../lib/live-publisher';
-import { COUNTDOWN_SECONDS, containerOf, startRecording, type RecorderChoice, type Recording } from '../../../lib/recorder';
+import { containerOf, startRecording, type RecorderChoice, type Recording } from '../../../lib/recorder';
 import {
   createRecordingCall,
   partUrlSource,
@@ -17,27 +17,22 @@ import {
 import { messages } from '../messages';
 import { MultipartUpload, UploadRefused, type UploadProgress } from '../multipart-upload';
 import { retakesBadge, retakesLeftBeforeTake } from '../retakes';
+import { useTakeClock, type ClockPhase } from '../use-take-clock';
+import { CaptionedVideo } from './captioned-video';
+import { TakeStage } from './take-stage';
 import { Alert, Button, Loader, Title } from './ui';
 
 type Question = Interview['questions'][number];
-/** A live take adds `connecting` (until the stream is live), `stopping` (the service saves it) and `failed` (the connection could not come back). */
-type Phase = 'thinking' | 'countdown' | 'starting' | 'connecting' | 'recording' | 'stopping' | 'review' | 'submitting' | 'failed';
+/**
+ * `thinking` counts the thinking time down (once a video question is watched); `ready` waits for
+ * Start recording (unlimited thinking, or after a take could not start). A live take adds
+ * `connecting` (until the stream is live), `stopping` (the service saves it) and `failed` (the
+ * connection could not come back).
+ */
+type Phase = 'ready' | 'thinking' | 'countdown' | 'starting' | 'connecting' | 'recording' | 'stopping' | 'review' | 'submitting' | 'failed';
 
 /** A recorder of the candidate's browser: MediaRecorder with its format, or the live-recording service. */
 export type TakeRecorder = Exclude<RecorderChoice, { kind: 'file' }>;
-
-/** Calls the latest `onTick` once a second while `running`. */
-const useSeconds = (running: boolean, onTick: () => void) => {
-  const tick = useRef(onTick);
-  useEffect(() => {
-    tick.current = onTick;
-  });
-  useEffect(() => {
-    if (!running) return;
-    const timer = setInterval(() => tick.current(), 1000);
-    return () => clearInterval(timer);
-  }, [running]);
-};
 
 const progressText = (progress: UploadProgress | null) => {
   if (!progress || progress.totalBytes === 0) return null;
@@ -47,9 +42,11 @@ const progressText = (progress: UploadProgress | null) => {
 };
 
 /**
- * One question (DESIGN.md §4): the question, the thinking time (none, timed or unlimited), a
- * 3-second countdown, recording with a timer that stops at the max answer length while the parts
- * upload, then review with Retake (while retakes remain) and Submit.
+ * One question (DESIGN.md §4): the question (a video with captions), the thinking time (none, timed
+ * or unlimited), a 3-second countdown, recording with a timer that warns 20 seconds before the max
+ * answer length and stops at it (with no limit it shows the time recorded and runs on) while the
+ * parts upload, then review with Retake (while retakes remain) and Submit. The focus follows the
+ * take: Stop when recording starts, Submit when it stops.
  *
  * Live (issue 30: no usable MediaRecorder, or the force-recorder-service flag): the same steps, but
  * after the countdown the camera is published to the live-recording service ("Connecting…" until
@@ -76,12 +73,11 @@ export const QuestionStep = ({
   recorder: TakeRecorder;
   onSubmitted: (completed: boolean) => void;
 }) => {
-  const unlimitedThinking = pacing.thinkingTime === null;
   // A video question is watched first: thinking time (or, with none, the countdown) starts when it ends.
   const [watching, setWatching] = useState(Boolean(question.video));
-  const straightToCountdown = pacing.thinkingTime === 0 && !question.video;
-  const [phase, setPhase] = useState<Phase>(straightToCountdown ? 'countdown' : 'thinking');
-  const [seconds, setSeconds] = useState(straightToCountdown ? COUNTDOWN_SECONDS : (pacing.thinkingTime ?? 0));
+  const [phase, setPhase] = useState<Phase>(() =>
+    pacing.thinkingTime === null ? 'ready' : pacing.thinkingTime === 0 && !question.video ? 'countdown' : 'thinking',
+  );
   const questionVideo = useRef<HTMLVideoElement>(null);
   const [error, setError] = useState<string | null>(null);
   const [retakesLeft, setRetakesLeft] = useState(() => retakesLeftBeforeTake(pacing.retakes, question.attemptsUsed));
@@ -90,7 +86,6 @@ export const QuestionStep = ({
   const recording = useRef<Recording | null>(null);
   const upload = useRef<MultipartUpload | null>(null);
   const answerId = useRef<string | null>(null);
-  const preview = useRef<HTMLVideoElement>(null);
   const liveMode = recorder.kind === 'live';
   const format = recorder.kind === 'media-recorder' ? recorder.format : LIVE_CONTENT_TYPE;
   // The live take: its publisher while it streams, its recording's id, the connection's state and the recorded length.
@@ -99,12 +94,20 @@ export const QuestionStep = ({
   const [liveState, setLiveState] = useState<LiveState | null>(null);
   const [recordedSeconds, setRecordedSeconds] = useState<number | null>(null);
   const elapsed = useRef(0);
+  // Keyboard users keep their place: Stop takes the focus when recording starts, Submit once it stops.
+  const startButton = useRef<HTMLButtonElement>(null);
+  const stopButton = useRef<HTMLButtonElement>(null);
+  const submitButton = useRef<HTMLButtonElement>(null);
+  const retakeButton = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    if (preview.current && (phase === 'thinking' || phase === 'countdown' || phase === 'recording' || phase === 'connecting' || phase === 'failed'))
-      preview.current.srcObject = stream;
-  }, [phase, stream]);
-  useEffect(() => () => upload.current?.cancel(), []);
+  // Leaving the question (a device lost mid-take) ends its recorder and its upload.
+  useEffect(
+    () => () => {
+      upload.current?.cancel();
+      void recording.current?.stop().catch(() => undefined);
+    },
+    [],
+  );
   useEffect(() => () => void (review && URL.revokeObjectURL(review)), [review]);
   // Leaving the question mid-take ends the stream, and the service is told (best effort).
   useEffect(
@@ -182,7 +185,6 @@ export const QuestionStep = ({
       await streaming.start();
       if (publisher.current !== streaming) return;
       elapsed.current = 0;
-      setSeconds(0);
       setPhase('recording');
     } catch (e) {
       // Left meanwhile (the question unmounted): nothing to show.
@@ -198,8 +200,7 @@ export const QuestionStep = ({
       // Safari 14.3 or older records nowhere: neither MediaRecorder nor the service (spec §8).
       setError(errorMessage(e, isSafariUpTo14_3(navigator.userAgent) ? messages.oldSafari : messages.connectRecorder));
       setLiveState(null);
-      setPhase('thinking');
-      setSeconds(0);
+      setPhase('ready');
     }
   }, [index, onLiveState, stream, token]);
 
@@ -213,7 +214,7 @@ export const QuestionStep = ({
       setPhase('review');
     } catch {
       setError(messages.recordVideo);
-      setPhase('thinking');
+      setPhase('ready');
     }
   }, []);
 
@@ -229,12 +230,10 @@ export const QuestionStep = ({
       setProgress(null);
       const live = upload.current;
       recording.current = startRecording(stream, format, (chunk) => live.push(chunk));
-      setSeconds(0);
       setPhase('recording');
     } catch (e) {
       setError(errorMessage(e, messages.startRecording));
-      setPhase('thinking');
-      setSeconds(0);
+      setPhase('ready');
     }
   }, [format, index, stream, token]);
   const begin = liveMode ? beginLive : beginRecorder;
@@ -242,33 +241,40 @@ export const QuestionStep = ({
   const watched = () => {
     if (!watching) return;
     setWatching(false);
-    if (phase === 'thinking' && pacing.thinkingTime === 0) {
-      setPhase('countdown');
-      setSeconds(COUNTDOWN_SECONDS);
-    }
+    if (phase === 'thinking' && pacing.thinkingTime === 0) setPhase('countdown');
   };
   // The question video must not play into the answer.
   useEffect(() => {
-    if (phase !== 'thinking') questionVideo.current?.pause();
+    if (phase !== 'thinking' && phase !== 'ready') questionVideo.current?.pause();
   }, [phase]);
 
   // One clock drives the phases: thinking time → countdown → recording, which stops at the max answer length.
-  const ticking = (phase === 'thinking' && !unlimitedThinking && !watching && !error) || phase === 'countdown' || phase === 'recording';
-  useSeconds(ticking, () => {
-    if (phase === 'thinking') {
-      if (seconds > 1) return setSeconds(seconds - 1);
-      setPhase('countdown');
-      setSeconds(COUNTDOWN_SECONDS);
-    } else if (phase === 'countdown') {
-      if (seconds > 1) return setSeconds(seconds - 1);
-      setPhase('starting');
-      void begin();
-    } else if (phase === 'recording') {
-      elapsed.current = seconds + 1;
-      setSeconds(seconds + 1);
-      if (seconds + 1 >= pacing.answerTime) void stop();
-    }
+  const clockPhase: ClockPhase =
+    phase === 'thinking' ? (watching ? null : 'thinking') : phase === 'countdown' || phase === 'recording' ? phase : null;
+  const { seconds, announcement } = useTakeClock({
+    phase: clockPhase,
+    thinkingTime: pacing.thinkingTime,
+    answerTime: pacing.answerTime,
+    onOver: (over) => {
+      if (over === 'thinking') setPhase('countdown');
+      else if (over === 'countdown') {
+        setPhase('starting');
+        void begin();
+      } else void stop();
+    },
   });
+  useEffect(() => {
+    if (phase === 'recording') elapsed.current = seconds;
+  }, [phase, seconds]);
+
+  useEffect(() => {
+    if (phase === 'recording') stopButton.current?.focus();
+    else if (phase === 'review') submitButton.current?.focus();
+    else if (phase === 'failed') retakeButton.current?.focus();
+  }, [phase]);
+  useEffect(() => {
+    if (phase === 'ready' && error) startButton.current?.focus();
+  }, [phase, error]);
 
   const retake = () => {
     upload.current?.cancel();
@@ -280,7 +286,6 @@ export const QuestionStep = ({
     setLiveState(null);
     setError(null);
     setPhase('countdown');
-    setSeconds(COUNTDOWN_SECONDS);
   };
 
   const submitLive = async () => {
@@ -322,20 +327,8 @@ export const QuestionStep = ({
         </p>
         <span className="ir-badge">{retakesBadge(retakesLeft)}</span>
       </div>
-      <Title>{question.title || `Question ${index + 1}`}</Title>
-      {question.video && (
-        <video
-          ref={questionVideo}
-          src={question.video.contentHref}
-          poster={question.video.thumbnailHref ?? undefined}
-          controls
-          playsInline
-          aria-label="Question video"
-          onEnded={watched}
-          onError={watched}
-          className="ir-video"
-        />
-      )}
+      <Title focus>{question.title || `Question ${index + 1}`}</Title>
+      {question.video && <CaptionedVideo ref={questionVideo} video={question.video} label="Question video" onEnded={watched} onError={watched} />}
       {question.content && <p className="ir-pre">{question.content}</p>}
 
       {liveReview ? (
@@ -343,32 +336,23 @@ export const QuestionStep = ({
           Your answer is recorded ({clock(recordedSeconds ?? 0)}).
         </p>
       ) : (
-        <div className="ir-stage">
-          {phase === 'review' || phase === 'submitting' ? (
-            <video src={review ?? undefined} controls playsInline aria-label="Your answer" />
-          ) : (
-            <video ref={preview} autoPlay muted playsInline aria-label="Camera preview" className="ir-video--preview" />
-          )}
-          {phase === 'countdown' && (
-            <p className="ir-countdown" aria-live="assertive">
-              {Math.max(seconds, 1)}
-            </p>
-          )}
-          {phase === 'recording' && (
-            <span className="ir-recording" role="timer" aria-label="Recording time">
-              ● {clock(seconds)} / {clock(pacing.answerTime)}
-            </span>
-          )}
+        <TakeStage
+          stream={stream}
+          playback={(phase === 'review' || phase === 'submitting') && review ? { url: review, label: 'Your answer' } : null}
+          countdown={phase === 'countdown' ? seconds : null}
+          recording={phase === 'recording' ? { elapsed: seconds, limit: pacing.answerTime } : null}
+          announcement={announcement}
+        >
           {liveMode && (
             <p className="ir-live-status" role="status" aria-live="polite">
               {phase === 'connecting' ? messages.connecting : phase === 'recording' && liveState === 'reconnecting' ? messages.reconnecting : ''}
             </p>
           )}
-        </div>
+        </TakeStage>
       )}
 
       {error && <Alert variation="error">{error}</Alert>}
-      {phase === 'thinking' && (
+      {(phase === 'thinking' || phase === 'ready') && (
         <div className="ir-stack ir-stack--tight">
           {watching ? (
             <p>
@@ -377,16 +361,16 @@ export const QuestionStep = ({
                 : 'Watch the question: your thinking time starts when the video ends.'}
             </p>
           ) : (
-            !unlimitedThinking && <p role="timer">Recording starts in {clock(seconds)}. Take your time to think.</p>
+            phase === 'thinking' && <p role="timer">Recording starts in {clock(seconds)}. Take your time to think.</p>
           )}
-          <Button variation="primary" onClick={() => (setPhase('countdown'), setSeconds(COUNTDOWN_SECONDS))}>
+          <Button ref={startButton} variation="primary" onClick={() => setPhase('countdown')}>
             Start recording
           </Button>
         </div>
       )}
       {phase === 'failed' && (
         <div className="ir-row">
-          <Button variation="primary" onClick={retake}>
+          <Button ref={retakeButton} variation="primary" onClick={retake}>
             Retake
           </Button>
         </div>
@@ -398,7 +382,7 @@ export const QuestionStep = ({
       )}
       {phase === 'recording' && (
         <div className="ir-row">
-          <Button variation="danger" onClick={() => void stop()}>
+          <Button ref={stopButton} variation="danger" onClick={() => void stop()}>
             Stop recording
           </Button>
           {status && <p className="ir-small">{status}</p>}
@@ -417,7 +401,13 @@ export const QuestionStep = ({
                 Retake
               </Button>
             )}
-            <Button variation="primary" onClick={() => void submit()} isLoading={phase === 'submitting'} loadingText="Saving your answer...">
+            <Button
+              ref={submitButton}
+              variation="primary"
+              onClick={() => void submit()}
+              isLoading={phase === 'submitting'}
+              loadingText="Saving your answer..."
+            >
               Submit answer
             </Button>
           </div>

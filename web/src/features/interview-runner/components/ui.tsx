@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import { useEffect, useRef, type ButtonHTMLAttributes, type ReactNode, type Ref } from 'react';
 
 /**
  * The few controls of the candidate's pages, as plain elements styled by runner.css: these pages
@@ -7,12 +7,25 @@ import type { ButtonHTMLAttributes, ReactNode } from 'react';
  */
 const classes = (...names: (string | false | null | undefined)[]) => names.filter(Boolean).join(' ');
 
-/** The page's one h1; `visuallyHidden` names a page that shows an error in place of its content. */
-export const Title = ({ children, visuallyHidden = false }: { children: ReactNode; visuallyHidden?: boolean }) => (
-  <h1 className={classes('ir-title', visuallyHidden && 'ir-visually-hidden')}>{children}</h1>
-);
+/**
+ * The page's one h1; `visuallyHidden` names a page that shows an error in place of its content.
+ * `focus`: the heading takes the focus when it appears (a new step of the interview), so keyboard
+ * and screen-reader users start reading the step from its top.
+ */
+export const Title = ({ children, visuallyHidden = false, focus = false }: { children: ReactNode; visuallyHidden?: boolean; focus?: boolean }) => {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (focus) heading.current?.focus();
+  }, [focus]);
+  return (
+    <h1 ref={heading} tabIndex={focus ? -1 : undefined} className={classes('ir-title', visuallyHidden && 'ir-visually-hidden')}>
+      {children}
+    </h1>
+  );
+};
 
 type ButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'className'> & {
+  ref?: Ref<HTMLButtonElement>;
   variation?: 'primary' | 'danger';
   /** Disabled, and showing `loadingText` in place of its label, while an action runs. */
   isLoading?: boolean;

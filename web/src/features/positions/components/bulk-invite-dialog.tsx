@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { inviteCandidates, type NewCandidate } from '../../../api/candidates';
 import { ApiError, errorMessage } from '../../../api/client';
 import { Dialog } from '../../../components/dialog';
+import { CollapsibleTimingField } from '../../../components/timing-adjustment-field';
+import { isAdjusted, NO_ADJUSTMENT, type Pacing } from '../../../../../lambdas/contracts/timing';
 import { commonMessages } from '../../../config/messages';
 import { parseCandidatesCsv } from '../csv';
 import { messages } from '../messages';
@@ -10,16 +12,20 @@ import { messages } from '../messages';
 /**
  * Bulk invites from a CSV of name, e-mail (spec §5): a preview table, Send enabled once a row is
  * loaded. Refused for want of credits (402), it says why (the list may just be longer than the
- * credits left) and offers plan selection (spec §6).
+ * credits left) and offers plan selection (spec §6). A timing adjustment (issue 25), folded away
+ * by default, applies to every candidate of the file.
  */
 const BulkInviteDialog = ({
   positionId,
+  pacing,
   open,
   onClose,
   onInvited,
   onPlanRequired,
 }: {
   positionId: string;
+  /** The position's pacing, for what an adjustment gives. */
+  pacing: Pacing;
   open: boolean;
   onClose: () => void;
   onInvited: (count: number) => void;
@@ -31,6 +37,7 @@ const BulkInviteDialog = ({
   const [error, setError] = useState<string | null>(null);
   const [needsPlan, setNeedsPlan] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [timing, setTiming] = useState(NO_ADJUSTMENT);
 
   const close = () => {
     setRows([]);
@@ -38,6 +45,7 @@ const BulkInviteDialog = ({
     setNote(null);
     setError(null);
     setNeedsPlan(false);
+    setTiming(NO_ADJUSTMENT);
     onClose();
   };
   const load = async (file: File | undefined) => {
@@ -56,7 +64,7 @@ const BulkInviteDialog = ({
     setError(null);
     setNeedsPlan(false);
     try {
-      const { candidates } = await inviteCandidates(positionId, rows);
+      const { candidates } = await inviteCandidates(positionId, isAdjusted(timing) ? rows.map((row) => ({ ...row, timing })) : rows);
       onInvited(candidates.length);
       close();
     } catch (e) {
@@ -99,6 +107,7 @@ const BulkInviteDialog = ({
           </div>
         )}
         {note && <Alert variation="info">{note}</Alert>}
+        <CollapsibleTimingField value={timing} onChange={setTiming} pacing={pacing} name="bulk-timing" />
         {error && (
           <Alert variation="error">
             <Flex direction="column" gap="xs" alignItems="flex-start">

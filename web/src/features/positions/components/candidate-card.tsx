@@ -1,5 +1,5 @@
-import { Button, Card, Flex, Image, Menu, MenuItem, Text, View } from '@aws-amplify/ui-react';
-import { Link } from 'react-router-dom';
+import { Badge, Button, Card, Flex, Image, Menu, MenuItem, Text, View } from '@aws-amplify/ui-react';
+import { Link, useNavigate } from 'react-router-dom';
 import type { CandidateSummary, EvaluationAction } from '../../../api/candidates';
 import { commonMessages } from '../../../config/messages';
 import { EVALUATION_ACTIONS } from '../../../lib/evaluation';
@@ -14,7 +14,8 @@ const initials = (name: string) =>
 
 /**
  * A candidate's card (spec §2): thumbnail, name, e-mail ("Not available" without one) and times.
- * Invited cards are not clickable; their menu copies the link, resends or deletes the invite.
+ * Invited cards are not clickable; their menu copies the link, resends or deletes the invite, or
+ * opens the candidate page to adjust their timing. An adjusted timing (issue 25) is named on the card.
  * The others open the candidate's detail page (the name is a link stretched over the card), and
  * with evaluation their menu moves them per spec §4's transition table.
  */
@@ -35,6 +36,7 @@ export const CandidateCard = ({
   onCopy: () => void;
   onEvaluate: (action: EvaluationAction) => void;
 }) => {
+  const navigate = useNavigate();
   const invited = candidate.currentStatus === 'invited';
   const thumbnail = candidate.thumbnail?.variants[0]?.contentHref;
   const moves = evaluation ? EVALUATION_ACTIONS[candidate.currentStatus] : [];
@@ -50,6 +52,8 @@ export const CandidateCard = ({
         <>
           <MenuItem onClick={onCopy}>Copy interview link</MenuItem>
           {candidate.email && <MenuItem onClick={onReinvite}>Resend invite</MenuItem>}
+          {/* The candidate page holds the timing (issue 25); an invited card opens nothing else. */}
+          <MenuItem onClick={() => navigate(href)}>Adjust timing</MenuItem>
           <MenuItem onClick={onDelete}>Delete invite</MenuItem>
         </>
       ) : (
@@ -102,6 +106,12 @@ export const CandidateCard = ({
             ? `Invited ${candidate.createdAt.relativeTime}${candidate.expiresAt ? ` · expires ${candidate.expiresAt.relativeTime}` : ''}`
             : `Responded ${candidate.completedAt?.relativeTime ?? ''}`}
         </Text>
+        {candidate.timingAdjusted && (
+          // Neutral on purpose: it explains a long answer, it is no warning.
+          <Badge size="small" alignSelf="flex-start" marginTop="xxxs">
+            Adjusted timing
+          </Badge>
+        )}
       </Flex>
     </Card>
   );

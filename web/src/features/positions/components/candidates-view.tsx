@@ -222,6 +222,7 @@ export const CandidatesView = ({ position, evaluation, onChanged }: { position: 
       )}
       <InviteDialog
         positionId={position.positionId}
+        pacing={position.interview.pacing}
         open={dialog === 'invite'}
         onClose={closeDialog('invite')}
         onInvited={changed}
@@ -231,6 +232,7 @@ export const CandidatesView = ({ position, evaluation, onChanged }: { position: 
         <Suspense fallback={null}>
           <BulkInviteDialog
             positionId={position.positionId}
+            pacing={position.interview.pacing}
             open
             onClose={closeDialog('bulk')}
             onPlanRequired={planRequired}

@@ -4,21 +4,27 @@ import { inviteCandidate, type CandidateSummary } from '../../../api/candidates'
 import { ApiError, errorMessage } from '../../../api/client';
 import { CopyButton } from '../../../components/copy-button';
 import { Dialog } from '../../../components/dialog';
+import { CollapsibleTimingField } from '../../../components/timing-adjustment-field';
+import { isAdjusted, NO_ADJUSTMENT, type Pacing } from '../../../../../lambdas/contracts/timing';
 import { messages } from '../messages';
 
 /**
  * Invite one candidate (spec §5): the name is required; the e-mail only with "Send email invite"
  * on. Without it a link is made and shown to copy. Refused for want of credits (402), it hands over
- * to plan selection (spec §6).
+ * to plan selection (spec §6). Timing adjustments (issue 25) are folded away under "Adjust timing
+ * (accommodations)" and sent only when they change anything.
  */
 export const InviteDialog = ({
   positionId,
+  pacing,
   open,
   onClose,
   onInvited,
   onPlanRequired,
 }: {
   positionId: string;
+  /** The position's pacing, for what an adjustment gives. */
+  pacing: Pacing;
   open: boolean;
   onClose: () => void;
   onInvited: () => void;
@@ -27,14 +33,16 @@ export const InviteDialog = ({
   const [name, setName] = useState('');
   const [email, setEmail] = useState('');
   const [sendEmail, setSendEmail] = useState(true);
+  const [timing, setTiming] = useState(NO_ADJUSTMENT);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [created, setCreated] = useState<CandidateSummary | null>(null);
 
-  // Empty fields after "Invite another" and on closing; the e-mail switch stays as it was chosen.
+  // Empty fields (and the standard timing) after "Invite another" and on closing; the e-mail switch stays as it was chosen.
   const reset = () => {
     setName('');
     setEmail('');
+    setTiming(NO_ADJUSTMENT);
     setError(null);
     setCreated(null);
   };
@@ -47,7 +55,11 @@ export const InviteDialog = ({
     setBusy(true);
     setError(null);
     try {
-      const candidate = await inviteCandidate(positionId, { candidateName: name.trim(), email: sendEmail ? email.trim() : null });
+      const candidate = await inviteCandidate(positionId, {
+        candidateName: name.trim(),
+        email: sendEmail ? email.trim() : null,
+        ...(isAdjusted(timing) ? { timing } : {}),
+      });
       setCreated(candidate);
       onInvited();
     } catch (e) {
@@ -117,6 +129,7 @@ export const InviteDialog = ({
               A link to the interview is made for you to send yourself.
             </Text>
           )}
+          <CollapsibleTimingField value={timing} onChange={setTiming} pacing={pacing} name="invite-timing" />
           {error && <Alert variation="error">{error}</Alert>}
           <Flex justifyContent="flex-end" gap="small">
             <Button onClick={close}>Cancel</Button>

@@ -1,8 +1,8 @@
 import { useSWRConfig } from 'swr';
-import { Alert, Button, Flex, Radio, RadioGroupField, SelectField, SwitchField, Text, TextField } from '@aws-amplify/ui-react';
-import { useState } from 'react';
+import { Alert, Button, CheckboxField, Flex, Radio, RadioGroupField, SelectField, SwitchField, Text, TextField, View } from '@aws-amplify/ui-react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { JOB_TITLE_MAX } from '../../../../../lambdas/contracts/pacing';
+import { JOB_TITLE_MAX, toStored } from '../../../../../lambdas/contracts/pacing';
 import { useMe } from '../../../api/companies';
 import { errorMessage } from '../../../api/client';
 import { useMembers } from '../../../api/members';
@@ -10,6 +10,7 @@ import { messageTemplatesKey } from '../../../api/message-templates';
 import { createApplyLink, DELETE, savePosition, setPositionStatus, useInviteExpiryOffsets, type Position } from '../../../api/positions';
 import { toEditable, toWire } from '../../../components/interview-editor/interview-model';
 import { PacingFields } from '../../../components/interview-editor/pacing-fields';
+import { TimingAdjustmentField } from '../../../components/timing-adjustment-field';
 import { paths } from '../../../config/paths';
 import { normalizeTags, tagsValid } from '../integration-tags';
 import { messages } from '../messages';
@@ -23,7 +24,10 @@ import { type PositionAction } from '../../../../../lambdas/contracts/vocabulary
 /** Spec §5: an expiry value of -1 in the selector means null (invitations never expire). */
 const NEVER = '-1';
 
-type Settings = Pick<Position, 'jobTitle' | 'integrationTags' | 'sharing' | 'notifying' | 'invitesExpireAfter' | 'plannedMessages'> & {
+type Settings = Pick<
+  Position,
+  'jobTitle' | 'integrationTags' | 'sharing' | 'notifying' | 'invitesExpireAfter' | 'plannedMessages' | 'candidateTiming'
+> & {
   pacing: ReturnType<typeof toEditable>['pacing'];
 };
 
@@ -34,6 +38,7 @@ const settingsOf = (position: Position): Settings => ({
   notifying: position.notifying,
   invitesExpireAfter: position.invitesExpireAfter,
   plannedMessages: position.plannedMessages,
+  candidateTiming: position.candidateTiming,
   pacing: toEditable(position.interview).pacing,
 });
 
@@ -55,6 +60,7 @@ export const SettingsView = ({ position, companyId, onChanged }: { position: Pos
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [applyLink, setApplyLink] = useState(position.applyLink);
+  const selfServiceHelpId = useId();
 
   const allMembers = members.data?.members ?? [];
   const withAccess =
@@ -97,6 +103,7 @@ export const SettingsView = ({ position, companyId, onChanged }: { position: Pos
         notifying: settings.notifying,
         invitesExpireAfter: settings.invitesExpireAfter,
         plannedMessages: settings.plannedMessages,
+        candidateTiming: settings.candidateTiming,
         applyLink,
         interview,
       });
@@ -139,6 +146,19 @@ export const SettingsView = ({ position, companyId, onChanged }: { position: Pos
       />
       <Section title="Pacing">
         <PacingFields pacing={settings.pacing} onChange={(pacing) => setSettings({ ...settings, pacing })} />
+        <Flex direction="column" gap="xxxs" marginTop="medium">
+          <CheckboxField
+            name="timing-self-service"
+            label="Candidates may ask for no time limit or double time themselves"
+            aria-describedby={selfServiceHelpId}
+            checked={settings.candidateTiming.selfService}
+            onChange={(e) => setSettings({ ...settings, candidateTiming: { ...settings.candidateTiming, selfService: e.target.checked } })}
+          />
+          <Text id={selfServiceHelpId} fontSize="small" color="font.secondary" paddingLeft="large">
+            They choose before their first question and it applies at once. Off, their request is e-mailed to the notified members, who grant it on
+            the candidate page.
+          </Text>
+        </Flex>
       </Section>
       <Section title="Candidate notifications">
         <CandidateNotifications
@@ -168,9 +188,24 @@ export const SettingsView = ({ position, companyId, onChanged }: { position: Pos
           onChange={(e) => void toggleLink(e.target.checked)}
         />
         {applyLink && (
-          <Text fontSize="small" marginTop="xs" data-testid="apply-link">
-            {applyLink.linkHref}
-          </Text>
+          <>
+            <Text fontSize="small" marginTop="xs" data-testid="apply-link">
+              {applyLink.linkHref}
+            </Text>
+            <View marginTop="medium">
+              <TimingAdjustmentField
+                legend="Timing for candidates who apply through the link"
+                name="apply-link-timing"
+                value={settings.candidateTiming.applyLinkDefault}
+                onChange={(applyLinkDefault) => setSettings({ ...settings, candidateTiming: { ...settings.candidateTiming, applyLinkDefault } })}
+                pacing={{
+                  thinkingTime: toStored(settings.pacing.thinkingTime),
+                  answerTime: settings.pacing.answerTime,
+                  retakes: toStored(settings.pacing.retakes),
+                }}
+              />
+            </View>
+          </>
         )}
       </Section>
       <Section title="Team access">

@@ -1,0 +1,15 @@
+import { ANSWER_GRACE_SECONDS, UNLIMITED_ANSWER_SECONDS, type EffectivePacing } from '../contracts/timing';
+
+/**
+ * Timing rules (issue 25, WCAG 2.2.1): a candidate's pacing is the position's as it was when they
+ * were invited, with their adjustment applied. Pure, no I/O. The rules the SPA applies too
+ * (effectivePacing, isAdjusted, adjustmentForChoice) are defined beside the shapes in the zod-free
+ * contract and re-exported here for the server's use cases.
+ */
+export { adjustmentForChoice, effectivePacing, isAdjusted, sameAdjustment, type EffectivePacing, type Pacing } from '../contracts/timing';
+
+/** How long one answer may be: its answer time, or the technical cap when there is no limit. */
+export const answerLimitSeconds = (effective: Pick<EffectivePacing, 'answerTime'>): number => effective.answerTime ?? UNLIMITED_ANSWER_SECONDS;
+
+/** Where the server cuts an answer (a live recording, an uploaded take): its limit plus the grace. */
+export const answerCutSeconds = (effective: Pick<EffectivePacing, 'answerTime'>): number => answerLimitSeconds(effective) + ANSWER_GRACE_SECONDS;
