@@ -5,7 +5,7 @@ import { call } from '../support/api';
 import { interviewFixture, tokenFromHref, type QuestionFixture } from '../support/interviews';
 import { makeClip, makeSpeech } from '../support/media';
 import { expectAccessible } from './support/accessibility';
-import { trackErrors, useBrowser } from './support/browser';
+import { baseUrl, trackErrors, useBrowser } from './support/browser';
 import { signedInOwner } from './support/session';
 
 /**
@@ -86,10 +86,20 @@ const previewCamera = (page: Page) =>
 const announced = (page: Page) => page.getByTestId('take-announcement').textContent();
 
 /** The http(s) requests the page makes from now on. */
+/**
+ * The requests a page sends from now on, but the SPA's own static files (a lazily loaded chunk, the
+ * favicon the browser fetches when it likes): every call to the API or the storage stand-in counts.
+ */
 const requestsOf = (page: Page) => {
   const seen: string[] = [];
+  const appOrigin = new URL(baseUrl()).origin;
   page.on('request', (request: Request) => {
-    if (/^https?:/.test(request.url())) seen.push(`${request.method()} ${request.url()}`);
+    const url = new URL(request.url());
+    if (!/^https?:$/.test(url.protocol)) return;
+    const staticFile =
+      url.pathname === '/' || url.pathname === '/index.html' || url.pathname === '/favicon.svg' || url.pathname.startsWith('/assets/');
+    if (request.method() === 'GET' && url.origin === appOrigin && staticFile) return;
+    seen.push(`${request.method()} ${request.url()}`);
   });
   return seen;
 };

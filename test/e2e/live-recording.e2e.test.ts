@@ -210,12 +210,12 @@ describe('live recording', () => {
     const head = new Uint8Array(await (await fetch(source, { headers: { range: 'bytes=0-11' } })).arrayBuffer());
     expect(Buffer.from(head.subarray(4, 8)).toString('latin1')).toBe('ftyp');
     const duration = await video.evaluate((v: HTMLVideoElement) => v.duration);
-    // The video the team plays has the length recorded (or, when the join came after Stop's wait, lies
-    // within the same bounds as above).
-    const [atLeast, atMost] =
-      stopped.seconds === null ? [clockSeconds - 0.5, (stopDoneAt - releasedAt) / 1000 + 1] : [stopped.seconds - 1, stopped.seconds + 1];
-    expect(duration).toBeGreaterThanOrEqual(atLeast);
-    expect(duration).toBeLessThanOrEqual(atMost);
+    // The video the team plays lies within the same bounds as the recording: at least the clock the
+    // candidate saw, at most the time from the offer to the end of Stop. (Its length may pass the
+    // recorded seconds shown, which count the video's segments: the MP4 lasts as long as its longer
+    // track, and the audio can start before the first video keyframe.)
+    expect(duration).toBeGreaterThanOrEqual(clockSeconds - 0.5);
+    expect(duration).toBeLessThanOrEqual((stopDoneAt - releasedAt) / 1000 + 1);
     expect(await video.evaluate((v: HTMLVideoElement) => v.textTracks[0]?.language)).toBe('en');
     // It plays.
     await video.evaluate(async (v: HTMLVideoElement) => {
