@@ -3,6 +3,7 @@ import type { useCamera } from '../use-camera';
 import { DevicePicker } from './device-picker';
 import { MicLevel } from './mic-level';
 import { Alert, Button, Title } from './ui';
+import { CameraPreview } from './camera-preview';
 
 /**
  * The camera and microphone check: turn them on, see yourself and your voice's level, choose
@@ -24,16 +25,7 @@ export const CheckStage = ({
       <p>Check that you can see yourself and that your face is well lit.</p>
       {stream ? (
         <>
-          <video
-            ref={(el) => {
-              if (el && el.srcObject !== stream) el.srcObject = stream;
-            }}
-            autoPlay
-            muted
-            playsInline
-            aria-label="Camera preview"
-            className="ir-video ir-video--preview"
-          />
+          <CameraPreview stream={stream} className="ir-video ir-video--preview" />
           <MicLevel stream={stream} />
           <DevicePicker stream={stream} onChoose={(choice) => void open(choice)} focus />
         </>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { inFinalSeconds, recordingTimerText, WARNING_SECONDS } from '../../../lib/take';
+import { CameraPreview } from './camera-preview';
 
 /**
  * The stage of a take (a question's or the practice's): the camera's muted preview, or the take
@@ -31,16 +32,7 @@ export const TakeStage = ({
       {playback ? (
         <video key={playback.url} src={playback.url} controls playsInline autoPlay={playback.autoPlay} aria-label={playback.label} />
       ) : (
-        <video
-          ref={(el) => {
-            if (el && el.srcObject !== stream) el.srcObject = stream;
-          }}
-          autoPlay
-          muted
-          playsInline
-          aria-label="Camera preview"
-          className="ir-video--preview"
-        />
+        <CameraPreview stream={stream} className="ir-video--preview" />
       )}
       {countdown !== null && (
         <p className="ir-countdown" aria-live="assertive">
