@@ -135,7 +135,7 @@ describe('positions', () => {
     await page.getByRole('button', { name: 'Questions', exact: true }).click();
     const save = page.getByRole('button', { name: 'Save changes' });
     expect(await save.isDisabled()).toBe(true);
-    await page.getByLabel('Video of question 1').waitFor(); // the recorded question plays here too
+    await page.getByLabel('Video of question 1', { exact: true }).waitFor(); // the recorded question plays here too
     await expectAccessible(page, 'position: questions');
     await page.getByRole('region', { name: 'Question 2' }).getByLabel('Question', { exact: true }).fill('How would you test a sign-in form?');
     await page.getByRole('button', { name: 'Move question 2 up' }).click();
@@ -245,7 +245,7 @@ describe('positions', () => {
     const save = page.getByRole('button', { name: 'Save changes' });
     await page.getByRole('region', { name: 'Question 1' }).getByText('Processing...').waitFor();
     expect(await save.isDisabled()).toBe(true);
-    await page.getByLabel('Video of question 1').waitFor({ timeout: 120_000 });
+    await page.getByLabel('Video of question 1', { exact: true }).waitFor({ timeout: 120_000 });
     await save.click();
     await expect
       .poll(

@@ -265,7 +265,7 @@ describe('adjusted timing, the team side', () => {
     await page.goto(appUrl(paths.position.to(owner.companyId, positionId, { view: 'questions' })));
     const first = page.getByRole('region', { name: 'Question 1' });
     // "Processing..." (and "Captioning..." while captions come after the video), then the video and its captions.
-    await first.getByLabel('Video of question 1').waitFor({ timeout: 180_000 });
+    await first.getByLabel('Video of question 1', { exact: true }).waitFor({ timeout: 180_000 });
     const captions = first.getByRole('status', { name: 'Video of question 1: captions' });
     await expect.poll(() => captions.innerText(), { timeout: 180_000 }).toBe('Captions ready');
     const group = (await call('getMediaUploadGroups', { params: { mediaGroupIds: videoGroupId }, session: owner.sessionId })).body
