@@ -94,12 +94,18 @@ describe('a take recorded live', () => {
     expect(created).toMatchObject({ video_group_id: answerId, max_seconds: ANSWER_TIME + LIVE_GRACE_SECONDS });
     expect(created.space_token.length).toBeGreaterThan(20);
 
+    const publishing = Date.now();
     const { pc } = await publishTestSignal(exchangeThroughApi(token, recordingId), 4);
     const stopped = await call('stopAnswerRecording', { params: { token, recordingId } });
+    const streamedSeconds = (Date.now() - publishing) / 1000;
     await pc.close();
     expect(stopped.status).toBe(200);
     expect(stopped.body.status).toBe('assembled');
-    expect(Math.abs(stopped.body.seconds! - 4)).toBeLessThanOrEqual(1.5);
+    // What was recorded: some of the 4 s of signal, never more than the time it was streamed (a loaded
+    // machine sends the signal slower than real time, and the first frames wait for a key frame).
+    const seconds = stopped.body.seconds!;
+    expect(seconds).toBeGreaterThan(1);
+    expect(seconds).toBeLessThanOrEqual(streamedSeconds + 1);
     // A repeated stop answers the same.
     expect((await call('stopAnswerRecording', { params: { token, recordingId } })).body).toEqual(stopped.body);
 
@@ -111,7 +117,8 @@ describe('a take recorded live', () => {
     expect(detail.current_status).toBe('responded');
     expect(video.upload_status).toBe('ready');
     expect(video.variants[0]!.content_type).toBe('video/mp4');
-    expect(Math.abs((await probedSeconds(video.variants[0]!.content_href)) - 4)).toBeLessThanOrEqual(1.5);
+    // The MP4 lasts what was recorded (its longer track may pass the video's last frame a little).
+    expect(Math.abs((await probedSeconds(video.variants[0]!.content_href)) - seconds)).toBeLessThanOrEqual(1.5);
     expect(video.captions.captions_status).toBe('ready');
     const transcripts = (await call('getAnswerTranscripts', { params: { candidateId }, session: owner.sessionId })).body.answer_transcripts;
     expect(transcripts[0]!.transcript_status).toBe('completed');
