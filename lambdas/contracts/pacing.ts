@@ -24,3 +24,14 @@ export const toSelector = (value: number | null): number => (value === null ? UN
 
 /** A question needs a video or a non-empty title (spec §5). */
 export const isQuestionComplete = (q: { title?: string | null; videoGroupId?: string | null }) => Boolean(q.videoGroupId) || Boolean(q.title?.trim());
+
+/**
+ * The longest an interview's timed parts can take (issue 29: the wizard's step 3 and the candidate's
+ * welcome): each question's thinking time plus its longest answer, at stored pacing (null =
+ * unlimited). An unlimited part adds nothing and is named, so the wording can say "plus".
+ */
+export const interviewTimeEstimate = (questions: number, pacing: { thinkingTime: number | null; answerTime: number | null }) => ({
+  seconds: questions * ((pacing.thinkingTime ?? 0) + (pacing.answerTime ?? 0)),
+  unlimitedThinking: pacing.thinkingTime === null,
+  unlimitedAnswers: pacing.answerTime === null,
+});

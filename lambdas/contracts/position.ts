@@ -87,6 +87,16 @@ export const positionBodySchema = z.object({
   candidateTiming: candidateTimingSchema,
 });
 
+/**
+ * What the position keeps of its responses (issue 29): the responded candidates no member has
+ * opened yet, and when the latest response came (null before any). Positions older than these
+ * fields read as 0 and null.
+ */
+const responseFields = {
+  newToReview: z._default(z.int(), 0),
+  lastResponseAt: z._default(z.nullable(z.string()), null),
+};
+
 export const positionSchema = z.extend(positionBodySchema, {
   positionId: z.string(),
   companyId: z.string(),
@@ -94,6 +104,7 @@ export const positionSchema = z.extend(positionBodySchema, {
   candidates: candidateCountsSchema,
   version: z.int(),
   createdAt: z.string(),
+  ...responseFields,
 });
 
 export const positionSummarySchema = z.object({
@@ -102,6 +113,11 @@ export const positionSummarySchema = z.object({
   currentStatus: z.enum(POSITION_STATUSES),
   candidates: candidateCountsSchema,
   createdAt: z.string(),
+  ...responseFields,
+  /** The public apply link while it is on (the card copies it), as GET /positions/{id} shows it. */
+  applyLink: z._default(z.nullable(z.object({ linkHref: z.string() })), null),
+  /** The interview's pacing (the card's invite dialog shows what a timing adjustment gives). */
+  pacing: pacingSchema,
 });
 
 export const positionIdParams = z.object({ positionId: idSchema });

@@ -16,6 +16,8 @@ import { storedCandidateTiming } from './timing';
  * Positions: one item each (`POSITION#{id}`), listed per company from GSI1 (`COMPANY#{id}#POSITIONS`,
  * sorted by `{status}#{createdAt}`), so a tab page is one Query; the counts by candidate status
  * live on the item and change in the candidates' transactions. `version` catches concurrent edits.
+ * So do `newToReview` (responded candidates no member has opened yet) and `lastResponseAt` (the
+ * latest completion): the list shows them without reading any candidate.
  */
 export const POSITION_PAGE_SIZE = 50;
 
@@ -66,6 +68,10 @@ export interface Position extends PositionSettings {
   candidates: CandidateCounts;
   version: number;
   createdAt: string;
+  /** Responded candidates whom no member has opened yet (absent on positions older than the count: 0). */
+  newToReview: number;
+  /** When the latest candidate completed the interview, or null before any did. */
+  lastResponseAt: string | null;
   /** The public apply link's id, while the link is on. */
   applyLinkId: string | null;
 }
@@ -106,6 +112,8 @@ const fromItem = (item: Record<string, any>): Position => ({
   candidates: { ...emptyCounts, ...item.candidates },
   version: Number(item.version ?? 0),
   createdAt: item.createdAt,
+  newToReview: Math.max(0, Number(item.newToReview ?? 0)),
+  lastResponseAt: typeof item.lastResponseAt === 'string' ? item.lastResponseAt : null,
 });
 
 /** A stored position item as a Position: for reads that fetch it together with other items (BatchGetItem). */

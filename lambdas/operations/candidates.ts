@@ -75,7 +75,8 @@ export const getCandidate = defineOperation({
   method: 'GET',
   path: '/candidates/{candidateId}',
   auth: 'session',
-  grants: ['table:read', 'media:read', 'app:links'],
+  // table:write: a member's first opening of a responded candidate marks them reviewed (the position's `new_to_review`).
+  grants: ['table:write', 'media:read', 'app:links'],
   summary:
     'A candidate with the questions they were asked, their answers (video variants, thumbnails, captions, ratings), the answer package, and the neighbours for Previous / Next (by completion time, newest first) and Next to review (the oldest still responded).',
   params: z.object({ candidateId: idSchema }),

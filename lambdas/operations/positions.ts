@@ -16,8 +16,9 @@ export const listPositions = defineOperation({
   method: 'GET',
   path: '/companies/{companyId}/positions',
   auth: 'session',
-  grants: ['table:read'],
-  summary: "A page of the company's positions in one status, newest first (one query).",
+  grants: ['table:read', 'app:links'],
+  summary:
+    "A page of the company's positions in one status, newest first (one query), each with its counts, the responded candidates no member has opened yet (`new_to_review`), the latest response's time and its apply link.",
   params: companyIdParams,
   query: z.object({
     status: z._default(z.enum(POSITION_STATUSES), 'open'),

@@ -179,8 +179,12 @@ describe('a candidate’s page', () => {
     const res = await call('getCandidate', { params: { candidateId }, session: owner.sessionId });
     expect(res.status).toBe(200);
     expect(res.body.answers.map((a: any) => a.question_index)).toEqual([0, 1]);
-    // Session and candidate; position, membership and the answers' media (one batch); the three neighbours.
-    expect(await operationsOf(res)).toEqual({ GetItem: 2, BatchGetItem: 1, Query: 3 });
+    // Session and candidate; position, membership and the answers' media (one batch); the three
+    // neighbours; and, this being the first opening, the one transaction that marks them reviewed.
+    expect(await operationsOf(res)).toEqual({ GetItem: 2, BatchGetItem: 1, Query: 3, TransactWriteItems: 1 });
+    // Opened again: reads only.
+    const again = await call('getCandidate', { params: { candidateId }, session: owner.sessionId });
+    expect(await operationsOf(again)).toEqual({ GetItem: 2, BatchGetItem: 1, Query: 3 });
     const transcripts = await call('getAnswerTranscripts', { params: { candidateId }, session: owner.sessionId });
     expect(transcripts.body.answer_transcripts).toHaveLength(2);
     expect(await operationsOf(transcripts)).toEqual({ GetItem: 2, BatchGetItem: 1 });

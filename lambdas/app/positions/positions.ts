@@ -25,10 +25,22 @@ export type { Position };
 
 type PositionBody = z.infer<typeof positionBodySchema>;
 
-/** The positions of a tab that the member may open (the rule of GET /positions/{id}). */
+/**
+ * The positions of a tab that the member may open (the rule of GET /positions/{id}), each with what
+ * its card shows: the counts, the responses' figures, the apply link (to copy) and the pacing (for
+ * the card's invite dialog), all from the position items the page's one Query reads.
+ */
 export const listPositions = async (companyId: string, userId: string, status: PositionStatus, cursor: string | undefined) => {
   const membership = await requireMembership(companyId, userId);
-  return queryPositions(companyId, status, cursor, accessibleTo(membership));
+  const page = await queryPositions(companyId, status, cursor, accessibleTo(membership));
+  const positions = await Promise.all(
+    page.positions.map(async ({ applyLinkId, ...position }) => ({
+      ...position,
+      applyLink: applyLinkId ? { linkHref: await appLink(paths.apply.to(applyLinkId)) } : null,
+      pacing: position.interview.pacing,
+    })),
+  );
+  return { positions, cursor: page.cursor };
 };
 
 /** A new open position from the wizard (job title and interview). */

@@ -1,6 +1,6 @@
 import { averageRating } from '../../domain/candidates';
 import { neighboursOf } from '../../data/candidates/lists';
-import { submittedAnswers } from '../../data/candidates/candidate';
+import { markReviewed, submittedAnswers } from '../../data/candidates/candidate';
 import { mediaItemsRead } from '../../data/media';
 import type { Caller } from '../access/caller';
 import { requireCandidateAccess } from '../access/candidate';
@@ -13,7 +13,8 @@ import { candidateSummary } from './candidate-summary';
  * The candidate is read alongside the session check; the candidate item records each answer (its
  * id, question, media and rating: `submittedAnswers`), so no answer item is read. Then the answers'
  * media go in the access check's BatchGetItem (with the position and the membership), alongside
- * the neighbours (three one-item Queries).
+ * the neighbours (three one-item Queries). A responded candidate nobody had opened is marked
+ * reviewed (one transaction, alongside the rest, only then: the candidate item read says so).
  */
 export const reviewCandidate = async (candidateId: string, caller: Caller) => {
   const {
@@ -25,7 +26,8 @@ export const reviewCandidate = async (candidateId: string, caller: Caller) => {
     batch: (c) => mediaItemsRead(Object.values(c.answers).map((a) => a.mediaId)),
   });
   const answers = submittedAnswers(candidate);
-  const [summary, answerPackage, described] = await Promise.all([
+  const [, summary, answerPackage, described] = await Promise.all([
+    candidate.awaitingReview ? markReviewed(candidate) : null,
     candidateSummary(candidate, media),
     answerPackageView(candidate, answers, position.jobTitle),
     Promise.all(

@@ -8,7 +8,9 @@ import { AnswerRefused, plannedResult, questionKey, type Candidate } from './can
 /**
  * Submits an attempt as the answer to its question. The answer that completes the interview also
  * makes the candidate `responded` and moves the position's counts, in the same transaction; the
- * `answeredCount` condition makes two racing submissions of the last answers safe.
+ * `answeredCount` condition makes two racing submissions of the last answers safe. A response
+ * counts as new to review (`awaitingReview` on the candidate, `newToReview` on the position) until
+ * a member opens it, and is the position's `lastResponseAt`.
  */
 export const submitAttempt = async (candidate: Candidate, attempt: Attempt, now = new Date()): Promise<{ completed: boolean }> => {
   const q = questionKey(attempt.questionIndex);
@@ -30,8 +32,9 @@ export const submitAttempt = async (candidate: Candidate, attempt: Attempt, now 
             UpdateExpression: [
               'SET answers.#q = :answer, answeredCount = answeredCount + :one',
               ...(completes ? [', currentStatus = :responded, completedAt = :completedAt'] : []),
-              ...(statusKeys ? [', GSI2PK = :gsi2pk, GSI2SK = :gsi2sk, GSI3PK = :gsi3pk, GSI3SK = :gsi3sk'] : []),
+              ...(statusKeys ? [', GSI2PK = :gsi2pk, GSI2SK = :gsi2sk, GSI3PK = :gsi3pk, GSI3SK = :gsi3sk, awaitingReview = :true'] : []),
               ...(result ? [', integration.writeBack = :writeBack'] : []),
+              ...(statusKeys ? [' REMOVE reviewedAt'] : []),
             ].join(''),
             ConditionExpression: 'currentStatus = :invited AND answeredCount = :expected AND attribute_not_exists(answers.#q)',
             ExpressionAttributeNames: { '#q': q },
@@ -42,7 +45,13 @@ export const submitAttempt = async (candidate: Candidate, attempt: Attempt, now 
               ':expected': candidate.answeredCount,
               ...(completes ? { ':responded': 'responded', ':completedAt': completedAt } : {}),
               ...(statusKeys && doneKeys
-                ? { ':gsi2pk': statusKeys.GSI2PK, ':gsi2sk': statusKeys.GSI2SK, ':gsi3pk': doneKeys.GSI3PK, ':gsi3sk': doneKeys.GSI3SK }
+                ? {
+                    ':gsi2pk': statusKeys.GSI2PK,
+                    ':gsi2sk': statusKeys.GSI2SK,
+                    ':gsi3pk': doneKeys.GSI3PK,
+                    ':gsi3sk': doneKeys.GSI3SK,
+                    ':true': true,
+                  }
                 : {}),
               ...(result ? { ':writeBack': result.writeBack } : {}),
             },
@@ -80,9 +89,9 @@ export const submitAttempt = async (candidate: Candidate, attempt: Attempt, now 
                 Update: {
                   TableName: tableName(),
                   Key: keys.position(candidate.positionId),
-                  UpdateExpression: 'ADD candidates.invited :minus, candidates.responded :one',
+                  UpdateExpression: 'ADD candidates.invited :minus, candidates.responded :one, newToReview :one SET lastResponseAt = :completedAt',
                   ConditionExpression: 'attribute_exists(PK)',
-                  ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
+                  ExpressionAttributeValues: { ':minus': -1, ':one': 1, ':completedAt': completedAt },
                 },
               },
             },

@@ -63,6 +63,15 @@ export interface Candidate {
   timing: TimingAdjustment;
   /** What they asked the team for, while the team has not set their timing since. */
   timingRequest: TimingRequest | null;
+  /**
+   * Responded and not opened by any member yet: counted in the position's `newToReview` (issue 29).
+   * Set by the submission that completes the interview; cleared, with the count, by the first
+   * opening (markReviewed), by a move away from responded and by deletion. Candidates who
+   * responded before the count existed never had it, so they are not counted.
+   */
+  awaitingReview: boolean;
+  /** When a member first opened them (or moved them on unopened), or null. */
+  reviewedAt: string | null;
 }
 
 /** Where an imported candidate lives in the ATS, and what was last written back there. */
@@ -99,6 +108,8 @@ export const fromItem = (item: Record<string, any>): Candidate => ({
   integration: item.integration ?? null,
   timing: storedTiming(item.timing),
   timingRequest: storedTimingRequest(item.timingRequest),
+  awaitingReview: item.awaitingReview === true,
+  reviewedAt: typeof item.reviewedAt === 'string' ? item.reviewedAt : null,
 });
 
 export const getCandidate = async (candidateId: string): Promise<Candidate | null> => {
@@ -169,6 +180,8 @@ export const deleteCandidate = async (
       Items.find((item) => item.SK === keys.candidate(candidate.candidateId).SK),
     ),
   );
+  // Not opened yet: the position's `newToReview` goes down with them, as long as nobody opened them meanwhile.
+  const unreviewed = candidate.awaitingReview && !candidate.preview;
   const steps = (withEmail: boolean): TransactionStep[] => [
     {
       name: 'candidate',
@@ -176,8 +189,16 @@ export const deleteCandidate = async (
         Delete: {
           TableName: tableName(),
           Key: keys.candidate(candidate.candidateId),
-          ConditionExpression: options.onlyIfInvited ? 'currentStatus = :status AND currentStatus = :invited' : 'currentStatus = :status',
-          ExpressionAttributeValues: { ':status': candidate.currentStatus, ...(options.onlyIfInvited ? { ':invited': 'invited' } : {}) },
+          ConditionExpression: [
+            'currentStatus = :status',
+            ...(options.onlyIfInvited ? ['currentStatus = :invited'] : []),
+            ...(unreviewed ? ['awaitingReview = :true'] : []),
+          ].join(' AND '),
+          ExpressionAttributeValues: {
+            ':status': candidate.currentStatus,
+            ...(options.onlyIfInvited ? { ':invited': 'invited' } : {}),
+            ...(unreviewed ? { ':true': true } : {}),
+          },
         },
       },
     },
@@ -194,7 +215,7 @@ export const deleteCandidate = async (
               Update: {
                 TableName: tableName(),
                 Key: keys.position(candidate.positionId),
-                UpdateExpression: 'ADD candidates.#status :minus',
+                UpdateExpression: `ADD candidates.#status :minus${unreviewed ? ', newToReview :minus' : ''}`,
                 ConditionExpression: 'attribute_exists(PK)',
                 ExpressionAttributeNames: { '#status': candidate.currentStatus },
                 ExpressionAttributeValues: { ':minus': -1 },
@@ -258,6 +279,8 @@ export const setEvaluation = async (candidate: Candidate, next: EvaluatedStatus,
   const byStatus = keys.candidateByStatus(candidate.positionId, next, sortTimeOf({ ...candidate, currentStatus: next }), candidate.candidateId);
   // Shortlisting and rejecting an ATS candidate is written back to their profile (an outbox item, in this transaction).
   const result = next !== 'responded' ? plannedResult(candidate, next, now) : null;
+  // Moved on before anyone opened them: they are reviewed, and no longer new to review.
+  const reviews = candidate.awaitingReview && next !== candidate.currentStatus;
   try {
     await transact([
       {
@@ -266,14 +289,19 @@ export const setEvaluation = async (candidate: Candidate, next: EvaluatedStatus,
           Update: {
             TableName: tableName(),
             Key: keys.candidate(candidate.candidateId),
-            UpdateExpression: `SET currentStatus = :next, GSI2PK = :pk, GSI2SK = :sk${result ? ', integration.writeBack = :writeBack' : ''}`,
-            ConditionExpression: 'currentStatus = :current',
+            UpdateExpression: [
+              'SET currentStatus = :next, GSI2PK = :pk, GSI2SK = :sk',
+              ...(result ? [', integration.writeBack = :writeBack'] : []),
+              ...(reviews ? [', reviewedAt = :now REMOVE awaitingReview'] : []),
+            ].join(''),
+            ConditionExpression: `currentStatus = :current${reviews ? ' AND awaitingReview = :true' : ''}`,
             ExpressionAttributeValues: {
               ':next': next,
               ':current': candidate.currentStatus,
               ':pk': byStatus.GSI2PK,
               ':sk': byStatus.GSI2SK,
               ...(result ? { ':writeBack': result.writeBack } : {}),
+              ...(reviews ? { ':now': now.toISOString(), ':true': true } : {}),
             },
           },
         },
@@ -285,7 +313,7 @@ export const setEvaluation = async (candidate: Candidate, next: EvaluatedStatus,
           Update: {
             TableName: tableName(),
             Key: keys.position(candidate.positionId),
-            UpdateExpression: 'ADD candidates.#from :minus, candidates.#to :one',
+            UpdateExpression: `ADD candidates.#from :minus, candidates.#to :one${reviews ? ', newToReview :minus' : ''}`,
             ConditionExpression: 'attribute_exists(PK)',
             ExpressionAttributeNames: { '#from': candidate.currentStatus, '#to': next },
             ExpressionAttributeValues: { ':minus': -1, ':one': 1 },
@@ -296,6 +324,47 @@ export const setEvaluation = async (candidate: Candidate, next: EvaluatedStatus,
   } catch (error) {
     // The status is not the one the caller saw, or the position is gone.
     if (error instanceof ConditionFailed && (error.step === 'candidate' || error.step === 'position')) throw new StatusChanged();
+    throw error;
+  }
+};
+
+/**
+ * A member opened a responded candidate nobody had opened (issue 29): the candidate is reviewed and
+ * the position's `newToReview` goes down, in one transaction. Returns false when someone else's
+ * opening (or a move, or a deletion) came first: they are reviewed already, and nothing changed.
+ */
+export const markReviewed = async (candidate: Candidate, now = new Date()): Promise<boolean> => {
+  if (!candidate.awaitingReview || candidate.preview) return false;
+  try {
+    await transact([
+      {
+        name: 'candidate',
+        item: {
+          Update: {
+            TableName: tableName(),
+            Key: keys.candidate(candidate.candidateId),
+            UpdateExpression: 'SET reviewedAt = :now REMOVE awaitingReview',
+            ConditionExpression: 'awaitingReview = :true AND currentStatus = :responded',
+            ExpressionAttributeValues: { ':now': now.toISOString(), ':responded': 'responded', ':true': true },
+          },
+        },
+      },
+      {
+        name: 'position',
+        item: {
+          Update: {
+            TableName: tableName(),
+            Key: keys.position(candidate.positionId),
+            UpdateExpression: 'ADD newToReview :minus',
+            ConditionExpression: 'attribute_exists(PK)',
+            ExpressionAttributeValues: { ':minus': -1 },
+          },
+        },
+      },
+    ]);
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionFailed && (error.step === 'candidate' || error.step === 'position')) return false;
     throw error;
   }
 };

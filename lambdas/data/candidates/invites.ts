@@ -92,6 +92,8 @@ export const createCandidates = async (
     integration: person.integration ? { ...person.integration, writeBack: null } : null,
     timing: storedTiming(person.timing ?? NO_ADJUSTMENT),
     timingRequest: null,
+    awaitingReview: false,
+    reviewedAt: null,
   }));
   const claimed = new Set<string>();
   for (const c of candidates) {
