@@ -88,6 +88,11 @@ describe('the candidate interview in Firefox', () => {
     await expect.poll(() => recordedSeconds(page), { timeout: 15_000 }).toBeGreaterThanOrEqual(3);
     await activate(page, 'Stop recording');
     await waitForVideo(page, 'Your answer');
+    // Submit reads "Uploading… n%" until the take is at S3.
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('button')).some((b) => b.textContent === 'Submit answer'), {
+      timeout: 15_000,
+      polling: 100,
+    });
     await activate(page, 'Submit answer');
     await waitForHeading(page, 'Your interview is complete', 30_000);
     await expectAccessibleInFirefox(page, 'Firefox interview: complete');

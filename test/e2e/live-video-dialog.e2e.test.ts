@@ -54,7 +54,7 @@ describe('live video dialog', () => {
     expect(await page.evaluate(() => typeof (window as { MediaRecorder?: unknown }).MediaRecorder)).toBe('undefined');
 
     const question = page.getByRole('region', { name: 'Question 1' });
-    await question.getByRole('button', { name: 'Record or upload a video' }).click();
+    await question.getByRole('button', { name: 'Add video', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Record or upload a video' });
     // Recording is offered (live), not only an upload.
     const start = dialog.getByRole('button', { name: 'Start recording' });
@@ -178,7 +178,7 @@ describe('live video dialog', () => {
       const page = await context.newPage();
       await page.route('**/api/v1/user-recordings', (route) => route.abort('connectionrefused'));
       await page.goto(appUrl(paths.position.to(owner.companyId, positionId, { view: 'questions' })));
-      await page.getByRole('region', { name: 'Question 1' }).getByRole('button', { name: 'Record or upload a video' }).click();
+      await page.getByRole('region', { name: 'Question 1' }).getByRole('button', { name: 'Add video', exact: true }).click();
       const dialog = page.getByRole('dialog', { name: 'Record or upload a video' });
       const start = dialog.getByRole('button', { name: 'Start recording' });
       await start.and(page.locator(':not([disabled])')).waitFor();

@@ -165,17 +165,27 @@ describe('positions', () => {
     await page.waitForURL(/view=candidates/);
     expect((await apiGet('getPosition', { params: { positionId }, session: owner.sessionId })).sharing?.user_ids).toHaveLength(1);
 
-    // Close, re-open, close and delete.
+    // Close, re-open, close and delete, each confirmed in its dialog.
+    const confirm = async (title: string, action: string) => {
+      const dialog = page.getByRole('dialog', { name: title });
+      await dialog.getByRole('button', { name: action, exact: true }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    };
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
-    expect(await page.getByRole('button', { name: 'Delete' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Close', exact: true }).waitFor();
+    expect(await page.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(0); // offered only when closed
     await page.getByRole('button', { name: 'Close', exact: true }).click();
-    await page.getByRole('button', { name: 'Re-open' }).and(page.locator(':not([disabled])')).waitFor();
-    await page.getByRole('button', { name: 'Re-open' }).click();
+    await confirm('Close this position?', 'Close position');
+    await page.getByRole('button', { name: 'Re-open', exact: true }).and(page.locator(':not([disabled])')).waitFor();
+    await page.getByRole('button', { name: 'Re-open', exact: true }).click();
+    await confirm('Re-open this position?', 'Re-open position');
     await page.getByRole('button', { name: 'Close', exact: true }).and(page.locator(':not([disabled])')).waitFor();
     await page.getByRole('button', { name: 'Close', exact: true }).click();
-    await page.getByRole('button', { name: 'Delete' }).and(page.locator(':not([disabled])')).waitFor();
+    await confirm('Close this position?', 'Close position');
+    await page.getByRole('button', { name: 'Delete', exact: true }).and(page.locator(':not([disabled])')).waitFor();
     await expectAccessible(page, 'position: settings, closed');
-    await page.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('dialog', { name: 'Delete this position?' }).getByRole('button', { name: 'Delete position', exact: true }).click();
     await page.waitForURL(/#\/companies\/[^/]+\/positions$/);
     expect((await call('getPosition', { params: { positionId }, session: owner.sessionId })).status).toBe(404);
     expect(errors).toEqual([]);
@@ -223,7 +233,7 @@ describe('positions', () => {
     expect(await page.getByLabel('Outro title').inputValue()).toBe('Thanks, writer');
 
     // The video dialog takes only video files, and no empty ones.
-    await page.getByRole('region', { name: 'Question 1' }).getByRole('button', { name: 'Record or upload a video' }).click();
+    await page.getByRole('region', { name: 'Question 1' }).getByRole('button', { name: 'Add video', exact: true }).click();
     const video = page.getByRole('dialog', { name: 'Record or upload a video' });
     await video
       .getByRole('radio', { name: 'Upload a file' })

@@ -181,8 +181,8 @@ describe('reviewing candidates', () => {
     expect(await page.getByRole('combobox', { name: 'Answer' }).inputValue()).toBe('0');
     await page.getByRole('option', { name: 'Answer 1 of 1' }).waitFor({ state: 'attached' });
     await page.getByText('Two minutes is plenty.').waitFor();
-    expect(await page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true); // the newest response
-    expect(await page.getByRole('button', { name: 'Next', exact: true }).isDisabled()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Previous candidate' }).isDisabled()).toBe(true); // the newest response
+    expect(await page.getByRole('button', { name: 'Next candidate', exact: true }).isDisabled()).toBe(false);
 
     const video = page.getByLabel('Answer 1', { exact: true });
     await video.waitFor();

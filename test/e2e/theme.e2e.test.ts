@@ -37,12 +37,13 @@ describe('the branding theme', () => {
     await dialog.getByText(/^Use the theme/).click();
     expect(await dialog.getByRole('switch', { name: /Use the theme/ }).isChecked()).toBe(true);
     expect(await save.isDisabled()).toBe(false);
-    await dialog.getByLabel('Primary color (hex)').fill('#ffeb3');
+    await dialog.getByLabel('Primary color', { exact: true }).fill('#ffeb3');
     await dialog.getByText('Use a color like #3f51b5.').waitFor();
     expect(await save.isDisabled()).toBe(true);
-    await dialog.getByLabel('Primary color (hex)').fill('#ffeb3b');
-    expect(await dialog.getByLabel('Primary color', { exact: true }).inputValue()).toBe('#ffeb3b');
-    await dialog.getByLabel('Secondary color (hex)').fill('#112233');
+    await dialog.getByLabel('Primary color', { exact: true }).fill('#ffeb3b');
+    // The swatch's colour input follows the hex field.
+    expect(await dialog.getByLabel('Pick primary color').inputValue()).toBe('#ffeb3b');
+    await dialog.getByLabel('Secondary color', { exact: true }).fill('#112233');
 
     const logoInput = dialog.getByLabel('Logo');
     await logoInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });

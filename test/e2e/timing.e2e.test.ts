@@ -35,7 +35,7 @@ const createPosition = async (owner: Owner, jobTitle: string, interview: ReturnT
   return created.body.position_id as string;
 };
 
-/** The seconds the recording clock shows ("● 0:18", or "● 0:18 / 0:30" with a limit); -1 before it shows. */
+/** The seconds the recording clock shows ("0:18", or "0:18 / 0:30" with a limit); -1 before it shows. */
 const recordedSeconds = async (page: Page) => {
   const match = /(\d+):(\d\d)/.exec((await page.getByRole('timer', { name: 'Recording time' }).textContent()) ?? '');
   return match ? Number(match[1]) * 60 + Number(match[2]) : -1;

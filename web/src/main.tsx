@@ -7,7 +7,18 @@ import { isCandidateHash } from './app/worlds';
  * choice, so the chosen app's code and React DOM download side by side.
  */
 const root = document.getElementById('root')!;
-const app = isCandidateHash(window.location.hash) ? import('./app/candidate-app') : import('./app/hiring-app');
+function loadCandidateApp() {
+  return import('./app/candidate-app');
+}
+function loadHiringApp() {
+  return import('./app/hiring-app');
+}
+const candidate = isCandidateHash(window.location.hash);
+// index.html's shell drops its top bar for the candidate's pages, which have none.
+if (candidate) document.documentElement.dataset.world = 'candidate';
+// Each import in a function of its own: written inline in one ternary, the bundler folded both into one
+// preload of the hiring app's files, and the candidate's pages lost their CSS.
+const app = candidate ? loadCandidateApp() : loadHiringApp();
 
 Promise.all([app, import('./app/mount')]).then(
   ([{ App }, { mount }]) => mount(App, root),

@@ -48,7 +48,16 @@ export const useRefreshPosition = () => {
 export const createPosition = (companyId: string, body: CreatePositionBody) => callApi('createPosition', { params: { companyId }, body });
 
 export const savePosition = (position: Position) => {
-  const { positionId, companyId: _company, currentStatus: _status, candidates: _counts, createdAt: _created, ...body } = position;
+  const {
+    positionId,
+    companyId: _company,
+    currentStatus: _status,
+    candidates: _counts,
+    createdAt: _created,
+    newToReview: _new,
+    lastResponseAt: _last,
+    ...body
+  } = position;
   return callApi('updatePosition', { params: { positionId }, body });
 };
 

@@ -1,9 +1,9 @@
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { HashRouter, Route, Routes, useLocation, useParams } from 'react-router-dom';
-import { PageLoader } from '../components/page-loader';
 import { paths } from '../config/paths';
 import { rewriteLeverReturn } from '../lib/lever-return';
 import { AppLayout } from './layout/app-layout';
+import { RouteSkeleton } from './layout/route-skeleton';
 import { HomeRedirect } from './routes/home-redirect';
 import { PreloadedRedirect } from './routes/redirect';
 import {
@@ -56,7 +56,7 @@ rewriteLeverReturn();
 export const AppRouter = () => (
   <HashRouter>
     <CandidateLinkReload>
-      <Suspense fallback={<PageLoader />}>
+      <Suspense fallback={<RouteSkeleton />}>
         <Routes>
           {/* A shared candidate: answers and transcripts only, no app layout. */}
           <Route path={paths.publicCandidate.pattern} element={<PublicCandidateScreen />} />

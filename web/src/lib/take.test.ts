@@ -49,8 +49,8 @@ describe('the countdown', () => {
 
 describe('the recording timer', () => {
   it('shows the limit, or the time recorded alone when there is none', () => {
-    expect(recordingTimerText(65, 120)).toBe('● 1:05 / 2:00');
-    expect(recordingTimerText(65, null)).toBe('● 1:05');
+    expect(recordingTimerText(65, 120)).toBe('1:05 / 2:00');
+    expect(recordingTimerText(65, null)).toBe('1:05');
   });
 
   it('warns in the last 20 seconds of a limit longer than that, never without one', () => {

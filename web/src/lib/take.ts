@@ -54,8 +54,11 @@ export const startStopwatch = (onSecond: (elapsed: number) => void, now: () => n
   return () => window.clearInterval(id);
 };
 
-/** The recording timer: "● 1:05 / 2:00", or with no answer limit (null) the time recorded alone, "● 1:05". */
-export const recordingTimerText = (elapsed: number, limit: number | null) => `● ${clock(elapsed)}${limit === null ? '' : ` / ${clock(limit)}`}`;
+/**
+ * The recording timer beside the REC mark: "1:05 / 2:00", or with no answer limit (null) the time
+ * recorded alone, "1:05".
+ */
+export const recordingTimerText = (elapsed: number, limit: number | null) => `${clock(elapsed)}${limit === null ? '' : ` / ${clock(limit)}`}`;
 
 /** Whether the last WARNING_SECONDS of the answer time have come (never without a limit, nor on limits that short). */
 export const inFinalSeconds = (elapsed: number, limit: number | null) =>

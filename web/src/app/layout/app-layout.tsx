@@ -1,7 +1,7 @@
 import { Suspense, useEffect } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { GlobalAlert } from '../../components/global-alert';
-import { PageLoader } from '../../components/page-loader';
+import { RouteSkeleton } from './route-skeleton';
 import { TopBar } from './top-bar';
 import { paths } from '../../config/paths';
 import { session } from '../../lib/session';
@@ -15,7 +15,7 @@ export const AppLayout = () => {
     <>
       <TopBar />
       <GlobalAlert />
-      <Suspense fallback={<PageLoader />}>
+      <Suspense fallback={<RouteSkeleton />}>
         <Outlet />
       </Suspense>
     </>

@@ -1,4 +1,4 @@
-import { Button, Flex, Text } from '@aws-amplify/ui-react';
+import { Button } from '@aws-amplify/ui-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { callApi } from '../../api/client';
@@ -7,7 +7,9 @@ import { useLogoHref } from '../../api/theme';
 import { chatWidget, env } from '../../config/env';
 import { paths } from '../../config/paths';
 import { session } from '../../lib/session';
-import { barStyle, Brand } from './top-bar-parts';
+import { Skeleton } from '../../components/skeleton';
+import { CreditsChip } from './credits-chip';
+import { Bar, Brand } from './top-bar-parts';
 import { UserMenu, type UserMenuItem } from './user-menu';
 
 const CompanySettingsDialog = lazy(() => import('../../features/settings/components/company-settings-dialog'));
@@ -30,7 +32,10 @@ const GearIcon = () => (
   </svg>
 );
 
-/** The signed-in bar: company name (plan status on hover) and the user menu. */
+/**
+ * The signed-in bar: the product, the company (logo and name, plan status on hover), the credits
+ * left, the owner's settings gear and the user menu.
+ */
 const SignedInBar = ({ companyId }: { companyId?: string }) => {
   const navigate = useNavigate();
   const me = useMe();
@@ -50,29 +55,44 @@ const SignedInBar = ({ companyId }: { companyId?: string }) => {
     ...(companies.length > 1 ? [{ label: 'Switch company', onSelect: () => navigate(paths.companies.to()) }] : []),
     { label: 'Sign out', onSelect: () => void signOut() },
   ];
+  const email = me.data?.user.email;
   return (
-    <Flex as="header" style={barStyle} justifyContent="space-between" alignItems="center" padding="small large" gap="medium">
-      <Flex alignItems="center" gap="large">
+    <Bar>
+      <div className="top-bar__start">
         <Brand to={companyId ? paths.company.to(companyId) : paths.companies.to()} />
-        {companyId && company.data && logo.data && (
-          <Link to={paths.company.to(companyId)} aria-label={`${company.data.companyName} positions`}>
-            <img
-              src={logo.data}
-              alt={`${company.data.companyName} logo`}
-              data-testid="company-logo"
-              style={{ display: 'block', height: 36, maxWidth: 160, objectFit: 'contain' }}
-            />
-          </Link>
+        {companyId && (
+          <>
+            <span className="top-bar__divider" aria-hidden="true" />
+            <div className="top-bar__company">
+              {company.data && logo.data && (
+                <Link to={paths.company.to(companyId)} className="top-bar__logo-link" aria-label={`${company.data.companyName} positions`}>
+                  <img src={logo.data} alt={`${company.data.companyName} logo`} data-testid="company-logo" className="top-bar__logo" />
+                </Link>
+              )}
+              {company.data ? (
+                <span className="top-bar__company-name" title={plan.data ? describePlan(plan.data) : undefined} data-testid="company-name">
+                  {company.data.companyName}
+                </span>
+              ) : (
+                <span aria-hidden="true">
+                  <Skeleton width="8rem" height="1rem" />
+                </span>
+              )}
+            </div>
+          </>
         )}
-        {company.data && (
-          <Text fontWeight="semibold" title={plan.data ? describePlan(plan.data) : undefined} data-testid="company-name">
-            {company.data.companyName}
-          </Text>
-        )}
-      </Flex>
-      <Flex alignItems="center" gap="small">
+      </div>
+      <div className="top-bar__end">
+        {companyId && plan.data && <CreditsChip plan={plan.data} />}
         {companyId && ownership.data?.isOwner && (
-          <Button variation="link" size="small" aria-label="Company settings" title="Company settings" onClick={() => setSettingsOpen(true)}>
+          <Button
+            variation="link"
+            size="small"
+            className="top-bar__icon-button"
+            aria-label="Company settings"
+            title="Company settings"
+            onClick={() => setSettingsOpen(true)}
+          >
             <GearIcon />
           </Button>
         )}
@@ -83,17 +103,22 @@ const SignedInBar = ({ companyId }: { companyId?: string }) => {
         )}
         <UserMenu
           // Named by its visible text (the e-mail), as WCAG 2.5.3 asks: a different aria-label would
-          // not match what a speech-input user sees and says.
+          // not match what a speech-input user sees and says. The initial beside it is decoration.
           label={
             <>
-              {me.data?.user.email ?? 'Account'}
-              <span aria-hidden="true">&nbsp;▾</span>
+              <span className="top-bar__avatar" aria-hidden="true">
+                {(email ?? '?').slice(0, 1)}
+              </span>
+              <span className="top-bar__account">{email ?? 'Account'}</span>
+              <span className="top-bar__caret" aria-hidden="true">
+                ▾
+              </span>
             </>
           }
           items={menuItems}
         />
-      </Flex>
-    </Flex>
+      </div>
+    </Bar>
   );
 };
 

@@ -1,20 +1,19 @@
-import { Flex, Text } from '@aws-amplify/ui-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../config/constants';
+import './top-bar.css';
 
-export const barStyle = {
-  backgroundColor: 'var(--amplify-colors-white)',
-  borderBottom: '1px solid var(--amplify-colors-border-secondary)',
-  minHeight: '56px',
-} as const;
+/** The bar itself: a white strip on the page's gutter (top-bar.css), the brand at its start. */
+export const Bar = ({ children }: { children: ReactNode }) => (
+  <header className="top-bar" data-testid="top-bar">
+    {children}
+  </header>
+);
 
+/** The product's mark and name, leading home. */
 export const Brand = ({ to }: { to: string }) => (
-  <Link to={to} style={{ textDecoration: 'none', color: 'inherit' }} aria-label={`${PRODUCT_NAME} home`}>
-    <Flex alignItems="center" gap="small">
-      <img src="/favicon.svg" alt="" width={28} height={28} />
-      <Text fontWeight="bold" fontSize="large">
-        {PRODUCT_NAME}
-      </Text>
-    </Flex>
+  <Link to={to} className="top-bar__brand" aria-label={`${PRODUCT_NAME} home`}>
+    <img className="top-bar__mark" src="/favicon.svg" alt="" width={30} height={30} />
+    <span className="top-bar__product">{PRODUCT_NAME}</span>
   </Link>
 );

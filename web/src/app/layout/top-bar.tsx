@@ -1,9 +1,10 @@
-import { Button, Flex, View } from '@aws-amplify/ui-react';
+import { Button } from '@aws-amplify/ui-react';
 import { lazy, Suspense } from 'react';
 import { useMatch, useNavigate } from 'react-router-dom';
+import { Skeleton } from '../../components/skeleton';
 import { paths } from '../../config/paths';
 import { useSessionId } from '../../lib/session';
-import { barStyle, Brand } from './top-bar-parts';
+import { Bar, Brand } from './top-bar-parts';
 
 const SignedInBar = lazy(() => import('./signed-in-bar'));
 
@@ -11,17 +12,35 @@ const SignedInBar = lazy(() => import('./signed-in-bar'));
 const SignedOutBar = () => {
   const navigate = useNavigate();
   return (
-    <Flex as="header" style={barStyle} justifyContent="space-between" alignItems="center" padding="small large">
+    <Bar>
       <Brand to={paths.home.to()} />
       <Button variation="primary" size="small" onClick={() => navigate(paths.signIn.to())}>
         Sign in
       </Button>
-    </Flex>
+    </Bar>
   );
 };
 
-/** Placeholder of the signed-in bar's height while its code loads. */
-const BarPlaceholder = () => <View as="header" style={barStyle} />;
+/** The signed-in bar's shape while its code loads: the brand, and grey stand-ins for the company and the account. */
+const BarPlaceholder = ({ companyId }: { companyId?: string }) => (
+  <Bar>
+    <div className="top-bar__start">
+      <Brand to={companyId ? paths.company.to(companyId) : paths.companies.to()} />
+      {companyId && (
+        <>
+          <span className="top-bar__divider" aria-hidden="true" />
+          <span aria-hidden="true">
+            <Skeleton width="8rem" height="1rem" />
+          </span>
+        </>
+      )}
+    </div>
+    <div className="top-bar__end" aria-hidden="true">
+      <Skeleton shape="pill" width="2rem" height="2rem" />
+      <Skeleton shape="pill" width="9rem" height="2rem" />
+    </div>
+  </Bar>
+);
 
 export const TopBar = () => {
   const sessionId = useSessionId();
@@ -29,7 +48,7 @@ export const TopBar = () => {
   const companyId = inCompany?.params.companyId;
   if (!sessionId) return <SignedOutBar />;
   return (
-    <Suspense fallback={<BarPlaceholder />}>
+    <Suspense fallback={<BarPlaceholder companyId={companyId} />}>
       <SignedInBar key={sessionId} companyId={companyId} />
     </Suspense>
   );

@@ -1,7 +1,10 @@
-import { Alert, Flex, Loader, Text, ToggleButton, ToggleButtonGroup, View } from '@aws-amplify/ui-react';
-import { forwardRef, useEffect, useState } from 'react';
+import { Alert, Loader, ToggleButton, ToggleButtonGroup } from '@aws-amplify/ui-react';
+import { forwardRef, useCallback, useEffect, useRef, useState } from 'react';
 import { useCaptionsUrl } from '../../lib/use-captions-url';
 import { type CaptionsStatus, type UploadStatus } from '../../../../lambdas/contracts/vocabulary';
+import { useStableHref } from './stable-href';
+import { timestamp } from './transcript';
+import './answers.css';
 
 export const PLAYBACK_RATES = [1, 1.5, 2] as const;
 
@@ -19,59 +22,91 @@ export interface PlayableAnswer {
   };
 }
 
+/** A media element's duration in milliseconds, once known (a recording without one reads Infinity or NaN). */
+const durationOf = (video: HTMLVideoElement) => (Number.isFinite(video.duration) && video.duration > 0 ? Math.round(video.duration * 1000) : null);
+
 /**
  * An answer's video (spec §2, §4): rates 1, 1.5 and 2, English captions, "Processing..." with a
  * spinner until the video is ready, "Captioning..." until the captions are, and the failed state.
+ * Before it plays it shows the answer's first frame (its thumbnail, as the poster) and its length:
+ * only the metadata is loaded up front, so the length is there without downloading the video.
  */
 export const AnswerPlayer = forwardRef<HTMLVideoElement, { answer: PlayableAnswer; label: string }>(({ answer, label }, ref) => {
   const [rate, setRate] = useState<number>(1);
+  const [durationMillis, setDurationMillis] = useState<number | null>(null);
+  const [started, setStarted] = useState(false);
+  const own = useRef<HTMLVideoElement | null>(null);
   const { video } = answer;
   const mp4 = video.variants.find((v) => v.contentType === 'video/mp4') ?? video.variants[0];
-  const captions = useCaptionsUrl(video.captions.captionsStatus === 'ready' ? video.captions.variants[0]?.contentHref : undefined);
+  const src = useStableHref(mp4?.contentHref);
+  const poster = useStableHref(answer.thumbnail?.variants[0]?.contentHref);
+  const captions = useCaptionsUrl(useStableHref(video.captions.captionsStatus === 'ready' ? video.captions.variants[0]?.contentHref : undefined));
+
+  // The element is both the caller's (the transcript seeks it) and this player's.
+  const setRefs = useCallback(
+    (element: HTMLVideoElement | null) => {
+      own.current = element;
+      if (typeof ref === 'function') ref(element);
+      else if (ref) ref.current = element;
+      // Metadata that arrived before React listened (a cached video) is read here.
+      if (element) setDurationMillis(durationOf(element));
+    },
+    [ref],
+  );
 
   useEffect(() => {
-    if (ref && typeof ref === 'object' && ref.current) ref.current.playbackRate = rate;
-  }, [rate, ref, mp4?.contentHref]);
+    if (own.current) own.current.playbackRate = rate;
+  }, [rate, src]);
 
   if (video.uploadStatus === 'failed') {
     return <Alert variation="error">This answer could not be processed, so it cannot be played.</Alert>;
   }
-  if (video.uploadStatus !== 'ready' || !mp4) {
+  if (video.uploadStatus !== 'ready' || !mp4 || !src) {
     return (
-      <View backgroundColor="background.tertiary" style={{ aspectRatio: '16 / 9', display: 'grid', placeItems: 'center', borderRadius: 8 }}>
-        <Flex direction="column" alignItems="center" gap="xs" role="status">
-          <Loader size="large" />
-          <Text>Processing...</Text>
-        </Flex>
-      </View>
+      <div className="answer-player__frame answer-player__frame--waiting" role="status">
+        <Loader size="large" />
+        <span>Processing...</span>
+      </div>
     );
   }
+  const captionsNote =
+    video.captions.captionsStatus === 'preparing' ? 'Captioning...' : video.captions.captionsStatus === 'failed' ? 'Captions are not available.' : '';
   return (
-    <Flex direction="column" gap="xs">
-      <video
-        ref={ref}
-        key={mp4.contentHref}
-        controls
-        playsInline
-        preload="metadata"
-        poster={answer.thumbnail?.variants[0]?.contentHref}
-        aria-label={label}
-        style={{ width: '100%', aspectRatio: '16 / 9', background: '#000', borderRadius: 8 }}
-        onLoadedMetadata={(event) => {
-          event.currentTarget.playbackRate = rate;
-        }}
-      >
-        <source src={mp4.contentHref} type={mp4.contentType} />
-        {captions && <track kind="captions" srcLang="en" label="English" src={captions} default />}
-      </video>
-      <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="xs">
-        <Text fontSize="small" color="font.secondary">
-          {video.captions.captionsStatus === 'preparing'
-            ? 'Captioning...'
-            : video.captions.captionsStatus === 'failed'
-              ? 'Captions are not available.'
-              : ''}
-        </Text>
+    <div className="answer-player">
+      <div className="answer-player__frame">
+        <video
+          ref={setRefs}
+          key={src}
+          className="answer-player__video"
+          controls
+          playsInline
+          preload="metadata"
+          poster={poster}
+          aria-label={label}
+          onLoadedMetadata={(event) => {
+            event.currentTarget.playbackRate = rate;
+            setDurationMillis(durationOf(event.currentTarget));
+          }}
+          onDurationChange={(event) => setDurationMillis(durationOf(event.currentTarget))}
+          onPlay={() => setStarted(true)}
+        >
+          <source src={src} type={mp4.contentType} />
+          {captions && <track kind="captions" srcLang="en" label="English" src={captions} default />}
+        </video>
+        {!started && durationMillis !== null && (
+          // The length on the poster, as a video list shows it; the bar below says it in words.
+          <span className="answer-player__badge" aria-hidden="true">
+            {timestamp(durationMillis)}
+          </span>
+        )}
+      </div>
+      <div className="answer-player__bar">
+        <div className="answer-player__facts">
+          <span className="answer-player__length" data-testid="answer-length">
+            Length <strong>{durationMillis === null ? '–:––' : timestamp(durationMillis)}</strong>
+          </span>
+          {captionsNote && <span className="answer-player__note">{captionsNote}</span>}
+        </div>
         <ToggleButtonGroup
           size="small"
           value={String(rate)}
@@ -86,8 +121,8 @@ export const AnswerPlayer = forwardRef<HTMLVideoElement, { answer: PlayableAnswe
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
-      </Flex>
-    </Flex>
+      </div>
+    </div>
   );
 });
 AnswerPlayer.displayName = 'AnswerPlayer';

@@ -1,6 +1,7 @@
-import { Button, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { Heading } from '@aws-amplify/ui-react';
 import type { RefObject } from 'react';
 import { type TranscriptStatus } from '../../../../lambdas/contracts/vocabulary';
+import './answers.css';
 
 export interface TranscriptView {
   transcriptStatus: TranscriptStatus;
@@ -15,40 +16,51 @@ export const timestamp = (millis: number) => {
 
 /**
  * An answer's transcript (spec §2, §4): "Transcribing answer..." while it is made, then paragraphs
- * whose timestamps seek the video. ('none': the answer's processing has not reached transcription yet.)
+ * whose timestamps seek the video. ('none': the answer's processing has not reached transcription
+ * yet.)
  */
-export const Transcript = ({ transcript, video }: { transcript: TranscriptView | undefined; video: RefObject<HTMLVideoElement | null> }) => {
+export const Transcript = ({
+  transcript,
+  video,
+  headingLevel = 6,
+}: {
+  transcript: TranscriptView | undefined;
+  video: RefObject<HTMLVideoElement | null>;
+  headingLevel?: 2 | 3 | 4 | 5 | 6;
+}) => {
   const status = transcript?.transcriptStatus;
   return (
-    <Flex direction="column" gap="xs" as="section" aria-label="Transcript">
-      <Heading level={6}>Transcript</Heading>
+    <section className="transcript" aria-label="Transcript">
+      <Heading level={headingLevel} className="transcript__title">
+        Transcript
+      </Heading>
       {!transcript || status === 'none' || status === 'created' || status === 'submitted' ? (
-        <Text color="font.secondary" role="status">
+        <p className="transcript__status" role="status">
           Transcribing answer...
-        </Text>
+        </p>
       ) : status === 'failed' ? (
-        <Text color="font.error">The transcript could not be made for this answer.</Text>
+        <p className="transcript__status transcript__status--error">The transcript could not be made for this answer.</p>
       ) : transcript.paragraphs.length === 0 ? (
-        <Text color="font.secondary">No speech was found in this answer.</Text>
+        <p className="transcript__status">No speech was found in this answer.</p>
       ) : (
-        transcript.paragraphs.map((p) => (
-          <Flex key={p.startMillis} gap="small" alignItems="baseline">
-            <Button
-              size="small"
-              variation="link"
-              padding="0"
-              onClick={() => {
-                if (video.current) video.current.currentTime = p.startMillis / 1000;
-              }}
-              aria-label={`Play from ${timestamp(p.startMillis)}`}
-              style={{ fontVariantNumeric: 'tabular-nums' }}
-            >
-              {timestamp(p.startMillis)}
-            </Button>
-            <Text>{p.content}</Text>
-          </Flex>
-        ))
+        <ol className="transcript__lines">
+          {transcript.paragraphs.map((p) => (
+            <li key={p.startMillis} className="transcript__line">
+              <button
+                type="button"
+                className="transcript__time"
+                onClick={() => {
+                  if (video.current) video.current.currentTime = p.startMillis / 1000;
+                }}
+                aria-label={`Play from ${timestamp(p.startMillis)}`}
+              >
+                {timestamp(p.startMillis)}
+              </button>
+              <p className="transcript__text">{p.content}</p>
+            </li>
+          ))}
+        </ol>
       )}
-    </Flex>
+    </section>
   );
 };

@@ -1,11 +1,16 @@
 import { TextAreaField, TextField } from '@aws-amplify/ui-react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import './interview-editor.css';
 
 export const EDIT_DEBOUNCE_MS = 250;
 
+/** Within this share of the limit, the counter takes the warning colour. */
+const NEAR_LIMIT = 0.9;
+
 /**
  * A text field whose edits reach the parent 250 ms after typing stops (spec §9), and at once on
- * blur, so long interviews do not re-render on every key.
+ * blur, so long interviews do not re-render on every key. Its character count is quiet helper text
+ * under the field, at the right (the field's description for assistive technology).
  */
 export const DebouncedField = ({
   label,
@@ -48,17 +53,27 @@ export const DebouncedField = ({
       onChange(text);
     }
   };
+  const counterId = useId();
   const common = {
     label,
     value: text,
     placeholder,
     maxLength,
     onBlur: flush,
-    descriptiveText: `${text.length}/${maxLength}`,
+    'aria-describedby': counterId,
   };
-  return multiline ? (
-    <TextAreaField {...common} rows={rows ?? 2} onChange={(e) => update(e.target.value)} />
-  ) : (
-    <TextField {...common} onChange={(e) => update(e.target.value)} />
+  const near = text.length >= maxLength * NEAR_LIMIT;
+  return (
+    <div className="editor-field">
+      {multiline ? (
+        <TextAreaField {...common} rows={rows ?? 2} onChange={(e) => update(e.target.value)} />
+      ) : (
+        <TextField {...common} onChange={(e) => update(e.target.value)} />
+      )}
+      <span id={counterId} className={near ? 'editor-field__counter editor-field__counter--near' : 'editor-field__counter'}>
+        {text.length}/{maxLength}
+        <span className="visually-hidden"> characters</span>
+      </span>
+    </div>
   );
 };

@@ -7,7 +7,8 @@ import { ContentLibraryDialog } from './content-library-dialog';
 import { DebouncedField } from './debounced-field';
 import { emptyOutro, setVideo, type EditableInterview, type VideoTarget } from './interview-model';
 import { MediaPreview } from './media-preview';
-import { QuestionList } from './question-list';
+import { EditorIcon, QuestionList } from './question-list';
+import './interview-editor.css';
 import type { MediaGroups } from './use-media-groups';
 import { VideoDialog } from './video-dialog';
 
@@ -34,17 +35,19 @@ export const InterviewEditor = ({
   const [libraryOpen, setLibraryOpen] = useState(false);
   const outro = interview.outro ?? emptyOutro();
 
+  // The video of the intro or outro: a quiet link-style action (the dialog records or uploads it).
   const videoControls = (target: VideoTarget, videoGroupId: string | null | undefined, removeLabel: string) => (
-    <Flex gap="small">
-      <Button size="small" onClick={() => setVideoTarget(target)}>
-        Record or upload a video
+    <div className="editor-question__video">
+      <Button size="small" variation="link" className="editor-link-button" onClick={() => setVideoTarget(target)}>
+        <EditorIcon name="video" />
+        {videoGroupId ? 'Replace video' : 'Add video'}
       </Button>
       {videoGroupId && (
-        <Button size="small" variation="link" onClick={() => onChange(setVideo(interview, target, null))}>
+        <Button size="small" variation="link" className="editor-link-button" onClick={() => onChange(setVideo(interview, target, null))}>
           {removeLabel}
         </Button>
       )}
-    </Flex>
+    </div>
   );
 
   return (

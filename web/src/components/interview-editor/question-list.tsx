@@ -1,4 +1,4 @@
-import { Button, Card, Flex, Text } from '@aws-amplify/ui-react';
+import { Button, Card, Flex } from '@aws-amplify/ui-react';
 import { QUESTION_CONTENT_MAX, QUESTION_TITLE_MAX } from '../../../../lambdas/contracts/pacing';
 import { DebouncedField } from './debounced-field';
 import { newQuestion, type EditableQuestion } from './interview-model';
@@ -12,9 +12,21 @@ const move = <T,>(items: T[], from: number, to: number) => {
   return next;
 };
 
+/** Small line icons for the editor's buttons (drawn, no icon font); their buttons carry the names. */
+export const EditorIcon = ({ name }: { name: 'up' | 'down' | 'delete' | 'video' }) => (
+  <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false" className="editor-icon">
+    {name === 'up' && <path d="M12 19V5M6 11l6-6 6 6" />}
+    {name === 'down' && <path d="M12 5v14M6 13l6 6 6-6" />}
+    {name === 'delete' && <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />}
+    {name === 'video' && <path d="M3 7a2 2 0 0 1 2-2h9a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2zM16 10l5-3v10l-5-3" />}
+  </svg>
+);
+
 /**
  * Ordered questions: typed title and details, a video (record or upload, replace, remove), move
- * up/down (disabled at the ends), delete, add a typed or a video question.
+ * up/down (disabled at the ends), delete, add a typed or a video question. The move and delete
+ * buttons are icons with names ("Move question 2 up"); a question's video is a quiet "Add video"
+ * beside its fields, so typed questions stay the plain case.
  */
 export const QuestionList = ({
   questions,
@@ -32,51 +44,54 @@ export const QuestionList = ({
   return (
     <Flex direction="column" gap="small">
       {questions.map((question, index) => (
-        <Card key={question.ephemeralId} variation="outlined" padding="medium" aria-label={`Question ${index + 1}`} as="section">
+        <Card
+          key={question.ephemeralId}
+          variation="outlined"
+          padding="medium"
+          aria-label={`Question ${index + 1}`}
+          as="section"
+          className="editor-question"
+        >
           <Flex direction="column" gap="small">
-            <Flex justifyContent="space-between" alignItems="center">
-              <Text fontWeight="semibold">Question {index + 1}</Text>
-              <Flex gap="xs">
+            <div className="editor-question__header">
+              <span className="editor-question__number">Question {index + 1}</span>
+              {question.videoGroupId && <span className="editor-question__tag">Video</span>}
+              <div className="editor-question__tools">
                 <Button
                   size="small"
                   variation="link"
+                  className="editor-icon-button"
                   isDisabled={index === 0}
                   onClick={() => onChange(move(questions, index, index - 1))}
                   aria-label={`Move question ${index + 1} up`}
+                  title="Move up"
                 >
-                  ↑
+                  <EditorIcon name="up" />
                 </Button>
                 <Button
                   size="small"
                   variation="link"
+                  className="editor-icon-button"
                   isDisabled={index === questions.length - 1}
                   onClick={() => onChange(move(questions, index, index + 1))}
                   aria-label={`Move question ${index + 1} down`}
+                  title="Move down"
                 >
-                  ↓
+                  <EditorIcon name="down" />
                 </Button>
                 <Button
                   size="small"
                   variation="link"
-                  colorTheme="error"
+                  className="editor-icon-button editor-icon-button--danger"
                   onClick={() => onChange(questions.filter((_, i) => i !== index))}
                   aria-label={`Delete question ${index + 1}`}
+                  title="Delete"
                 >
-                  Delete
+                  <EditorIcon name="delete" />
                 </Button>
-              </Flex>
-            </Flex>
+              </div>
+            </div>
             {question.videoGroupId && <MediaPreview groups={media} groupId={question.videoGroupId} label={`Video of question ${index + 1}`} />}
-            <Flex gap="small">
-              <Button size="small" onClick={() => onRecordVideo(question.ephemeralId)}>
-                Record or upload a video
-              </Button>
-              {question.videoGroupId && (
-                <Button size="small" variation="link" onClick={() => update(index, { videoGroupId: null, thumbnailImageGroupId: null })}>
-                  Remove video
-                </Button>
-              )}
-            </Flex>
             <DebouncedField
               label="Question"
               placeholder={question.videoGroupId ? 'Title (optional for a video question)' : 'Type your question'}
@@ -92,6 +107,22 @@ export const QuestionList = ({
               multiline
               onChange={(content) => update(index, { content })}
             />
+            <div className="editor-question__video">
+              <Button size="small" variation="link" className="editor-link-button" onClick={() => onRecordVideo(question.ephemeralId)}>
+                <EditorIcon name="video" />
+                {question.videoGroupId ? 'Replace video' : 'Add video'}
+              </Button>
+              {question.videoGroupId && (
+                <Button
+                  size="small"
+                  variation="link"
+                  className="editor-link-button"
+                  onClick={() => update(index, { videoGroupId: null, thumbnailImageGroupId: null })}
+                >
+                  Remove video
+                </Button>
+              )}
+            </div>
           </Flex>
         </Card>
       ))}

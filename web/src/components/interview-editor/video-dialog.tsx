@@ -5,6 +5,7 @@ import { errorMessage } from '../../api/client';
 import { completeMediaUploadsCall, newMediaGroupId, uploadToGroup } from '../../api/media';
 import { canRecord, extractThumbnail, recorderChoiceHere, recorderMessages, videoFileProblem } from '../../lib/recorder';
 import { Dialog } from '../dialog';
+import { FileDropZone } from '../file-drop-zone';
 import type { SavedVideo } from './interview-model';
 import { LiveVideoRecorder } from './live-video-recorder';
 import { clock } from '../../lib/take';
@@ -50,7 +51,7 @@ export const VideoDialog = ({
   onClose: () => void;
   onSaved: (video: SavedVideo) => void;
 }) => (
-  <Dialog title={title} open={open} onClose={onClose} width="720px">
+  <Dialog title={title} open={open} onClose={onClose} width="720px" height="680px">
     <VideoDialogBody companyId={companyId} onCancel={onClose} onSaved={onSaved} />
   </Dialog>
 );
@@ -64,6 +65,9 @@ const VideoDialogBody = ({ companyId, onCancel, onSaved }: { companyId: string; 
   const [preparing, setPreparing] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // The file picked in upload mode, and what is wrong with it (shown in the drop zone).
+  const [picked, setPicked] = useState<{ name: string; size: number } | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
 
   useEffect(() => () => (chosen ? URL.revokeObjectURL(chosen.url) : undefined), [chosen]);
   // A live video is recorded: Save is what comes next (the recorder and its Stop button are gone).
@@ -85,12 +89,13 @@ const VideoDialogBody = ({ companyId, onCancel, onSaved }: { companyId: string; 
     }
   };
 
-  const pick = (file: File | undefined) => {
+  const pick = (file: File) => {
     setError(null);
+    setFileError(null);
     setChosen(null);
-    if (!file) return;
+    setPicked({ name: file.name, size: file.size });
     const problem = videoFileProblem(file, VIDEO_TYPES);
-    if (problem) return setError(problem);
+    if (problem) return setFileError(problem);
     void take(file, file.type.split(';')[0]!.toLowerCase(), recorderMessages.extractThumbnail, file.name);
   };
 
@@ -126,6 +131,7 @@ const VideoDialogBody = ({ companyId, onCancel, onSaved }: { companyId: string; 
           isSelectionRequired
           onChange={(value) => {
             setError(null);
+            setFileError(null);
             setMode(value as 'record' | 'upload');
           }}
           aria-label="Video source"
@@ -153,18 +159,27 @@ const VideoDialogBody = ({ companyId, onCancel, onSaved }: { companyId: string; 
           !preparing && <VideoRecorder onRecorded={(video, contentType) => void take(video, contentType, recorderMessages.captureThumbnail)} />
         )
       ) : (
-        <Flex direction="column" gap="xs">
-          <label htmlFor="video-file">
-            <Text as="span">Video file</Text>
-          </label>
-          <input id="video-file" type="file" accept="video/*" disabled={preparing} onChange={(e) => pick(e.target.files?.[0])} />
-        </Flex>
+        <FileDropZone
+          label="Video file"
+          accept="video/*"
+          hint="MP4, WebM, QuickTime, Matroska or Ogg."
+          file={picked}
+          error={fileError}
+          disabled={preparing}
+          onFile={pick}
+        />
       )}
       {preparing && <Text role="status">Preparing video...</Text>}
       {error && <Alert variation="error">{error}</Alert>}
       <Flex gap="small" justifyContent="flex-end">
         {chosen && (
-          <Button isDisabled={saving} onClick={() => setChosen(null)}>
+          <Button
+            isDisabled={saving}
+            onClick={() => {
+              setChosen(null);
+              setPicked(null);
+            }}
+          >
             {mode === 'record' ? 'Record again' : 'Choose another file'}
           </Button>
         )}

@@ -1,7 +1,7 @@
 import { Alert, Card, Flex, Text } from '@aws-amplify/ui-react';
 import { Link, Navigate } from 'react-router-dom';
 import { useMe } from '../../api/companies';
-import { PageLoader } from '../../components/page-loader';
+import { PageSkeleton } from '../../components/skeleton';
 import { paths } from '../../config/paths';
 import { PageTitle } from '../../components/page-title';
 
@@ -18,7 +18,7 @@ const CompaniesScreen = () => {
       </main>
     );
   }
-  if (!data) return <PageLoader />;
+  if (!data) return <PageSkeleton width="narrow" />;
   if (data.companies.length === 1) return <Navigate to={paths.company.to(data.companies[0]!.companyId)} replace />;
   return (
     <main className="app-main app-main--narrow">

@@ -19,10 +19,10 @@ describe('retakes left before a take', () => {
 });
 
 describe('the retakes badge', () => {
-  it('says how many are left', () => {
+  it('says how many are available, and is not shown when none is', () => {
     expect(retakesBadge(null)).toBe('Unlimited retakes');
-    expect(retakesBadge(1)).toBe('1 retake left');
-    expect(retakesBadge(0)).toBe('0 retakes left');
-    expect(retakesBadge(2)).toBe('2 retakes left');
+    expect(retakesBadge(1)).toBe('1 retake available');
+    expect(retakesBadge(2)).toBe('2 retakes available');
+    expect(retakesBadge(0)).toBeNull();
   });
 });

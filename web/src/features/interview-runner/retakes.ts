@@ -9,4 +9,9 @@
 export const retakesLeftBeforeTake = (retakes: number | null, attemptsUsed: number): number | null =>
   retakes === null ? null : Math.max(0, Math.min(retakes, retakes + 1 - attemptsUsed));
 
-export const retakesBadge = (left: number | null) => (left === null ? 'Unlimited retakes' : `${left} ${left === 1 ? 'retake' : 'retakes'} left`);
+/**
+ * The badge of a question: what the candidate may still do, never what they lost. None (null) once
+ * no retake is available (or the position gives none): no "0 retakes left" pill.
+ */
+export const retakesBadge = (left: number | null): string | null =>
+  left === null ? 'Unlimited retakes' : left === 0 ? null : `${left} ${left === 1 ? 'retake' : 'retakes'} available`;

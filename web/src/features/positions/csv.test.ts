@@ -1,27 +1,79 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { ExportRow } from '../../api/candidates';
-import { candidatesCsv, exportFileName, parseCandidatesCsv } from './csv';
+import { candidatesCsv, CSV_TEMPLATE, exportFileName, invitable, readCandidateLines, readCandidatesCsv, rowProblems, type CandidateRow } from './csv';
 
-describe('parseCandidatesCsv', () => {
+const people = (rows: CandidateRow[]) => rows.map(({ candidateName, email, problem }) => [candidateName, email, problem]);
+
+describe('readCandidatesCsv', () => {
   it('reads name then e-mail, drops blank rows and a header, turns a blank e-mail into null', () => {
     const csv = 'Name,Email\r\nAda Lovelace,ADA@example.com\r\n,\r\n"Hopper, Grace",\r\n\r\nAlan Turing, alan@example.com \r\n';
-    expect(parseCandidatesCsv(csv)).toEqual({
-      rows: [
-        { candidateName: 'Ada Lovelace', email: 'ada@example.com' },
-        { candidateName: 'Hopper, Grace', email: null },
-        { candidateName: 'Alan Turing', email: 'alan@example.com' },
-      ],
-      skipped: 0,
-    });
+    const rows = readCandidatesCsv(csv);
+    expect(invitable(rows)).toEqual([
+      { candidateName: 'Ada Lovelace', email: 'ada@example.com' },
+      { candidateName: 'Hopper, Grace', email: null },
+      { candidateName: 'Alan Turing', email: 'alan@example.com' },
+    ]);
+    // The row of the file each came from, for the preview's errors.
+    expect(rows.map((r) => r.line)).toEqual([2, 4, 6]);
   });
 
-  it('keeps a first row that is a candidate, and counts rows without a name', () => {
-    expect(parseCandidatesCsv('Name Only\n,orphan@example.com\n')).toEqual({ rows: [{ candidateName: 'Name Only', email: null }], skipped: 1 });
+  it('keeps a first row that is a candidate, and marks a row without a name', () => {
+    expect(people(readCandidatesCsv('Name Only\n,orphan@example.com\n'))).toEqual([
+      ['Name Only', null, null],
+      ['', 'orphan@example.com', rowProblems.noName],
+    ]);
   });
 
-  it('ignores a byte-order mark', () => {
-    expect(parseCandidatesCsv('\uFEFFAda,ada@example.com').rows).toEqual([{ candidateName: 'Ada', email: 'ada@example.com' }]);
+  it('reads the template: its header, in either column order, with a byte-order mark', () => {
+    expect(readCandidatesCsv(`\uFEFF${CSV_TEMPLATE}Ada,ada@example.com\r\n`).map((r) => r.email)).toEqual(['ada@example.com']);
+    expect(invitable(readCandidatesCsv('E-mail address,Full name,Notes\nada@example.com,Ada,first\n'))).toEqual([
+      { candidateName: 'Ada', email: 'ada@example.com' },
+    ]);
+    expect(readCandidatesCsv('\uFEFFAda,ada@example.com').map((r) => r.candidateName)).toEqual(['Ada']);
+  });
+
+  it('marks a malformed address, an address listed twice and an overlong name, keeping the first of a pair', () => {
+    const csv = `Ada,ada@example\nGrace,grace@example.com\nGrace again,GRACE@example.com\n${'x'.repeat(101)},long@example.com\n`;
+    expect(people(readCandidatesCsv(csv)).map(([name, , problem]) => [String(name).slice(0, 11), problem])).toEqual([
+      ['Ada', rowProblems.badEmail],
+      ['Grace', null],
+      ['Grace again', rowProblems.duplicate],
+      ['xxxxxxxxxxx', rowProblems.longName],
+    ]);
+  });
+});
+
+describe('readCandidateLines', () => {
+  it('reads "Name, email", "Name <email>", spreadsheet rows and a name alone, one a line', () => {
+    const pasted = [
+      'Name\tEmail',
+      'Ada Lovelace, ada@example.com',
+      '"Hopper, Grace" <Grace@Example.com>',
+      '',
+      'Alan Turing\talan@example.com',
+      'katherine@example.com, Katherine Johnson',
+      'Dorothy Vaughan',
+      '   ',
+      'orphan@example.com',
+    ].join('\r\n');
+    expect(people(readCandidateLines(pasted))).toEqual([
+      ['Ada Lovelace', 'ada@example.com', null],
+      ['Hopper, Grace', 'grace@example.com', null],
+      ['Alan Turing', 'alan@example.com', null],
+      ['Katherine Johnson', 'katherine@example.com', null],
+      ['Dorothy Vaughan', null, null],
+      ['', 'orphan@example.com', rowProblems.noName],
+    ]);
+    expect(readCandidateLines(pasted).map((r) => r.line)).toEqual([2, 3, 5, 6, 7, 9]);
+  });
+
+  it('keeps a first line that is a candidate, marks malformed addresses and keeps a comma in a name', () => {
+    expect(people(readCandidateLines('Ada, ada@example\nBob, bob.example.com\nLovelace, Ada'))).toEqual([
+      ['Ada', 'ada@example', rowProblems.badEmail],
+      ['Bob', 'bob.example.com', rowProblems.badEmail],
+      ['Lovelace, Ada', null, null],
+    ]);
   });
 });
 

@@ -2,33 +2,123 @@ import Papa from 'papaparse';
 import type { ExportRow, NewCandidate } from '../../api/candidates';
 import { FORMULA_START } from '../../../../lambdas/contracts/spreadsheet';
 
-export interface CsvResult {
-  rows: NewCandidate[];
-  /** Rows with an e-mail but no name: they cannot be invited. */
-  skipped: number;
+/** One candidate of a bulk invite as read, with what stops it being invited (null when nothing does). */
+export interface CandidateRow {
+  /** Where it came from: the row of the file or the line of the pasted list (1 is the first). */
+  line: number;
+  candidateName: string;
+  email: string | null;
+  problem: string | null;
 }
 
+/** A candidate's name at most (lambdas/contracts/candidate.ts candidateNameSchema). */
+const NAME_MAX = 100;
+/** An e-mail address as the invite checks it, near enough to catch typing slips before anything is sent. */
+const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
+/** Header cells a spreadsheet or our template names the columns with. */
+const NAME_HEADER = /^(full\s*|candidate(['’]s)?\s*)?name$/i;
+const EMAIL_HEADER = /^e-?mail(\s*address)?$/i;
+
+export const rowProblems = {
+  noName: 'No name: this row is left out.',
+  longName: `The name is longer than ${NAME_MAX} characters.`,
+  badEmail: 'Not a valid e-mail address.',
+  duplicate: 'This e-mail address is already in the list.',
+} as const;
+
+/** Checks each row: a name, its length, the e-mail's form, and an address listed twice (the first stays). */
+const checked = (rows: Omit<CandidateRow, 'problem'>[]): CandidateRow[] => {
+  const seen = new Set<string>();
+  return rows.map((row) => {
+    let problem: string | null = null;
+    if (!row.candidateName) problem = rowProblems.noName;
+    else if (row.candidateName.length > NAME_MAX) problem = rowProblems.longName;
+    else if (row.email && !EMAIL.test(row.email)) problem = rowProblems.badEmail;
+    else if (row.email && seen.has(row.email)) problem = rowProblems.duplicate;
+    if (!problem && row.email) seen.add(row.email);
+    return { ...row, problem };
+  });
+};
+
+/** The columns of name and e-mail when `cells` is a header row naming both (in any order), else null. */
+const headerColumns = (cells: string[]) => {
+  const trimmed = cells.map((c) => c.trim());
+  const name = trimmed.findIndex((c) => NAME_HEADER.test(c));
+  const email = trimmed.findIndex((c) => EMAIL_HEADER.test(c));
+  return name >= 0 && email >= 0 ? { name, email } : null;
+};
+
 /**
- * A bulk-invite CSV (spec §5): name then e-mail, a header row optional. Fully blank rows are
- * dropped; a blank e-mail becomes null.
+ * A bulk-invite CSV (spec §5): name then e-mail, or any columns under a header naming "Name" and
+ * "Email" (the template's). Fully blank rows are dropped; a blank e-mail becomes null; every other
+ * row is kept, with its problem if it has one.
  */
-export const parseCandidatesCsv = (text: string): CsvResult => {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
-  const rows: NewCandidate[] = [];
-  let skipped = 0;
-  for (const [index, cells] of parsed.data.entries()) {
-    const name = (cells[0] ?? '').trim();
-    const email = (cells[1] ?? '').trim();
-    if (!name && !email) continue;
-    if (index === 0 && /^(full\s*)?name$/i.test(name) && /^e-?mail(\s*address)?$/i.test(email)) continue;
-    if (!name) {
-      skipped += 1;
+export const readCandidatesCsv = (text: string): CandidateRow[] => {
+  const records = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: false }).data;
+  let columns = { name: 0, email: 1 };
+  const rows: Omit<CandidateRow, 'problem'>[] = [];
+  let first = true;
+  for (const [index, cells] of records.entries()) {
+    if (cells.every((cell) => !cell.trim())) continue;
+    const header = first ? headerColumns(cells) : null;
+    first = false;
+    if (header) {
+      columns = header;
       continue;
     }
-    rows.push({ candidateName: name, email: email ? email.toLowerCase() : null });
+    const name = (cells[columns.name] ?? '').trim();
+    const email = (cells[columns.email] ?? '').trim();
+    if (!name && !email) continue;
+    rows.push({ line: index + 1, candidateName: name, email: email ? email.toLowerCase() : null });
   }
-  return { rows, skipped };
+  return checked(rows);
 };
+
+/** An address in a pasted line: the first word with an @ in it, angle brackets and quotes aside. */
+const ADDRESS = /<?\s*([^\s<>,;"']+@[^\s<>,;"']+)\s*>?/;
+
+/**
+ * A pasted list (one candidate a line): "Name, email", "Name <email>", the two cells of a
+ * spreadsheet's row (tab-separated) or a name alone. A header line naming the columns is skipped.
+ */
+export const readCandidateLines = (text: string): CandidateRow[] => {
+  const rows: Omit<CandidateRow, 'problem'>[] = [];
+  let first = true;
+  for (const [index, raw] of text
+    .replace(/^\uFEFF/, '')
+    .split(/\r\n|\r|\n/)
+    .entries()) {
+    const line = raw.trim();
+    if (!line) continue;
+    const wasFirst = first;
+    first = false;
+    if (line.includes('\t')) {
+      const cells = line.split('\t');
+      if (wasFirst && headerColumns(cells)) continue;
+      const at = cells.findIndex((cell) => cell.includes('@'));
+      const email = at >= 0 ? cells[at]!.trim().toLowerCase() : '';
+      const name = cells.find((cell, i) => i !== at && cell.trim())?.trim() ?? '';
+      if (name || email) rows.push({ line: index + 1, candidateName: name, email: email || null });
+      continue;
+    }
+    if (wasFirst && headerColumns(line.split(/[,;]/))) continue;
+    const match = ADDRESS.exec(line);
+    // No @: an address mistyped after the last comma ("Ada, ada.example.com") is still an address
+    // (and is flagged); a comma before a word is part of the name ("Lovelace, Ada").
+    const tail = match ? null : /^(.*)[,;]\s*([^\s,;]*\.[^\s,;]*)$/.exec(line);
+    const email = match ? match[1]!.toLowerCase() : tail ? tail[2]!.toLowerCase() : null;
+    const rest = match ? line.slice(0, match.index) + line.slice(match.index + match[0].length) : tail ? tail[1]! : line;
+    rows.push({ line: index + 1, candidateName: rest.replace(/^[\s,;"']+|[\s,;"'<>]+$/g, '').trim(), email });
+  }
+  return checked(rows);
+};
+
+/** The rows that can be invited, as the invite call takes them. */
+export const invitable = (rows: CandidateRow[]): NewCandidate[] =>
+  rows.filter((row) => !row.problem).map(({ candidateName, email }) => ({ candidateName, email }));
+
+/** The template "Download template" gives (lib/download puts the byte-order mark first): the header the reader recognises, and no sample rows to invite by mistake. */
+export const CSV_TEMPLATE = 'Name,Email\r\n';
 
 const EXPORT_COLUMNS: [string, (row: ExportRow) => string | number | null][] = [
   ['Name', (r) => r.candidateName],

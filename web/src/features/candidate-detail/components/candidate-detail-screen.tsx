@@ -1,4 +1,4 @@
-import { Alert, Badge, Breadcrumbs, Button, Card, Flex, Grid, Heading, SelectField, Text } from '@aws-amplify/ui-react';
+import { Alert, Badge, Breadcrumbs, Button, Card, Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import { evaluateCandidate, rateAnswer, useCandidate, useTranscripts, type CandidateDetail, type EvaluationAction } from '../../../api/candidates';
@@ -7,7 +7,7 @@ import { useCompany } from '../../../api/companies';
 import { usePosition, useRefreshPosition } from '../../../api/positions';
 import { AnswerPlayer } from '../../../components/answers/answer-player';
 import { Transcript } from '../../../components/answers/transcript';
-import { PageLoader } from '../../../components/page-loader';
+import { CandidatePageSkeleton } from '../../../components/skeleton';
 import { Snackbar, type Notice } from '../../../components/snackbar';
 import { commonMessages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
@@ -18,6 +18,8 @@ import { ExportVideos } from './export-videos';
 import { ShareDialog } from './share-dialog';
 import { TimingPanel, TimingRequestNotice } from './timing-panel';
 import { PageTitle } from '../../../components/page-title';
+import { ChevronLeft, ChevronRight } from './chevrons';
+import './candidate-detail.css';
 
 type Status = CandidateDetail['currentStatus'];
 
@@ -64,7 +66,7 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
       </main>
     );
   }
-  if (!candidate.data) return <PageLoader />;
+  if (!candidate.data) return <CandidatePageSkeleton />;
   const c = candidate.data;
   const config = company.data?.config;
   const evaluation = config?.isEvaluationEnabled ?? true;
@@ -109,140 +111,198 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
     setNotice({ message, variation: 'success' });
   };
 
-  const nav = (label: string, id: string | null) => (
-    <Button size="small" isDisabled={!id} onClick={() => id && navigate(candidateTo(id))}>
-      {label}
-    </Button>
-  );
+  const go = (id: string | null) => id && navigate(candidateTo(id));
+  const nextToReview =
+    c.navigation.nextToReviewCandidateId && c.navigation.nextToReviewCandidateId !== c.candidateId ? c.navigation.nextToReviewCandidateId : null;
 
   return (
-    <main className="app-main app-main--wide">
-      <Flex direction="column" gap="medium">
-        <Breadcrumbs.Container>
-          <Breadcrumbs.Item>
-            <Link to={paths.positions.to(companyId)}>Positions</Link>
-            <Breadcrumbs.Separator />
-          </Breadcrumbs.Item>
-          <Breadcrumbs.Item>
-            <Link to={paths.position.to(companyId, positionId, { view: 'candidates', tab: evaluation ? c.currentStatus : 'responded' })}>
-              {c.jobTitle}
-            </Link>
-            <Breadcrumbs.Separator />
-          </Breadcrumbs.Item>
-          <Breadcrumbs.Item>
-            <Breadcrumbs.Link isCurrent>{c.candidateName}</Breadcrumbs.Link>
-          </Breadcrumbs.Item>
-        </Breadcrumbs.Container>
-        <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
-          <Flex gap="xs" role="navigation" aria-label="Candidates">
-            {nav('Previous', c.navigation.previousCandidateId)}
-            {nav('Next', c.navigation.nextCandidateId)}
-          </Flex>
-          {c.navigation.nextToReviewCandidateId && c.navigation.nextToReviewCandidateId !== c.candidateId && (
-            <Button size="small" variation="primary" onClick={() => navigate(candidateTo(c.navigation.nextToReviewCandidateId!))}>
+    <main className="app-main app-main--wide candidate-page">
+      <Breadcrumbs.Container>
+        <Breadcrumbs.Item>
+          <Link to={paths.positions.to(companyId)}>Positions</Link>
+          <Breadcrumbs.Separator />
+        </Breadcrumbs.Item>
+        <Breadcrumbs.Item>
+          <Link to={paths.position.to(companyId, positionId, { view: 'candidates', tab: evaluation ? c.currentStatus : 'responded' })}>
+            {c.jobTitle}
+          </Link>
+          <Breadcrumbs.Separator />
+        </Breadcrumbs.Item>
+        <Breadcrumbs.Item>
+          <Breadcrumbs.Link isCurrent>{c.candidateName}</Breadcrumbs.Link>
+        </Breadcrumbs.Item>
+      </Breadcrumbs.Container>
+
+      {/* The page's header: who this is, and moving between candidates (a pager apart from the answers' own navigation). */}
+      <header className="candidate-page__header">
+        <div className="candidate-page__identity">
+          <PageTitle look={3} className="candidate-page__name">
+            {c.candidateName}
+          </PageTitle>
+          <Badge variation={STATUS_BADGE[c.currentStatus]} size="small" className="candidate-page__status">
+            {c.currentStatus}
+          </Badge>
+        </div>
+        <div className="candidate-page__header-actions">
+          {nextToReview && (
+            <Button size="small" variation="primary" onClick={() => go(nextToReview)}>
               Next to review
             </Button>
           )}
-        </Flex>
-        <Grid templateColumns={{ base: '1fr', large: 'minmax(0, 1fr) 320px' }} gap="large" alignItems="start">
-          <Flex direction="column" gap="medium">
-            <TimingRequestNotice candidate={c} onSaved={timingSaved} />
-            <Flex direction="column" gap="medium" as="section" aria-label="Answers">
-              {answers.length === 0 || !answer ? (
-                <Alert variation="info">{c.candidateName} has not answered any questions yet.</Alert>
-              ) : (
-                <>
-                  <Flex justifyContent="space-between" alignItems="flex-end" gap="small" wrap="wrap">
-                    <SelectField
-                      label="Answer"
-                      labelHidden
-                      size="small"
-                      value={String(index)}
-                      onChange={(event) => setAnswerIndex(Number(event.target.value))}
-                    >
+          <nav className="candidate-pager" aria-label="Candidates">
+            <button
+              type="button"
+              className="candidate-pager__button"
+              aria-label="Previous candidate"
+              title="Previous candidate (newer response)"
+              disabled={!c.navigation.previousCandidateId}
+              onClick={() => go(c.navigation.previousCandidateId)}
+            >
+              <ChevronLeft />
+              <span>Previous</span>
+            </button>
+            <button
+              type="button"
+              className="candidate-pager__button"
+              aria-label="Next candidate"
+              title="Next candidate (older response)"
+              disabled={!c.navigation.nextCandidateId}
+              onClick={() => go(c.navigation.nextCandidateId)}
+            >
+              <span>Next</span>
+              <ChevronRight />
+            </button>
+          </nav>
+        </div>
+      </header>
+
+      <div className="candidate-page__layout">
+        <div className="candidate-page__main">
+          <TimingRequestNotice candidate={c} onSaved={timingSaved} />
+          <section className="answer-panel" aria-label="Answers">
+            {answers.length === 0 || !answer ? (
+              <Alert variation="info">{c.candidateName} has not answered any questions yet.</Alert>
+            ) : (
+              <>
+                {/* The answers' navigation, attached to the player it drives. */}
+                <div className="answer-panel__nav">
+                  <SelectField
+                    label="Answer"
+                    labelHidden
+                    size="small"
+                    className="answer-panel__select"
+                    value={String(index)}
+                    onChange={(event) => setAnswerIndex(Number(event.target.value))}
+                  >
+                    {answers.map((a, i) => (
+                      <option key={a.answerId} value={i}>
+                        Answer {i + 1} of {answers.length}
+                      </option>
+                    ))}
+                  </SelectField>
+                  {answers.length > 1 && (
+                    <ol className="answer-panel__steps" aria-hidden="true">
                       {answers.map((a, i) => (
-                        <option key={a.answerId} value={i}>
-                          Answer {i + 1} of {answers.length}
-                        </option>
+                        <li
+                          key={a.answerId}
+                          className={[
+                            'answer-panel__step',
+                            i === index ? 'answer-panel__step--current' : '',
+                            rating && a.rating !== null ? 'answer-panel__step--rated' : '',
+                          ].join(' ')}
+                        />
                       ))}
-                    </SelectField>
+                    </ol>
+                  )}
+                  <div className="answer-panel__buttons">
+                    {answers.length > 1 && (
+                      <Button size="small" variation="link" isDisabled={index === 0} onClick={() => setAnswerIndex(index - 1)}>
+                        <ChevronLeft />
+                        Previous answer
+                      </Button>
+                    )}
                     <Button size="small" isDisabled={index >= answers.length - 1} onClick={() => setAnswerIndex(index + 1)}>
                       Next answer
+                      <ChevronRight />
                     </Button>
-                  </Flex>
-                  <Heading level={4}>{question?.title || `Question ${answer.questionIndex + 1}`}</Heading>
+                  </div>
+                </div>
+                <div className="answer-panel__body">
+                  <Heading level={2} className="answer-panel__question">
+                    {question?.title || `Question ${answer.questionIndex + 1}`}
+                  </Heading>
+                  {question?.content && <Text className="answer-panel__details">{question.content}</Text>}
                   <AnswerPlayer key={answer.answerId} ref={video} answer={answer} label={`Answer ${index + 1}`} />
-                  {question?.content && <Text whiteSpace="pre-wrap">{question.content}</Text>}
                   {rating && <EmojiRating value={answer.rating} onChange={(value) => void rate(answer.answerId, value)} />}
-                  {answer.video.uploadStatus !== 'failed' && <Transcript transcript={transcript} video={video} />}
-                </>
-              )}
-            </Flex>
-          </Flex>
-          <Flex direction="column" gap="medium" as="aside">
-            <Card variation="outlined" as="section" aria-label="Candidate">
-              <Flex direction="column" gap="xs">
-                <Flex justifyContent="space-between" alignItems="center" gap="xs">
-                  <PageTitle look={5}>{c.candidateName}</PageTitle>
-                  <Badge variation={STATUS_BADGE[c.currentStatus]} size="small" style={{ textTransform: 'capitalize' }}>
-                    {c.currentStatus}
-                  </Badge>
-                </Flex>
-                {c.timingAdjusted && (
-                  // Neutral, not a warning: it tells a reviewer why an answer may run long.
-                  <Badge size="small" alignSelf="flex-start">
-                    Adjusted timing
-                  </Badge>
-                )}
-                <Text fontSize="small" color="font.secondary">
-                  {c.email ?? commonMessages.notAvailable}
-                </Text>
+                  {answer.video.uploadStatus !== 'failed' && <Transcript transcript={transcript} video={video} headingLevel={3} />}
+                </div>
+              </>
+            )}
+          </section>
+        </div>
+        <div className="candidate-page__aside">
+          <Card variation="outlined" as="section" aria-label="Candidate" className="candidate-card-panel">
+            <Flex direction="column" gap="small">
+              <dl className="candidate-facts">
+                <div>
+                  <dt>Email</dt>
+                  <dd>{c.email ?? commonMessages.notAvailable}</dd>
+                </div>
                 {c.completedAt && (
-                  <Text fontSize="small" color="font.tertiary">
-                    Responded {c.completedAt.relativeTime}
-                  </Text>
+                  <div>
+                    <dt>Responded</dt>
+                    <dd>{c.completedAt.relativeTime}</dd>
+                  </div>
                 )}
                 {rating && c.rating !== null && (
-                  <Text fontSize="small" color="font.tertiary">
-                    Average rating {c.rating.toFixed(1)} of 5
-                  </Text>
+                  <div>
+                    <dt>Average rating</dt>
+                    <dd>{c.rating.toFixed(1)} of 5</dd>
+                  </div>
                 )}
-                {evaluation && (
-                  <Flex gap="xs" marginTop="xs" wrap="wrap">
-                    {EVALUATION_ACTIONS[c.currentStatus].map(({ action, label, to }) => (
-                      <Button
-                        key={action}
-                        size="small"
-                        variation={action === 'shortlist' ? 'primary' : undefined}
-                        colorTheme={action === 'reject' ? 'error' : undefined}
-                        isDisabled={pending}
-                        onClick={() => void evaluate(action, to)}
-                      >
-                        {label}
-                      </Button>
-                    ))}
-                  </Flex>
-                )}
-                <Button size="small" variation="link" alignSelf="flex-start" padding="0" onClick={() => setSharing(true)}>
-                  Share
-                </Button>
-              </Flex>
-            </Card>
-            <TimingPanel candidate={c} pacing={position.data?.interview.pacing} onSaved={timingSaved} />
-            {c.integrationType && (
-              <Suspense fallback={null}>
-                <IntegrationPanel type={c.integrationType} attributes={c.integrationAttributes} />
-              </Suspense>
-            )}
-            <ExportVideos
-              candidateId={c.candidateId}
-              answerPackage={c.answerPackage}
-              answers={answers}
-              onChange={(answerPackage) => candidate.mutate({ ...c, answerPackage }, { revalidate: false })}
-            />
-          </Flex>
-        </Grid>
-      </Flex>
+              </dl>
+              {c.timingAdjusted && (
+                // Neutral, not a warning: it tells a reviewer why an answer may run long.
+                <Badge size="small" alignSelf="flex-start">
+                  Adjusted timing
+                </Badge>
+              )}
+              {evaluation && (
+                <Flex gap="xs" wrap="wrap">
+                  {EVALUATION_ACTIONS[c.currentStatus].map(({ action, label, to }) => (
+                    <Button
+                      key={action}
+                      size="small"
+                      flex="1 1 auto"
+                      variation={action === 'shortlist' ? 'primary' : undefined}
+                      colorTheme={action === 'reject' ? 'error' : undefined}
+                      isDisabled={pending}
+                      onClick={() => void evaluate(action, to)}
+                    >
+                      {label}
+                    </Button>
+                  ))}
+                </Flex>
+              )}
+              <Button size="small" variation="link" alignSelf="flex-start" padding="0" onClick={() => setSharing(true)}>
+                Share
+              </Button>
+            </Flex>
+          </Card>
+          <TimingPanel candidate={c} pacing={position.data?.interview.pacing} onSaved={timingSaved} />
+          {c.integrationType && (
+            <Suspense fallback={null}>
+              <IntegrationPanel type={c.integrationType} attributes={c.integrationAttributes} />
+            </Suspense>
+          )}
+          <ExportVideos
+            candidateId={c.candidateId}
+            answerPackage={c.answerPackage}
+            answers={answers}
+            onChange={(answerPackage) => candidate.mutate({ ...c, answerPackage }, { revalidate: false })}
+          />
+        </div>
+      </div>
       {sharing && <ShareDialog candidateId={c.candidateId} candidateName={c.candidateName} open onClose={() => setSharing(false)} />}
       <Snackbar notice={notice} onClose={clearNotice} />
     </main>

@@ -5,6 +5,15 @@ import './runner.css';
 
 type Branding = Pick<Interview, 'companyName' | 'jobTitle' | 'theme' | 'logoHref'>;
 
+/** A company's mark where it has no logo (or its theme is off): the first letters of its first two words. */
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => Array.from(word)[0]!.toUpperCase())
+    .join('');
+
 /**
  * The company's branding around the candidate's pages: logo or name, the position, the theme's
  * colours (the band and the primary buttons; the product's own colours while the theme is off).
@@ -23,7 +32,12 @@ export const BrandedPage = ({ branding, children }: { branding: Branding | null;
           {branding.logoHref ? (
             <img className="ir-brand__logo" src={branding.logoHref} alt={`${branding.companyName} logo`} />
           ) : (
-            <p className="ir-brand__company">{branding.companyName}</p>
+            <p className="ir-brand__company">
+              <span className="ir-brand__mark" aria-hidden="true" data-testid="brand-mark">
+                {initials(branding.companyName)}
+              </span>
+              {branding.companyName}
+            </p>
           )}
           <p className="ir-brand__job">{branding.jobTitle}</p>
         </header>

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { VIDEO_CONTENT_TYPES } from '../../../../../lambdas/contracts/media-types';
 import { errorMessage } from '../../../api/client';
 import { partUrlSource, startAnswerCall, submitAnswerCall, type Interview } from '../api';
 import { messages } from '../messages';
 import { MultipartUpload, type UploadProgress } from '../multipart-upload';
+import { UploadBar } from './upload-bar';
 import { Alert, Button, Title } from './ui';
 
 /**
@@ -30,6 +31,7 @@ export const FileAnswer = ({
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [busy, setBusy] = useState(false);
+  const inputId = useId();
 
   const choose = (picked: File | undefined) => {
     setError(null);
@@ -64,8 +66,22 @@ export const FileAnswer = ({
       <Title>{question.title || `Question ${index + 1}`}</Title>
       {question.content && <p className="ir-pre">{question.content}</p>}
       <Alert variation="info">{messages.recordMedia} Record your answer with another app, then upload the video here.</Alert>
-      <input type="file" accept="video/*" aria-label="Video answer" onChange={(e) => choose(e.target.files?.[0])} />
-      {progress && progress.totalBytes > 0 && <p className="ir-small">Uploading… {Math.floor((progress.sentBytes / progress.totalBytes) * 100)}%</p>}
+      {/* The file input stays the control (keyboard, screen readers); what shows is a styled button and the file chosen. */}
+      <div className="ir-file">
+        <input
+          id={inputId}
+          className="ir-file__input"
+          type="file"
+          accept="video/*"
+          aria-label="Video answer"
+          onChange={(e) => choose(e.target.files?.[0])}
+        />
+        <label htmlFor={inputId} className="ir-button" aria-hidden="true">
+          {file ? 'Choose another video' : 'Choose a video'}
+        </label>
+        <span className="ir-small ir-secondary">{file ? file.name : 'No video chosen yet'}</span>
+      </div>
+      {progress && progress.totalBytes > 0 && <UploadBar progress={progress} done={progress.sentBytes >= progress.totalBytes} />}
       {error && <Alert variation="error">{error}</Alert>}
       <Button variation="primary" disabled={!file} isLoading={busy} loadingText="Uploading..." onClick={() => void send()}>
         Submit answer

@@ -13,6 +13,28 @@ import { QuestionStep, type TakeRecorder } from './question-step';
 import { Alert, Button, Loader, Title } from './ui';
 import { WelcomeStage } from './welcome-stage';
 
+/** The thank-you's tick. */
+const DoneMark = () => (
+  <svg className="ir-done__mark" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+    <circle cx="24" cy="24" r="22" />
+    <path d="M14 25l7 7 13-15" />
+  </svg>
+);
+
+/** What happens after the last answer: the team reviews, gets in touch, and the page may be closed. */
+const NextSteps = ({ companyName }: { companyName: string }) => (
+  <section className="ir-panel ir-panel--soft" aria-labelledby="ir-next-steps" data-testid="next-steps">
+    <h2 className="ir-subtitle" id="ir-next-steps">
+      What happens next
+    </h2>
+    <ol className="ir-steps">
+      <li>The hiring team at {companyName} reviews your answers.</li>
+      <li>They will contact you about the next steps.</li>
+      <li>There is nothing more to do here: you can close this page.</li>
+    </ol>
+  </section>
+);
+
 type Stage = 'welcome' | 'check' | 'practice' | 'intro' | 'questions' | 'outro' | 'done';
 
 /**
@@ -56,8 +78,12 @@ export const InterviewScreen = ({ token }: { token: string }) => {
   if (data.completed && stage !== 'outro' && stage !== 'done') {
     return (
       <BrandedPage branding={data}>
-        <Title>Thank you, {data.candidateName}!</Title>
-        <p>You have completed this interview. {data.companyName} will be in touch.</p>
+        <div className="ir-stack ir-done">
+          <DoneMark />
+          <Title>Thank you, {data.candidateName}!</Title>
+          <p>You have completed this interview. {data.companyName} will be in touch.</p>
+          <NextSteps companyName={data.companyName} />
+        </div>
       </BrandedPage>
     );
   }
@@ -136,11 +162,15 @@ export const InterviewScreen = ({ token }: { token: string }) => {
         </div>
       )}
       {stage === 'done' && (
-        <div className="ir-stack ir-stack--tight" role="status">
-          <Title focus>Your interview is complete</Title>
-          <p>
-            Thank you, {data.candidateName}. Your answers have been sent to {data.companyName}.
-          </p>
+        <div className="ir-stack ir-done">
+          <DoneMark />
+          <div className="ir-stack ir-stack--tight" role="status">
+            <Title focus>Your interview is complete</Title>
+            <p>
+              Thank you, {data.candidateName}. Your answers have been sent to {data.companyName}.
+            </p>
+          </div>
+          <NextSteps companyName={data.companyName} />
         </div>
       )}
     </BrandedPage>

@@ -101,32 +101,35 @@ export const PracticeStage = ({
       )}
       <TakeStage
         stream={stream}
-        playback={phase === 'review' && take ? { url: take, label: 'Your practice answer', autoPlay: true } : null}
+        playback={phase === 'review' && take ? { url: take, label: 'Your practice answer', autoPlay: true, seconds: recorded } : null}
         countdown={phase === 'countdown' ? seconds : null}
         recording={phase === 'recording' ? { elapsed: seconds, limit: pacing.answerTime } : null}
         announcement={announcement}
+        bar={
+          phase === 'recording' && (
+            <Button ref={stopButton} variation="danger" onClick={() => void stop()}>
+              <span className="ir-stop-icon" aria-hidden="true" />
+              Stop recording
+            </Button>
+          )
+        }
       />
       {error && <Alert variation="error">{error}</Alert>}
       {phase === 'thinking' && <p role="timer">Recording starts in {clock(seconds)}. Take your time to think.</p>}
       {phase === 'review' && !take && <p role="status">Your practice take is over ({clock(recorded)}). It is not played back in this browser.</p>}
-      <div className="ir-row">
-        {(phase === 'ready' || phase === 'thinking') && (
-          <Button variation="primary" onClick={() => setPhase('countdown')}>
-            Start recording
-          </Button>
-        )}
-        {phase === 'recording' && (
-          <Button ref={stopButton} variation="danger" onClick={() => void stop()}>
-            Stop recording
-          </Button>
-        )}
-        {phase === 'review' && <Button onClick={tryAgain}>Try again</Button>}
-        {phase !== 'recording' && (
+      {phase !== 'recording' && (
+        <div className="ir-row">
+          {(phase === 'ready' || phase === 'thinking') && (
+            <Button variation="primary" onClick={() => setPhase('countdown')}>
+              Start recording
+            </Button>
+          )}
+          {phase === 'review' && <Button onClick={tryAgain}>Try again</Button>}
           <Button ref={doneButton} variation={phase === 'review' ? 'primary' : undefined} onClick={onDone}>
             Go to the interview
           </Button>
-        )}
-      </div>
+        </div>
+      )}
     </div>
   );
 };

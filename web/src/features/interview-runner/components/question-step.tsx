@@ -13,13 +13,16 @@ import {
   submitAnswerCall,
   submitLiveAnswerCall,
   type Interview,
+  type StartedAnswer,
 } from '../api';
 import { messages } from '../messages';
-import { MultipartUpload, UploadRefused, type UploadProgress } from '../multipart-upload';
+import { MultipartUpload, UploadRefused, type UploadedPart, type UploadProgress } from '../multipart-upload';
 import { retakesBadge, retakesLeftBeforeTake } from '../retakes';
+import { frameOf, posterOf } from '../take-poster';
 import { useTakeClock, type ClockPhase } from '../use-take-clock';
 import { CaptionedVideo } from './captioned-video';
 import { TakeStage } from './take-stage';
+import { UploadBar, uploadPercent } from './upload-bar';
 import { Alert, Button, Loader, Title } from './ui';
 
 type Question = Interview['questions'][number];
@@ -34,12 +37,8 @@ type Phase = 'ready' | 'thinking' | 'countdown' | 'starting' | 'connecting' | 'r
 /** A recorder of the candidate's browser: MediaRecorder with its format, or the live-recording service. */
 export type TakeRecorder = Exclude<RecorderChoice, { kind: 'file' }>;
 
-const progressText = (progress: UploadProgress | null) => {
-  if (!progress || progress.totalBytes === 0) return null;
-  if (progress.paused) return 'Connection lost: your answer is kept and the upload resumes when you are back online.';
-  const percent = Math.floor((progress.sentBytes / progress.totalBytes) * 100);
-  return percent >= 100 ? 'Uploaded' : `Uploading… ${percent}%`;
-};
+/** Where a recorded take's parts are: on their way, all at S3 (Submit may go), or refused for good. */
+type UploadState = 'uploading' | 'uploaded' | 'refused';
 
 /**
  * One question (DESIGN.md §4): the question (a video with captions), the thinking time (none, timed
@@ -83,11 +82,33 @@ export const QuestionStep = ({
   const [retakesLeft, setRetakesLeft] = useState(() => retakesLeftBeforeTake(pacing.retakes, question.attemptsUsed));
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [review, setReview] = useState<string | null>(null);
+  // The take under review: its first frame and its length as recorded; where its parts are.
+  const [poster, setPoster] = useState<string | null>(null);
+  const [takeSeconds, setTakeSeconds] = useState<number | null>(null);
+  const [uploadState, setUploadState] = useState<UploadState>('uploading');
+  const uploaded = useRef<Promise<UploadedPart[]> | null>(null);
+  /** The answer started as the countdown begins, so recording starts the moment it ends. */
+  const pendingStart = useRef<Promise<StartedAnswer> | null>(null);
+  /**
+   * A retake's start waits (a few seconds at most) for the last take's upload to wind down: the new
+   * take aborts the old one at the server, which would refuse a part request still on its way.
+   */
+  const previousUpload = useRef<Promise<unknown>>(Promise.resolve());
+  const preview = useRef<HTMLVideoElement | null>(null);
+  const firstFrame = useRef<Promise<string | null> | null>(null);
+  const startedAt = useRef(0);
   const recording = useRef<Recording | null>(null);
   const upload = useRef<MultipartUpload | null>(null);
   const answerId = useRef<string | null>(null);
   const liveMode = recorder.kind === 'live';
   const format = recorder.kind === 'media-recorder' ? recorder.format : LIVE_CONTENT_TYPE;
+  const startAfterPrevious = useCallback(
+    () =>
+      Promise.race([previousUpload.current, new Promise((resolve) => window.setTimeout(resolve, 3_000))]).then(() =>
+        startAnswerCall(token, index, containerOf(format)),
+      ),
+    [format, index, token],
+  );
   // The live take: its publisher while it streams, its recording's id, the connection's state and the recorded length.
   const publisher = useRef<LivePublisher | null>(null);
   const recordingId = useRef<string | null>(null);
@@ -109,6 +130,7 @@ export const QuestionStep = ({
     [],
   );
   useEffect(() => () => void (review && URL.revokeObjectURL(review)), [review]);
+  useEffect(() => () => void (poster && URL.revokeObjectURL(poster)), [poster]);
   // Leaving the question mid-take ends the stream, and the service is told (best effort).
   useEffect(
     () => () => {
@@ -208,10 +230,30 @@ export const QuestionStep = ({
     const current = recording.current;
     if (!current) return;
     recording.current = null;
+    const seconds = (performance.now() - startedAt.current) / 1000;
     try {
       const blob = await current.stop();
+      // Every chunk is handed over: the last part goes now, and Submit waits for S3 to have them all.
+      const sending = upload.current;
+      if (sending) {
+        setUploadState('uploading');
+        const parts = sending.finish();
+        uploaded.current = parts;
+        parts.then(
+          () => upload.current === sending && setUploadState('uploaded'),
+          (e: unknown) => {
+            if (upload.current !== sending || !(e instanceof UploadRefused)) return;
+            setUploadState('refused');
+            setError(messages.uploadFailure);
+          },
+        );
+      }
+      setTakeSeconds(Math.max(0, Math.round(seconds)));
       setReview(URL.createObjectURL(blob));
       setPhase('review');
+      const frame = firstFrame.current;
+      firstFrame.current = null;
+      void posterOf(frame, blob).then((url) => (upload.current === sending ? setPoster(url) : url && URL.revokeObjectURL(url)));
     } catch {
       setError(messages.recordVideo);
       setPhase('ready');
@@ -222,21 +264,34 @@ export const QuestionStep = ({
 
   const beginRecorder = useCallback(async () => {
     setError(null);
+    const pending = pendingStart.current ?? startAfterPrevious();
+    pendingStart.current = null;
     try {
-      const started = await startAnswerCall(token, index, containerOf(format));
+      const started = await pending;
       answerId.current = started.answerId;
       setRetakesLeft(started.retakesLeft);
       upload.current = new MultipartUpload(partUrlSource(token, started.answerId), started.minPartBytes, setProgress);
       setProgress(null);
       const live = upload.current;
       recording.current = startRecording(stream, format, (chunk) => live.push(chunk));
+      startedAt.current = performance.now();
       setPhase('recording');
+      // The take's first frame, from the preview as recording starts: its poster under review.
+      firstFrame.current = new Promise((resolve) => window.setTimeout(() => resolve(frameOf(preview.current)), 0));
     } catch (e) {
       setError(errorMessage(e, messages.startRecording));
       setPhase('ready');
     }
-  }, [format, index, stream, token]);
+  }, [format, startAfterPrevious, stream, token]);
   const begin = liveMode ? beginLive : beginRecorder;
+  // The answer is started while the countdown runs (a recorder's take), so the REC mark, the timer
+  // and Stop are there the moment it ends, not after a round trip.
+  useEffect(() => {
+    if (phase !== 'countdown' || liveMode || pendingStart.current) return;
+    const pending = startAfterPrevious();
+    pending.catch(() => undefined); // its failure is reported when the recording starts
+    pendingStart.current = pending;
+  }, [phase, liveMode, startAfterPrevious]);
 
   const watched = () => {
     if (!watching) return;
@@ -279,7 +334,12 @@ export const QuestionStep = ({
   const retake = () => {
     upload.current?.cancel();
     upload.current = null;
+    previousUpload.current = (uploaded.current ?? Promise.resolve()).catch(() => undefined);
+    uploaded.current = null;
     setReview(null);
+    setPoster(null);
+    setTakeSeconds(null);
+    setUploadState('uploading');
     setProgress(null);
     recordingId.current = null;
     setRecordedSeconds(null);
@@ -302,11 +362,11 @@ export const QuestionStep = ({
   };
 
   const submitRecorded = async () => {
-    if (!upload.current || !answerId.current) return;
+    if (!uploaded.current || !answerId.current || uploadState === 'uploading') return;
     setPhase('submitting');
     setError(null);
     try {
-      const parts = await upload.current.finish();
+      const parts = await uploaded.current;
       const { completed } = await submitAnswerCall(token, answerId.current, parts);
       onSubmitted(completed);
     } catch (e) {
@@ -317,31 +377,76 @@ export const QuestionStep = ({
 
   const submit = liveMode ? submitLive : submitRecorded;
 
-  const status = progressText(progress);
-  const liveReview = liveMode && (phase === 'review' || phase === 'submitting');
+  const reviewing = phase === 'review' || phase === 'submitting';
+  const liveReview = liveMode && reviewing;
+  const paused = progress?.paused ?? false;
+  // Submit waits for every part to be at S3: it says so, and what is left, until then.
+  const waitingForUpload = !liveMode && uploadState === 'uploading';
+  const badge = retakesBadge(retakesLeft);
+
+  const recordingBar = (
+    <>
+      <Button ref={stopButton} variation="danger" onClick={() => void stop()}>
+        <span className="ir-stop-icon" aria-hidden="true" />
+        Stop recording
+      </Button>
+      {paused && <UploadBar progress={progress} />}
+    </>
+  );
+  const reviewBar = (
+    <>
+      {!liveMode && <UploadBar progress={progress} done={uploadState === 'uploaded'} />}
+      <div className="ir-row ir-take__actions">
+        {retakesLeft !== 0 && (
+          <Button onClick={retake} disabled={phase === 'submitting'}>
+            Retake
+          </Button>
+        )}
+        <Button
+          ref={submitButton}
+          variation="primary"
+          aria-disabled={waitingForUpload || undefined}
+          onClick={() => void submit()}
+          isLoading={phase === 'submitting'}
+          loadingText="Saving your answer..."
+        >
+          {waitingForUpload ? (paused ? 'Waiting for the connection…' : `Uploading… ${uploadPercent(progress)}%`) : 'Submit answer'}
+        </Button>
+      </div>
+    </>
+  );
+
   return (
     <div className="ir-stack">
       <div className="ir-row ir-row--spread">
         <p className="ir-secondary">
           Question {index + 1} of {total}
         </p>
-        <span className="ir-badge">{retakesBadge(retakesLeft)}</span>
+        {badge && <span className="ir-badge">{badge}</span>}
       </div>
       <Title focus>{question.title || `Question ${index + 1}`}</Title>
       {question.video && <CaptionedVideo ref={questionVideo} video={question.video} label="Question video" onEnded={watched} onError={watched} />}
       {question.content && <p className="ir-pre">{question.content}</p>}
 
       {liveReview ? (
-        <p className="ir-recorded" role="status">
-          Your answer is recorded ({clock(recordedSeconds ?? 0)}).
-        </p>
+        <div className="ir-take">
+          <p className="ir-recorded" role="status">
+            Your answer is recorded ({clock(recordedSeconds ?? 0)}).
+          </p>
+          <div className="ir-take__bar">{reviewBar}</div>
+        </div>
       ) : (
         <TakeStage
           stream={stream}
-          playback={(phase === 'review' || phase === 'submitting') && review ? { url: review, label: 'Your answer' } : null}
+          playback={reviewing && review ? { url: review, label: 'Your answer', poster, seconds: takeSeconds } : null}
           countdown={phase === 'countdown' ? seconds : null}
+          starting={phase === 'starting'}
           recording={phase === 'recording' ? { elapsed: seconds, limit: pacing.answerTime } : null}
           announcement={announcement}
+          onPreview={(video) => {
+            preview.current = video;
+          }}
+          bar={phase === 'recording' ? recordingBar : reviewing ? reviewBar : null}
         >
           {liveMode && (
             <p className="ir-live-status" role="status" aria-live="polite">
@@ -379,39 +484,6 @@ export const QuestionStep = ({
         <p className="ir-small" role="status">
           Saving your answer…
         </p>
-      )}
-      {phase === 'recording' && (
-        <div className="ir-row">
-          <Button ref={stopButton} variation="danger" onClick={() => void stop()}>
-            Stop recording
-          </Button>
-          {status && <p className="ir-small">{status}</p>}
-        </div>
-      )}
-      {(phase === 'review' || phase === 'submitting') && (
-        <div className="ir-stack ir-stack--tight">
-          {status && (
-            <p className="ir-small" aria-live="polite">
-              {status}
-            </p>
-          )}
-          <div className="ir-row">
-            {retakesLeft !== 0 && (
-              <Button onClick={retake} disabled={phase === 'submitting'}>
-                Retake
-              </Button>
-            )}
-            <Button
-              ref={submitButton}
-              variation="primary"
-              onClick={() => void submit()}
-              isLoading={phase === 'submitting'}
-              loadingText="Saving your answer..."
-            >
-              Submit answer
-            </Button>
-          </div>
-        </div>
       )}
       {(phase === 'submitting' || phase === 'stopping') && <Loader />}
     </div>

@@ -1,4 +1,5 @@
 import type { Interview } from '../api';
+import { estimateTime } from '../estimate';
 import { TimingRequest } from './timing-request';
 import { Button, Title } from './ui';
 
@@ -6,8 +7,10 @@ const describeTime = (seconds: number | null, none: string, unlimited: string) =
   seconds === null ? unlimited : seconds === 0 ? none : seconds < 60 ? `${seconds} seconds` : `${seconds / 60} minute${seconds === 60 ? '' : 's'}`;
 
 /**
- * The interview's welcome: who invites the candidate to what, their pacing (the effective one, with
- * any adjustment made), the way to ask for more time before starting, and the start.
+ * The interview's welcome: who invites the candidate to what, an estimate of the time it takes and
+ * their pacing (the effective one, with any adjustment made), who sees their answers and for how
+ * long, the way to ask for more time before starting, and the start. The company's logo (or name)
+ * is in the page's band above (BrandedPage).
  */
 export const WelcomeStage = ({
   data,
@@ -22,19 +25,43 @@ export const WelcomeStage = ({
 }) => {
   const answeredBefore = data.questions.filter((q) => q.answered).length;
   const { pacing, timing } = data;
+  const estimate = estimateTime(pacing, data.questions.length - answeredBefore);
   return (
-    <div className="ir-stack">
+    <div className="ir-stack ir-welcome">
       <Title>Welcome, {data.candidateName}</Title>
-      <p>
+      <p className="ir-lead">
         {data.companyName} invites you to a video interview for {data.jobTitle}. There {data.questions.length === 1 ? 'is' : 'are'}{' '}
         {data.questions.length} question{data.questions.length === 1 ? '' : 's'}
         {answeredBefore > 0 ? `, and you have answered ${answeredBefore} already` : ''}.
       </p>
-      <ul aria-label="Pacing" className="ir-list">
-        <li>Time to think before each answer: {describeTime(pacing.thinkingTime, 'none', 'as long as you need')}</li>
-        <li>Longest answer: {describeTime(pacing.answerTime, 'none', 'no limit')}</li>
-        <li>Retakes per question: {pacing.retakes === null ? 'unlimited' : pacing.retakes === 0 ? 'none' : pacing.retakes}</li>
-      </ul>
+      <div className="ir-welcome__grid">
+        <section className="ir-panel ir-panel--soft" aria-labelledby="ir-welcome-time">
+          <h2 className="ir-subtitle" id="ir-welcome-time">
+            Estimated time
+          </h2>
+          <p className="ir-figure" data-testid="estimated-time">
+            {estimate.headline}
+          </p>
+          <p className="ir-small ir-secondary">{estimate.detail}</p>
+          <ul aria-label="Pacing" className="ir-list">
+            <li>Time to think before each answer: {describeTime(pacing.thinkingTime, 'none', 'as long as you need')}</li>
+            <li>Longest answer: {describeTime(pacing.answerTime, 'none', 'no limit')}</li>
+            <li>Retakes per question: {pacing.retakes === null ? 'unlimited' : pacing.retakes === 0 ? 'none' : pacing.retakes}</li>
+          </ul>
+        </section>
+        <section className="ir-panel ir-panel--soft" aria-labelledby="ir-welcome-privacy" data-testid="privacy-note">
+          <h2 className="ir-subtitle" id="ir-welcome-privacy">
+            Who sees your answers
+          </h2>
+          <p>
+            Your video answers go to the hiring team at {data.companyName} for this position. They may share them with others involved in this hiring
+            decision.
+          </p>
+          <p className="ir-small ir-secondary">
+            Your answers are kept with your application: when {data.companyName} deletes it, your videos are deleted with it.
+          </p>
+        </section>
+      </div>
       {timing.adjusted && <p>Your timing has been adjusted.</p>}
       <TimingRequest token={token} timing={timing} onChanged={onTimingChanged} />
       {data.expiresAt && <p className="ir-small">Please complete it by {new Date(data.expiresAt).toLocaleString()}.</p>}

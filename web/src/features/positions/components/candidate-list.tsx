@@ -1,4 +1,4 @@
-import { Alert, Flex, Grid, Heading, Loader, Text } from '@aws-amplify/ui-react';
+import { Alert, Flex, Grid, Heading, Text } from '@aws-amplify/ui-react';
 import { useEffect, useRef, useState } from 'react';
 import {
   deleteCandidate,
@@ -9,6 +9,7 @@ import {
   type ListQuery,
 } from '../../../api/candidates';
 import { LoadMore } from '../../../components/load-more';
+import { CandidateCardsSkeleton } from '../../../components/skeleton';
 import type { Notice } from '../../../components/snackbar';
 import { CANDIDATE_PAGE_SIZE } from '../../../config/constants';
 import { commonMessages } from '../../../config/messages';
@@ -84,7 +85,7 @@ export const CandidateList = ({
   };
 
   if (pages.error) return <Alert variation="error">{commonMessages.retrieveDataFailed}</Alert>;
-  if (!pages.data) return <Loader variation="linear" />;
+  if (!pages.data) return <CandidateCardsSkeleton />;
   if (candidates.length === 0) {
     return (
       <Flex direction="column" alignItems="center" padding="xxl" gap="xs">

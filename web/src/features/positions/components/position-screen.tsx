@@ -3,11 +3,12 @@ import { useEffect } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { useCompany } from '../../../api/companies';
 import { usePosition } from '../../../api/positions';
-import { PageLoader } from '../../../components/page-loader';
+import { PositionPageSkeleton } from '../../../components/skeleton';
 import { paths } from '../../../config/paths';
 import { celebrateOnce } from '../../../lib/celebrate';
 import { messages } from '../messages';
 import { CandidatesView } from './candidates-view';
+import { PositionCreatedPanel } from './position-created-panel';
 import { QuestionsView } from './questions-view';
 import { SettingsView } from './settings-view';
 import { PageTitle } from '../../../components/page-title';
@@ -38,7 +39,7 @@ const PositionScreen = () => {
       </main>
     );
   }
-  if (!position.data) return <PageLoader />;
+  if (!position.data) return <PositionPageSkeleton />;
   const p = position.data;
 
   return (
@@ -68,6 +69,18 @@ const PositionScreen = () => {
             <ToggleButton value="settings">Settings</ToggleButton>
           </ToggleButtonGroup>
         </Flex>
+        {celebrate && p.currentStatus === 'open' && (
+          // After the wizard's Finish: the next step (issue 29), until dismissed.
+          <PositionCreatedPanel
+            position={p}
+            onChanged={() => void position.mutate()}
+            onDismiss={() => {
+              const next = new URLSearchParams(params);
+              next.delete('celebrate');
+              setParams(next, { replace: true });
+            }}
+          />
+        )}
         {view === 'candidates' && (
           <CandidatesView position={p} evaluation={company.data?.config.isEvaluationEnabled ?? true} onChanged={() => void position.mutate()} />
         )}

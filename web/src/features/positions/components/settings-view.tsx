@@ -1,6 +1,6 @@
 import { useSWRConfig } from 'swr';
 import { Alert, Button, CheckboxField, Flex, Radio, RadioGroupField, SelectField, SwitchField, Text, TextField, View } from '@aws-amplify/ui-react';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { JOB_TITLE_MAX, toStored } from '../../../../../lambdas/contracts/pacing';
 import { useMe } from '../../../api/companies';
@@ -17,6 +17,7 @@ import { messages } from '../messages';
 import { CandidateNotifications, plannedMessagesValid } from './candidate-notifications';
 import { IntegrationTagSections } from './integration-tag-sections';
 import { MemberPicker } from './member-picker';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SaveBar } from './save-bar';
 import { Section } from './settings-section';
 import { type PositionAction } from '../../../../../lambdas/contracts/vocabulary';
@@ -45,9 +46,74 @@ const settingsOf = (position: Position): Settings => ({
 /** What Save would send, for telling whether anything changed (tags as they are saved: trimmed, blank ones dropped). */
 const comparable = (settings: Settings) => JSON.stringify({ ...settings, integrationTags: normalizeTags(settings.integrationTags) });
 
+type Lifecycle = PositionAction | typeof DELETE;
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/**
+ * What each lifecycle action does, as its confirmation says it (spec §4's position status; the
+ * server's rules: a closed position takes no invitation and no application through its link, while
+ * candidates already invited can still answer; deleting takes its candidates with everything of
+ * theirs along, and only a closed position can be deleted).
+ */
+const CONFIRMATIONS: Record<
+  Lifecycle,
+  { title: string; confirm: string; busy: string; tone: 'neutral' | 'danger'; body: (position: Position) => ReactNode }
+> = {
+  close: {
+    title: 'Close this position?',
+    confirm: 'Close position',
+    busy: 'Closing...',
+    tone: 'neutral',
+    body: (position) => (
+      <>
+        <ul className="consequences">
+          <li>No one can be invited to it while it is closed{position.applyLink ? ', and its public link stops taking applications' : ''}.</li>
+          {position.integrationTags.length > 0 && <li>Candidates from your connected ATS are no longer added to it.</li>}
+          <li>Candidates already invited can still finish their interviews, and every response stays here for you to review.</li>
+        </ul>
+        <p className="consequence-note">You can re-open it at any time.</p>
+      </>
+    ),
+  },
+  open: {
+    title: 'Re-open this position?',
+    confirm: 'Re-open position',
+    busy: 'Re-opening...',
+    tone: 'neutral',
+    body: (position) => (
+      <ul className="consequences">
+        <li>You can invite candidates to it again{position.applyLink ? ', and its public link takes applications again' : ''}.</li>
+        <li>Its candidates and their responses are as you left them.</li>
+      </ul>
+    ),
+  },
+  [DELETE]: {
+    title: 'Delete this position?',
+    confirm: 'Delete position',
+    busy: 'Deleting...',
+    tone: 'danger',
+    body: (position) => {
+      const candidates = Object.values(position.candidates).reduce((sum, n) => sum + n, 0);
+      return (
+        <>
+          <p className="consequence-note">
+            {candidates > 0
+              ? `“${position.jobTitle}” is deleted with its ${plural(candidates, 'candidate', 'candidates')}: their answer videos, transcripts, ratings and public sharing links. Their interview links stop working.`
+              : `“${position.jobTitle}” and its interview are deleted for everyone on your team.`}
+          </p>
+          <p className="consequence-note consequence-note--warning">This cannot be undone.</p>
+        </>
+      );
+    },
+  },
+};
+
 /**
  * Settings view (spec §2, §4, §5, §6): the sections in the spec's order and the fixed bar with Close,
- * Re-open, Delete and Save changes, each enabled by the position's state.
+ * Re-open, Delete and Save changes. The lifecycle actions the position's state offers (Close when
+ * open; Re-open and Delete when closed) sit apart from Save, and each asks in a dialog, saying what
+ * it will do, before it is made.
  */
 export const SettingsView = ({ position, companyId, onChanged }: { position: Position; companyId: string; onChanged: () => Promise<unknown> }) => {
   const { mutate: mutateCache } = useSWRConfig();
@@ -60,6 +126,7 @@ export const SettingsView = ({ position, companyId, onChanged }: { position: Pos
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [applyLink, setApplyLink] = useState(position.applyLink);
+  const [confirming, setConfirming] = useState<Lifecycle | null>(null);
   const selfServiceHelpId = useId();
 
   const allMembers = members.data?.members ?? [];
@@ -119,12 +186,19 @@ export const SettingsView = ({ position, companyId, onChanged }: { position: Pos
       else setApplyLink(null);
     });
 
-  const status = (action: PositionAction | typeof DELETE, fallback: string) =>
-    run(action, fallback, async () => {
+  const FALLBACKS: Record<Lifecycle, string> = { close: messages.closeFailed, open: messages.reopenFailed, [DELETE]: messages.deleteFailed };
+  const status = async (action: Lifecycle) => {
+    let deleted = false;
+    await run(action, FALLBACKS[action], async () => {
       await setPositionStatus(position.positionId, action);
-      if (action === DELETE) navigate(paths.positions.to(companyId), { replace: true });
+      if (action === DELETE) deleted = true;
       else await onChanged();
     });
+    setConfirming(null);
+    if (deleted) navigate(paths.positions.to(companyId), { replace: true });
+  };
+  const confirmation = confirming && CONFIRMATIONS[confirming];
+  const isOpen = position.currentStatus === 'open';
 
   return (
     <Flex direction="column">
@@ -144,7 +218,7 @@ export const SettingsView = ({ position, companyId, onChanged }: { position: Pos
         tags={settings.integrationTags}
         onChange={(integrationTags) => setSettings({ ...settings, integrationTags })}
       />
-      <Section title="Pacing">
+      <Section title="Pacing" description="How long candidates have to think and to answer, and how many retakes they get.">
         <PacingFields pacing={settings.pacing} onChange={(pacing) => setSettings({ ...settings, pacing })} />
         <Flex direction="column" gap="xxxs" marginTop="medium">
           <CheckboxField
@@ -160,14 +234,14 @@ export const SettingsView = ({ position, companyId, onChanged }: { position: Pos
           </Text>
         </Flex>
       </Section>
-      <Section title="Candidate notifications">
+      <Section title="Candidate notifications" description="E-mails candidates get from you automatically, and when.">
         <CandidateNotifications
           companyId={companyId}
           planned={settings.plannedMessages}
           onChange={(plannedMessages) => setSettings({ ...settings, plannedMessages })}
         />
       </Section>
-      <Section title="Candidate deadline">
+      <Section title="Candidate deadline" description="How long an invitation stays open. Candidates who have not responded by then are removed.">
         <SelectField
           label="Invitations expire after"
           value={settings.invitesExpireAfter ?? NEVER}
@@ -181,7 +255,7 @@ export const SettingsView = ({ position, companyId, onChanged }: { position: Pos
           ))}
         </SelectField>
       </Section>
-      <Section title="Public link">
+      <Section title="Public link" description="Lets candidates apply without an invitation.">
         <SwitchField
           label="Candidates can apply through a public link"
           isChecked={applyLink !== null}
@@ -208,7 +282,7 @@ export const SettingsView = ({ position, companyId, onChanged }: { position: Pos
           </>
         )}
       </Section>
-      <Section title="Team access">
+      <Section title="Team access" description="Who on your team can see this position and its candidates.">
         <RadioGroupField
           legend="Who can see this position"
           name="access"
@@ -244,7 +318,7 @@ export const SettingsView = ({ position, companyId, onChanged }: { position: Pos
           </>
         )}
       </Section>
-      <Section title="Team notifications">
+      <Section title="Team notifications" description="Who hears about new responses.">
         <RadioGroupField
           legend="Who is notified of responses"
           name="notifying"
@@ -264,33 +338,51 @@ export const SettingsView = ({ position, companyId, onChanged }: { position: Pos
         )}
       </Section>
       {error && <Alert variation="error">{error}</Alert>}
-      <SaveBar>
-        <Button
-          isDisabled={position.currentStatus !== 'open'}
-          isLoading={busy === 'close'}
-          onClick={() => void status('close', messages.closeFailed)}
-        >
-          Close
-        </Button>
-        <Button
-          isDisabled={position.currentStatus !== 'closed'}
-          isLoading={busy === 'open'}
-          onClick={() => void status('open', messages.reopenFailed)}
-        >
-          Re-open
-        </Button>
-        <Button
-          colorTheme="error"
-          isDisabled={position.currentStatus !== 'closed'}
-          isLoading={busy === DELETE}
-          onClick={() => void status(DELETE, messages.deleteFailed)}
-        >
-          Delete
-        </Button>
+      <SaveBar
+        lifecycleLabel={
+          <>
+            Position
+            <span className={`position-state position-state--${position.currentStatus}`}>{isOpen ? 'Open' : 'Closed'}</span>
+          </>
+        }
+        lifecycle={
+          isOpen ? (
+            <Button size="small" isLoading={busy === 'close'} onClick={() => setConfirming('close')}>
+              Close
+            </Button>
+          ) : (
+            <>
+              <Button size="small" isLoading={busy === 'open'} onClick={() => setConfirming('open')}>
+                Re-open
+              </Button>
+              <Button size="small" colorTheme="error" isLoading={busy === DELETE} onClick={() => setConfirming(DELETE)}>
+                Delete
+              </Button>
+            </>
+          )
+        }
+      >
         <Button variation="primary" isDisabled={!canSave} isLoading={busy === 'save'} loadingText="Saving..." onClick={() => void save()}>
           Save changes
         </Button>
       </SaveBar>
+      {confirming && confirmation && (
+        <ConfirmDialog
+          open
+          title={confirmation.title}
+          confirmLabel={confirmation.confirm}
+          busyLabel={confirmation.busy}
+          tone={confirmation.tone}
+          onConfirm={() => status(confirming)}
+          onCancel={() => setConfirming(null)}
+        >
+          {confirmation.body(position)}
+          {changed && confirming !== DELETE && (
+            // The view starts afresh from the position as saved once its status changes.
+            <p className="consequence-note consequence-note--warning">Your unsaved changes to these settings will be discarded.</p>
+          )}
+        </ConfirmDialog>
+      )}
     </Flex>
   );
 };

@@ -5,38 +5,46 @@ import { Dialog } from '../../../components/dialog';
 import { BillingTab } from './billing-tab';
 import { EmailsTab } from './emails-tab';
 import { IntegrateTab } from './integrate-tab';
+import { ScrollingTabList } from './scrolling-tab-list';
 import { TeamTab } from './team-tab';
 import { ThemeTab } from './theme-tab';
+import './settings.css';
 
 /**
  * The company settings dialog of the owner's gear (spec §2). Its tabs, in the spec's order: Team,
  * Emails, Theme, Integrate (only when the company has integration types), Billing.
+ *
+ * One size whatever the tab (the widest tab's width, a fixed height): the tabs stay put above a
+ * panel that scrolls, so switching tabs never makes the box jump. On a phone the dialog is a sheet
+ * and the tab list scrolls sideways, with a fade and an arrow at an edge that has more tabs.
  */
 const CompanySettingsDialog = ({ companyId, open, onClose }: { companyId: string; open: boolean; onClose: () => void }) => {
   const [tab, setTab] = useState('team');
   const integrationTypes = useCompany(companyId).data?.config.integrationTypes ?? [];
   const integrate = integrationTypes.length > 0;
+  const tabs = [
+    { label: 'Team', value: 'team', content: <TeamTab companyId={companyId} /> },
+    { label: 'Emails', value: 'emails', content: <EmailsTab companyId={companyId} /> },
+    { label: 'Theme', value: 'theme', content: <ThemeTab companyId={companyId} /> },
+    ...(integrate ? [{ label: 'Integrate', value: 'integrate', content: <IntegrateTab companyId={companyId} types={integrationTypes} /> }] : []),
+    { label: 'Billing', value: 'billing', content: <BillingTab companyId={companyId} /> },
+  ];
   return (
-    <Dialog title="Company settings" open={open} onClose={onClose} width={tab === 'billing' ? '960px' : undefined}>
-      <Tabs
-        value={tab}
-        onValueChange={setTab}
-        items={[
-          { label: 'Team', value: 'team', content: tab === 'team' ? <TeamTab companyId={companyId} /> : null },
-          { label: 'Emails', value: 'emails', content: tab === 'emails' ? <EmailsTab companyId={companyId} /> : null },
-          { label: 'Theme', value: 'theme', content: tab === 'theme' ? <ThemeTab companyId={companyId} /> : null },
-          ...(integrate
-            ? [
-                {
-                  label: 'Integrate',
-                  value: 'integrate',
-                  content: tab === 'integrate' ? <IntegrateTab companyId={companyId} types={integrationTypes} /> : null,
-                },
-              ]
-            : []),
-          { label: 'Billing', value: 'billing', content: tab === 'billing' ? <BillingTab companyId={companyId} /> : null },
-        ]}
-      />
+    <Dialog title="Company settings" open={open} onClose={onClose} width="960px" height="780px" flush>
+      <Tabs.Container value={tab} onValueChange={setTab} isLazy className="settings-tabs">
+        <ScrollingTabList active={tab}>
+          {tabs.map(({ label, value }) => (
+            <Tabs.Item key={value} value={value}>
+              {label}
+            </Tabs.Item>
+          ))}
+        </ScrollingTabList>
+        {tabs.map(({ value, content }) => (
+          <Tabs.Panel key={value} value={value} className="settings-tabs__panel">
+            {content}
+          </Tabs.Panel>
+        ))}
+      </Tabs.Container>
     </Dialog>
   );
 };

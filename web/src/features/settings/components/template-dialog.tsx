@@ -12,6 +12,7 @@ import {
 import type { MessageTemplate } from '../../../api/positions';
 import { Dialog } from '../../../components/dialog';
 import { emailsMessages } from '../emails-messages';
+import './settings.css';
 
 type Field = 'subjectLine' | 'bodyContent';
 interface Preview {
@@ -73,7 +74,10 @@ export const TemplateDialog = ({
     const start = element?.selectionStart ?? value.length;
     const end = element?.selectionEnd ?? value.length;
     set({ [field]: value.slice(0, start) + text + value.slice(end) });
+    // Back to the field after the placeholder, unless the focus has moved on meanwhile (to another field).
+    const trigger = document.activeElement;
     requestAnimationFrame(() => {
+      if (document.activeElement !== trigger && document.activeElement !== document.body) return;
       element?.focus();
       element?.setSelectionRange(start + text.length, start + text.length);
     });
@@ -124,7 +128,34 @@ export const TemplateDialog = ({
 
   const title = readOnly ? 'Standard template' : template ? 'Edit template' : 'New template';
   return (
-    <Dialog title={title} open onClose={onClose} width="720px">
+    <Dialog
+      title={title}
+      open
+      onClose={onClose}
+      width="720px"
+      footer={
+        <>
+          <Button onClick={() => void showPreview()} isDisabled={!complete && !readOnly} isLoading={busy === 'preview'} loadingText="Rendering...">
+            Preview
+          </Button>
+          <Button onClick={() => void sendTest()} isDisabled={!complete && !readOnly} isLoading={busy === 'test'} loadingText="Sending...">
+            Send me a test
+          </Button>
+          <Button onClick={onClose}>{readOnly ? 'Close' : 'Cancel'}</Button>
+          {!readOnly && (
+            <Button
+              variation="primary"
+              onClick={() => void save()}
+              isDisabled={!changed || !complete}
+              isLoading={busy === 'save'}
+              loadingText="Saving..."
+            >
+              Save
+            </Button>
+          )}
+        </>
+      }
+    >
       <Flex direction="column" gap="small">
         {readOnly && <Alert variation="info">Standard templates are read-only. Create a template of your own to use different wording.</Alert>}
         <TextField
@@ -173,29 +204,9 @@ export const TemplateDialog = ({
         {preview && (
           <Flex direction="column" gap="xs">
             <Text fontWeight="bold">Subject: {preview.subject}</Text>
-            <iframe title="E-mail preview" sandbox="" srcDoc={preview.html} style={{ width: '100%', height: '320px', border: '1px solid #ccc' }} />
+            <iframe title="E-mail preview" sandbox="" srcDoc={preview.html} className="template-dialog__preview" />
           </Flex>
         )}
-        <Flex justifyContent="flex-end" gap="small" wrap="wrap">
-          <Button onClick={() => void showPreview()} isDisabled={!complete && !readOnly} isLoading={busy === 'preview'} loadingText="Rendering...">
-            Preview
-          </Button>
-          <Button onClick={() => void sendTest()} isDisabled={!complete && !readOnly} isLoading={busy === 'test'} loadingText="Sending...">
-            Send me a test
-          </Button>
-          <Button onClick={onClose}>{readOnly ? 'Close' : 'Cancel'}</Button>
-          {!readOnly && (
-            <Button
-              variation="primary"
-              onClick={() => void save()}
-              isDisabled={!changed || !complete}
-              isLoading={busy === 'save'}
-              loadingText="Saving..."
-            >
-              Save
-            </Button>
-          )}
-        </Flex>
       </Flex>
     </Dialog>
   );

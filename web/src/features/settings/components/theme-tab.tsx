@@ -1,70 +1,24 @@
-import { Alert, Button, Flex, Image, SwitchField, Text, TextField, View } from '@aws-amplify/ui-react';
-import { useEffect, useId, useState } from 'react';
+import { Alert, Button, Flex, Image, SwitchField } from '@aws-amplify/ui-react';
+import { useEffect, useState } from 'react';
 import { useSWRConfig } from 'swr';
 import { IMAGE_CONTENT_TYPES } from '../../../../../lambdas/contracts/media-types';
 import { apiPath, errorMessage } from '../../../api/client';
 import { completeMediaUploadsCall, newMediaGroupId, UploadFailed, uploadToGroup } from '../../../api/media';
 import { putThemeCall, sameTheme, themePath, useLogoHref, useTheme, type Theme } from '../../../api/theme';
+import { useCompany } from '../../../api/companies';
+import { ColorField } from '../../../components/color-field';
+import { FileDropZone } from '../../../components/file-drop-zone';
 import { PageLoader } from '../../../components/page-loader';
 import { themeMessages as messages } from '../theme-messages';
+import { ThemePreview } from './theme-preview';
+import './theme-tab.css';
 
-const HEX = /^#[0-9a-fA-F]{6}$/;
 const isImage = (type: string) => (IMAGE_CONTENT_TYPES as readonly string[]).includes(type);
 
-/** A colour: the browser's picker and the same value as #rrggbb text, each labelled. */
-const ColorField = ({
-  label,
-  value,
-  onChange,
-  onValidity,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  onValidity: (valid: boolean) => void;
-}) => {
-  const id = useId();
-  const [text, setText] = useState(value);
-  // The picker (or a reset) changed the value: the text follows (React's "adjust state on a prop change").
-  const [shown, setShown] = useState(value);
-  if (shown !== value) {
-    setShown(value);
-    if (text.toLowerCase() !== value.toLowerCase()) setText(value);
-  }
-  const invalid = !HEX.test(text);
-  return (
-    <Flex gap="small" alignItems="flex-end">
-      <Flex direction="column" gap="xxs">
-        <label htmlFor={`${id}-picker`}>{label}</label>
-        <input
-          id={`${id}-picker`}
-          type="color"
-          value={HEX.test(value) ? value.toLowerCase() : '#000000'}
-          onChange={(e) => {
-            onValidity(true);
-            onChange(e.target.value);
-          }}
-          style={{ width: 48, height: 36, padding: 0, border: '1px solid #888', borderRadius: 4 }}
-        />
-      </Flex>
-      <TextField
-        label={`${label} (hex)`}
-        value={text}
-        maxLength={7}
-        hasError={invalid}
-        errorMessage={messages.badColor}
-        onChange={(e) => {
-          setText(e.target.value);
-          onValidity(HEX.test(e.target.value));
-          if (HEX.test(e.target.value)) onChange(e.target.value);
-        }}
-        width="10rem"
-      />
-    </Flex>
-  );
-};
-
-/** Theme (owner): enable switch, primary and secondary colours, logo (spec §2 Theme tab, §3 Company theme). */
+/**
+ * Theme (owner): enable switch, primary and secondary colours, logo (spec §2 Theme tab, §3 Company
+ * theme), beside a live preview of the candidate's welcome screen and an invitation e-mail.
+ */
 export const ThemeTab = ({ companyId }: { companyId: string }) => {
   const { data: saved, error, mutate } = useTheme(companyId);
   // The app's SWR cache is its provider's (one per session): refresh what the header shows through it.
@@ -74,6 +28,8 @@ export const ThemeTab = ({ companyId }: { companyId: string }) => {
   const [uploading, setUploading] = useState(false);
   const [uploadError, setUploadError] = useState<string | null>(null);
   const [localPreview, setLocalPreview] = useState<{ groupId: string; href: string } | null>(null);
+  const [logoFile, setLogoFile] = useState<{ name: string; size: number } | null>(null);
+  const companyName = useCompany(companyId).data?.companyName ?? '';
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   const [savedNote, setSavedNote] = useState(false);
@@ -103,6 +59,7 @@ export const ThemeTab = ({ companyId }: { companyId: string }) => {
   const upload = async (file: File | undefined) => {
     if (!file) return;
     setUploadError(null);
+    setLogoFile({ name: file.name, size: file.size });
     if (!isImage(file.type)) {
       setUploadError(messages.notImage);
       return;
@@ -151,66 +108,72 @@ export const ThemeTab = ({ companyId }: { companyId: string }) => {
   const dirty = !sameTheme(theme, saved);
 
   return (
-    <Flex direction="column" gap="medium">
-      <SwitchField
-        label="Use the theme on candidates' pages, e-mails and the header"
-        isChecked={theme.themeEnabled}
-        onChange={(e) => change({ themeEnabled: e.target.checked })}
-      />
-      <ColorField
-        label="Primary color"
-        value={theme.themeDefinition.palette.primary.main}
-        onChange={(primary) => change({ primary })}
-        onValidity={(valid) => setInvalidColors((c) => ({ ...c, primary: !valid }))}
-      />
-      <ColorField
-        label="Secondary color"
-        value={theme.themeDefinition.palette.secondary.main}
-        onChange={(secondary) => change({ secondary })}
-        onValidity={(valid) => setInvalidColors((c) => ({ ...c, secondary: !valid }))}
-      />
-      <Flex direction="column" gap="xs">
-        <label htmlFor={`logo-file-${companyId}`}>Logo</label>
-        <Text id={`logo-help-${companyId}`} fontSize="small">
-          {messages.logoHelp}
-        </Text>
-        <input
-          id={`logo-file-${companyId}`}
-          type="file"
-          accept={IMAGE_CONTENT_TYPES.join(',')}
-          aria-describedby={`logo-help-${companyId}`}
-          disabled={uploading}
-          onChange={(e) => {
-            void upload(e.target.files?.[0]);
-            e.target.value = '';
-          }}
+    <div className="theme-tab">
+      <Flex direction="column" gap="medium" className="theme-tab__form">
+        <SwitchField
+          labelPosition="end"
+          label="Use the theme on candidates' pages, e-mails and the header"
+          isChecked={theme.themeEnabled}
+          onChange={(e) => change({ themeEnabled: e.target.checked })}
         />
-        {uploading && <Text fontSize="small">Uploading logo...</Text>}
-        {uploadError && <Alert variation="error">{uploadError}</Alert>}
+        <div className="theme-tab__colors">
+          <ColorField
+            label="Primary color"
+            value={theme.themeDefinition.palette.primary.main}
+            errorMessage={messages.badColor}
+            onChange={(primary) => change({ primary })}
+            onValidity={(valid) => setInvalidColors((c) => ({ ...c, primary: !valid }))}
+          />
+          <ColorField
+            label="Secondary color"
+            value={theme.themeDefinition.palette.secondary.main}
+            errorMessage={messages.badColor}
+            onChange={(secondary) => change({ secondary })}
+            onValidity={(valid) => setInvalidColors((c) => ({ ...c, secondary: !valid }))}
+          />
+        </div>
+        <FileDropZone
+          label="Logo"
+          accept={IMAGE_CONTENT_TYPES.join(',')}
+          hint={messages.logoHelp}
+          file={logoFile}
+          status={uploading ? 'Uploading logo...' : null}
+          error={uploadError}
+          disabled={uploading}
+          onFile={(file) => void upload(file)}
+        />
         {logoHref && (
-          <Flex alignItems="center" gap="small">
-            <View padding="xs" style={{ background: theme.themeDefinition.palette.primary.main, borderRadius: 4 }}>
-              <Image src={logoHref} alt="Company logo" height="64px" maxWidth="200px" objectFit="contain" />
-            </View>
-            <Button size="small" variation="link" onClick={() => change({ logoImageGroupId: null })}>
+          <Flex alignItems="center" gap="small" className="theme-tab__logo">
+            <div className="theme-tab__logo-frame" style={{ background: theme.themeDefinition.palette.primary.main }}>
+              <Image src={logoHref} alt="Company logo" height="56px" maxWidth="180px" objectFit="contain" />
+            </div>
+            <Button
+              size="small"
+              variation="link"
+              onClick={() => {
+                setLogoFile(null);
+                change({ logoImageGroupId: null });
+              }}
+            >
               Remove logo
             </Button>
           </Flex>
         )}
+        {saveError && <Alert variation="error">{saveError}</Alert>}
+        {savedNote && !dirty && <Alert variation="success">{messages.saved}</Alert>}
+        <Flex justifyContent="flex-end" className="theme-tab__actions">
+          <Button
+            variation="primary"
+            onClick={() => void save()}
+            isDisabled={!dirty || invalidColors.primary || invalidColors.secondary || uploading}
+            isLoading={saving}
+            loadingText="Saving..."
+          >
+            Save
+          </Button>
+        </Flex>
       </Flex>
-      {saveError && <Alert variation="error">{saveError}</Alert>}
-      {savedNote && !dirty && <Alert variation="success">{messages.saved}</Alert>}
-      <Flex justifyContent="flex-end">
-        <Button
-          variation="primary"
-          onClick={() => void save()}
-          isDisabled={!dirty || invalidColors.primary || invalidColors.secondary || uploading}
-          isLoading={saving}
-          loadingText="Saving..."
-        >
-          Save
-        </Button>
-      </Flex>
-    </Flex>
+      <ThemePreview theme={theme} companyName={companyName} logoHref={logoHref} companyId={companyId} />
+    </div>
   );
 };
