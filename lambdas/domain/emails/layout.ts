@@ -16,7 +16,7 @@ export interface EmailBrand {
 const brandHeader = (brand: EmailBrand) => {
   const text = readableTextOn(brand.primary);
   const content = brand.logoHref
-    ? `<img src="${escapeHtml(brand.logoHref)}" alt="${escapeHtml(brand.companyName)}" height="48" style="display:block;height:48px;max-width:200px;border:0">`
+    ? `<img src="${escapeHtml(brand.logoHref)}" alt="${escapeHtml(brand.companyName)}" height="48" style="display:block;height:48px;max-width:200px;border:0;background:#ffffff;padding:4px 8px;border-radius:6px">`
     : `<span style="font-size:18px;font-weight:600;color:${text}">${escapeHtml(brand.companyName)}</span>`;
   return `<tr><td style="background:${escapeHtml(brand.primary)};color:${text};padding:16px 32px;border-radius:8px 8px 0 0;border-bottom:4px solid ${escapeHtml(brand.secondary)}">${content}</td></tr>`;
 };
