@@ -24,6 +24,12 @@ const expectNoNativeInputsShown = async (scope: Locator | Page) => {
   return natives.length;
 };
 
+/** The dialog's box once its opening animation (a slight rise and scale, dialog.css) is over. */
+const settledBox = async (dialog: Locator) => {
+  await dialog.evaluate((el) => Promise.all(el.getAnimations().map((animation) => animation.finished)));
+  return dialog.boundingBox();
+};
+
 /** What each tab shows once it has loaded. */
 const tabContent: Record<string, (dialog: Locator) => Locator> = {
   Team: (d) => d.getByRole('table', { name: 'Team members' }),
@@ -55,7 +61,7 @@ describe('dialogs and styled controls', () => {
     for (const tab of tabs) {
       await dialog.getByRole('tab', { name: tab }).click();
       await tabContent[tab]!(dialog).waitFor();
-      const box = await dialog.boundingBox();
+      const box = await settledBox(dialog);
       boxes[tab] = box && { width: Math.round(box.width), height: Math.round(box.height) };
       await expectAccessible(page, `company settings: ${tab}`);
     }
@@ -80,7 +86,7 @@ describe('dialogs and styled controls', () => {
     expect(await dialog.getByLabel('Pick primary color').inputValue()).toBe('#ffeb3b');
     await dialog.getByLabel('Secondary color', { exact: true }).fill('#112233');
     await expectAccessible(page, 'company settings: theme, edited with its preview');
-    expect((await dialog.boundingBox())?.height).toBe(boxes.Team?.height);
+    expect(Math.round((await settledBox(dialog))!.height)).toBe(boxes.Team?.height);
 
     // Back in the browser: the dialog belongs to the page it was opened on, so it closes.
     await page.goBack();
@@ -100,7 +106,7 @@ describe('dialogs and styled controls', () => {
     await page.getByRole('button', { name: 'Company settings' }).click();
     const dialog = page.getByRole('dialog', { name: 'Company settings' });
     await dialog.getByRole('table', { name: 'Team members' }).waitFor();
-    const box = await dialog.boundingBox();
+    const box = await settledBox(dialog);
     expect(Math.round(box!.width)).toBe(390);
 
     const list = dialog.getByRole('tablist');
@@ -120,7 +126,7 @@ describe('dialogs and styled controls', () => {
     await billing.click();
     await dialog.getByRole('heading', { name: 'Current plan' }).waitFor();
     expect(await billing.getAttribute('aria-selected')).toBe('true');
-    expect(Math.round((await dialog.boundingBox())!.height)).toBe(Math.round(box!.height));
+    expect(Math.round((await settledBox(dialog))!.height)).toBe(Math.round(box!.height));
     await expectAccessible(page, 'company settings on a phone: billing');
     expect(errors).toEqual([]);
     await owner.context.close();
