@@ -11,8 +11,8 @@ import { WebStack } from './stacks/web-stack';
  * - S3 server access logs are delivered through a bucket policy, not ACLs (ACLs stay disabled on
  *   every bucket except the CloudFront log bucket, which CloudFront requires).
  * - IAM policies are minimized (merged statements), keeping each role's policy small.
- * - Cross-stack references (only web → api, the API id) stay CloudFormation exports ("strong"),
- *   which keep the API from being removed while the site points at it.
+ * - Cross-stack references (only api → web: the HTTP API and the site's origin) stay CloudFormation
+ *   exports ("strong"), which keep the API and the site from being removed while the routes use them.
  */
 export const FEATURE_FLAGS: Record<string, unknown> = {
   '@aws-cdk/aws-s3:serverAccessLogsUseBucketPolicy': true,
@@ -29,10 +29,11 @@ export interface InterviewsAppOptions {
 }
 
 /**
- * The three stacks of a stage, `${stage}-interviews-{data,api,web}`. Dependencies point one way,
- * web → api → data: the web stack references the API's id; the API stack addresses the data by
- * name and only needs the data deployed first; nothing refers back (the API learns the site's
- * origin from SSM at run time).
+ * The three stacks of a stage, `${stage}-interviews-{data,web,api}`, deployed in that order. The web
+ * stack creates the HTTP API (no stage, no routes) and CloudFront in front of it; the API stack
+ * references both (the API, to give it its stage and routes; CloudFront's domain, the site's origin
+ * the functions put in links, as a plain environment variable) and addresses the data by name, so it
+ * only needs the data deployed first. Nothing refers back.
  */
 export const buildInterviewsApp = (app: App, config: StageConfig, options: InterviewsAppOptions = {}) => {
   const env = options.env;
@@ -42,22 +43,23 @@ export const buildInterviewsApp = (app: App, config: StageConfig, options: Inter
     description: `Video interviews (${config.stage}): DynamoDB table and media bucket`,
     terminationProtection: config.isProduction,
   });
+  const web = new WebStack(app, stackName(config.stage, 'web'), {
+    config,
+    env,
+    description: `Video interviews (${config.stage}): HTTP API endpoint, CloudFront, SPA bucket`,
+    spaDistPath: options.spaDistPath,
+  });
   const api = new ApiStack(app, stackName(config.stage, 'api'), {
     config,
     env,
-    description: `Video interviews (${config.stage}): HTTP API, route functions, media pipeline, schedules`,
+    description: `Video interviews (${config.stage}): HTTP API stage and route functions, media pipeline, schedules`,
+    httpApi: web.httpApi,
+    appOrigin: web.web.appOrigin,
     routes: options.routes,
     schedules: options.schedules,
     maxRoutesPerChunk: options.maxRoutesPerChunk,
   });
   api.addStackDependency(data, 'The API addresses the table and media bucket by name');
-  const web = new WebStack(app, stackName(config.stage, 'web'), {
-    config,
-    env,
-    description: `Video interviews (${config.stage}): CloudFront, SPA bucket, app origin parameter`,
-    apiId: api.api.httpApi.apiId,
-    spaDistPath: options.spaDistPath,
-  });
 
   Tags.of(app).add('app', 'video-interviews');
   Tags.of(app).add('stage', config.stage);

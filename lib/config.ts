@@ -16,7 +16,7 @@ export interface StageConfig {
   readonly logRetention: RetentionDays;
   /** SES sender, an SES-verified identity (`no-reply@example.com` or `Name <no-reply@example.com>`). */
   readonly mailFrom: string;
-  /** The SPA's public origin when known up front (custom domain); otherwise read from SSM at run time. */
+  /** The SPA's public origin when known up front (custom domain); otherwise CloudFront's domain (the web stack's). */
   readonly appOrigin?: string;
   /** Custom domain for CloudFront; needs `certificateArn` (an ACM certificate in us-east-1). */
   readonly domainName?: string;
@@ -105,8 +105,6 @@ export const stageConfigFromScope = (scope: Construct): StageConfig => stageConf
 
 /** `dev` + `api` → `dev-interviews-api`. */
 export const stackName = (stage: string, part: 'data' | 'api' | 'web'): string => `${stage}-interviews-${part}`;
-
-export { appOriginParameterName } from './functions';
 
 /**
  * The e-mail address inside a sender such as `Video Interviews <no-reply@example.com>`, and its

@@ -29,10 +29,8 @@ export interface GrantValues {
   readonly TABLE_NAME: string;
   readonly MEDIA_BUCKET: string;
   readonly MAIL_FROM: string;
-  /** The SSM parameter holding the SPA's origin (written by the web stack). */
-  readonly APP_ORIGIN_PARAMETER: string;
-  /** The SPA's origin when it is known up front (a custom domain, the local stack). */
-  readonly APP_ORIGIN?: string;
+  /** The SPA's origin: the custom domain or CloudFront's (the web stack's), the local server's. */
+  readonly APP_ORIGIN: string;
   /** Absent where the state machine cannot be referenced (its own task functions). */
   readonly STATE_MACHINE_ARN?: string;
   /** The answer-package builder (lambdas/pipeline/answer-package.asl.ts), addressed by its name. */
@@ -51,9 +49,6 @@ export interface GrantValues {
   readonly LIVE_RECORDINGS_BUCKET: string;
 }
 
-const present = (entries: [string, string | undefined][]): Record<string, string> =>
-  Object.fromEntries(entries.filter((entry): entry is [string, string] => entry[1] !== undefined));
-
 /** The environment variables one grant sets (lambdas/platform/env.ts reads them). */
 export const grantEnvironment = (grant: Grant, values: GrantValues): Record<string, string> => {
   switch (grant) {
@@ -67,10 +62,7 @@ export const grantEnvironment = (grant: Grant, values: GrantValues): Record<stri
     case 'mail:send':
       return { MAIL_FROM: values.MAIL_FROM };
     case 'app:links':
-      return present([
-        ['APP_ORIGIN_PARAMETER', values.APP_ORIGIN_PARAMETER],
-        ['APP_ORIGIN', values.APP_ORIGIN],
-      ]);
+      return { APP_ORIGIN: values.APP_ORIGIN };
     case 'workflow:start':
       return { STATE_MACHINE_ARN: requireStateMachine(grant, values) };
     case 'package:start':
@@ -101,12 +93,6 @@ const requireStateMachine = (grant: Grant, values: GrantValues): string => {
   if (values.STATE_MACHINE_ARN === undefined) throw new Error(`Grant ${grant} needs the media pipeline, which is not available here`);
   return values.STATE_MACHINE_ARN;
 };
-
-/**
- * The SSM parameter holding the SPA's public origin. The web stack writes it once CloudFront
- * exists; mail-sending Lambdas read it at cold start (see lambdas/platform/app-origin.ts).
- */
-export const appOriginParameterName = (stage: string): string => `/${stage}/app-origin`;
 
 /**
  * The Secrets Manager secrets Stripe needs, by name (the data stack creates them empty; the operator
@@ -217,14 +203,13 @@ export const functionOfHandler = (handler: string): LambdaFunctionDefinition => 
 };
 
 /** The names one grant sets under a stage's configuration (the values do not matter). */
-export const grantEnvironmentNames = (grant: Grant, config: { readonly appOrigin?: string }): string[] =>
+export const grantEnvironmentNames = (grant: Grant): string[] =>
   Object.keys(
     grantEnvironment(grant, {
       TABLE_NAME: '',
       MEDIA_BUCKET: '',
       MAIL_FROM: '',
-      APP_ORIGIN_PARAMETER: '',
-      APP_ORIGIN: config.appOrigin,
+      APP_ORIGIN: '',
       STATE_MACHINE_ARN: '',
       ANSWER_PACKAGE_STATE_MACHINE_ARN: '',
       STRIPE_API_KEY_SECRET_ID: '',

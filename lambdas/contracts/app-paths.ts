@@ -44,7 +44,12 @@ export const paths = {
   },
   candidate: {
     pattern: '/companies/:companyId/positions/:positionId/candidates/:candidateId',
-    to: (companyId: string, positionId: string, candidateId: string) => `/companies/${companyId}/positions/${positionId}/candidates/${candidateId}`,
+    /**
+     * `answer` (an answer id) opens that answer and `at` (seconds) seeks its player there: a transcript
+     * search result, a comment's time pin, a mention's mail.
+     */
+    to: (companyId: string, positionId: string, candidateId: string, q: { answer?: string; at?: number } = {}) =>
+      withQuery(`/companies/${companyId}/positions/${positionId}/candidates/${candidateId}`, q),
   },
   publicCandidate: { pattern: '/candidates/:publicCandidateId', to: (id: string) => `/candidates/${id}` },
   interview: { pattern: '/interview/:token', to: (token: string) => `/interview/${token}` },

@@ -16,10 +16,8 @@ const schema = z.object({
   /** The answer-package builder (grant package:start). */
   ANSWER_PACKAGE_STATE_MACHINE_ARN: required,
   MAIL_FROM: z.string().check(z.minLength(3)),
-  /** Public origin of the SPA, used for links in e-mails (https://app.example.com), when known up front. */
-  APP_ORIGIN: z.optional(z.url()),
-  /** Otherwise the SSM parameter holding it (grant app:links). */
-  APP_ORIGIN_PARAMETER: z.optional(required),
+  /** Public origin of the SPA, for links in e-mails and responses (grant app:links): https://app.example.com. */
+  APP_ORIGIN: z.url(),
   /** The KMS key sealing ATS credentials (grant ats:api). */
   INTEGRATIONS_KEY_ID: required,
   /** Secrets Manager secrets by name (grants billing:api, billing:webhook, ats:api). */

@@ -19,6 +19,8 @@ import { taskResources } from './media-pipeline';
 export interface AnswerPackagesProps {
   readonly config: StageConfig;
   readonly data: DataResourceRefs;
+  /** The SPA's origin, for the links functions write (grant app:links). */
+  readonly appOrigin: string;
 }
 
 /**
@@ -40,7 +42,7 @@ export class AnswerPackages extends Construct {
     for (const [taskId, task] of Object.entries(answerPackageTasks) as [AnswerPackageTaskId, (typeof answerPackageTasks)[AnswerPackageTaskId]][]) {
       const definition = pipelineFunction(taskId, task, 'Answer package');
       const fn = new AppFunction(this, taskId, { config, ...definition });
-      bindGrants(fn, definition.grants, { config, data });
+      bindGrants(fn, definition.grants, { config, data, appOrigin: props.appOrigin });
       functions[taskId] = fn;
       substitutions[task.substitution] = fn.functionArn;
     }

@@ -7,8 +7,9 @@ import {
   HttpMethod,
   HttpRoute,
   HttpRouteKey,
+  HttpStage,
   LogGroupLogDestination,
-  type HttpStage,
+  type IHttpApi,
 } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -32,6 +33,10 @@ export interface ApiRoute {
 export interface ApiProps {
   readonly config: StageConfig;
   readonly data: DataResourceRefs;
+  /** The HTTP API (the web stack's: see createHttpApi); this construct gives it its stage and routes. */
+  readonly httpApi: IHttpApi;
+  /** The SPA's origin (grant app:links). */
+  readonly appOrigin: string;
   readonly stateMachineArn: string;
   /** The IVS storage configuration (grant live:record). */
   readonly liveStorageConfigurationArn?: string;
@@ -68,7 +73,7 @@ const ACCESS_LOG_FORMAT = AccessLogFormat.custom(
 
 export interface RouteChunkStackProps {
   readonly config: StageConfig;
-  readonly httpApi: HttpApi;
+  readonly httpApi: IHttpApi;
   readonly chunk: RouteChunk<ApiRoute>;
   readonly targets: GrantTargets;
 }
@@ -107,38 +112,46 @@ export class RouteChunkStack extends NestedStack {
 }
 
 /**
- * The HTTP API (API Gateway v2): one Lambda per route of lambdas/operations, payload format 2.0,
- * the `$default` stage auto-deployed with throttling and JSON access logs. Route resources live in
- * nested stacks, chunked by path area; this parent holds only the API, its stage and log group.
+ * The HTTP API itself, without stage or routes. The web stack creates it, so the order is one way:
+ * the API, then CloudFront in front of it, then the route functions, which get the site's origin
+ * (CloudFront's domain) as a plain environment variable (lib/app.ts).
+ */
+export const createHttpApi = (scope: Construct, id: string, config: StageConfig): HttpApi =>
+  new HttpApi(scope, id, {
+    apiName: `${config.stage}-interviews`,
+    description: `Video interviews API (${config.stage}); served to browsers through CloudFront at ${API_PREFIX}`,
+    createDefaultStage: false,
+    // CloudFront serves the SPA and /api from one origin, so browsers need no CORS; other origins
+    // (a local SPA against a deployed API, say) can be allowed with -c apiCorsOrigins=...
+    corsPreflight:
+      config.apiCorsOrigins.length > 0
+        ? {
+            allowOrigins: [...config.apiCorsOrigins],
+            allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST, CorsHttpMethod.PUT, CorsHttpMethod.DELETE],
+            allowHeaders: ['content-type', SESSION_HEADER.toLowerCase()],
+            maxAge: Duration.hours(1),
+          }
+        : undefined,
+  });
+
+/**
+ * The HTTP API's stage and routes (API Gateway v2): one Lambda per route of lambdas/operations,
+ * payload format 2.0, the `$default` stage auto-deployed with throttling and JSON access logs. Route
+ * resources live in nested stacks, chunked by path area; this parent holds only the stage and its log group.
  */
 export class Api extends Construct {
-  readonly httpApi: HttpApi;
+  readonly httpApi: IHttpApi;
   readonly stage: HttpStage;
   readonly chunkStacks: readonly RouteChunkStack[];
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
     const { config } = props;
-
-    this.httpApi = new HttpApi(this, 'HttpApi', {
-      apiName: `${config.stage}-interviews`,
-      description: `Video interviews API (${config.stage}); served to browsers through CloudFront at ${API_PREFIX}`,
-      createDefaultStage: false,
-      // CloudFront serves the SPA and /api from one origin, so browsers need no CORS; other origins
-      // (a local SPA against a deployed API, say) can be allowed with -c apiCorsOrigins=...
-      corsPreflight:
-        config.apiCorsOrigins.length > 0
-          ? {
-              allowOrigins: [...config.apiCorsOrigins],
-              allowMethods: [CorsHttpMethod.GET, CorsHttpMethod.POST, CorsHttpMethod.PUT, CorsHttpMethod.DELETE],
-              allowHeaders: ['content-type', SESSION_HEADER.toLowerCase()],
-              maxAge: Duration.hours(1),
-            }
-          : undefined,
-    });
+    this.httpApi = props.httpApi;
 
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: config.logRetention, removalPolicy: config.removalPolicy });
-    this.stage = this.httpApi.addStage('DefaultStage', {
+    this.stage = new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
       stageName: '$default',
       autoDeploy: true,
       throttle: { rateLimit: config.apiThrottle.rateLimit, burstLimit: config.apiThrottle.burstLimit },
@@ -150,6 +163,7 @@ export class Api extends Construct {
     const targets: GrantTargets = {
       config,
       data: props.data,
+      appOrigin: props.appOrigin,
       stateMachineArn: props.stateMachineArn,
       liveStorageConfigurationArn: props.liveStorageConfigurationArn,
     };

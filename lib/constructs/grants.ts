@@ -4,7 +4,7 @@ import type { Function as LambdaFunction } from 'aws-cdk-lib/aws-lambda';
 import { answerPackageStateMachineName } from '../../lambdas/pipeline/answer-package.asl';
 import type { Grant } from '../../lambdas/operations/index';
 import { mediaPrefixes } from '../../lambdas/adapters/storage-layout';
-import { appOriginParameterName, mailIdentities, type StageConfig } from '../config';
+import { mailIdentities, type StageConfig } from '../config';
 import {
   comeetPartnerSecretName,
   grantEnvironment,
@@ -26,6 +26,8 @@ import type { DataResourceRefs } from './data';
 export interface GrantTargets {
   readonly config: StageConfig;
   readonly data: DataResourceRefs;
+  /** The SPA's origin (grant app:links): the custom domain or the web stack's CloudFront domain. */
+  readonly appOrigin: string;
   /** Absent while the pipeline's own task functions are built (the state machine needs their ARNs first). */
   readonly stateMachineArn?: string;
   /** The IVS storage configuration recording live takes (lib/constructs/live-recording.ts), for grant live:record. */
@@ -65,8 +67,7 @@ export const bindGrants = (fn: LambdaFunction, grants: readonly Grant[], targets
     TABLE_NAME: data.tableName,
     MEDIA_BUCKET: data.mediaBucketName,
     MAIL_FROM: config.mailFrom,
-    APP_ORIGIN_PARAMETER: appOriginParameterName(config.stage),
-    APP_ORIGIN: config.appOrigin,
+    APP_ORIGIN: targets.appOrigin,
     STATE_MACHINE_ARN: targets.stateMachineArn,
     ANSWER_PACKAGE_STATE_MACHINE_ARN: answerPackageStateMachineArn(stack, config.stage),
     STRIPE_API_KEY_SECRET_ID: stripeSecretNames(config.stage).apiKey,
@@ -82,18 +83,6 @@ export const bindGrants = (fn: LambdaFunction, grants: readonly Grant[], targets
     if (!targets.stateMachineArn) throw new Error(`${fn.node.path}: grant ${grant} needs the media pipeline, which is not available here`);
     return targets.stateMachineArn;
   };
-  const allowAppOrigin = () =>
-    allow(
-      ['ssm:GetParameter'],
-      [
-        stack.formatArn({
-          service: 'ssm',
-          resource: 'parameter',
-          resourceName: appOriginParameterName(config.stage).replace(/^\//, ''),
-          arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
-        }),
-      ],
-    );
   // A secret's ARN ends in `-` and six random characters Secrets Manager adds.
   const allowSecret = (name: string) =>
     allow(
@@ -135,10 +124,9 @@ export const bindGrants = (fn: LambdaFunction, grants: readonly Grant[], targets
         allow(['ses:SendEmail', 'ses:SendRawEmail'], identities);
         break;
       }
-      case 'app:links': {
-        allowAppOrigin();
+      case 'app:links':
+        // An environment variable only: nothing to call.
         break;
-      }
       case 'workflow:start': {
         const arn = requireStateMachine(grant);
         allow(['states:StartExecution'], [arn]);

@@ -15,6 +15,8 @@ import { AppFunction } from './lambda-function';
 export interface LiveRecordingProps {
   readonly config: StageConfig;
   readonly data: DataResourceRefs;
+  /** The SPA's origin, for the links functions write (grant app:links). */
+  readonly appOrigin: string;
   readonly stateMachineArn: string;
 }
 
@@ -52,6 +54,7 @@ export class LiveRecording extends Construct {
       bindGrants(fn, fnDefinition.grants, {
         config,
         data,
+        appOrigin: props.appOrigin,
         stateMachineArn: props.stateMachineArn,
         liveStorageConfigurationArn: this.storageConfigurationArn,
       });

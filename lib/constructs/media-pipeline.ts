@@ -16,6 +16,8 @@ import { AppFunction } from './lambda-function';
 export interface MediaPipelineProps {
   readonly config: StageConfig;
   readonly data: DataResourceRefs;
+  /** The SPA's origin, for the links functions write (grant app:links). */
+  readonly appOrigin: string;
 }
 
 type ResourceSubstitution = (typeof pipelineResourceSubstitutions)[number];
@@ -62,7 +64,7 @@ export class MediaPipeline extends Construct {
       const definition = pipelineFunction(taskId, task);
       const fn = new AppFunction(this, taskId, { config, ...definition });
       // No state machine ARN here: a task cannot start the pipeline it runs in (that would be a cycle).
-      bindGrants(fn, definition.grants, { config, data });
+      bindGrants(fn, definition.grants, { config, data, appOrigin: props.appOrigin });
       functions[taskId] = fn;
       substitutions[task.substitution] = fn.functionArn;
     }

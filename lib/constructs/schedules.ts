@@ -12,6 +12,8 @@ import { AppFunction } from './lambda-function';
 export interface SchedulesProps {
   readonly config: StageConfig;
   readonly data: DataResourceRefs;
+  /** The SPA's origin, for the links functions write (grant app:links). */
+  readonly appOrigin: string;
   readonly stateMachineArn: string;
   /** Defaults to lambdas/schedules.ts. */
   readonly schedules?: readonly (readonly [string, ScheduleDefinition])[];
@@ -27,7 +29,12 @@ export class Schedules extends Construct {
     for (const [scheduleId, schedule] of props.schedules ?? scheduleEntries) {
       const definition = scheduleFunction(scheduleId, schedule);
       const fn = new AppFunction(this, scheduleId, { config: props.config, ...definition });
-      bindGrants(fn, definition.grants, { config: props.config, data: props.data, stateMachineArn: props.stateMachineArn });
+      bindGrants(fn, definition.grants, {
+        config: props.config,
+        data: props.data,
+        appOrigin: props.appOrigin,
+        stateMachineArn: props.stateMachineArn,
+      });
       new Rule(this, `${scheduleId}Schedule`, {
         description: `${props.config.stage}: ${scheduleId} every ${schedule.rateMinutes} min`,
         schedule: Schedule.rate(Duration.minutes(schedule.rateMinutes)),

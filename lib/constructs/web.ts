@@ -21,10 +21,9 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { Policy } from 'aws-cdk-lib/aws-iam';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
-import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { Construct } from 'constructs';
 import { API_PREFIX } from '../../lambdas/operations/path';
-import { appOriginParameterName, type StageConfig } from '../config';
+import { type StageConfig } from '../config';
 import { acknowledge, iam4ManagedPolicy, iam5Findings } from '../nag';
 import { securityHeaders } from '../security-headers';
 import { createLogBucket, privateBucketProps } from './buckets';
@@ -102,7 +101,6 @@ export class Web extends Construct {
   readonly logBucket: Bucket;
   readonly distribution: Distribution;
   readonly responseHeadersPolicy: ResponseHeadersPolicy;
-  readonly appOriginParameter: StringParameter;
   readonly appOrigin: string;
   readonly deployments: readonly BucketDeployment[];
 
@@ -201,11 +199,6 @@ export class Web extends Construct {
 
     // The SPA's origin for links in e-mails: the custom domain when given, else CloudFront's domain.
     this.appOrigin = config.appOrigin ?? `https://${this.distribution.distributionDomainName}`;
-    this.appOriginParameter = new StringParameter(this, 'AppOrigin', {
-      parameterName: appOriginParameterName(config.stage),
-      stringValue: this.appOrigin,
-      description: `Public origin of the ${config.stage} video interviews SPA, read by the mail-sending Lambdas (APP_ORIGIN_PARAMETER)`,
-    });
 
     this.deployments = this.deploySpa(props.spaDistPath ?? DEFAULT_SPA_DIST);
     if (this.deployments.length > 0) acknowledgeBucketDeploymentHandler(this.deployments[0]!);

@@ -13,7 +13,7 @@ import { API_PREFIX } from '../../lambdas/operations/index';
 import { tableName } from '../../lambdas/data/table-definition';
 import { localBucketName } from '../../lambdas/adapters/storage-layout';
 import { localContentSecurityPolicy, securityHeaders } from '../security-headers';
-import { appOriginParameterName, comeetPartnerSecretName, integrationsKeyAlias, leverOAuthSecretName, stripeSecretNames } from '../functions';
+import { comeetPartnerSecretName, integrationsKeyAlias, leverOAuthSecretName, stripeSecretNames } from '../functions';
 import { createAtsStandIns } from './ats/server';
 import { atsVendorStandIns, COMEET_LOCAL_PARTNER_SECRET, LEVER_LOCAL_OAUTH_CLIENT } from './ats/vendors';
 import { startKmsLocal } from './kms-local';
@@ -221,7 +221,6 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         TABLE_NAME: table,
         MEDIA_BUCKET: bucket,
         MAIL_FROM: env.MAIL_FROM!,
-        APP_ORIGIN_PARAMETER: appOriginParameterName(STAGE),
         APP_ORIGIN: url,
         STATE_MACHINE_ARN: sfnPlaceholderArn,
         ANSWER_PACKAGE_STATE_MACHINE_ARN: answerPackagesArn,

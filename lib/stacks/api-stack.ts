@@ -1,4 +1,5 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { Construct } from 'constructs';
 import type { OperationId, Route } from '../../lambdas/operations/index';
 import type { ScheduleDefinition } from '../../lambdas/schedules';
@@ -18,6 +19,10 @@ const STRIPE_WEBHOOK_OPERATION: OperationId = 'handleStripeWebhook';
 
 export interface ApiStackProps extends StackProps {
   readonly config: StageConfig;
+  /** The HTTP API, created by the web stack before CloudFront (lib/app.ts): this stack adds its stage and routes. */
+  readonly httpApi: IHttpApi;
+  /** The site's origin (the web stack's CloudFront domain, or the custom domain), for the links functions write. */
+  readonly appOrigin: string;
   /** Defaults to lambdas/operations. */
   readonly routes?: readonly (readonly [string, Route])[];
   /** Defaults to lambdas/schedules.ts. */
@@ -26,7 +31,7 @@ export interface ApiStackProps extends StackProps {
 }
 
 /**
- * Compute: the HTTP API (route functions in nested stacks), the media pipeline, the answer-package
+ * Compute: the HTTP API's stage and routes (route functions in nested stacks), the media pipeline, the answer-package
  * builder and the scheduled jobs, and the alarms and dashboard watching them (a nested stack too). It addresses the data stack's table and bucket by name (see
  * DataResourceRefs), so the only link between the two is the deployment order (`addDependency` in lib/app.ts).
  */
@@ -42,22 +47,25 @@ export class ApiStack extends Stack {
     super(scope, id, props);
     const { config } = props;
     const data = dataResourceRefs(this, config.stage);
+    const { appOrigin } = props;
 
-    this.pipeline = new MediaPipeline(this, 'MediaPipeline', { config, data });
+    this.pipeline = new MediaPipeline(this, 'MediaPipeline', { config, data, appOrigin });
     const stateMachineArn = this.pipeline.stateMachine.stateMachineArn;
     // Its starter (the createAnswerPackage route) addresses it by name: no reference to pass.
-    this.answerPackages = new AnswerPackages(this, 'AnswerPackages', { config, data });
-    this.liveRecording = new LiveRecording(this, 'LiveRecording', { config, data, stateMachineArn });
+    this.answerPackages = new AnswerPackages(this, 'AnswerPackages', { config, data, appOrigin });
+    this.liveRecording = new LiveRecording(this, 'LiveRecording', { config, data, appOrigin, stateMachineArn });
     const liveStorageConfigurationArn = this.liveRecording.storageConfigurationArn;
     this.api = new Api(this, 'Api', {
       config,
       data,
+      httpApi: props.httpApi,
+      appOrigin,
       stateMachineArn,
       liveStorageConfigurationArn,
       routes: props.routes,
       maxRoutesPerChunk: props.maxRoutesPerChunk,
     });
-    this.schedules = new Schedules(this, 'Schedules', { config, data, stateMachineArn, schedules: props.schedules });
+    this.schedules = new Schedules(this, 'Schedules', { config, data, appOrigin, stateMachineArn, schedules: props.schedules });
 
     this.monitoring = new Monitoring(this, 'Monitoring', {
       config,
@@ -83,7 +91,6 @@ export class ApiStack extends Stack {
       deadLetterQueues: [{ id: 'LiveRecordingEvents', label: 'Live recording events', queue: this.liveRecording.deadLetterQueue }],
     });
 
-    new CfnOutput(this, 'ApiEndpoint', { value: this.api.httpApi.apiEndpoint });
     new CfnOutput(this, 'StateMachineArn', { value: stateMachineArn });
     new CfnOutput(this, 'AlarmTopicArn', { value: this.monitoring.topic.topicArn });
   }

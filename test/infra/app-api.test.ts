@@ -1,4 +1,4 @@
-import { Match } from 'aws-cdk-lib/assertions';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, routeEntries, routeKey, routes, type OperationId } from '../../lambdas/operations/index';
 import { effectiveGrants, functionEnvironment, grantEnvironmentNames, lambdaFunctions } from '../../lib/functions';
@@ -48,7 +48,7 @@ describe('the api stack (stage "test"): routes', () => {
         const expected = new Set([
           'STAGE',
           'NODE_OPTIONS',
-          ...effectiveGrants(route.grants, route.auth).flatMap((grant) => grantEnvironmentNames(grant, synth.config)),
+          ...effectiveGrants(route.grants, route.auth).flatMap((grant) => grantEnvironmentNames(grant)),
         ]);
         expect(Object.keys(fn!.Properties.Environment.Variables).sort(), operationId).toEqual([...expected].sort());
         expect(fn!.Properties.Environment.Variables).toMatchObject({ STAGE: 'test', NODE_OPTIONS: '--enable-source-maps' });
@@ -69,7 +69,7 @@ describe('the api stack (stage "test"): routes', () => {
             TABLE_NAME: 't',
             MEDIA_BUCKET: 'b',
             MAIL_FROM: 'm',
-            APP_ORIGIN_PARAMETER: 'p',
+            APP_ORIGIN: 'o',
             STATE_MACHINE_ARN: 's',
             ANSWER_PACKAGE_STATE_MACHINE_ARN: 'a',
             STRIPE_API_KEY_SECRET_ID: 'k',
@@ -83,8 +83,8 @@ describe('the api stack (stage "test"): routes', () => {
         );
         expect(deployed.get(fn.description), fn.id).toEqual(expected.sort());
       }
-      // Mails carry links: the reminder job reads the app origin like every other mailing function.
-      expect(deployed.get(lambdaFunctions.find((fn) => fn.id === 'sendPlannedMessages')!.description)).toContain('APP_ORIGIN_PARAMETER');
+      // Mails carry links: the reminder job gets the site's origin like every other mailing function.
+      expect(deployed.get(lambdaFunctions.find((fn) => fn.id === 'sendPlannedMessages')!.description)).toContain('APP_ORIGIN');
     });
 
     it('lets authenticated routes write the table', () => {
@@ -105,14 +105,17 @@ describe('the api stack (stage "test"): routes', () => {
       ]);
     });
 
-    it('lets mail-sending routes send from the configured identity and read the app origin parameter', () => {
+    it('lets mail-sending routes send from the configured identity, with the site origin as a plain variable (no SSM)', () => {
       const mailRoutes = routeEntries.filter(([, route]) => (route.grants as readonly string[]).includes('mail:send'));
       expect(mailRoutes.length).toBeGreaterThan(0);
       for (const [operationId] of mailRoutes) {
         const statements = statementsOf(routeTemplates.get(operationId)!);
-        expect(statements.flatMap(actionsOf), operationId).toEqual(expect.arrayContaining(['ses:SendEmail', 'ses:SendRawEmail', 'ssm:GetParameter']));
+        expect(statements.flatMap(actionsOf), operationId).toEqual(expect.arrayContaining(['ses:SendEmail', 'ses:SendRawEmail']));
+        expect(
+          statements.flatMap(actionsOf).filter((action) => action.startsWith('ssm:')),
+          operationId,
+        ).toEqual([]);
         expect(JSON.stringify(statements)).toContain(':identity/example.com');
-        expect(JSON.stringify(statements)).toContain(':parameter/test/app-origin');
       }
     });
 
@@ -234,7 +237,9 @@ describe('the api stack (stage "test"): routes', () => {
         DefaultRouteSettings: { ThrottlingRateLimit: synth.config.apiThrottle.rateLimit, ThrottlingBurstLimit: synth.config.apiThrottle.burstLimit },
         AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.stringLikeRegexp('"requestId":"\\$context.requestId"') },
       });
-      api.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP', Name: 'test-interviews' });
+      // The API itself is the web stack's, created before CloudFront (lib/app.ts).
+      Template.fromStack(synth.web).hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP', Name: 'test-interviews' });
+      api.resourceCountIs('AWS::ApiGatewayV2::Api', 0);
     });
   });
 });

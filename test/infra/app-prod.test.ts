@@ -48,7 +48,6 @@ describe('the CDK app for production with a custom domain', () => {
       Environment: {
         Variables: Match.objectLike({
           APP_ORIGIN: 'https://interviews.example.org',
-          APP_ORIGIN_PARAMETER: '/prod/app-origin',
           MAIL_FROM: 'Video Interviews <no-reply@mail.example.org>',
         }),
       },
@@ -56,6 +55,6 @@ describe('the CDK app for production with a custom domain', () => {
     const policies = JSON.stringify(template.findResources('AWS::IAM::Policy'));
     expect(policies).toContain(':identity/no-reply@mail.example.org');
     expect(policies).toContain(':identity/mail.example.org');
-    Template.fromStack(synth.web).hasResourceProperties('AWS::SSM::Parameter', { Name: '/prod/app-origin', Value: 'https://interviews.example.org' });
+    Template.fromStack(synth.web).resourceCountIs('AWS::SSM::Parameter', 0);
   });
 });

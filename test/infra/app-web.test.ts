@@ -77,12 +77,10 @@ describe('the web stack (stage "test", SPA built)', () => {
       });
     });
 
-    it('writes the site origin to SSM for the mail-sending functions', () => {
-      web.hasResourceProperties('AWS::SSM::Parameter', {
-        Name: '/test/app-origin',
-        Type: 'String',
-        Value: { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [Match.stringLikeRegexp('Distribution'), 'DomainName'] }]] },
-      });
+    it("exports the site's origin (CloudFront's domain) to the API stack, whose functions get it as a plain variable: no SSM parameter", () => {
+      web.hasOutput('*', { Value: { 'Fn::GetAtt': [Match.stringLikeRegexp('Distribution'), 'DomainName'] }, Export: Match.anyValue() });
+      web.resourceCountIs('AWS::SSM::Parameter', 0);
+      web.hasResourceProperties('AWS::ApiGatewayV2::Api', { ProtocolType: 'HTTP' });
     });
 
     it('uploads the built SPA: hashed assets cached for a year, pages revalidated, CloudFront invalidated', () => {

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  appOriginParameterName,
   functionEnvironment,
   lambdaFunctions,
   comeetPartnerSecretName,
@@ -19,7 +18,7 @@ import { bundleHandlers } from '../../lib/lambda-bundling';
 /**
  * Every function starts as deployed: each handler is bundled exactly as CDK bundles it and
  * imported in a fresh Node process whose environment is only what Lambda would give it (what
- * its grants set, as CDK sets them for a stage without a custom domain, plus the runtime's own
+ * its grants set, as CDK sets them, plus the runtime's own
  * variables). A module that reads a variable its grants do not give it fails here, not in AWS.
  */
 const STAGE = 'coldstart';
@@ -27,7 +26,7 @@ const values: GrantValues = {
   TABLE_NAME: `${STAGE}-interviews`,
   MEDIA_BUCKET: `${STAGE}-media`,
   MAIL_FROM: 'no-reply@example.com',
-  APP_ORIGIN_PARAMETER: appOriginParameterName(STAGE),
+  APP_ORIGIN: 'https://d111111abcdef8.cloudfront.net',
   STATE_MACHINE_ARN: `arn:aws:states:us-east-1:000000000000:stateMachine:${STAGE}-media-pipeline`,
   ANSWER_PACKAGE_STATE_MACHINE_ARN: `arn:aws:states:us-east-1:000000000000:stateMachine:${STAGE}-answer-packages`,
   STRIPE_API_KEY_SECRET_ID: stripeSecretNames(STAGE).apiKey,
