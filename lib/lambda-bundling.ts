@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { BuildOptions } from 'esbuild';
+import { buildSync, type BuildOptions } from 'esbuild';
 
 /**
  * How every Lambda handler is bundled, defined once: the CDK NodejsFunction construct and
@@ -39,15 +39,6 @@ export const lambdaEsbuildOptions = {
 } as const satisfies BuildOptions;
 
 /**
- * The options above that CDK's NodejsFunction has no property for, as esbuild CLI arguments
- * (its `bundling.esbuildArgs`), so a deployed bundle is built as the bench and the local stack build it.
- */
-export const lambdaEsbuildArgs = {
-  '--legal-comments': lambdaEsbuildOptions.legalComments,
-  '--alias': Object.entries(lambdaEsbuildOptions.alias).map(([name, replacement]) => `${name}=${replacement}`),
-};
-
-/**
  * Bundles handler modules (`lambdas/<handler>.ts`) exactly as CDK bundles each for deployment:
  * these options, plus the external source map (no sources content) that CDK writes beside it.
  * `entries` maps an output name (`<name>.mjs` under `outdir`) to a handler; one esbuild run may
@@ -56,13 +47,20 @@ export const lambdaEsbuildArgs = {
  */
 export const bundleHandlers = async (entries: Record<string, string>, outdir: string): Promise<void> => {
   const { build } = await import('esbuild');
-  await build({
-    ...lambdaEsbuildOptions,
-    entryPoints: Object.fromEntries(Object.entries(entries).map(([name, handler]) => [name, path.join(LAMBDAS_ROOT, `${handler}.ts`)])),
-    outdir,
-    outExtension: { '.js': '.mjs' },
-    sourcemap: true,
-    sourcesContent: false,
-    logLevel: 'error',
-  });
+  await build(handlerBuildOptions(entries, outdir));
+};
+
+const handlerBuildOptions = (entries: Record<string, string>, outdir: string): BuildOptions => ({
+  ...lambdaEsbuildOptions,
+  entryPoints: Object.fromEntries(Object.entries(entries).map(([name, handler]) => [name, path.join(LAMBDAS_ROOT, `${handler}.ts`)])),
+  outdir,
+  outExtension: { '.js': '.mjs' },
+  sourcemap: true,
+  sourcesContent: false,
+  logLevel: 'error',
+});
+
+/** The same, synchronously: CDK constructs are built synchronously (lib/constructs/lambda-function.ts). */
+export const bundleHandlersSync = (entries: Record<string, string>, outdir: string): void => {
+  buildSync(handlerBuildOptions(entries, outdir));
 };

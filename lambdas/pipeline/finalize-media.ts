@@ -1,7 +1,8 @@
 import * as z from 'zod/mini';
 import '../contracts/zod-locale';
 import { publishProcessedMedia } from '../app/media/pipeline';
-import { logger } from '../platform/logger';
+import { logger, withLogContext } from '../platform/logger';
+import { metricNames, seconds } from '../platform/metrics';
 
 /**
  * Pipeline task, last step: captions and transcript paragraphs from the transcription, and the
@@ -21,9 +22,11 @@ const inputSchema = z.object({
     }),
   ),
   hasTranscript: z._default(z.boolean(), true),
+  /** The execution's start (the state machine's context object): how long the media took to be ready. */
+  startedAt: z.optional(z.string()),
 });
 
-export const handler = async (event: unknown) => {
+export const handler = withLogContext('finalizeMedia', async (event: unknown) => {
   const input = inputSchema.parse(event);
   const duration = input.transcode?.Job.OutputGroupDetails?.[0]?.OutputDetails?.[0]?.DurationInMs;
   const words = await publishProcessedMedia(input.mediaId, {
@@ -32,5 +35,7 @@ export const handler = async (event: unknown) => {
     thumbnailKey: input.transcode?.thumbnailKey,
   });
   logger.info('media ready', { mediaId: input.mediaId, words });
+  const started = input.startedAt ? Date.parse(input.startedAt) : NaN;
+  if (Number.isFinite(started)) seconds(metricNames.pipelineSeconds, Math.max(0, (Date.now() - started) / 1000));
   return { mediaId: input.mediaId, words };
-};
+});

@@ -215,7 +215,13 @@ export const mediaPipelineDefinition = {
     NoTranscript: { Type: 'Pass', Result: false, ResultPath: '$.hasTranscript', Next: 'Finalize' },
     Finalize: lambdaTask(
       'finalizeMedia',
-      { 'mediaId.$': '$.mediaId', 'transcode.$': '$.transcode', 'hasTranscript.$': '$.hasTranscript' },
+      {
+        'mediaId.$': '$.mediaId',
+        'transcode.$': '$.transcode',
+        'hasTranscript.$': '$.hasTranscript',
+        // For the pipeline-seconds metric.
+        'startedAt.$': '$$.Execution.StartTime',
+      },
       { ResultPath: '$.finalize', Next: 'Done', Catch: catchToFailure },
     ),
     RecordFailed: lambdaTask(

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import '../contracts/zod-locale';
 import { sniffContainer } from '../domain/media';
 import { objectHead, objectSize } from '../adapters/storage';
+import { withLogContext } from '../platform/logger';
 
 /**
  * Pipeline task: checks the upload before any transcoding is paid for: present, not empty, and
@@ -13,11 +14,11 @@ export class NotAVideo extends Error {
   override name = 'NotAVideo';
 }
 
-export const handler = async (event: unknown) => {
+export const handler = withLogContext('probe-media', async (event: unknown) => {
   const input = inputSchema.parse(event);
   const size = await objectSize(input.key);
   if (!size) throw new NotAVideo('The upload is missing or empty.');
   const container = sniffContainer(await objectHead(input.key));
   if (container !== 'mp4' && container !== 'matroska' && container !== 'ogg') throw new NotAVideo('The upload is not a video file.');
   return { size, container };
-};
+});

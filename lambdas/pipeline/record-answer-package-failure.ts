@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import '../contracts/zod-locale';
 import { recordPackageFailure } from '../app/review/answer-package-failure';
-import { createLogger } from '../platform/logger';
+import { createLogger, withLogContext } from '../platform/logger';
 
 /**
  * Answer-package builder task: the failure path. Records the package failed (the page then offers
@@ -13,9 +13,9 @@ const inputSchema = z.object({
   error: z.optional(z.object({ Error: z.optional(z.string()), Cause: z.optional(z.string()) })),
 });
 
-export const handler = async (event: unknown) => {
+export const handler = withLogContext('record-answer-package-failure', async (event: unknown) => {
   const input = inputSchema.parse(event);
   const log = createLogger({ task: 'record-answer-package-failure', candidateId: input.candidateId, buildId: input.buildId });
   const reason = `${input.error?.Error ?? 'Unknown'}: ${(input.error?.Cause ?? '').slice(0, 500)}`;
   return recordPackageFailure(input.candidateId, input.buildId, reason, log);
-};
+});

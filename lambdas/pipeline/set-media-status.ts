@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import '../contracts/zod-locale';
 import { recordProcessingStatus } from '../app/media/pipeline';
-import { logger } from '../platform/logger';
+import { logger, withLogContext } from '../platform/logger';
 
 /**
  * Pipeline task: records a media item's status. On the failure path it stores the failed state
@@ -26,7 +26,7 @@ const reasonOf = (error: { Error?: string; Cause?: string } | undefined) => {
   return (error.Cause || error.Error || 'Unknown').slice(0, 500);
 };
 
-export const handler = async (event: unknown) => {
+export const handler = withLogContext('set-media-status', async (event: unknown) => {
   const input = inputSchema.parse(event);
   await recordProcessingStatus(
     input.mediaId,
@@ -35,4 +35,4 @@ export const handler = async (event: unknown) => {
   );
   logger.info('media status recorded', { mediaId: input.mediaId, status: input.status });
   return { mediaId: input.mediaId, status: input.status };
-};
+});

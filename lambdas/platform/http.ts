@@ -7,7 +7,7 @@ import { keyToSnakeCase, MAX_NESTING_DEPTH, NestingTooDeep, toCamelCase, toSnake
 import { getMembership, type Membership } from '../data/memberships';
 import { loadSession, type Session } from '../data/sessions';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from './errors';
-import { createLogger, describeError, type Logger } from './logger';
+import { createLogger, describeError, setLogContext, type Logger } from './logger';
 import { SESSION_HEADER } from '../contracts/vocabulary';
 
 /**
@@ -155,7 +155,9 @@ const requestLog = (route: Operation): MiddlewareObj<APIGatewayProxyEventV2, API
       const state = freshState();
       states.set(request.event, state);
       state.requestId = requestId;
-      state.log = createLogger({ requestId, route: `${route.method} ${route.path}` });
+      // Every line of the request names it, through this logger or the module's (use cases, adapters).
+      setLogContext({ requestId, operation: `${route.method} ${route.path}` });
+      state.log = createLogger();
     },
     after: finish,
     onError: finish,

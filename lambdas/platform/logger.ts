@@ -16,9 +16,27 @@ export interface Logger {
   child(fields: Record<string, unknown>): Logger;
 }
 
+/**
+ * What every line of the current invocation carries (its request id, and the operation or task): set
+ * at the start of each invocation by the handler chain (platform/http.ts) or `withLogContext`. A
+ * Lambda instance runs one invocation at a time, so module state is the invocation's.
+ */
+let invocation: Record<string, unknown> = {};
+export const setLogContext = (fields: Record<string, unknown>): void => {
+  invocation = fields;
+};
+
+/** A non-HTTP handler (a pipeline task, a job, an event function) whose log lines name its invocation and `name`. */
+export const withLogContext =
+  <E, R>(name: string, handler: (event: E) => Promise<R>) =>
+  (event: E, context?: { awsRequestId?: string }): Promise<R> => {
+    setLogContext({ requestId: context?.awsRequestId ?? 'local', function: name });
+    return handler(event);
+  };
+
 const write = (level: Level, base: Record<string, unknown>, msg: string, fields?: Record<string, unknown>) => {
   if (levels[level] < threshold()) return;
-  const line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...base, ...fields });
+  const line = JSON.stringify({ level, time: new Date().toISOString(), msg, ...invocation, ...base, ...fields });
   (level === 'error' || level === 'warn' ? process.stderr : process.stdout).write(`${line}\n`);
 };
 

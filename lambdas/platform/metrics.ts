@@ -12,21 +12,37 @@ export const METRICS_NAMESPACE = 'VideoInterviews';
 export const metricNames = {
   /** ATS write-backs settled as failed, retries spent or not retryable (app/integrations/results.ts). */
   atsWriteBackFailed: 'AtsWriteBacksFailed',
+  /** Invitations mailed to candidates (app/invitations/invite.ts; previews are not counted). */
+  invitesSent: 'InvitesSent',
+  /** Answers a candidate submitted (app/recording/submit.ts). */
+  answersSubmitted: 'AnswersSubmitted',
+  /** Seconds from the media pipeline's start to the media being ready (lambdas/pipeline/finalize-media.ts). */
+  pipelineSeconds: 'MediaPipelineSeconds',
 } as const;
 
 export type MetricName = (typeof metricNames)[keyof typeof metricNames];
+export type MetricUnit = 'Count' | 'Seconds';
 
-/** The EMF document of one count. */
-export const countLine = (name: MetricName, value: number, stage: string, now: Date): Record<string, unknown> => ({
+/** The EMF document of one value of a metric. */
+export const metricLine = (name: MetricName, value: number, unit: MetricUnit, stage: string, now: Date): Record<string, unknown> => ({
   _aws: {
     Timestamp: now.getTime(),
-    CloudWatchMetrics: [{ Namespace: METRICS_NAMESPACE, Dimensions: [['Stage']], Metrics: [{ Name: name, Unit: 'Count' }] }],
+    CloudWatchMetrics: [{ Namespace: METRICS_NAMESPACE, Dimensions: [['Stage']], Metrics: [{ Name: name, Unit: unit }] }],
   },
   Stage: stage,
   [name]: value,
 });
 
-/** Adds `value` to a count metric, on its own line of the function's log. */
-export const count = (name: MetricName, value = 1, now = new Date()): void => {
-  process.stdout.write(`${JSON.stringify(countLine(name, value, readEnv('STAGE').STAGE, now))}\n`);
+/** The EMF document of one count. */
+export const countLine = (name: MetricName, value: number, stage: string, now: Date): Record<string, unknown> =>
+  metricLine(name, value, 'Count', stage, now);
+
+const put = (name: MetricName, value: number, unit: MetricUnit, now: Date): void => {
+  process.stdout.write(`${JSON.stringify(metricLine(name, value, unit, readEnv('STAGE').STAGE, now))}\n`);
 };
+
+/** Adds `value` to a count metric, on its own line of the function's log. */
+export const count = (name: MetricName, value = 1, now = new Date()): void => put(name, value, 'Count', now);
+
+/** Records a duration in seconds (the dashboard shows its percentiles). */
+export const seconds = (name: MetricName, value: number, now = new Date()): void => put(name, value, 'Seconds', now);

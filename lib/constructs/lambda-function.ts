@@ -1,18 +1,18 @@
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Duration } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, Duration } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { LogLevel, NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Code, Function as LambdaFunction, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import type { StageConfig } from '../config';
-import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS } from '../functions';
-import { LAMBDA_NODE_TARGET, lambdaEsbuildArgs, lambdaEsbuildOptions } from '../lambda-bundling';
+import { DEFAULT_MEMORY_MB, DEFAULT_TIMEOUT_SECONDS, lambdaFunctions } from '../functions';
+import { bundleHandlersSync } from '../lambda-bundling';
 import { acknowledge } from '../nag';
 
-/** Repository root: NodejsFunction's projectRoot and the base of every handler path. */
+/** Repository root: the base of every handler path. */
 export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const LAMBDAS_DIR = path.join(REPO_ROOT, 'lambdas');
 
@@ -33,23 +33,61 @@ export const handlerEntry = (handler: string): string => {
 };
 
 /**
- * A NodejsFunction carrying the project's defaults, so a route, pipeline task or schedule states
+ * Every handler's bundle, built in one esbuild pass the first time a synth asks for one (lib/functions.ts
+ * lists them all: routes, pipeline tasks, schedules, event functions), instead of one esbuild process
+ * per function as NodejsFunction runs: the bundles are the same (lib/lambda-bundling.ts, each
+ * self-contained), and a synth no longer grows by a process per route. A handler outside the list (a
+ * test's) is bundled on its own when asked for.
+ */
+const bundles = new Map<string, string>();
+const bundleDirOf = (handler: string): string => {
+  if (!bundles.has(handler)) {
+    const handlers = bundles.size === 0 ? [...new Set([...lambdaFunctions.map((fn) => fn.handler), handler])] : [handler];
+    const outdir = mkdtempSync(path.join(tmpdir(), 'lambda-bundles-'));
+    bundleHandlersSync(Object.fromEntries(handlers.map((h) => [`${h}/index`, h])), outdir);
+    for (const h of handlers) bundles.set(h, path.join(outdir, h));
+  }
+  return bundles.get(handler)!;
+};
+
+/** A handler's code asset: its bundle and source map, copied from the one-pass build; hashed by that output. */
+const handlerCode = (handler: string): Code =>
+  Code.fromAsset(path.dirname(handlerEntry(handler)), {
+    assetHashType: AssetHashType.OUTPUT,
+    // Never Docker: the local bundler below always succeeds (CDK skips it when the synth skips bundling).
+    bundling: {
+      image: DockerImage.fromRegistry('scratch'),
+      // Unused (the local bundler runs), but part of CDK's staging cache key: handlers of one folder stay apart.
+      command: ['bundle', handler],
+      local: {
+        tryBundle(outputDir: string) {
+          const dir = bundleDirOf(handler);
+          for (const file of ['index.mjs', 'index.mjs.map']) copyFileSync(path.join(dir, file), path.join(outputDir, file));
+          return true;
+        },
+      },
+    },
+  });
+
+/**
+ * A Lambda function carrying the project's defaults, so a route, pipeline task or schedule states
  * only what is particular to it:
  *
  * - Node.js 22 on arm64 (Graviton: cheaper per GB-second, and the bundles have no native code).
- * - esbuild runs locally from node_modules (never Docker), with the settings of lib/lambda-bundling.ts
- *   that `npm run bench` measures: ESM (middy 6 is ESM-only), minified, target node22, plus a
- *   `createRequire` banner for the CommonJS dependencies that require() Node built-ins.
- * - `externalModules: []`: the AWS SDK v3 is bundled instead of taken from the runtime, so esbuild
- *   tree-shakes it down to the clients and commands a handler imports (smaller than loading the
- *   runtime's full SDK from disk), and the deployed SDK version is the one the tests ran against.
+ * - Bundled by esbuild from node_modules (never Docker), all handlers in one pass (bundleDirOf), with
+ *   the settings of lib/lambda-bundling.ts that `npm run bench` measures and the local stack runs:
+ *   ESM (middy 6 is ESM-only), minified, target node22, plus a `createRequire` banner for the CommonJS
+ *   dependencies that require() Node built-ins.
+ * - The AWS SDK v3 is bundled instead of taken from the runtime, so esbuild tree-shakes it down to the
+ *   clients and commands a handler imports (smaller than loading the runtime's full SDK from disk),
+ *   and the deployed SDK version is the one the tests ran against.
  * - Source maps (external .map, no sources content) with NODE_OPTIONS=--enable-source-maps, so
  *   stack traces in the logs point at the TypeScript.
  * - Its own log group with a retention (no never-expiring /aws/lambda groups), and its own role
  *   that may write only to that log group, instead of the AWSLambdaBasicExecutionRole managed policy
  *   (which allows writing to every log group in the account).
  */
-export class AppFunction extends NodejsFunction {
+export class AppFunction extends LambdaFunction {
   readonly handlerModule: string;
 
   constructor(scope: Construct, id: string, props: AppFunctionProps) {
@@ -61,8 +99,8 @@ export class AppFunction extends NodejsFunction {
     });
 
     super(scope, id, {
-      entry: handlerEntry(props.handler),
-      handler: 'handler',
+      code: handlerCode(props.handler),
+      handler: 'index.handler',
       description: props.description ?? `lambdas/${props.handler}`,
       runtime: Runtime.NODEJS_22_X,
       architecture: Architecture.ARM_64,
@@ -70,25 +108,9 @@ export class AppFunction extends NodejsFunction {
       timeout: Duration.seconds(props.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS),
       role,
       logGroup,
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
       environment: {
         STAGE: config.stage,
         NODE_OPTIONS: '--enable-source-maps',
-      },
-      bundling: {
-        format: OutputFormat.ESM,
-        target: LAMBDA_NODE_TARGET,
-        minify: lambdaEsbuildOptions.minify,
-        mainFields: [...lambdaEsbuildOptions.mainFields],
-        banner: lambdaEsbuildOptions.banner.js,
-        sourceMap: true,
-        sourceMapMode: SourceMapMode.DEFAULT,
-        sourcesContent: false,
-        externalModules: [],
-        forceDockerBundling: false,
-        logLevel: LogLevel.WARNING,
-        esbuildArgs: lambdaEsbuildArgs,
       },
     });
     this.handlerModule = props.handler;

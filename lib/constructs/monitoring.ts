@@ -384,6 +384,16 @@ export class Monitoring extends NestedStack {
       ),
       ...(webhookWidgets.length > 0 ? [graph("Stripe's webhook", webhookWidgets)] : []),
     );
+    // The business figures the functions write as EMF (lambdas/platform/metrics.ts).
+    const business = (metricName: string, label: string, statistic = 'Sum') =>
+      new Metric({ namespace: METRICS_NAMESPACE, metricName, dimensionsMap: { Stage: config.stage }, period, statistic, label });
+    this.dashboard.addWidgets(
+      graph('Invitations and answers', [
+        business(metricNames.invitesSent, 'invitations sent'),
+        business(metricNames.answersSubmitted, 'answers submitted'),
+      ]),
+      graph('Media pipeline seconds', [business(metricNames.pipelineSeconds, 'p50', 'p50'), business(metricNames.pipelineSeconds, 'p90', 'p90')]),
+    );
     this.dashboard.addWidgets(
       graph('ATS write-backs failed', [atsFailed]),
       graph('SES bounce rate', [bounceRate], 8, { leftAnnotations: [{ value: ALARM_THRESHOLDS.sesBounceRate, label: 'SES review' }] }),

@@ -7,9 +7,12 @@ import { lambdaFunctions, type LambdaFunctionDefinition } from '../../lib/functi
 import { lambdaEsbuildOptions } from '../../lib/lambda-bundling';
 import { goal, kb, median, printTable, root, RUNS } from './support';
 
-/** Issue 17's goals for every function. */
-const MAX_BUNDLE_BYTES = 200 * 1024;
-const MAX_COLD_IMPORT_MS = 50;
+/** Issue 26's goals, over the floor below (measured in the same run). */
+const MAX_OVER_FLOOR_BYTES = 250 * 1024;
+const MAX_STRIPE_OVER_FLOOR_BYTES = 450 * 1024;
+const MAX_MEDIAN_OVER_FLOOR_BYTES = 100 * 1024;
+const MAX_COLD_IMPORT_OVER_FLOOR_MS = 40;
+const MAX_MEDIAN_COLD_IMPORT_OVER_FLOOR_MS = 20;
 
 const handlerEnv = {
   ...process.env,
@@ -156,32 +159,47 @@ export const lambdaTable = async (outDir: string) => {
     );
   }
 
-  const over = functions.filter((b) => b.bytes > MAX_BUNDLE_BYTES);
+  // Issue 26's goals, relative to the floor measured in this run (issue 17's absolute 200 KB and +50 ms
+  // were below what the fixed stack allows: the floor alone is about 212 KB).
+  const carriesStripe = (b: Bundle) => Object.keys(b.inputs).some((input) => /node_modules\/stripe\//.test(input));
+  const stripeFunctions = functions.filter(carriesStripe);
+  const others = functions.filter((b) => !carriesStripe(b));
+  const largestOther = others[0]!;
   goal({
-    figure: 'Largest Lambda function, minified',
-    value: `${kb(largest.bytes)} (${largest.fn.description})`,
-    goal: `≤ ${kb(MAX_BUNDLE_BYTES)}`,
-    met: largest.bytes <= MAX_BUNDLE_BYTES,
+    figure: 'Largest function without the Stripe SDK, minified',
+    value: `${kb(largestOther.bytes)} = floor + ${kb(largestOther.bytes - floor.bytes)} (${largestOther.fn.description})`,
+    goal: `≤ floor (${kb(floor.bytes)}) + ${kb(MAX_OVER_FLOOR_BYTES)}`,
+    met: largestOther.bytes - floor.bytes <= MAX_OVER_FLOOR_BYTES,
   });
-  if (largestRoute !== largest) {
+  if (stripeFunctions.length > 0) {
+    const largestStripe = stripeFunctions[0]!;
     goal({
-      figure: 'Largest API route function, minified',
-      value: `${kb(largestRoute.bytes)} (${largestRoute.fn.description})`,
-      goal: `≤ ${kb(MAX_BUNDLE_BYTES)}`,
-      met: largestRoute.bytes <= MAX_BUNDLE_BYTES,
+      figure: `Largest of the ${stripeFunctions.length} functions carrying the Stripe SDK, minified`,
+      value: `${kb(largestStripe.bytes)} = floor + ${kb(largestStripe.bytes - floor.bytes)} (${largestStripe.fn.description})`,
+      goal: `≤ floor + ${kb(MAX_STRIPE_OVER_FLOOR_BYTES)}`,
+      met: largestStripe.bytes - floor.bytes <= MAX_STRIPE_OVER_FLOOR_BYTES,
     });
   }
+  const medianBytes = median(functions.map((b) => b.bytes));
   goal({
-    figure: 'Lambda functions over 200 KB minified',
-    value: `${over.length} of ${functions.length} (the table client alone: ${kb(floor.bytes)})`,
-    goal: 'none',
-    met: over.length === 0,
+    figure: 'Median function, minified',
+    value: `${kb(medianBytes)} = floor + ${kb(medianBytes - floor.bytes)}`,
+    goal: `≤ floor + ${kb(MAX_MEDIAN_OVER_FLOOR_BYTES)}`,
+    met: medianBytes - floor.bytes <= MAX_MEDIAN_OVER_FLOOR_BYTES,
   });
+  const overFloor = (bundle: Bundle) => overEmpty(bundle) - overEmpty(floor);
   const slowest = functions.reduce((a, b) => (overEmpty(b) > overEmpty(a) ? b : a));
   goal({
-    figure: 'Slowest cold import over an empty handler',
-    value: `+${overEmpty(slowest).toFixed(1)} ms, CPU +${overEmpty(slowest, 'cpu').toFixed(1)} ms (${slowest.fn.description}); the table client alone +${overEmpty(floor).toFixed(1)} ms`,
-    goal: `≤ +${MAX_COLD_IMPORT_MS} ms`,
-    met: overEmpty(slowest) <= MAX_COLD_IMPORT_MS,
+    figure: 'Slowest cold import over the floor',
+    value: `+${overFloor(slowest).toFixed(1)} ms (${slowest.fn.description}; the floor imports in +${overEmpty(floor).toFixed(1)} ms over an empty handler)`,
+    goal: `≤ floor + ${MAX_COLD_IMPORT_OVER_FLOOR_MS} ms`,
+    met: overFloor(slowest) <= MAX_COLD_IMPORT_OVER_FLOOR_MS,
+  });
+  const medianImport = median(functions.map(overFloor));
+  goal({
+    figure: 'Median cold import over the floor',
+    value: `+${medianImport.toFixed(1)} ms`,
+    goal: `≤ floor + ${MAX_MEDIAN_COLD_IMPORT_OVER_FLOOR_MS} ms`,
+    met: medianImport <= MAX_MEDIAN_COLD_IMPORT_OVER_FLOOR_MS,
   });
 };

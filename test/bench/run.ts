@@ -3,16 +3,17 @@
  *   1. per Lambda handler: minified bundle size (raw and gzipped) and cold import time relative to
  *      an empty handler bundled and imported the same way in the same run (median of several
  *      fresh Node processes);
- *   2. the SPA's JavaScript per route, gzipped: what the first page load needs, and what each
+ *   2. `cdk synth` seconds (every function bundled);
+ *   3. the SPA's JavaScript per route, gzipped: what the first page load needs, and what each
  *      lazily loaded route adds;
- *   3. DynamoDB calls per request for every route (test/bench/calls.ts);
- *   4. the candidates list page and search at 100 and 10,000 candidates;
- *   5. the CSV export at 10,000 candidates and the scheduled jobs' shards;
- *   6. the answer package built off the request path (20 answers of 5 minutes);
- *   7. the local media pipeline's time for a 60-second answer;
- * then every figure of issue 17 beside its goal.
+ *   4. DynamoDB calls per request for every route (test/bench/calls.ts);
+ *   5. the candidates list page and search at 100 and 10,000 candidates;
+ *   6. the CSV export at 10,000 candidates and the scheduled jobs' shards;
+ *   7. the answer package built off the request path (20 answers of 5 minutes);
+ *   8. the local media pipeline's time for a 60-second answer;
+ * then every figure beside its goal.
  *
- * BENCH_SECTIONS runs some of them (a comma-separated list of lambdas, spa, calls, list-page, jobs,
+ * BENCH_SECTIONS runs some of them (a comma-separated list of lambdas, synth, spa, calls, list-page, jobs,
  * answer-package, pipeline; all by default), for instance `BENCH_SECTIONS=calls npm run bench`.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -25,9 +26,10 @@ import { lambdaTable } from './lambdas';
 import { listPageFigure } from './list-page';
 import { liveAnswerFigure, pipelineFigure } from './pipeline';
 import { spaTable } from './spa';
+import { synthFigure } from './synth';
 import { printGoals, withLocalStack } from './support';
 
-const SECTIONS = ['lambdas', 'spa', 'calls', 'list-page', 'jobs', 'answer-package', 'pipeline'] as const;
+const SECTIONS = ['lambdas', 'synth', 'spa', 'calls', 'list-page', 'jobs', 'answer-package', 'pipeline'] as const;
 type Section = (typeof SECTIONS)[number];
 const chosen = (process.env.BENCH_SECTIONS ?? SECTIONS.join(','))
   .split(',')
@@ -50,8 +52,9 @@ const outDir = mkdtempSync(path.join(tmpdir(), 'bench-'));
 try {
   mkdirSync(outDir, { recursive: true });
   if (runs('lambdas')) await lambdaTable(outDir);
+  if (runs('synth')) synthFigure();
   if (runs('spa')) spaTable();
-  const onStack = SECTIONS.slice(2).filter(runs);
+  const onStack = SECTIONS.slice(3).filter(runs);
   if (onStack.length > 0) {
     await withLocalStack(async (ctx) => {
       if (runs('calls')) await callsFigure(ctx);

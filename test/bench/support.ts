@@ -35,7 +35,7 @@ export const goal = (entry: Goal): Goal => {
 };
 
 export const printGoals = () => {
-  console.log('\nGoals (issue 17)\n');
+  console.log('\nGoals\n');
   printTable(
     ['figure', 'value', 'goal', 'met'],
     goals.map((g) => [g.figure, g.value, g.goal, g.met ? 'yes' : 'NO']),

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX, routeEntries } from '../../lambdas/operations/index';
 import { scheduleEntries } from '../../lambdas/schedules';
 import { eventFunctionEntries } from '../../lambdas/event-rules';
-import { tableName } from '../../lambdas/data/table-definition';
+import { tableDefinition, tableName } from '../../lambdas/data/table-definition';
 import { stageConfigFromContext } from '../../lib/config';
 import {
   ALARM_THRESHOLDS as T,
@@ -130,11 +130,12 @@ describe('the stage monitoring (stage "test")', () => {
 
   it('sums throttle events of the table and each index', () => {
     const metrics = alarms.get('TableThrottles')!.Metrics.filter((query: any) => query.MetricStat);
+    const indexes = tableDefinition.globalSecondaryIndexes.length;
     expect(metrics.map((query: any) => query.MetricStat.Metric.MetricName).sort()).toEqual(
-      [...Array(4).fill('ReadThrottleEvents'), ...Array(4).fill('WriteThrottleEvents')].sort(),
+      [...Array(indexes + 1).fill('ReadThrottleEvents'), ...Array(indexes + 1).fill('WriteThrottleEvents')].sort(),
     );
     for (const query of metrics) expect(query.MetricStat.Metric.Dimensions).toContainEqual({ Name: 'TableName', Value: tableName('test') });
-    expect(metrics.filter((query: any) => query.MetricStat.Metric.Dimensions.length === 2)).toHaveLength(6);
+    expect(metrics.filter((query: any) => query.MetricStat.Metric.Dimensions.length === 2)).toHaveLength(2 * indexes);
   });
 
   it('alarms on each function area’s errors and throttles, at most 10 functions an alarm, every function in exactly one of each', () => {
@@ -202,10 +203,14 @@ describe('the stage monitoring (stage "test")', () => {
       'Scheduled jobs: errors',
       "Stripe's webhook",
       'ATS write-backs failed',
+      'Invitations and answers',
+      'Media pipeline seconds',
       'SES bounce rate',
       'SES complaint rate',
     ])
       expect(body, title).toContain(JSON.stringify(`"title":"${title}"`).slice(1, -1));
+    // The business figures are the EMF metrics the functions write.
+    for (const metric of ['InvitesSent', 'AnswersSubmitted', 'MediaPipelineSeconds']) expect(body, metric).toContain(metric);
   });
 
   it('lives in a nested stack of the API stack, leaving the parent one resource for it', () => {

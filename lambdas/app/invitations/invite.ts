@@ -12,6 +12,7 @@ import { describeError, type Logger } from '../../platform/logger';
 import { emailBrand } from '../companies/branding';
 import { sendPlannedMessages } from '../messages/planned-messages';
 import { DEFAULT_BRAND_COLORS } from '../../contracts/vocabulary';
+import { count, metricNames } from '../../platform/metrics';
 
 /**
  * Inviting (spec §2 Candidates view, §6 Plan gating): the one use case behind single and bulk
@@ -67,6 +68,7 @@ export const sendInvitations = async (
   to?: string,
 ) => {
   const brand = candidates.length > 0 ? await emailBrand(company) : null;
+  let sent = 0;
   const sendOne = async (candidate: Candidate) => {
     const recipient = to ?? candidate.email;
     if (!recipient) return;
@@ -84,6 +86,7 @@ export const sendInvitations = async (
           preview: candidate.preview,
         }),
       );
+      if (!candidate.preview) sent += 1;
     } catch (error) {
       if (candidate.preview) throw error;
       log.error('invitation not sent', { candidateId: candidate.candidateId, ...describeError(error) });
@@ -91,6 +94,7 @@ export const sendInvitations = async (
   };
   // A few at a time: a bulk import of hundreds stays within the function's time and SES's send rate.
   for (let i = 0; i < candidates.length; i += MAILS_IN_FLIGHT) await Promise.all(candidates.slice(i, i + MAILS_IN_FLIGHT).map(sendOne));
+  if (sent > 0) count(metricNames.invitesSent, sent);
 };
 
 /**

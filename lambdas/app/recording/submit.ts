@@ -18,6 +18,7 @@ import { startProcessing } from '../media/media';
 import { sendPlannedMessages } from '../messages/planned-messages';
 import { attemptRead } from './answers';
 import { getLiveRecording, markSubmitted } from '../../data/live-recordings';
+import { count, metricNames } from '../../platform/metrics';
 
 /**
  * The team hears of a response; the candidate gets the position's `response` messages. The
@@ -107,6 +108,7 @@ export const submitAnswer = async (
   if (media && recorded)
     await startProcessing({ mediaId: media.mediaId, contentType: media.contentType, maxSeconds: attempt.maxSeconds ?? live?.maxSeconds });
   log.info('answer submitted', { candidateId: candidate.candidateId, questionIndex: attempt.questionIndex, completed });
+  if (!candidate.preview) count(metricNames.answersSubmitted);
   if (completed && !candidate.preview) await announce(candidate, log);
   return { completed };
 };
