@@ -54,6 +54,7 @@ try {
     ['WHIP', `${stack.services.whip}  werift (Authorization: Bearer <participant token>)`],
     ['SES', `${stack.services.ses}  aws-ses-v2-local`],
     ['Step Functions', `${stack.services.stepFunctions}  aws-local-stepfunctions`],
+    ['EventBridge', `${stack.services.eventBridge}  PutEvents stand-in, delivering to the event functions (lambdas/event-rules.ts)`],
     ['Secrets', `${stack.services.secretsManager}  Secrets Manager stand-in (the Stripe secrets)`],
     [
       'Stripe',

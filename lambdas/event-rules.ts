@@ -1,4 +1,5 @@
 import { IVS_RECORDING_EVENT } from './contracts/live-recording';
+import { PRODUCT_EVENTS } from './contracts/product-events';
 import type { Grant } from './operations/operation';
 
 /**
@@ -34,6 +35,15 @@ export const eventFunctions = {
     timeoutSeconds: 120,
     memoryMb: 512,
     description: 'A live recording ended: joins what IVS wrote into the answer video and starts its processing',
+  },
+  /** A candidate completed the interview (issue 26): the team's notification and the `response` messages, after the candidate's request. */
+  interviewCompleted: {
+    handler: 'events/interview-completed',
+    pattern: { source: [PRODUCT_EVENTS.source], 'detail-type': [PRODUCT_EVENTS.interviewCompleted] },
+    grants: ['table:write', 'media:read', 'mail:send'],
+    timeoutSeconds: 60,
+    memoryMb: 256,
+    description: "A candidate completed the interview: mails the team's notification and the candidate's response messages",
   },
 } as const satisfies Record<string, EventFunctionDefinition>;
 

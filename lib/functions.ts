@@ -47,6 +47,8 @@ export interface GrantValues {
   readonly IVS_STORAGE_CONFIGURATION_ARN: string;
   /** The bucket it records into. */
   readonly LIVE_RECORDINGS_BUCKET: string;
+  /** The EventBridge bus of the product's own events (the account's default bus). */
+  readonly EVENT_BUS_NAME: string;
 }
 
 /** The environment variables one grant sets (lambdas/platform/env.ts reads them). */
@@ -86,6 +88,8 @@ export const grantEnvironment = (grant: Grant, values: GrantValues): Record<stri
       };
     case 'live:record':
       return { IVS_STORAGE_CONFIGURATION_ARN: values.IVS_STORAGE_CONFIGURATION_ARN, LIVE_RECORDINGS_BUCKET: values.LIVE_RECORDINGS_BUCKET };
+    case 'events:put':
+      return { EVENT_BUS_NAME: values.EVENT_BUS_NAME };
   }
 };
 
@@ -219,5 +223,6 @@ export const grantEnvironmentNames = (grant: Grant): string[] =>
       COMEET_PARTNER_SECRET_ID: '',
       IVS_STORAGE_CONFIGURATION_ARN: '',
       LIVE_RECORDINGS_BUCKET: '',
+      EVENT_BUS_NAME: '',
     }),
   );

@@ -89,10 +89,10 @@ export const submitAnswer = defineOperation({
   method: 'PUT',
   path: '/interviews/{token}/answers/{answerId}/submission',
   auth: 'public',
-  grants: ['table:write', 'media:read', 'media:write', 'workflow:start', 'mail:send'],
+  grants: ['table:write', 'media:read', 'media:write', 'workflow:start', 'events:put'],
   timeoutSeconds: 30,
   summary:
-    "Submits an answer: completes its upload (or, for a take recorded live, its recording) and starts its processing. The last answer completes the interview (status responded, the position's counts, team notifications).",
+    "Submits an answer: completes its upload (or, for a take recorded live, its recording) and starts its processing. The last answer completes the interview (status responded, the position's counts); the team's notifications follow in an event function.",
   params: z.object({ token: interviewTokenSchema, answerId: idSchema }),
   body: z.union([
     z.object({

@@ -37,6 +37,8 @@ export type AuthMode = (typeof AUTH_MODES)[number];
  * - ats:api  the ATS APIs: the integrations KMS key to seal and open their credentials (INTEGRATIONS_KEY_ID)
  *   and the product's own secrets at two vendors from Secrets Manager: its Lever OAuth client
  *   (LEVER_OAUTH_CLIENT_SECRET_ID) and its Comeet partner secret (COMEET_PARTNER_SECRET_ID)
+ * - events:put  PutEvents on the stage's EventBridge bus (EVENT_BUS_NAME): work that follows a request runs
+ *   after it, in an event function (lambdas/event-rules.ts), with retries and a dead-letter queue
  * - live:record  Amazon IVS real-time: create, end and delete a stage that records into the media bucket
  *   (IVS_STORAGE_CONFIGURATION_ARN), issue publish tokens for it, and WHIP to its endpoint
  */
@@ -55,6 +57,7 @@ export const GRANTS = [
   'billing:webhook',
   'ats:api',
   'live:record',
+  'events:put',
 ] as const;
 export type Grant = (typeof GRANTS)[number];
 

@@ -29,6 +29,8 @@ const schema = z.object({
   IVS_STORAGE_CONFIGURATION_ARN: required,
   /** The bucket that storage configuration records into (grant live:record). */
   LIVE_RECORDINGS_BUCKET: required,
+  /** The EventBridge bus the product's own events go to (grant events:put). */
+  EVENT_BUS_NAME: required,
   /** Another base URL for Stripe's API (the local stand-in), as AWS_ENDPOINT_URL_* does for AWS. */
   STRIPE_API_URL: z.optional(z.url()),
   /** Path-style S3 URLs (needed by local S3 stand-ins). */

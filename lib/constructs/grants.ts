@@ -60,6 +60,9 @@ export const answerPackageStateMachineArn = (scope: Stack, stage: string): strin
     arnFormat: ArnFormat.COLON_RESOURCE_NAME,
   });
 
+/** The product's own events (lambdas/event-rules.ts) go to the account's default bus, where the rules are. */
+export const PRODUCT_EVENT_BUS = 'default';
+
 export const bindGrants = (fn: LambdaFunction, grants: readonly Grant[], targets: GrantTargets): void => {
   const { config, data } = targets;
   const stack = Stack.of(fn);
@@ -77,6 +80,7 @@ export const bindGrants = (fn: LambdaFunction, grants: readonly Grant[], targets
     COMEET_PARTNER_SECRET_ID: comeetPartnerSecretName(config.stage),
     IVS_STORAGE_CONFIGURATION_ARN: targets.liveStorageConfigurationArn ?? '',
     LIVE_RECORDINGS_BUCKET: data.liveRecordingsBucketName,
+    EVENT_BUS_NAME: PRODUCT_EVENT_BUS,
   };
   const allow = (actions: string[], resources: string[]) => fn.addToRolePolicy(new PolicyStatement({ actions, resources }));
   const requireStateMachine = (grant: Grant): string => {
@@ -175,6 +179,10 @@ export const bindGrants = (fn: LambdaFunction, grants: readonly Grant[], targets
         );
         allowSecret(leverOAuthSecretName(config.stage));
         allowSecret(comeetPartnerSecretName(config.stage));
+        break;
+      }
+      case 'events:put': {
+        allow(['events:PutEvents'], [stack.formatArn({ service: 'events', resource: 'event-bus', resourceName: PRODUCT_EVENT_BUS })]);
         break;
       }
       case 'live:record': {

@@ -17,6 +17,7 @@ import { comeetPartnerSecretName, integrationsKeyAlias, leverOAuthSecretName, st
 import { createAtsStandIns } from './ats/server';
 import { atsVendorStandIns, COMEET_LOCAL_PARTNER_SECRET, LEVER_LOCAL_OAUTH_CLIENT } from './ats/vendors';
 import { startKmsLocal } from './kms-local';
+import { startEventBridgeLocal } from './eventbridge-local';
 import { createEventDelivery, deliverEvent } from './events';
 import { startIvsRealtimeLocal } from './ivs/server';
 import { handleApiRequest } from './api-gateway';
@@ -69,7 +70,9 @@ export interface LocalStackOptions {
 export interface LocalStack {
   url: string;
   /** The stand-ins' endpoints; `stripe` only when the Stripe stand-in runs (STRIPE_SECRET_KEY not set). */
-  services: Record<'dynamodb' | 's3' | 'ses' | 'stepFunctions' | 'secretsManager' | 'kms' | 'ivsRealtime' | 'whip', string> & { stripe?: string };
+  services: Record<'dynamodb' | 's3' | 'ses' | 'stepFunctions' | 'secretsManager' | 'kms' | 'ivsRealtime' | 'whip' | 'eventBridge', string> & {
+    stripe?: string;
+  };
   env: Record<string, string>;
   runSchedule(id: string): Promise<unknown>;
   /** The DynamoDB calls of the latest invocations (also at `GET /_local/dynamodb-calls`). */
@@ -138,13 +141,17 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     // Every ATS's stand-in, on this origin under /_local/ats/{type}; the adapters reach them through
     // ATS_<TYPE>_API_URL/_AUTH_URL/_APP_URL as they would reach the vendors.
     const ats = createAtsStandIns({ vendors: atsVendorStandIns, dataFile: path.join(options.dataDir, 'ats.json'), log });
+    // EventBridge: events (IVS's, and the product's own through PutEvents) go to the functions whose rules match them.
+    const events = options.log ? createEventDelivery(options.log) : deliverEvent;
+    const eventBridge = await startEventBridgeLocal({ region: REGION, deliver: events });
+    stops.push(eventBridge.stop);
     // IVS real-time: the control plane, the WHIP endpoint, and individual participant recording into
     // the S3 stand-in; its Recording End events go to the functions whose rules match them.
     const ivs = await startIvsRealtimeLocal({
       storageConfigurations: { [ivsStorageConfigurationArn]: liveRecordingsBucket },
       s3: { endpoint: s3.endpoint, credentials: S3RVER_CREDENTIALS },
       workDir: path.join(options.dataDir, 'ivs-recordings'),
-      deliverEvent: options.log ? createEventDelivery(options.log) : deliverEvent,
+      deliverEvent: events,
       log,
     });
     stops.push(ivs.stop);
@@ -198,6 +205,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       AWS_ENDPOINT_URL_KMS: kms.endpoint,
       // The SDK's name for IVS real-time's endpoint variable (serviceId "IVS RealTime").
       AWS_ENDPOINT_URL_IVS_REALTIME: ivs.endpoint,
+      AWS_ENDPOINT_URL_EVENTBRIDGE: eventBridge.endpoint,
       LIVE_RECORDINGS_BUCKET: liveRecordingsBucket,
       IVS_STORAGE_CONFIGURATION_ARN: ivsStorageConfigurationArn,
       ...(stripe ? { STRIPE_API_URL: stripe.endpoint } : {}),
@@ -231,6 +239,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         COMEET_PARTNER_SECRET_ID: comeetPartnerSecretName(STAGE),
         IVS_STORAGE_CONFIGURATION_ARN: ivsStorageConfigurationArn,
         LIVE_RECORDINGS_BUCKET: liveRecordingsBucket,
+        EVENT_BUS_NAME: 'default',
       },
       runtimeEnvironment: {
         // AWS_ENDPOINT_URL_SECRETS_MANAGER and _KMS among the endpoints; STRIPE_API_URL when the Stripe
@@ -244,6 +253,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       },
     });
     stops.push(stopLambdaRuntime);
+    // Events under way reach their functions before the runtime stops (stops run last-in, first-out).
+    stops.push(eventBridge.drain);
 
     const scheduler = startScheduler(log, { timed: options.schedules !== 'manual' });
     stops.push(scheduler.stop);
@@ -327,6 +338,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         secretsManager: secretsManager.endpoint,
         kms: kms.endpoint,
         ivsRealtime: ivs.endpoint,
+        eventBridge: eventBridge.endpoint,
         whip: ivs.whipUrl,
         ...(stripe ? { stripe: stripe.endpoint } : {}),
       },

@@ -88,7 +88,7 @@ export class ApiStack extends Stack {
       })),
       tableName: data.tableName,
       webhook: this.webhook(),
-      deadLetterQueues: [{ id: 'LiveRecordingEvents', label: 'Live recording events', queue: this.liveRecording.deadLetterQueue }],
+      deadLetterQueues: [{ id: 'EventFunctions', label: 'Event functions', queue: this.liveRecording.deadLetterQueue }],
     });
 
     new CfnOutput(this, 'StateMachineArn', { value: stateMachineArn });

@@ -79,6 +79,7 @@ describe('the api stack (stage "test"): routes', () => {
             COMEET_PARTNER_SECRET_ID: 'c',
             IVS_STORAGE_CONFIGURATION_ARN: 'i',
             LIVE_RECORDINGS_BUCKET: 'l',
+            EVENT_BUS_NAME: 'e',
           }),
         );
         expect(deployed.get(fn.description), fn.id).toEqual(expected.sort());
@@ -103,6 +104,25 @@ describe('the api stack (stage "test"): routes', () => {
         's3:ListBucket',
         'states:DescribeStateMachine',
       ]);
+    });
+
+    it("answers the candidate's last submission without mailing: it publishes the completion, whose function mails the team", () => {
+      const chunk = routeTemplates.get('submitAnswer')!;
+      const fn = Object.values(chunk.findResources('AWS::Lambda::Function') as Record<string, Resource>).find((f) =>
+        String(f.Properties.Description).endsWith('(submitAnswer)'),
+      )!;
+      const role = fn.Properties.Role['Fn::GetAtt'][0];
+      const submit = Object.values(chunk.findResources('AWS::IAM::Policy') as Record<string, Resource>)
+        .filter((policy) => (policy.Properties.Roles as { Ref: string }[]).some((r) => r.Ref === role))
+        .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Statement[])
+        .flatMap(actionsOf);
+      expect(submit).toContain('events:PutEvents');
+      expect(submit.filter((action) => action.startsWith('ses:'))).toEqual([]);
+      const rule = Object.values(
+        Object.assign({}, ...allTemplates(synth.app).map(({ template }) => template.findResources('AWS::Events::Rule'))) as Record<string, Resource>,
+      ).find((r) => JSON.stringify(r.Properties.EventPattern).includes('Interview completed'));
+      expect(rule?.Properties.EventPattern).toEqual({ source: ['video-interviews'], 'detail-type': ['Interview completed'] });
+      expect(rule?.Properties.Targets[0]).toMatchObject({ RetryPolicy: { MaximumRetryAttempts: 8 }, DeadLetterConfig: { Arn: expect.anything() } });
     });
 
     it('lets mail-sending routes send from the configured identity, with the site origin as a plain variable (no SSM)', () => {

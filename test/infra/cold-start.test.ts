@@ -36,6 +36,7 @@ const values: GrantValues = {
   COMEET_PARTNER_SECRET_ID: comeetPartnerSecretName(STAGE),
   IVS_STORAGE_CONFIGURATION_ARN: `arn:aws:ivs:us-east-1:000000000000:storage-configuration/${STAGE}`,
   LIVE_RECORDINGS_BUCKET: `${STAGE}-live-recordings`,
+  EVENT_BUS_NAME: 'default',
 };
 
 /** What Lambda's Node.js runtime sets in every function, whatever its configuration. */

@@ -61,9 +61,7 @@ describe('live recording in AWS (issue 30)', () => {
   });
 
   it('raises an alarm when an event lands in the dead-letter queue', () => {
-    const alarms = resourcesOf('AWS::CloudWatch::Alarm').filter((alarm) =>
-      /LiveRecordingEvents/.test(JSON.stringify(alarm.Properties.AlarmName ?? '')),
-    );
+    const alarms = resourcesOf('AWS::CloudWatch::Alarm').filter((alarm) => /EventFunctions/.test(JSON.stringify(alarm.Properties.AlarmName ?? '')));
     expect(alarms).toHaveLength(1);
     expect(alarms[0]!.Properties).toMatchObject({ Threshold: 1, ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
     expect(JSON.stringify(alarms[0]!.Properties)).toContain('ApproximateNumberOfMessagesVisible');

@@ -18,6 +18,19 @@ export const mailTo = async (email: string): Promise<Mail[]> => {
   return messages.filter((m) => m.to.includes(email));
 };
 
+/**
+ * The first mail to the address that `match` accepts, waiting for it: mail that follows a request in an
+ * event function (the team's notification of a response) arrives after the request has answered.
+ */
+export const mailArriving = async (email: string, match: (mail: Mail) => boolean, timeoutMs = 20_000): Promise<Mail | undefined> => {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const found = (await mailTo(email)).find(match);
+    if (found || Date.now() > until) return found;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+};
+
 /** The newest sign-in code e-mailed to the address. */
 export const latestCode = async (email: string): Promise<string> => {
   const mail = (await mailTo(email)).find((m) => m.subject.startsWith('Your sign-in code'));

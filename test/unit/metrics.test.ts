@@ -47,7 +47,7 @@ describe('structured logs', () => {
     setLogContext({});
   });
 
-  const lines = (write: ReturnType<typeof vi.spyOn>) => write.mock.calls.map((call) => JSON.parse(String(call[0])));
+  const lines = (write: { mock: { calls: unknown[][] } }): Record<string, unknown>[] => write.mock.calls.map((call) => JSON.parse(String(call[0])));
 
   it("puts the invocation's request id and operation on every line, the module's logger and child loggers alike", () => {
     vi.stubEnv('LOG_LEVEL', 'info');

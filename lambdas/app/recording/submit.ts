@@ -1,48 +1,16 @@
-import { paths } from '../../contracts/app-paths';
-import { notificationRecipients } from '../../domain/candidates';
-import { responseNotificationEmail } from '../../domain/emails/candidate';
-import { appLink } from '../../platform/app-origin';
-import { sendMail } from '../../adapters/mail';
 import { completeMultipartUpload, objectSize, UploadIncomplete } from '../../adapters/storage';
-import { AnswerRefused, getCandidate, questionKey, type Candidate } from '../../data/candidates/candidate';
+import { AnswerRefused, getCandidate, questionKey } from '../../data/candidates/candidate';
 import { submitAttempt } from '../../data/candidates/answers';
-import { getCompany } from '../../data/companies';
 import { getMedia } from '../../data/media';
-import { listMembers } from '../../data/members';
-import { getPosition } from '../../data/positions';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { describeError, type Logger } from '../../platform/logger';
 import { RECORDING_NOT_FOUND, requireInterviewWith } from '../access/interview';
-import { emailBrand } from '../companies/branding';
 import { startProcessing } from '../media/media';
-import { sendPlannedMessages } from '../messages/planned-messages';
 import { attemptRead } from './answers';
 import { getLiveRecording, markSubmitted } from '../../data/live-recordings';
 import { count, metricNames } from '../../platform/metrics';
-
-/**
- * The team hears of a response; the candidate gets the position's `response` messages. The
- * position, the company and its members are read together. Failures are logged, never undo the response.
- */
-const announce = async (candidate: Candidate, log: Logger) => {
-  try {
-    const [position, company, { members }] = await Promise.all([
-      getPosition(candidate.positionId),
-      getCompany(candidate.companyId),
-      listMembers(candidate.companyId),
-    ]);
-    if (!position || !company) return;
-    const candidateHref = await appLink(paths.candidate.to(candidate.companyId, candidate.positionId, candidate.candidateId));
-    const recipients = notificationRecipients(position, members);
-    const brand = recipients.length > 0 ? await emailBrand(company) : null;
-    for (const to of recipients) {
-      await sendMail(responseNotificationEmail({ to, candidateName: candidate.candidateName, jobTitle: position.jobTitle, candidateHref, brand }));
-    }
-    await sendPlannedMessages('response', [candidate], position, company, log);
-  } catch (error) {
-    log.error('response not announced', { candidateId: candidate.candidateId, ...describeError(error) });
-  }
-};
+import { publishEvent } from '../../adapters/events';
+import { PRODUCT_EVENTS } from '../../contracts/product-events';
 
 /** A live take is submitted once its stream has ended; one of which nothing could be recorded is refused. */
 const liveTakeForSubmission = async (recordingId: string, answerId: string, candidateId: string) => {
@@ -109,6 +77,14 @@ export const submitAnswer = async (
     await startProcessing({ mediaId: media.mediaId, contentType: media.contentType, maxSeconds: attempt.maxSeconds ?? live?.maxSeconds });
   log.info('answer submitted', { candidateId: candidate.candidateId, questionIndex: attempt.questionIndex, completed });
   if (!candidate.preview) count(metricNames.answersSubmitted);
-  if (completed && !candidate.preview) await announce(candidate, log);
+  // The team's notification and the candidate's `response` messages run after this request, in the
+  // event's function (app/recording/announce.ts), with retries: the candidate waits for none of it.
+  if (completed && !candidate.preview) {
+    try {
+      await publishEvent(PRODUCT_EVENTS.interviewCompleted, { candidateId: candidate.candidateId });
+    } catch (error) {
+      log.error('response not announced: the event was not published', { candidateId: candidate.candidateId, ...describeError(error) });
+    }
+  }
   return { completed };
 };
