@@ -19,6 +19,10 @@ export const sortKeyPrefixes = {
   /** A candidate partition's answers and recording attempts. */
   answer: 'ANSWER#',
   attempt: 'ATTEMPT#',
+  /** A candidate partition's comments (issue 27), oldest first by the sort key. */
+  comment: 'COMMENT#',
+  /** A candidate partition's scorecards, one per reviewer (issue 27). */
+  scorecard: 'SCORECARD#',
 } as const;
 
 /**
@@ -82,6 +86,8 @@ export const keys = {
     GSI1PK: positionList(companyId),
     GSI1SK: `${status}#${createdAt}#${positionId}`,
   }),
+  /** A position's scorecard criteria (issue 27), beside the position item (deleted with it). */
+  positionScorecard: (positionId: string) => ({ PK: `POSITION#${positionId}`, SK: 'SCORECARD' }),
   applyLink: (linkId: string) => ({ PK: `APPLYLINK#${linkId}`, SK: 'LINK' }),
   /** A candidate's partition: the profile, their answers and their recording attempts. */
   candidate: (candidateId: string) => ({ PK: `CANDIDATE#${candidateId}`, SK: 'CANDIDATE' }),
@@ -92,6 +98,15 @@ export const keys = {
   /** GSI1 of an answer: the answer by its id (ratings, transcripts). */
   answerById: (answerId: string) => ({ GSI1PK: `ANSWER#${answerId}`, GSI1SK: 'ANSWER' }),
   attempt: (candidateId: string, answerId: string) => ({ PK: `CANDIDATE#${candidateId}`, SK: `${sortKeyPrefixes.attempt}${answerId}` }),
+  /** A comment on a candidate (issue 27), in their partition (it goes with them), by time. */
+  comment: (candidateId: string, createdAt: string, commentId: string) => ({
+    PK: `CANDIDATE#${candidateId}`,
+    SK: `${sortKeyPrefixes.comment}${createdAt}#${commentId}`,
+  }),
+  /** GSI1 of a comment: the comment by its id (PUT/DELETE /comments/{id} name no candidate). */
+  commentById: (commentId: string) => ({ GSI1PK: `COMMENT#${commentId}`, GSI1SK: 'COMMENT' }),
+  /** A reviewer's scorecard of a candidate (issue 27), in the candidate's partition (deleted with them). */
+  scorecard: (candidateId: string, userId: string) => ({ PK: `CANDIDATE#${candidateId}`, SK: `${sortKeyPrefixes.scorecard}${userId}` }),
   /** A live recording of a take (lambdas/data/live-recordings.ts), by its id: the IVS stage's. */
   liveRecording: (recordingId: string) => ({ PK: `RECORDING#${recordingId}`, SK: 'RECORDING' }),
   /** Lookup of a candidate by the hash of their interview token (strongly consistent, unlike an index). */
@@ -109,6 +124,15 @@ export const keys = {
   candidateSearchToken: (positionId: string, token: string, candidateId: string) => ({
     PK: `POSITION#${positionId}#SEARCH`,
     SK: `${token}#${candidateId}`,
+  }),
+  /**
+   * A word an answer says (domain/transcript-search.ts) in the position's transcript partition: a
+   * transcript search reads the words its longest word begins (one Query of a key range). Written
+   * with the transcript (data/candidates/transcript-index.ts), deleted with the candidate.
+   */
+  transcriptWord: (positionId: string, token: string, answerId: string) => ({
+    PK: `POSITION#${positionId}#WORDS`,
+    SK: `${token}#${answerId}`,
   }),
   /** GSI1 of a candidate: every candidate of a position, newest invite first (deletion, export). */
   candidateByPosition: (positionId: string, createdAt: string, candidateId: string) => ({
@@ -129,6 +153,14 @@ export const keys = {
   candidateDone: (positionId: string, completedAt: string, candidateId: string) => ({
     GSI3PK: `POSITION#${positionId}#DONE`,
     GSI3SK: `${completedAt}#${candidateId}`,
+  }),
+  /**
+   * GSI4 of a scored candidate (sparse, issue 27): one status tab of a position, by mean score. The
+   * sort key is domain/scorecards.ts scoreSortKey; status changes move the partition key with the status.
+   */
+  candidateByScore: (positionId: string, status: string, sortKey: string) => ({
+    GSI4PK: `POSITION#${positionId}#${status}#SCORED`,
+    GSI4SK: sortKey,
   }),
   /** A message planned for a candidate at a time (in the candidate's shard, read by the sender job up to now). */
   plannedMessage: (dueAt: string, candidateId: string, templateId: string) => ({

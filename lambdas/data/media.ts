@@ -4,7 +4,7 @@ import type { CaptionsStatus, TranscriptStatus, UploadStatus } from '../domain/m
 import { readBatch, type BatchRead } from './batch-get';
 import { db, tableName } from './client';
 import { keys } from './keys';
-import { ConditionFailed, transact } from './transaction';
+import { ConditionFailed, transact, type TransactionStep } from './transaction';
 
 /**
  * A media item (one upload and what the pipeline derived from it) and its group (the id the
@@ -147,20 +147,34 @@ export const markUploaded = async (
   }
 };
 
-/** Pipeline results and statuses (written by the pipeline's tasks). */
-export const updateMediaProcessing = async (mediaId: string, fields: Partial<Omit<MediaItem, 'mediaId'>> & { processingError?: unknown }) => {
+type ProcessingFields = Partial<Omit<MediaItem, 'mediaId'>> & { processingError?: unknown };
+
+/** The update of a media item's pipeline results and statuses (on the condition that the item exists). */
+const processingUpdate = (mediaId: string, fields: ProcessingFields) => {
   const entries = Object.entries(fields).filter(([, v]) => v !== undefined);
-  await db.send(
-    new UpdateCommand({
-      TableName: tableName(),
-      Key: keys.media(mediaId),
-      ConditionExpression: 'attribute_exists(PK)',
-      UpdateExpression: `SET updatedAt = :now, ${entries.map(([k]) => `#${k} = :${k}`).join(', ')}`,
-      ExpressionAttributeNames: Object.fromEntries(entries.map(([k]) => [`#${k}`, k])),
-      ExpressionAttributeValues: { ':now': new Date().toISOString(), ...Object.fromEntries(entries.map(([k, v]) => [`:${k}`, v])) },
-    }),
-  );
+  return {
+    TableName: tableName(),
+    Key: keys.media(mediaId),
+    ConditionExpression: 'attribute_exists(PK)',
+    UpdateExpression: `SET updatedAt = :now, ${entries.map(([k]) => `#${k} = :${k}`).join(', ')}`,
+    ExpressionAttributeNames: Object.fromEntries(entries.map(([k]) => [`#${k}`, k])),
+    ExpressionAttributeValues: { ':now': new Date().toISOString(), ...Object.fromEntries(entries.map(([k, v]) => [`:${k}`, v])) },
+  };
 };
+
+/** Pipeline results and statuses (written by the pipeline's tasks). */
+export const updateMediaProcessing = async (mediaId: string, fields: ProcessingFields) => {
+  await db.send(new UpdateCommand(processingUpdate(mediaId, fields)));
+};
+
+/**
+ * The same update as a step of a transaction: an answer's transcript is published in the
+ * transaction that writes the last of its search index items (data/candidates/transcript-index.ts).
+ */
+export const mediaProcessingStep = (mediaId: string, fields: ProcessingFields): TransactionStep<'media'> => ({
+  name: 'media',
+  item: { Update: processingUpdate(mediaId, fields) },
+});
 
 /**
  * Media items by id as another BatchGetItem reads them along with its own keys (db/memberships.ts

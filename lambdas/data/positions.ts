@@ -297,6 +297,8 @@ export const deletePosition = async (position: Position) => {
       ...(position.applyLinkId
         ? [{ name: 'applyLink', item: { Delete: { TableName: tableName(), Key: keys.applyLink(position.applyLinkId) } } }]
         : []),
+      // Its scorecard criteria (issue 27), if it has any.
+      { name: 'scorecard', item: { Delete: { TableName: tableName(), Key: keys.positionScorecard(position.positionId) } } },
     ]);
   } catch (error) {
     if (error instanceof ConditionFailed && error.step === 'position') throw new WrongStatus();

@@ -23,6 +23,8 @@ export const tableDefinition = {
     { indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
     { indexName: 'GSI2', partitionKey: 'GSI2PK', sortKey: 'GSI2SK' },
     { indexName: 'GSI3', partitionKey: 'GSI3PK', sortKey: 'GSI3SK' },
+    /** Scored candidates of a position's status tab by mean score (sparse, issue 27 scorecards). */
+    { indexName: 'GSI4', partitionKey: 'GSI4PK', sortKey: 'GSI4SK' },
   ] as readonly IndexDefinition[],
   /** Epoch seconds; DynamoDB deletes expired items (sessions, codes, expired invites) lazily. */
   timeToLiveAttribute: 'ttl',

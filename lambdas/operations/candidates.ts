@@ -28,6 +28,8 @@ export const listCandidates = defineOperation({
     searchText: z.optional(singleLineText(z.trim(), z.minLength(SEARCH_MIN_CHARS, 'Enter at least 3 characters to search...'), z.maxLength(100))),
     after: z.optional(idSchema),
     through: z.optional(idSchema),
+    /** `score`: only the tab's scored candidates (issue 27 scorecards), highest mean score first. */
+    sort: z._default(z.enum(['newest', 'score']), 'newest'),
   }),
   response: z.object({ candidates: z.array(candidateSummarySchema), hasMore: z.boolean() }),
 });
@@ -176,6 +178,9 @@ export const exportCandidates = defineOperation({
         completedAt: z.nullable(z.string()),
         rating: z.nullable(z.number()),
         interviewHref: z.string(),
+        /** The mean of their scorecards (issue 27), and the mean per criterion; absent while unscored. */
+        score: z.optional(z.nullable(z.number())),
+        criterionScores: z.optional(z.array(z.object({ name: z.string(), mean: z.number() }))),
       }),
     ),
   }),

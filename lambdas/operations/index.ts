@@ -10,6 +10,7 @@
 import * as account from './account';
 import * as billing from './billing';
 import * as candidates from './candidates';
+import * as comments from './comments';
 import * as companies from './companies';
 import * as integrations from './integrations';
 import * as interviews from './interviews';
@@ -21,6 +22,8 @@ import { API_PREFIX, fillPath, type PathParamValue } from './path';
 import * as positions from './positions';
 import * as publicPages from './public';
 import * as recordings from './recordings';
+import * as scorecards from './scorecards';
+import * as search from './search';
 import * as system from './system';
 
 export { API_PREFIX, fillPath, type AuthMode, type Grant, type HttpMethod, type Operation, type PathParamValue };
@@ -34,6 +37,9 @@ const areas = {
   media,
   positions,
   candidates,
+  comments,
+  scorecards,
+  search,
   public: publicPages,
   interviews,
   recordings,

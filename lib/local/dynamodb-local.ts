@@ -8,6 +8,7 @@ import {
   DynamoDBClient,
   ListTablesCommand,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
 } from '@aws-sdk/client-dynamodb';
 import { tableDefinition } from '../../lambdas/data/table-definition';
@@ -102,7 +103,29 @@ export const startDynamoDbLocal = async (options: { dbPath: string; tableName: s
 /** Creates the table from the one table definition (the same one CDK deploys) when it is missing. */
 export const ensureTable = async (client: DynamoDBClient, tableName: string): Promise<void> => {
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    // A table made before an index was defined (local data kept across versions) gets the index it lacks.
+    const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+    for (const index of tableDefinition.globalSecondaryIndexes.filter((i) => !present.has(i.indexName))) {
+      await client.send(
+        new UpdateTableCommand({
+          TableName: tableName,
+          AttributeDefinitions: [index.partitionKey, index.sortKey].map((name) => ({ AttributeName: name, AttributeType: 'S' })),
+          GlobalSecondaryIndexUpdates: [
+            {
+              Create: {
+                IndexName: index.indexName,
+                KeySchema: [
+                  { AttributeName: index.partitionKey, KeyType: 'HASH' },
+                  { AttributeName: index.sortKey, KeyType: 'RANGE' },
+                ],
+                Projection: { ProjectionType: 'ALL' },
+              },
+            },
+          ],
+        }),
+      );
+    }
     return;
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;

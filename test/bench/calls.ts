@@ -209,9 +209,55 @@ export const callsFigure = async ({ url, env, session, companyId }: StackContext
   await measure('getCandidate', { ...owner, params: { candidateId } });
   await measure('getCandidateAccessStatus', { ...owner, params: { candidateId } });
   await measure('getAnswerTranscripts', { ...owner, params: { candidateId } });
+  await measure('searchAnswers', { ...owner, params: { positionId }, query: { text: 'interview' } });
   await measure('rateAnswer', { ...owner, params: { answerId }, body: { new_rating: 4 } });
+  // Scorecards and comments (issue 27)
+  const scorecard = await measure('updatePositionScorecard', {
+    ...owner,
+    params: { positionId },
+    body: { criteria: [{ name: 'Communication', guide1: 'Hard to follow', guide3: 'Clear', guide5: 'Compelling' }] },
+  });
+  await measure('getPositionScorecard', { ...owner, params: { positionId } });
+  await measure('submitScorecard', {
+    ...owner,
+    params: { candidateId },
+    body: { scores: [{ criterion_id: scorecard.criteria[0].criterion_id, score: 4 }], note: null },
+  });
+  await measure('getCandidateScorecards', { ...owner, params: { candidateId } });
+  await measure('listMentionableMembers', { ...owner, params: { candidateId } });
+  const comment = await measure('createComment', { ...owner, params: { candidateId }, body: { content: 'A clear answer', mentioned_user_ids: [] } });
+  await measure('listComments', { ...owner, params: { candidateId } });
+  await measure('updateComment', {
+    ...owner,
+    params: { commentId: comment.comment_id },
+    body: { content: 'A clear answer, edited', mentioned_user_ids: [] },
+  });
+  await measure('deleteComment', { ...owner, params: { commentId: comment.comment_id } });
   await measure('setCandidateStatus', { ...owner, params: { candidateId, status: 'shortlist' } });
   await measure('reinviteCandidate', { ...owner, params: { candidateId: batch.candidates[0].candidate_id } });
+  // Timing (issue 25): the invited candidate asks, the team sets it.
+  const waiting = tokenOf(batch.candidates[0].interview_href);
+  await measure('requestInterviewTiming', { params: { token: waiting }, body: { choice: 'double-time' } });
+  await measure('setCandidateTiming', {
+    ...owner,
+    params: { candidateId: batch.candidates[0].candidate_id },
+    body: { time_limits_off: false, time_multiplier: 2, extra_retakes: 0 },
+  });
+  // Live recording (issue 30): a take's and a team video's recording, started with an offer no WebRTC endpoint takes (refused), then stopped.
+  const liveTake = await measure('startAnswer', { params: { token: waiting }, body: { question_index: 0, content_type: 'video/mp4' } });
+  const { recording_id: takeRecordingId } = await measure('createAnswerRecording', {
+    params: { token: waiting },
+    body: { answer_id: liveTake.answer_id },
+  });
+  const offer = 'v=0\r\no=- 0 0 IN IP4 127.0.0.1\r\ns=-\r\nt=0 0\r\n';
+  await measure('startAnswerRecording', { params: { token: waiting, recordingId: takeRecordingId }, body: { offer }, refused: true });
+  await measure('stopAnswerRecording', { params: { token: waiting, recordingId: takeRecordingId }, refused: true });
+  const { recording_id: userRecordingId } = await measure('createUserRecording', {
+    ...owner,
+    body: { media_group_id: `g-${Date.now()}`, company_id: companyId },
+  });
+  await measure('startUserRecording', { ...owner, params: { recordingId: userRecordingId }, body: { offer }, refused: true });
+  await measure('stopUserRecording', { ...owner, params: { recordingId: userRecordingId }, refused: true });
   await measure('exportCandidates', { ...owner, params: { positionId } });
   // The answer is no video, so the package has nothing to export: its refusal is what is measured.
   await measure('createAnswerPackage', { ...owner, params: { candidateId }, refused: true });

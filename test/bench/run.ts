@@ -11,15 +11,17 @@
  *   6. the CSV export at 10,000 candidates and the scheduled jobs' shards;
  *   7. the answer package built off the request path (20 answers of 5 minutes);
  *   8. the local media pipeline's time for a 60-second answer;
+ *   9. transcript search ("Find in answers") at 100 and 10,000 answers (test/bench/answer-search.ts);
  * then every figure beside its goal.
  *
  * BENCH_SECTIONS runs some of them (a comma-separated list of lambdas, synth, spa, calls, list-page, jobs,
- * answer-package, pipeline; all by default), for instance `BENCH_SECTIONS=calls npm run bench`.
+ * answer-package, pipeline, answer-search; all by default), for instance `BENCH_SECTIONS=calls npm run bench`.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { answerPackageFigure } from './answer-package';
+import { answerSearchFigure } from './answer-search';
 import { callsFigure } from './calls';
 import { jobsFigures } from './jobs';
 import { lambdaTable } from './lambdas';
@@ -29,7 +31,7 @@ import { spaTable } from './spa';
 import { synthFigure } from './synth';
 import { printGoals, withLocalStack } from './support';
 
-const SECTIONS = ['lambdas', 'synth', 'spa', 'calls', 'list-page', 'jobs', 'answer-package', 'pipeline'] as const;
+const SECTIONS = ['lambdas', 'synth', 'spa', 'calls', 'list-page', 'jobs', 'answer-package', 'pipeline', 'answer-search'] as const;
 type Section = (typeof SECTIONS)[number];
 const chosen = (process.env.BENCH_SECTIONS ?? SECTIONS.join(','))
   .split(',')
@@ -65,6 +67,7 @@ try {
         await pipelineFigure(ctx);
         await liveAnswerFigure(ctx);
       }
+      if (runs('answer-search')) await answerSearchFigure(ctx);
     });
   }
   printGoals();

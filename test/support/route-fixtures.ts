@@ -36,6 +36,8 @@ export interface World {
     /** A live recording (IVS stage, locally the stand-in) of the take at question 2. */
     liveRecordingId: string;
     publicCandidateId: string;
+    /** A comment of the owner's on the candidate, pinned to second 1 of `answerId` (issue 27). */
+    commentId: string;
   };
   media: { mediaGroupId: string; mediaId: string };
   /** A checkout the owner started for a pack (not paid). */
@@ -107,6 +109,14 @@ export const buildWorld = async (label: string): Promise<World> => {
   expect(recording.status).toBe(201);
   const live = await ok(call('createAnswerRecording', { params: { token }, body: { answer_id: recording.body.answer_id } }), 201);
   const shared = await ok(call('createSharingDetails', { params: { candidateId: invited.candidate_id }, session }), 200);
+  const comment = await ok(
+    call('createComment', {
+      params: { candidateId: invited.candidate_id },
+      session,
+      body: { content: `${label} comment ${tag}`, answer_id: started.body.answer_id, at_seconds: 1 },
+    }),
+    201,
+  );
 
   const mediaGroupId = `g-${randomUUID()}`;
   const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
@@ -174,6 +184,7 @@ export const buildWorld = async (label: string): Promise<World> => {
       recordingId: recording.body.answer_id,
       liveRecordingId: live.recording_id,
       publicCandidateId: shared.public_candidate_id,
+      commentId: comment.comment_id,
     },
     media: { mediaGroupId, mediaId: upload.media_id },
     checkout: { frontendReferenceId, priceId },
@@ -203,6 +214,7 @@ export const pathIds = (w: World): Record<string, string> => ({
   logoImageGroupId: w.media.mediaGroupId,
   templateId: w.messageTemplate.templateId,
   integrationId: w.integration.integrationId,
+  commentId: w.candidate.commentId,
 });
 
 /**
@@ -313,6 +325,11 @@ export const validBodies: { [K in OperationId]?: (w: World) => unknown } = {
   inviteCandidate: () => ({ candidate_name: 'Someone New', email: uniqueEmail('someone') }),
   inviteCandidatesBatch: () => ({ new_candidates: [{ candidate_name: 'Batch One', email: uniqueEmail('batch') }] }),
   rateAnswer: () => ({ new_rating: 4 }),
+  updatePositionScorecard: () => ({ criteria: [{ name: 'Communication', guide1: 'Hard to follow', guide3: 'Clear', guide5: 'Compelling' }] }),
+  // The world's candidate has not responded and its position may have no criteria: a 409 for those who may see them, a 404 for others.
+  submitScorecard: () => ({ scores: [{ criterion_id: 'criterion-1', score: 3 }], note: null }),
+  createComment: (w) => ({ content: 'Strong answer @owner', answer_id: w.candidate.answerId, at_seconds: 2, mentioned_user_ids: [w.owner.userId] }),
+  updateComment: () => ({ content: 'Strong answer, edited', mentioned_user_ids: [] }),
   setCandidateTiming: () => ({ time_limits_off: false, time_multiplier: 1.5, extra_retakes: 1 }),
   requestInterviewTiming: () => ({ choice: 'double-time' }),
   startAnswer: () => ({ question_index: 1, content_type: 'video/webm' }),

@@ -2,7 +2,10 @@ import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { toParagraphs, toWebVtt, wordsFromTranscribe, type TimedWord } from '../../domain/media';
 import { mediaBucket, s3 } from '../../adapters/aws';
 import { readJson } from '../../adapters/storage';
-import { updateMediaProcessing } from '../../data/media';
+import { getMedia, mediaProcessingStep, updateMediaProcessing } from '../../data/media';
+import { answerToIndex, writeTranscriptIndex } from '../../data/candidates/transcript-index';
+import { ConditionFailed } from '../../data/transaction';
+import { transcriptIndex } from '../../domain/transcript-search';
 import { mediaKeys } from '../../adapters/storage-layout';
 
 /** What the media pipeline's tasks record (lambdas/pipeline/: the state machine and its task handlers). */
@@ -27,21 +30,23 @@ const put = (key: string, body: string, contentType: string) =>
 /**
  * The last step: turns the transcription (Amazon Transcribe's JSON, which the local recognizer
  * writes too) into transcript paragraphs `{startMillis, content}` and WebVTT captions, and records
- * the playable video, thumbnail, captions and transcript with their statuses. Returns the words
- * transcribed.
+ * the playable video, thumbnail, captions and transcript with their statuses. The media of an
+ * answer (its group id is the answer's id) also has its words indexed for transcript search
+ * (data/candidates/transcript-index.ts), the media's statuses written in the index's last
+ * transaction, replacing what an earlier transcript of it indexed. Returns the words transcribed.
  */
 export const publishProcessedMedia = async (
   mediaId: string,
   processed: { hasTranscript: boolean; durationMillis: number | null; thumbnailKey?: string },
 ): Promise<number> => {
   const keys = mediaKeys(mediaId);
-  const transcribed = processed.hasTranscript ? await readJson(keys.transcriptSource) : null;
+  const [transcribed, media] = await Promise.all([processed.hasTranscript ? readJson(keys.transcriptSource) : null, getMedia(mediaId)]);
   const words: TimedWord[] = transcribed ? wordsFromTranscribe(transcribed as Parameters<typeof wordsFromTranscribe>[0]) : [];
   await Promise.all([
     put(keys.transcript, JSON.stringify({ paragraphs: toParagraphs(words) }), 'application/json'),
     put(keys.captions, toWebVtt(words), 'text/vtt'),
   ]);
-  await updateMediaProcessing(mediaId, {
+  const published: Parameters<typeof updateMediaProcessing>[1] = {
     uploadStatus: 'ready',
     // Without a transcription the video still plays; captions and transcript show as failed.
     captionsStatus: transcribed ? 'ready' : 'failed',
@@ -51,6 +56,17 @@ export const publishProcessedMedia = async (
     captionsKey: keys.captions,
     transcriptKey: keys.transcript,
     durationMillis: processed.durationMillis,
-  });
+  };
+  const answer = media ? await answerToIndex(media.mediaGroupId) : null;
+  if (answer) {
+    try {
+      await writeTranscriptIndex(answer, transcriptIndex(words), [mediaProcessingStep(mediaId, published)]);
+      return words.length;
+    } catch (error) {
+      // The answer is gone (its candidate was deleted meanwhile): the media is published alone.
+      if (!(error instanceof ConditionFailed && error.step === 'answer')) throw error;
+    }
+  }
+  await updateMediaProcessing(mediaId, published);
   return words.length;
 };

@@ -3,8 +3,14 @@ import { averageRating } from '../../domain/candidates';
 import { appOrigin, interviewHref } from '../../platform/app-origin';
 import { candidatesForExport, type ExportedCandidate } from '../../data/candidates/lists';
 import { requirePositionAccess } from '../access/position';
+import { getCriteria } from '../../data/candidates/scorecards';
+import type { Criterion } from '../../contracts/scorecard';
 
-const row = async (candidate: ExportedCandidate) => ({
+/** A criterion's name as the position has it now (renamed since the scoring: the new name), else as it was scored. */
+const criterionName = (criteria: Criterion[], c: { criterionId: string; name: string }) =>
+  criteria.find((current) => current.criterionId === c.criterionId)?.name ?? c.name;
+
+const row = async (candidate: ExportedCandidate, criteria: Criterion[]) => ({
   candidateName: neutraliseFormula(candidate.candidateName),
   email: candidate.email === null ? null : neutraliseFormula(candidate.email),
   currentStatus: candidate.currentStatus,
@@ -12,6 +18,13 @@ const row = async (candidate: ExportedCandidate) => ({
   completedAt: candidate.completedAt,
   rating: averageRating(candidate.ratings),
   interviewHref: await interviewHref(candidate.interviewToken),
+  // Scorecards (issue 27): only on rows of scored candidates (the spec's rows stay as they were).
+  ...(candidate.score?.mean != null
+    ? {
+        score: candidate.score.mean,
+        criterionScores: candidate.score.criteria.map((c) => ({ name: neutraliseFormula(criterionName(criteria, c)), mean: c.mean })),
+      }
+    : {}),
 });
 
 /**
@@ -22,11 +35,15 @@ const row = async (candidate: ExportedCandidate) => ({
  * them into a spreadsheet.
  */
 export const exportCandidateRows = async (positionId: string, userId: string) => {
-  const [{ read: candidates }] = await Promise.all([
-    requirePositionAccess(positionId, userId, (position) => candidatesForExport(position)),
+  const [
+    {
+      read: [candidates, criteria],
+    },
+  ] = await Promise.all([
+    requirePositionAccess(positionId, userId, (position) => Promise.all([candidatesForExport(position), getCriteria(position.positionId)])),
     // The links' origin, once for every row (read from SSM at a cold start).
     appOrigin(),
   ]);
   const sorted = candidates.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  return { rows: await Promise.all(sorted.map(row)) };
+  return { rows: await Promise.all(sorted.map((candidate) => row(candidate, criteria))) };
 };

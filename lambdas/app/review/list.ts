@@ -1,7 +1,8 @@
 import { CANDIDATE_PAGE_SIZE } from '../../contracts/candidate';
 import type { CandidateStatus } from '../../contracts/candidate-status';
 import { getCandidate, type Candidate } from '../../data/candidates/candidate';
-import { listCandidates, listDone, searchCandidates } from '../../data/candidates/lists';
+import { listByScore, listCandidates, listDone, searchCandidates } from '../../data/candidates/lists';
+import { SCORABLE_STATUSES } from '../../domain/scorecards';
 import { requirePositionAccess } from '../access/position';
 import { candidateSummaries } from './candidate-summary';
 
@@ -13,6 +14,8 @@ export interface CandidateListQuery {
   searchText?: string;
   after?: string;
   through?: string;
+  /** `score`: the tab's scored candidates, highest mean first (issue 27). */
+  sort?: 'newest' | 'score';
 }
 
 /**
@@ -39,9 +42,11 @@ export const listCandidatesPage = async (positionId: string, userId: string, que
     });
   } else {
     const next = (from?: Candidate) =>
-      query.tab === 'done'
-        ? listDone(position.positionId, CANDIDATE_PAGE_SIZE, from)
-        : listCandidates(position.positionId, query.tab, CANDIDATE_PAGE_SIZE, from);
+      query.sort === 'score'
+        ? listByScore(position.positionId, query.tab === 'done' ? SCORABLE_STATUSES : [query.tab], CANDIDATE_PAGE_SIZE, from)
+        : query.tab === 'done'
+          ? listDone(position.positionId, CANDIDATE_PAGE_SIZE, from)
+          : listCandidates(position.positionId, query.tab, CANDIDATE_PAGE_SIZE, from);
     page = await next(after ?? undefined);
     for (let i = 1; through && i < MAX_PAGES_THROUGH && page.hasMore && !page.candidates.some((c) => c.candidateId === through.candidateId); i++) {
       const more = await next(page.candidates[page.candidates.length - 1]);

@@ -11,9 +11,11 @@ import { queryAll } from '../query';
 import { ConditionFailed, transact, type TransactionStep } from '../transaction';
 import { heldEmail, releaseEmailStep } from './emails';
 import { deleteSearchTokenSteps, storedTokensOf } from './search';
+import { deleteWordSteps, TRANSACTION_ITEMS, transcriptWordKeys } from './transcript-index';
 import { type EvaluatedStatus } from '../../contracts/vocabulary';
 import type { TimingAdjustment, TimingRequest } from '../../contracts/timing';
 import { storedTiming, storedTimingRequest } from '../timing';
+import { storedScore, type CandidateScore } from './scorecards';
 
 /**
  * Candidates. One partition per candidate (`CANDIDATE#{id}`): the profile, an item per submitted
@@ -72,6 +74,8 @@ export interface Candidate {
   awaitingReview: boolean;
   /** When a member first opened them (or moved them on unopened), or null. */
   reviewedAt: string | null;
+  /** The means of their scorecards (issue 27, scorecards.ts), or null while nobody scored them. */
+  score: CandidateScore | null;
 }
 
 /** Where an imported candidate lives in the ATS, and what was last written back there. */
@@ -110,6 +114,7 @@ export const fromItem = (item: Record<string, any>): Candidate => ({
   timingRequest: storedTimingRequest(item.timingRequest),
   awaitingReview: item.awaitingReview === true,
   reviewedAt: typeof item.reviewedAt === 'string' ? item.reviewedAt : null,
+  score: storedScore(item.score),
 });
 
 export const getCandidate = async (candidateId: string): Promise<Candidate | null> => {
@@ -226,13 +231,17 @@ export const deleteCandidate = async (
     ...(withEmail && email !== null ? [releaseEmailStep({ ...candidate, email })] : []),
     ...searchItems,
   ];
+  // The words their answers say (transcript search, transcript-index.ts): in the transaction as far as they fit, the rest deleted after it.
+  const words = transcriptWordKeys(candidate.positionId, Items);
+  const wordsInTransaction = Math.max(0, TRANSACTION_ITEMS - steps(true).length);
+  const withWords = (base: TransactionStep[]) => [...base, ...deleteWordSteps(words.slice(0, wordsInTransaction))];
   try {
     try {
-      await transact(steps(true));
+      await transact(withWords(steps(true)));
     } catch (error) {
       // The address belongs to another candidate of the position (invited twice before addresses were unique): it stays theirs.
       if (!(error instanceof ConditionFailed && error.step === 'email')) throw error;
-      await transact(steps(false));
+      await transact(withWords(steps(false)));
     }
   } catch (error) {
     // The status changed meanwhile, the candidate is gone, or so is their position.
@@ -240,10 +249,11 @@ export const deleteCandidate = async (
     throw error;
   }
   const rest = Items.filter((i) => i.SK !== 'CANDIDATE');
-  for (let i = 0; i < rest.length; i += 25) {
+  const after = [...rest, ...words.slice(wordsInTransaction)];
+  for (let i = 0; i < after.length; i += 25) {
     await db.send(
       new BatchWriteCommand({
-        RequestItems: { [tableName()]: rest.slice(i, i + 25).map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } })) },
+        RequestItems: { [tableName()]: after.slice(i, i + 25).map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } })) },
       }),
     );
   }
@@ -281,6 +291,8 @@ export const setEvaluation = async (candidate: Candidate, next: EvaluatedStatus,
   const result = next !== 'responded' ? plannedResult(candidate, next, now) : null;
   // Moved on before anyone opened them: they are reviewed, and no longer new to review.
   const reviews = candidate.awaitingReview && next !== candidate.currentStatus;
+  // A scored candidate's place in the score order (GSI4, issue 27) moves to the new tab; the means' version pins what was read.
+  const scored = candidate.score !== null && candidate.score.mean !== null;
   try {
     await transact([
       {
@@ -292,9 +304,10 @@ export const setEvaluation = async (candidate: Candidate, next: EvaluatedStatus,
             UpdateExpression: [
               'SET currentStatus = :next, GSI2PK = :pk, GSI2SK = :sk',
               ...(result ? [', integration.writeBack = :writeBack'] : []),
+              ...(scored ? [', GSI4PK = :gsi4pk'] : []),
               ...(reviews ? [', reviewedAt = :now REMOVE awaitingReview'] : []),
             ].join(''),
-            ConditionExpression: `currentStatus = :current${reviews ? ' AND awaitingReview = :true' : ''}`,
+            ConditionExpression: `currentStatus = :current${reviews ? ' AND awaitingReview = :true' : ''}${candidate.score ? ' AND score.version = :scoreVersion' : ' AND attribute_not_exists(score.version)'}`,
             ExpressionAttributeValues: {
               ':next': next,
               ':current': candidate.currentStatus,
@@ -302,6 +315,8 @@ export const setEvaluation = async (candidate: Candidate, next: EvaluatedStatus,
               ':sk': byStatus.GSI2SK,
               ...(result ? { ':writeBack': result.writeBack } : {}),
               ...(reviews ? { ':now': now.toISOString(), ':true': true } : {}),
+              ...(candidate.score ? { ':scoreVersion': candidate.score.version } : {}),
+              ...(scored ? { ':gsi4pk': keys.candidateByScore(candidate.positionId, next, '').GSI4PK } : {}),
             },
           },
         },

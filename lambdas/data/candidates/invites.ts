@@ -94,6 +94,7 @@ export const createCandidates = async (
     timingRequest: null,
     awaitingReview: false,
     reviewedAt: null,
+    score: null,
   }));
   const claimed = new Set<string>();
   for (const c of candidates) {

@@ -7,6 +7,8 @@ import { queryAll } from '../query';
 import { readShards } from '../schedule-shards';
 import { fromItem, type Candidate } from './candidate';
 import { candidateIdsMatching } from './search';
+import { scoreSortKey } from '../../domain/scorecards';
+import { storedScore, type CandidateScore } from './scorecards';
 
 /** One page of a status tab: one Query on GSI2, newest first; `after` continues after that candidate. */
 export const listCandidates = async (positionId: string, status: CandidateStatus, pageSize: number, after?: Candidate) => {
@@ -26,6 +28,31 @@ export const listCandidates = async (positionId: string, status: CandidateStatus
   );
   const items = page.Items ?? [];
   return { candidates: items.slice(0, pageSize).map(fromItem), hasMore: items.length > pageSize };
+};
+
+/**
+ * Scored candidates of one status tab (or of several, `done`), highest mean score first (issue 27):
+ * one Query on the sparse GSI4 per status, side by side, merged. `after` continues below that
+ * candidate's place (a key condition, so it works across the statuses' partitions).
+ */
+export const listByScore = async (positionId: string, statuses: readonly CandidateStatus[], pageSize: number, after?: Candidate) => {
+  const below = after?.score?.mean != null ? scoreSortKey(after.score.mean, after.candidateId) : null;
+  const pages = await Promise.all(
+    statuses.map((status) =>
+      db.send(
+        new QueryCommand({
+          TableName: tableName(),
+          IndexName: 'GSI4',
+          KeyConditionExpression: `GSI4PK = :pk${below ? ' AND GSI4SK < :below' : ''}`,
+          ExpressionAttributeValues: { ':pk': keys.candidateByScore(positionId, status, '').GSI4PK, ...(below ? { ':below': below } : {}) },
+          ScanIndexForward: false,
+          Limit: pageSize + 1,
+        }),
+      ),
+    ),
+  );
+  const items = pages.flatMap((page) => page.Items ?? []).sort((a, b) => (a.GSI4SK < b.GSI4SK ? 1 : a.GSI4SK > b.GSI4SK ? -1 : 0));
+  return pageOf(items, pageSize);
 };
 
 /** Every candidate of a position (position deletion): GSI1, paged past 1 MB. */
@@ -48,9 +75,11 @@ export interface ExportedCandidate {
   completedAt: string | null;
   interviewToken: string;
   ratings: (number | null)[];
+  /** The means of their scorecards (issue 27), or null. */
+  score: CandidateScore | null;
 }
 
-const exportedAttributes = ['candidateName', 'email', 'currentStatus', 'createdAt', 'completedAt', 'interviewToken', 'answers'];
+const exportedAttributes = ['candidateName', 'email', 'currentStatus', 'createdAt', 'completedAt', 'interviewToken', 'answers', 'score'];
 
 /** Ranges of invite time the export reads at once. */
 const EXPORT_SEGMENTS = 8;
@@ -98,6 +127,7 @@ export const candidatesForExport = async (position: { positionId: string; create
     ratings: Object.values((item.answers ?? {}) as Record<string, { rating?: unknown }>).map((answer) =>
       typeof answer.rating === 'number' ? answer.rating : null,
     ),
+    score: storedScore(item.score),
   }));
 };
 

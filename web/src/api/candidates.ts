@@ -38,10 +38,19 @@ export interface ListQuery {
   searchText?: string;
   /** On the first load only: every page up to this candidate (a reload keeps the place). */
   through?: string;
+  /** `score`: the tab's scored candidates only, highest mean score first (issue 27 scorecards). */
+  sort?: 'newest' | 'score';
 }
 
-const listKey = (positionId: string, { tab, searchText, through }: ListQuery, after?: string) =>
-  apiPath('listCandidates', { positionId }, { ...(searchText ? { searchText } : { tab }), ...(after ? { after } : through ? { through } : {}) });
+const listKey = (positionId: string, { tab, searchText, through, sort }: ListQuery, after?: string) =>
+  apiPath(
+    'listCandidates',
+    { positionId },
+    {
+      ...(searchText ? { searchText } : { tab, ...(sort === 'score' ? { sort } : {}) }),
+      ...(after ? { after } : through ? { through } : {}),
+    },
+  );
 
 /** A list, page by page ("Load more" asks for the page after the last card). */
 export const useCandidatePages = (positionId: string, list: ListQuery) =>

@@ -130,12 +130,25 @@ const EXPORT_COLUMNS: [string, (row: ExportRow) => string | number | null][] = [
   ['Interview link', (r) => r.interviewHref],
 ];
 
+/** Scorecards (issue 27): a "Score" column and one per criterion, after "Rating", when any candidate was scored. */
+const scoreColumns = (rows: ExportRow[]): [string, (row: ExportRow) => string | number | null][] => {
+  if (!rows.some((r) => r.score != null)) return [];
+  const names = [...new Set(rows.flatMap((r) => (r.criterionScores ?? []).map((c) => c.name)))];
+  return [
+    ['Score', (r) => r.score ?? null],
+    ...names.map((name): [string, (row: ExportRow) => number | null] => [name, (r) => r.criterionScores?.find((c) => c.name === name)?.mean ?? null]),
+  ];
+};
+
 /** "Download candidates" (spec §7): the export rows as CSV, formula cells neutralised. */
-export const candidatesCsv = (rows: ExportRow[]): string =>
-  Papa.unparse(
-    { fields: EXPORT_COLUMNS.map(([name]) => name), data: rows.map((row) => EXPORT_COLUMNS.map(([, cell]) => cell(row) ?? '')) },
+export const candidatesCsv = (rows: ExportRow[]): string => {
+  const rating = EXPORT_COLUMNS.findIndex(([name]) => name === 'Rating') + 1;
+  const columns = [...EXPORT_COLUMNS.slice(0, rating), ...scoreColumns(rows), ...EXPORT_COLUMNS.slice(rating)];
+  return Papa.unparse(
+    { fields: columns.map(([name]) => name), data: rows.map((row) => columns.map(([, cell]) => cell(row) ?? '')) },
     { escapeFormulae: FORMULA_START },
   );
+};
 
 /** `date_jobtitle_Candidates.csv`, the date local and the title without characters file systems refuse. */
 export const exportFileName = (jobTitle: string, now = new Date()) => {

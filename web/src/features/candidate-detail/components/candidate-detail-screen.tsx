@@ -1,6 +1,6 @@
 import { Alert, Badge, Breadcrumbs, Button, Card, Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { evaluateCandidate, rateAnswer, useCandidate, useTranscripts, type CandidateDetail, type EvaluationAction } from '../../../api/candidates';
 import { ApiError } from '../../../api/client';
 import { useCompany } from '../../../api/companies';
@@ -17,8 +17,13 @@ import { EmojiRating } from './emoji-rating';
 import { ExportVideos } from './export-videos';
 import { ShareDialog } from './share-dialog';
 import { TimingPanel, TimingRequestNotice } from './timing-panel';
+import { CommentsPanel } from './comments-panel';
+import { ScorecardPanel } from './scorecard-panel';
 import { PageTitle } from '../../../components/page-title';
 import { ChevronLeft, ChevronRight } from './chevrons';
+import { ShortcutsDialog } from './shortcuts-dialog';
+import { evaluationAnnouncement, type ReviewAction } from '../review-shortcuts';
+import { COMMENT_INPUT_ID, ReviewShortcuts } from '../use-review-shortcuts';
 import './candidate-detail.css';
 
 type Status = CandidateDetail['currentStatus'];
@@ -48,11 +53,49 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
   const position = usePosition(positionId);
   const refreshPosition = useRefreshPosition();
   const [answerIndex, setAnswerIndex] = useState(0);
+  // `?answer=…&at=…` (a search result, a comment's pin, a mention's mail): that answer, its player at that second.
+  const [searchParams] = useSearchParams();
+  const [seek, setSeek] = useState<{ answerId: string; seconds: number } | null>(null);
   const [sharing, setSharing] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [pending, setPending] = useState(false);
+  // The "Keyboard shortcuts" dialog (open when set; whether the comment composer is on the page), and
+  // what the last shortcut did, for screen readers.
+  const [shortcuts, setShortcuts] = useState<{ comments: boolean } | null>(null);
+  const [announcement, setAnnouncement] = useState('');
   const video = useRef<HTMLVideoElement>(null);
   const clearNotice = useCallback(() => setNotice(null), []);
+  const linkedAnswer = searchParams.get('answer');
+  const linkedAt = Number(searchParams.get('at') ?? 0);
+  // A new link (the address changed) becomes the seek: adjusted while rendering, not in an effect.
+  const link = linkedAnswer ? `${linkedAnswer}@${linkedAt}` : null;
+  const [seenLink, setSeenLink] = useState<string | null>(null);
+  if (link !== seenLink) {
+    setSeenLink(link);
+    if (linkedAnswer) setSeek({ answerId: linkedAnswer, seconds: Number.isFinite(linkedAt) && linkedAt > 0 ? linkedAt : 0 });
+  }
+  const sortedAnswers = candidate.data ? [...candidate.data.answers].sort((a, b) => a.questionIndex - b.questionIndex) : [];
+  const seekIndex = seek ? sortedAnswers.findIndex((a) => a.answerId === seek.answerId) : -1;
+  // Each seek opens its answer once, when the answers are known (then the reviewer may move on).
+  const [openedFor, setOpenedFor] = useState<typeof seek>(null);
+  if (seek && seek !== openedFor && seekIndex >= 0) {
+    setOpenedFor(seek);
+    setAnswerIndex(seekIndex);
+  }
+  // Once that answer's player is on the page: to the second asked for (after its metadata, so the time holds).
+  useEffect(() => {
+    const element = video.current;
+    if (!seek || seekIndex < 0 || seekIndex !== answerIndex || !element) return;
+    const apply = () => {
+      element.currentTime = seek.seconds;
+      setSeek(null);
+    };
+    if (element.readyState >= 1) apply();
+    else element.addEventListener('loadedmetadata', apply, { once: true });
+    return () => element.removeEventListener('loadedmetadata', apply);
+  }, [seek, seekIndex, answerIndex]);
+  /** Opens an answer at a moment (a comment's pin): the same as following its link. */
+  const openAnswerAt = useCallback((answerId: string, seconds: number) => setSeek({ answerId, seconds }), []);
 
   if (candidate.error) {
     return (
@@ -71,13 +114,14 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
   const config = company.data?.config;
   const evaluation = config?.isEvaluationEnabled ?? true;
   const rating = config?.isRatingEnabled ?? true;
-  const answers = [...c.answers].sort((a, b) => a.questionIndex - b.questionIndex);
+  const answers = sortedAnswers;
   const index = Math.min(answerIndex, Math.max(answers.length - 1, 0));
   const answer = answers[index];
   const question = answer ? c.questions[answer.questionIndex] : undefined;
   const transcript = transcripts.data?.answerTranscripts.find((t) => t.answerId === answer?.answerId);
   const candidateTo = (id: string) => paths.candidate.to(companyId, positionId, id);
 
+  /** Whether it was saved. */
   const evaluate = async (action: EvaluationAction, to: Status) => {
     setPending(true);
     const before = c;
@@ -86,9 +130,11 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
       await evaluateCandidate(c.candidateId, action);
       refreshPosition(positionId); // its tab counts changed
       await candidate.mutate();
+      return true;
     } catch {
       await candidate.mutate(before, { revalidate: false });
       setNotice({ message: messages.updateFailed(c.candidateName), variation: 'error' });
+      return false;
     } finally {
       setPending(false);
     }
@@ -114,6 +160,49 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
   const go = (id: string | null) => id && navigate(candidateTo(id));
   const nextToReview =
     c.navigation.nextToReviewCandidateId && c.navigation.nextToReviewCandidateId !== c.candidateId ? c.navigation.nextToReviewCandidateId : null;
+  const evaluationMoves = evaluation ? EVALUATION_ACTIONS[c.currentStatus] : [];
+  const openShortcuts = () => setShortcuts({ comments: document.getElementById(COMMENT_INPUT_ID) !== null });
+
+  /** A review shortcut (review-shortcuts.ts), run on what the page shows now. */
+  const runShortcut = (action: ReviewAction) => {
+    switch (action.type) {
+      case 'nextCandidate':
+        return go(c.navigation.nextCandidateId);
+      case 'previousCandidate':
+        return go(c.navigation.previousCandidateId);
+      case 'nextAnswer':
+      case 'previousAnswer': {
+        const to = action.type === 'nextAnswer' ? index + 1 : index - 1;
+        setAnswerIndex(to);
+        return setAnnouncement(`Answer ${to + 1} of ${answers.length}`);
+      }
+      case 'togglePlayback': {
+        const element = video.current;
+        if (!element) return;
+        if (element.paused) void element.play().catch(() => undefined);
+        else element.pause();
+        return;
+      }
+      case 'rate':
+        if (!answer) return;
+        if (answer.rating !== action.value) void rate(answer.answerId, action.value);
+        return setAnnouncement(`Rated ${action.value} of 5`);
+      case 'evaluate': {
+        const move = evaluationMoves.find((m) => m.action === action.action);
+        if (!move) return;
+        void evaluate(move.action, move.to).then((saved) => saved && setAnnouncement(evaluationAnnouncement(move.action, move.to)));
+        return;
+      }
+      case 'comment': {
+        const composer = document.getElementById(COMMENT_INPUT_ID);
+        composer?.scrollIntoView({ block: 'center' });
+        composer?.focus();
+        return;
+      }
+      case 'help':
+        return openShortcuts();
+    }
+  };
 
   return (
     <main className="app-main app-main--wide candidate-page">
@@ -144,6 +233,9 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
           </Badge>
         </div>
         <div className="candidate-page__header-actions">
+          <Button size="small" variation="link" className="candidate-page__shortcuts-hint" aria-keyshortcuts="?" onClick={openShortcuts}>
+            Keyboard shortcuts (?)
+          </Button>
           {nextToReview && (
             <Button size="small" variation="primary" onClick={() => go(nextToReview)}>
               Next to review
@@ -154,6 +246,7 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
               type="button"
               className="candidate-pager__button"
               aria-label="Previous candidate"
+              aria-keyshortcuts="K"
               title="Previous candidate (newer response)"
               disabled={!c.navigation.previousCandidateId}
               onClick={() => go(c.navigation.previousCandidateId)}
@@ -165,6 +258,7 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
               type="button"
               className="candidate-pager__button"
               aria-label="Next candidate"
+              aria-keyshortcuts="J"
               title="Next candidate (older response)"
               disabled={!c.navigation.nextCandidateId}
               onClick={() => go(c.navigation.nextCandidateId)}
@@ -216,12 +310,23 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
                   )}
                   <div className="answer-panel__buttons">
                     {answers.length > 1 && (
-                      <Button size="small" variation="link" isDisabled={index === 0} onClick={() => setAnswerIndex(index - 1)}>
+                      <Button
+                        size="small"
+                        variation="link"
+                        aria-keyshortcuts="ArrowLeft ["
+                        isDisabled={index === 0}
+                        onClick={() => setAnswerIndex(index - 1)}
+                      >
                         <ChevronLeft />
                         Previous answer
                       </Button>
                     )}
-                    <Button size="small" isDisabled={index >= answers.length - 1} onClick={() => setAnswerIndex(index + 1)}>
+                    <Button
+                      size="small"
+                      aria-keyshortcuts="ArrowRight ]"
+                      isDisabled={index >= answers.length - 1}
+                      onClick={() => setAnswerIndex(index + 1)}
+                    >
                       Next answer
                       <ChevronRight />
                     </Button>
@@ -269,9 +374,10 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
               )}
               {evaluation && (
                 <Flex gap="xs" wrap="wrap">
-                  {EVALUATION_ACTIONS[c.currentStatus].map(({ action, label, to }) => (
+                  {evaluationMoves.map(({ action, label, to }) => (
                     <Button
                       key={action}
+                      aria-keyshortcuts={action[0]!.toUpperCase()}
                       size="small"
                       flex="1 1 auto"
                       variation={action === 'shortlist' ? 'primary' : undefined}
@@ -289,12 +395,22 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
               </Button>
             </Flex>
           </Card>
+          <ScorecardPanel candidateId={c.candidateId} canScore={c.currentStatus !== 'invited'} />
           <TimingPanel candidate={c} pacing={position.data?.interview.pacing} onSaved={timingSaved} />
           {c.integrationType && (
             <Suspense fallback={null}>
               <IntegrationPanel type={c.integrationType} attributes={c.integrationAttributes} />
             </Suspense>
           )}
+          <CommentsPanel
+            candidateId={c.candidateId}
+            companyId={companyId}
+            positionId={positionId}
+            answers={answers}
+            currentAnswerId={answer?.answerId}
+            video={video}
+            onOpenAnswerAt={openAnswerAt}
+          />
           <ExportVideos
             candidateId={c.candidateId}
             answerPackage={c.answerPackage}
@@ -302,6 +418,28 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
             onChange={(answerPackage) => candidate.mutate({ ...c, answerPackage }, { revalidate: false })}
           />
         </div>
+      </div>
+      <ReviewShortcuts
+        context={{
+          hasNextCandidate: Boolean(c.navigation.nextCandidateId),
+          hasPreviousCandidate: Boolean(c.navigation.previousCandidateId),
+          hasNextAnswer: index < answers.length - 1,
+          hasPreviousAnswer: index > 0,
+          hasPlayer: answer?.video.uploadStatus === 'ready',
+          canRate: rating && answer !== undefined,
+          evaluationActions: pending ? [] : evaluationMoves.map((m) => m.action),
+        }}
+        onAction={runShortcut}
+      />
+      <ShortcutsDialog
+        open={shortcuts !== null}
+        onClose={() => setShortcuts(null)}
+        rating={rating}
+        evaluation={evaluation}
+        comments={shortcuts?.comments ?? false}
+      />
+      <div className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
       </div>
       {sharing && <ShareDialog candidateId={c.candidateId} candidateName={c.candidateName} open onClose={() => setSharing(false)} />}
       <Snackbar notice={notice} onClose={clearNotice} />

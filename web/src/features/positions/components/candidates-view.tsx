@@ -1,4 +1,4 @@
-import { Alert, Button, Flex, Heading, Menu, MenuItem, SearchField, Tabs, Text } from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Heading, Menu, MenuItem, SearchField, SelectField, Tabs, Text } from '@aws-amplify/ui-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { exportCandidateRows, sendPreview, type CandidateSummary } from '../../../api/candidates';
@@ -10,9 +10,11 @@ import { SEARCH_MIN_CHARS } from '../../../config/constants';
 import { paths } from '../../../config/paths';
 import { downloadText } from '../../../lib/download';
 import { messages } from '../messages';
+import { AnswerSearch } from './answer-search';
 import { CandidateList } from './candidate-list';
 import { InviteDialog } from './invite-dialog';
 import { CANDIDATE_STATUSES } from '../../../../../lambdas/contracts/vocabulary';
+import { usePositionScorecard } from '../../../api/scorecards';
 
 const BulkInviteDialog = lazy(() => import('./bulk-invite-dialog'));
 const PlanSelectionDialog = lazy(async () => ({ default: (await import('../../../components/billing/plan-selection-dialog')).PlanSelectionDialog }));
@@ -76,9 +78,13 @@ export const CandidatesView = ({ position, evaluation, onChanged }: { position: 
     [position.companyId, position.positionId],
   );
 
+  // Scorecards (issue 27): a position with criteria can list a tab's scored candidates by mean score.
+  const scorecard = usePositionScorecard(position.positionId);
+  const scored = (scorecard.data?.criteria.length ?? 0) > 0;
   const visible: Tab[] = evaluation ? [...CANDIDATE_STATUSES] : CANDIDATE_STATUSES.slice(0, 2);
   const requested = params.get('tab') as Tab | null;
   const tab: Tab = requested && visible.includes(requested) ? requested : 'invited';
+  const byScore = scored && tab !== 'invited' && params.get('sort') === 'score';
   const count = (t: Tab) =>
     !evaluation && t === 'responded'
       ? position.candidates.responded + position.candidates.shortlisted + position.candidates.rejected
@@ -193,6 +199,7 @@ export const CandidatesView = ({ position, evaluation, onChanged }: { position: 
           </Text>
         )}
       </Flex>
+      <AnswerSearch companyId={position.companyId} positionId={position.positionId} />
       {searchText ? (
         <Flex direction="column" gap="small">
           <Heading level={5}>Search results</Heading>
@@ -211,11 +218,33 @@ export const CandidatesView = ({ position, evaluation, onChanged }: { position: 
             value: t,
             content:
               t === tab ? (
-                <CandidateList
-                  key={t}
-                  list={{ tab: !evaluation && t === 'responded' ? 'done' : t }}
-                  {...listProps(tabs[t].label, tabs[t].empty, count(t))}
-                />
+                <Flex direction="column" gap="small">
+                  {scored && t !== 'invited' && (
+                    <Flex alignItems="center" gap="small" wrap="wrap">
+                      <SelectField
+                        label="Sort by"
+                        size="small"
+                        value={byScore ? 'score' : 'newest'}
+                        onChange={(e) => setParam('sort', e.target.value === 'score' ? 'score' : null, { lastCandidateId: null })}
+                      >
+                        <option value="newest">Newest</option>
+                        <option value="score">Highest score</option>
+                      </SelectField>
+                      {byScore && (
+                        <Text fontSize="small" color="font.secondary">
+                          Scored candidates, highest score first.
+                        </Text>
+                      )}
+                    </Flex>
+                  )}
+                  <CandidateList
+                    key={`${t}:${byScore ? 'score' : 'newest'}`}
+                    list={{ tab: !evaluation && t === 'responded' ? 'done' : t, ...(byScore ? { sort: 'score' as const } : {}) }}
+                    {...(byScore
+                      ? listProps(tabs[t].label, 'No candidate in this tab has been scored yet', count(t))
+                      : listProps(tabs[t].label, tabs[t].empty, count(t)))}
+                  />
+                </Flex>
               ) : null,
           }))}
         />

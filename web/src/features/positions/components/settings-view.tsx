@@ -20,6 +20,7 @@ import { MemberPicker } from './member-picker';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SaveBar } from './save-bar';
 import { Section } from './settings-section';
+import { ScorecardSettings } from './scorecard-settings';
 import { type PositionAction } from '../../../../../lambdas/contracts/vocabulary';
 
 /** Spec §5: an expiry value of -1 in the selector means null (invitations never expire). */
@@ -282,6 +283,7 @@ export const SettingsView = ({ position, companyId, onChanged }: { position: Pos
           </>
         )}
       </Section>
+      <ScorecardSettings positionId={position.positionId} />
       <Section title="Team access" description="Who on your team can see this position and its candidates.">
         <RadioGroupField
           legend="Who can see this position"
