@@ -1,3 +1,4 @@
+import { EVALUATED_STATUSES } from '../contracts/vocabulary';
 import type { Criterion, CriterionInput, GivenScore } from '../contracts/scorecard';
 
 /**
@@ -5,8 +6,8 @@ import type { Criterion, CriterionInput, GivenScore } from '../contracts/scoreca
  * fit the position's criteria, and the means the candidate page, the export and the list order show.
  */
 
-/** The statuses in which a candidate can be scored: they have responded. */
-export const SCORABLE_STATUSES = ['responded', 'shortlisted', 'rejected'] as const;
+/** The statuses in which a candidate can be scored: they have responded (the evaluated statuses). */
+export const SCORABLE_STATUSES = EVALUATED_STATUSES;
 export const isScorable = (status: string) => (SCORABLE_STATUSES as readonly string[]).includes(status);
 
 /**

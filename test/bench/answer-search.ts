@@ -1,5 +1,5 @@
 import { interviewFixture } from '../support/interviews';
-import { goal, median, printTable, type StackContext } from './support';
+import { goal, median, printTable, putAll, type StackContext } from './support';
 
 /** Transcript search at 10,000 answers against at 100: the issue's bound on the ratio (issue 27). */
 const RATIO_GOAL = 1.5;
@@ -14,18 +14,8 @@ const RATIO_GOAL = 1.5;
  * process against the same table.
  */
 export const answerSearchFigure = async ({ api, env, session, companyId }: StackContext) => {
-  const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
-  const { BatchWriteCommand, DynamoDBDocumentClient } = await import('@aws-sdk/lib-dynamodb');
-  type BatchWriteOutput = import('@aws-sdk/lib-dynamodb').BatchWriteCommandOutput;
   const { keys } = await import('../../lambdas/data/keys');
   const { transcriptIndex } = await import('../../lambdas/domain/transcript-search');
-  const db = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: env.AWS_ENDPOINT_URL_DYNAMODB,
-      region: env.AWS_REGION,
-      credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! },
-    }),
-  );
   const interview = interviewFixture({ questions: ['Tell us about a project'], pacing: { thinking_time: 30, answer_time: 60, retakes: 0 } });
   const said = (i: number) =>
     `I have experience with school gardens. My favourite project was a weather station, number kiwi${i}, for the garden club.`
@@ -79,19 +69,7 @@ export const answerSearchFigure = async ({ api, env, session, companyId }: Stack
       ];
     });
     const all = items.flat();
-    const batches: (typeof all)[] = [];
-    for (let i = 0; i < all.length; i += 25) batches.push(all.slice(i, i + 25));
-    for (let i = 0; i < batches.length; i += 4) {
-      await Promise.all(
-        batches.slice(i, i + 4).map(async (batch) => {
-          let pending: Record<string, any>[] | undefined = batch.map((Item) => ({ PutRequest: { Item } }));
-          while (pending && pending.length > 0) {
-            const result: BatchWriteOutput = await db.send(new BatchWriteCommand({ RequestItems: { [env.TABLE_NAME!]: pending } }));
-            pending = result.UnprocessedItems?.[env.TABLE_NAME!];
-          }
-        }),
-      );
-    }
+    await putAll(env, all);
     return { positionId: positionId as string, items: all.length };
   };
 

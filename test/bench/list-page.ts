@@ -1,4 +1,4 @@
-import { goal, median, printTable, type StackContext } from './support';
+import { goal, median, printTable, putAll, tableClient, type StackContext } from './support';
 import { interviewFixture } from '../support/interviews';
 
 /** Search at 10,000 candidates against search at 100: the issue's bound on the ratio. */
@@ -12,18 +12,10 @@ const SEARCH_RATIO_GOAL = 1.5;
  * product's own DynamoDB client, with the search run in this process against the same table.
  */
 export const listPageFigure = async ({ api, env, session, companyId }: StackContext) => {
-  const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
-  const { BatchWriteCommand, DynamoDBDocumentClient, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-  type BatchWriteOutput = import('@aws-sdk/lib-dynamodb').BatchWriteCommandOutput;
+  const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
   const { keys } = await import('../../lambdas/data/keys');
   const { putSearchTokenSteps, tokensOf } = await import('../../lambdas/data/candidates/search');
-  const db = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: env.AWS_ENDPOINT_URL_DYNAMODB,
-      region: env.AWS_REGION,
-      credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! },
-    }),
-  );
+  const db = await tableClient(env);
   const interview = interviewFixture({ questions: ['Q'], pacing: { thinking_time: 30, answer_time: 60, retakes: 0 } });
   /** Each position's candidates have ids of their own (the profile's key is the id alone). */
   const benchCandidateId = (count: number, i: number) => `bench${count}-${String(i).padStart(8, '0')}`;
@@ -64,20 +56,8 @@ export const listPageFigure = async ({ api, env, session, companyId }: StackCont
       ];
     });
     const all = items.flat();
-    const batches: (typeof all)[] = [];
-    for (let i = 0; i < all.length; i += 25) batches.push(all.slice(i, i + 25));
     // A few batches in flight: 10,000 candidates are some 50,000 items with their search items.
-    for (let i = 0; i < batches.length; i += 4) {
-      await Promise.all(
-        batches.slice(i, i + 4).map(async (batch) => {
-          let pending: Record<string, any>[] | undefined = batch.map((Item) => ({ PutRequest: { Item } }));
-          while (pending && pending.length > 0) {
-            const result: BatchWriteOutput = await db.send(new BatchWriteCommand({ RequestItems: { [env.TABLE_NAME!]: pending } }));
-            pending = result.UnprocessedItems?.[env.TABLE_NAME!];
-          }
-        }),
-      );
-    }
+    await putAll(env, all);
     await db.send(
       new UpdateCommand({
         TableName: env.TABLE_NAME,

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../lambdas/contracts/app-paths';
 import { call } from '../support/api';
 import { allocateCredits } from '../support/aws';
-import { answerQuestion, interviewFixture, tokenFromHref } from '../support/interviews';
+import { answeredPosition } from '../support/interviews';
 import { makeClip } from '../support/media';
 import { expectAccessible } from './support/accessibility';
 import { appUrl, trackErrors, useBrowser } from './support/browser';
@@ -18,7 +18,7 @@ import { signedInOwner } from './support/session';
 const browser = useBrowser();
 let owner: Awaited<ReturnType<typeof signedInOwner>>;
 let positionId: string;
-const ids = new Map<string, string>();
+let ids: Map<string, string>;
 
 const QUESTIONS = ['What made you apply?', 'Describe a project you are proud of'];
 // Answered in this order: the last one is the newest response (the page's Previous has none), the first its Next (J).
@@ -27,38 +27,12 @@ const ANSWERED = ['Otto Older', 'Nina Newer'];
 beforeAll(async () => {
   owner = await signedInOwner(browser, 'Keyboard Review Co');
   await allocateCredits(owner.companyId, 10);
-  positionId = (
-    await call('createPosition', {
-      params: { companyId: owner.companyId },
-      session: owner.sessionId,
-      body: { job_title: 'Support engineer', interview: interviewFixture({ questions: QUESTIONS }) },
-    })
-  ).body.position_id;
-  const clip = (await makeClip(4, 'i enjoy helping people solve problems with software.')).bytes;
-  for (const name of ANSWERED) {
-    const res = await call('inviteCandidate', { params: { positionId }, session: owner.sessionId, body: { candidate_name: name, email: null } });
-    expect(res.status).toBe(201);
-    ids.set(name, res.body.candidate_id);
-    for (const index of QUESTIONS.keys()) await answerQuestion(tokenFromHref(res.body.interview_href), index, clip);
-  }
-  const states = () =>
-    Promise.all(
-      ANSWERED.map(async (name) => {
-        const candidate = await call('getCandidate', { params: { candidateId: ids.get(name)! }, session: owner.sessionId });
-        if (candidate.status !== 200) return 'processing';
-        const answers = candidate.body.answers as { video: { upload_status: string } }[];
-        if (answers.some((a) => a.video.upload_status === 'failed')) return 'failed';
-        return answers.length === QUESTIONS.length && answers.every((a) => a.video.upload_status === 'ready') ? 'ready' : 'processing';
-      }),
-    );
-  // (expect.poll works only inside a test: the pipeline is waited for by hand, as review.e2e does.)
-  const deadline = Date.now() + 300_000;
-  let now = await states();
-  while (now.includes('processing') && !now.includes('failed') && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 1000));
-    now = await states();
-  }
-  expect(now).toEqual(ANSWERED.map(() => 'ready'));
+  ({ positionId, ids } = await answeredPosition(owner, {
+    jobTitle: 'Support engineer',
+    questions: QUESTIONS,
+    names: ANSWERED,
+    clip: (await makeClip(4, 'i enjoy helping people solve problems with software.')).bytes,
+  }));
 }, 360_000);
 
 const candidateOf = async (name: string) => {
@@ -187,6 +161,7 @@ describe('keyboard-first review', () => {
     // The header's hint opens the same dialog, and focus comes back to it on close.
     const hint = page.getByRole('button', { name: 'Keyboard shortcuts (?)' });
     await hint.focus();
+    await expect.poll(() => hint.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.keyboard.press('Enter');
     await dialog.waitFor();
     await page.keyboard.press('Escape');

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../lambdas/contracts/app-paths';
 import { call } from '../support/api';
 import { allocateCredits } from '../support/aws';
-import { answerQuestion, interviewFixture, tokenFromHref } from '../support/interviews';
+import { answeredPosition, interviewFixture } from '../support/interviews';
 import { makeClip } from '../support/media';
 import { expectAccessible } from './support/accessibility';
 import { appUrl, trackErrors, useBrowser } from './support/browser';
@@ -17,7 +17,7 @@ import { signedInOwner } from './support/session';
 const browser = useBrowser();
 let owner: Awaited<ReturnType<typeof signedInOwner>>;
 let positionId: string;
-const ids = new Map<string, string>();
+let ids: Map<string, string>;
 
 const QUESTIONS = ['What brought you to design?', 'Tell us about a critique that changed your work'];
 // Answered in this order: the last one is the newest response, the first the candidate page's Next.
@@ -26,39 +26,12 @@ const ANSWERED = ['Olga Older', 'Nora Newer'];
 beforeAll(async () => {
   owner = await signedInOwner(browser, 'Polish Studio');
   await allocateCredits(owner.companyId, 10);
-  positionId = (
-    await call('createPosition', {
-      params: { companyId: owner.companyId },
-      session: owner.sessionId,
-      body: { job_title: 'Product designer', interview: interviewFixture({ questions: QUESTIONS }) },
-    })
-  ).body.position_id;
-  const clip = (await makeClip(4, 'i like making complicated things simple for the people who use them.')).bytes;
-  for (const name of ANSWERED) {
-    const res = await call('inviteCandidate', { params: { positionId }, session: owner.sessionId, body: { candidate_name: name, email: null } });
-    expect(res.status).toBe(201);
-    ids.set(name, res.body.candidate_id);
-    for (const index of QUESTIONS.keys()) await answerQuestion(tokenFromHref(res.body.interview_href), index, clip);
-  }
-  // Every answer's video processed, with its thumbnail (the poster).
-  const states = () =>
-    Promise.all(
-      ANSWERED.map(async (name) => {
-        const candidate = await call('getCandidate', { params: { candidateId: ids.get(name)! }, session: owner.sessionId });
-        if (candidate.status !== 200) return 'processing';
-        const answers = candidate.body.answers as { video: { upload_status: string }; thumbnail: unknown }[];
-        if (answers.some((a) => a.video.upload_status === 'failed')) return 'failed';
-        return answers.length === QUESTIONS.length && answers.every((a) => a.video.upload_status === 'ready' && a.thumbnail) ? 'ready' : 'processing';
-      }),
-    );
-  // (expect.poll works only inside a test: the pipeline is waited for by hand, as review.e2e does.)
-  const deadline = Date.now() + 300_000;
-  let now = await states();
-  while (now.includes('processing') && !now.includes('failed') && Date.now() < deadline) {
-    await new Promise((r) => setTimeout(r, 1000));
-    now = await states();
-  }
-  expect(now).toEqual(ANSWERED.map(() => 'ready'));
+  ({ positionId, ids } = await answeredPosition(owner, {
+    jobTitle: 'Product designer',
+    questions: QUESTIONS,
+    names: ANSWERED,
+    clip: (await makeClip(4, 'i like making complicated things simple for the people who use them.')).bytes,
+  }));
 }, 360_000);
 
 const candidatePage = async (name: string) => {

@@ -78,3 +78,50 @@ export const interviewFixture = ({
 
 /** A position's interview asking these questions, without intro, outro or videos. */
 export const interviewAsking = (...titles: string[]) => interviewFixture({ questions: titles });
+
+/**
+ * A position whose candidates (`names`, invited without e-mail, in this order: the last is the newest
+ * response) have each answered every question with one clip, once every answer's video is processed
+ * with its thumbnail (the poster): what a review screen's test starts from. Throws if the pipeline
+ * failed an answer or took more than five minutes.
+ */
+export const answeredPosition = async (
+  owner: { companyId: string; sessionId: string },
+  options: { jobTitle: string; questions: string[]; names: string[]; clip: Uint8Array },
+): Promise<{ positionId: string; ids: Map<string, string> }> => {
+  const created = await call('createPosition', {
+    params: { companyId: owner.companyId },
+    session: owner.sessionId,
+    body: { job_title: options.jobTitle, interview: interviewFixture({ questions: options.questions }) },
+  });
+  expect(created.status).toBe(201);
+  const positionId = created.body.position_id as string;
+  const ids = new Map<string, string>();
+  for (const name of options.names) {
+    const res = await call('inviteCandidate', { params: { positionId }, session: owner.sessionId, body: { candidate_name: name, email: null } });
+    expect(res.status).toBe(201);
+    ids.set(name, res.body.candidate_id);
+    for (const index of options.questions.keys()) await answerQuestion(tokenFromHref(res.body.interview_href), index, options.clip);
+  }
+  const states = () =>
+    Promise.all(
+      options.names.map(async (name) => {
+        const candidate = await call('getCandidate', { params: { candidateId: ids.get(name)! }, session: owner.sessionId });
+        if (candidate.status !== 200) return 'processing';
+        const answers = candidate.body.answers as { video: { upload_status: string }; thumbnail: unknown }[];
+        if (answers.some((a) => a.video.upload_status === 'failed')) return 'failed';
+        return answers.length === options.questions.length && answers.every((a) => a.video.upload_status === 'ready' && a.thumbnail)
+          ? 'ready'
+          : 'processing';
+      }),
+    );
+  // (expect.poll works only inside a test, and this runs in beforeAll: the pipeline is waited for by hand.)
+  const deadline = Date.now() + 300_000;
+  let now = await states();
+  while (now.includes('processing') && !now.includes('failed') && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    now = await states();
+  }
+  if (now.some((state) => state !== 'ready')) throw new Error(`answers not processed: ${options.names.map((n, i) => `${n} ${now[i]}`).join(', ')}`);
+  return { positionId, ids };
+};
