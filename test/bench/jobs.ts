@@ -1,5 +1,5 @@
 import type { Route } from '../../lambdas/operations/index';
-import { median, printTable, RUNS, type StackContext } from './support';
+import { median, printTable, putAll, RUNS, tableClient, type StackContext } from './support';
 import { interviewFixture } from '../support/interviews';
 
 /**
@@ -8,39 +8,10 @@ import { interviewFixture } from '../support/interviews';
  * the data layer's client by running the same use case in this process), and the scheduled jobs'
  * partitions.
  */
-type Db = import('@aws-sdk/lib-dynamodb').DynamoDBDocumentClient;
 
 const CANDIDATES = 10_000;
 /** Batch writes in flight while seeding. */
 const SEED_IN_FLIGHT = 8;
-
-const localDb = async (env: Record<string, string>): Promise<Db> => {
-  const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
-  const { DynamoDBDocumentClient } = await import('@aws-sdk/lib-dynamodb');
-  return DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: env.AWS_ENDPOINT_URL_DYNAMODB,
-      region: env.AWS_REGION,
-      credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! },
-    }),
-  );
-};
-
-/** Puts items 25 a request, a few requests in flight. */
-const putAll = async (db: Db, table: string, items: Record<string, unknown>[]) => {
-  const { BatchWriteCommand } = await import('@aws-sdk/lib-dynamodb');
-  const batches: Record<string, unknown>[][] = [];
-  for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
-  for (let i = 0; i < batches.length; i += SEED_IN_FLIGHT) {
-    await Promise.all(
-      batches.slice(i, i + SEED_IN_FLIGHT).map(async (batch) => {
-        let request: Record<string, any> | undefined = { [table]: batch.map((Item) => ({ PutRequest: { Item } })) };
-        while (request && Object.keys(request).length > 0)
-          request = (await db.send(new BatchWriteCommand({ RequestItems: request }))).UnprocessedItems;
-      }),
-    );
-  }
-};
 
 /**
  * The DynamoDB calls the data layer's client makes while `run` runs, by command (QueryCommand, …),
@@ -73,7 +44,7 @@ const exportFigure = async ({ api, env, session, companyId }: StackContext) => {
   const { keys } = await import('../../lambdas/data/keys');
   const { routes } = await import('../../lambdas/operations/index');
   const { DEFAULT_TIMEOUT_SECONDS } = await import('../../lib/functions');
-  const db = await localDb(env);
+  const db = await tableClient(env);
   const table = env.TABLE_NAME!;
   const interview = interviewFixture({ questions: ['Q1', 'Q2'], pacing: { thinking_time: 30, answer_time: 60, retakes: 0 } });
   const { position_id: positionId } = await api('createPosition', { params: { companyId }, body: { job_title: 'Export bench', interview }, session });
@@ -158,7 +129,7 @@ const exportFigure = async ({ api, env, session, companyId }: StackContext) => {
     );
   }
   const seedStarted = performance.now();
-  await putAll(db, table, items);
+  await putAll(env, items, SEED_IN_FLIGHT);
   console.log(
     `\nCSV export: seeded ${CANDIDATES.toLocaleString('en')} candidates (${items.length.toLocaleString('en')} items) in ${((performance.now() - seedStarted) / 1000).toFixed(1)} s`,
   );
@@ -283,7 +254,7 @@ const scheduleFigure = async ({ url, env }: StackContext) => {
   printTable(['job', 'partition (shard 7 of each)', 'shards read', 'Queries', 'Limit', 'largest key of 1,000,000 pending'], rows);
 
   // 1,000 due planned messages of candidates who are gone, spread over the shards by their ids, then one run of the job.
-  const db = await localDb(env);
+  const db = await tableClient(env);
   const due = Array.from({ length: 1_000 }, (_, i) => {
     const candidateId = `gone${randomBytes(9).toString('base64url')}`;
     const dueAt = new Date(Date.parse('2000-01-01T00:00:00.000Z') + i).toISOString();
@@ -295,7 +266,7 @@ const scheduleFigure = async ({ url, env }: StackContext) => {
       templateId: 'standard-reminder',
     };
   });
-  await putAll(db, env.TABLE_NAME!, due);
+  await putAll(env, due, SEED_IN_FLIGHT);
   const oneRead = await queriesOf(() => dueMessages(runAt));
   const started = performance.now();
   const res = await fetch(`${url}/_local/schedules/sendPlannedMessages?time=${encodeURIComponent(runAt.toISOString())}`, { method: 'POST' });

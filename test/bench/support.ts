@@ -101,17 +101,17 @@ export const tableClient = async (env: Record<string, string>) => {
   );
 };
 
-/** Puts items into the stack's table with BatchWriteItem: 25 a call, four calls in flight, what comes back unprocessed sent again. */
-export const putAll = async (env: Record<string, string>, items: Record<string, unknown>[]) => {
+/** Puts items into the stack's table with BatchWriteItem: 25 a call, `inFlight` calls at once, what comes back unprocessed sent again. */
+export const putAll = async (env: Record<string, string>, items: Record<string, unknown>[], inFlight = 4) => {
   const { BatchWriteCommand } = await import('@aws-sdk/lib-dynamodb');
   type BatchWriteCommandOutput = import('@aws-sdk/lib-dynamodb').BatchWriteCommandOutput;
   const db = await tableClient(env);
   const table = env.TABLE_NAME!;
   const batches: (typeof items)[] = [];
   for (let i = 0; i < items.length; i += 25) batches.push(items.slice(i, i + 25));
-  for (let i = 0; i < batches.length; i += 4) {
+  for (let i = 0; i < batches.length; i += inFlight) {
     await Promise.all(
-      batches.slice(i, i + 4).map(async (batch) => {
+      batches.slice(i, i + inFlight).map(async (batch) => {
         let pending: Record<string, any>[] | undefined = batch.map((Item) => ({ PutRequest: { Item } }));
         while (pending && pending.length > 0) {
           const result: BatchWriteCommandOutput = await db.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
@@ -124,16 +124,9 @@ export const putAll = async (env: Record<string, string>, items: Record<string, 
 
 /** Credits for invites, as a purchase would give them: straight in the table, not measured. */
 export const addCredits = async (env: Record<string, string>, companyId: string, credits: number) => {
-  const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
-  const { DynamoDBDocumentClient, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
   const { keys } = await import('../../lambdas/data/keys');
-  const db = DynamoDBDocumentClient.from(
-    new DynamoDBClient({
-      endpoint: env.AWS_ENDPOINT_URL_DYNAMODB,
-      region: env.AWS_REGION,
-      credentials: { accessKeyId: env.AWS_ACCESS_KEY_ID!, secretAccessKey: env.AWS_SECRET_ACCESS_KEY! },
-    }),
-  );
+  const db = await tableClient(env);
   await db.send(
     new UpdateCommand({
       TableName: env.TABLE_NAME,
