@@ -70,7 +70,8 @@ describe('the review screen', () => {
     const unpressed = await background('4 of 5: Good');
     await good.click();
     await expect.poll(() => good.getAttribute('aria-pressed')).toBe('true');
-    expect(await background('4 of 5: Good')).not.toBe(unpressed);
+    // Polled: the face's colours change through a short CSS transition.
+    await expect.poll(() => background('4 of 5: Good')).not.toBe(unpressed);
     expect(await background('3 of 5: Average')).toBe(unpressed);
     await expect
       .poll(

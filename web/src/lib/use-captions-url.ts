@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
 
+const REVOKE_AFTER_MS = 60_000;
+
 /**
  * A video's WebVTT captions, fetched and handed to <track> as a same-origin blob URL: a <track> from
  * another origin (the media bucket) would need the whole video fetched with CORS. Null until they
@@ -20,7 +22,10 @@ export const useCaptionsUrl = (href: string | null | undefined): string | null =
       .catch(() => undefined);
     return () => {
       controller.abort();
-      if (objectUrl) URL.revokeObjectURL(objectUrl);
+      // Revoked later, not now: a <track> still being torn down or switched may load it once more,
+      // and a revoked blob URL fails that load (net::ERR_FILE_NOT_FOUND). A few KB for a minute.
+      const stale = objectUrl;
+      if (stale) setTimeout(() => URL.revokeObjectURL(stale), REVOKE_AFTER_MS);
     };
   }, [href]);
   return captions && captions.href === href ? captions.url : null;
