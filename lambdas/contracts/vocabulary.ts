@@ -48,3 +48,10 @@ export const DEFAULT_BRAND_COLORS = { primary: '#3f51b5', secondary: '#f50057' }
 
 /** The header the session id travels in (DESIGN §3), as the SPA sends it; HTTP header names are case-insensitive. */
 export const SESSION_HEADER = 'X-Session-Id';
+
+/**
+ * What the company's audit log records (issue 28): who viewed a candidate, played or downloaded an
+ * answer, exported, shared, changed a status or deleted, and a deletion the candidate requested.
+ */
+export const AUDIT_ACTIONS = ['viewed', 'played', 'downloaded', 'exported', 'shared', 'status_changed', 'deleted', 'deleted_on_request'] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];

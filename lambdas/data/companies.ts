@@ -2,6 +2,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Theme } from '../contracts/company';
 import { defaultConfig, defaultTheme, type Credits, type StoredSubscription, type SubscriptionStatus } from '../domain/company';
+import { retentionMonthsOf, type RetentionMonths } from '../domain/retention';
 import { db, tableName } from './client';
 import { keys, sortKeyPrefixes } from './keys';
 import { queryAll } from './query';
@@ -18,6 +19,8 @@ export interface Company {
   stripeCustomerId: string | null;
   /** The Stripe subscription the status was last set from. */
   subscription: StoredSubscription | null;
+  /** Retention policy (issue 28, domain/retention.ts): months a candidate's data is kept, null for never deleted automatically. */
+  retentionMonths: RetentionMonths;
 }
 
 const fromItem = (item: Record<string, any>): Company => ({
@@ -29,6 +32,7 @@ const fromItem = (item: Record<string, any>): Company => ({
   theme: item.theme ?? defaultTheme(),
   stripeCustomerId: item.stripeCustomerId ?? null,
   subscription: item.subscription ?? null,
+  retentionMonths: retentionMonthsOf(item.retentionMonths),
 });
 
 export const getCompany = async (companyId: string): Promise<Company | null> => {
