@@ -36,6 +36,11 @@ export const schedules = {
     grants: ['table:write', 'ats:api', 'app:links'],
     timeoutSeconds: 120,
   },
+  /**
+   * Deletes candidates whose company's retention policy is due (issue 28), in bounded pages; with the
+   * ATS outbox's pending result (no ATS call), so no `ats:api`.
+   */
+  applyRetention: { handler: 'jobs/apply-retention', rateMinutes: 60, grants: ['table:write', 'media:delete'], timeoutSeconds: 600 },
 } as const satisfies Record<string, ScheduleDefinition>;
 
 export type ScheduleId = keyof typeof schedules;

@@ -1,5 +1,6 @@
 import { answerRatingsMigration } from './backfill-answer-ratings';
 import { candidateEmailsMigration } from './backfill-candidate-emails';
+import { retentionClockMigration } from './backfill-retention-clock';
 import { searchTokensMigration } from './backfill-search-tokens';
 import type { Migration } from './migration-runner';
 import { scheduleShardsMigration } from './migrate-schedule-shards';
@@ -9,4 +10,10 @@ import { scheduleShardsMigration } from './migrate-schedule-shards';
  * ones the table does not record yet. A new one goes at the end with the next id; a released one
  * is never renamed, reordered or removed (its id is what the table records).
  */
-export const migrations: readonly Migration[] = [candidateEmailsMigration, scheduleShardsMigration, answerRatingsMigration, searchTokensMigration];
+export const migrations: readonly Migration[] = [
+  candidateEmailsMigration,
+  scheduleShardsMigration,
+  answerRatingsMigration,
+  searchTokensMigration,
+  retentionClockMigration,
+];

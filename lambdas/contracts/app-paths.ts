@@ -54,6 +54,13 @@ export const paths = {
   publicCandidate: { pattern: '/candidates/:publicCandidateId', to: (id: string) => `/candidates/${id}` },
   interview: { pattern: '/interview/:token', to: (token: string) => `/interview/${token}` },
   apply: { pattern: '/apply/:linkId', to: (linkId: string) => `/apply/${linkId}` },
+  /** "Delete my data" (issue 28): a candidate asks a company to delete everything of theirs; `email` prefills the address (mails know it). */
+  deleteMyData: {
+    pattern: '/delete-my-data/:companyId',
+    to: (companyId: string, q: { email?: string | null } = {}) => withQuery(`/delete-my-data/${encodeURIComponent(companyId)}`, q),
+  },
+  /** The link the deletion request's mail carries: the candidate confirms, and their data goes. */
+  confirmDeletion: { pattern: '/confirm-deletion/:nonce', to: (nonce: string) => `/confirm-deletion/${encodeURIComponent(nonce)}` },
 } as const;
 
 /**

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { emailSchema, trimmedLine } from './common';
 import { CANDIDATE_STATUSES } from './candidate-status';
-import { CAPTIONS_STATUSES, PACKAGE_STATUSES, TRANSCRIPT_STATUSES, UPLOAD_STATUSES } from './vocabulary';
+import { CAPTIONS_STATUSES, PACKAGE_STATUSES, SHARE_EXPIRY_DAYS, TRANSCRIPT_STATUSES, UPLOAD_STATUSES } from './vocabulary';
 import { timingAdjustmentSchema } from './timing-schemas';
 import { NO_ADJUSTMENT } from './timing';
 
@@ -9,6 +9,8 @@ import { NO_ADJUSTMENT } from './timing';
 export { CANDIDATE_STATUSES } from './candidate-status';
 export const CANDIDATE_PAGE_SIZE = 12;
 export const BATCH_INVITE_MAX = 500;
+/** Rows a bulk import (issue 28) reads and checks at once; it invites them in requests of at most BATCH_INVITE_MAX. */
+export const BULK_IMPORT_MAX = 1000;
 
 export const candidateNameSchema = trimmedLine(100, 'Enter the candidate’s name.', 'Use at most 100 characters.');
 
@@ -62,7 +64,32 @@ export const answerTranscriptsSchema = z.object({
   ),
 });
 
-export const sharingDetailsSchema = z.object({ publicCandidateId: z.string(), publicCandidateHref: z.string() });
+/**
+ * Turning sharing on: `expires_in_days` 1, 7 or 30, or null for a link that never expires. Left
+ * out, a new link never expires and a link that is on keeps its expiry; given, it sets the expiry
+ * of the link anew from now (the same link).
+ */
+export const shareRequestSchema = z.optional(
+  z.object({
+    expiresInDays: z.optional(
+      z.nullable(
+        z.union(
+          SHARE_EXPIRY_DAYS.map((days) => z.literal(days)),
+          { error: 'Choose an expiry of 1, 7 or 30 days, or none.' },
+        ),
+      ),
+    ),
+  }),
+);
+
+export const sharingDetailsSchema = z.object({
+  publicCandidateId: z.string(),
+  publicCandidateHref: z.string(),
+  /** When the link stops working (a 404 from then on, as when sharing is off), null for never. */
+  expiresAt: z.nullable(z.string()),
+  /** When someone last opened the public page, null while nobody has. */
+  lastOpenedAt: z.nullable(z.string()),
+});
 
 export const publicAnswerSchema = z.object({
   answerId: z.string(),

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { DEFAULT_BRAND_COLORS } from './vocabulary';
+import { DEFAULT_BRAND_COLORS, RETENTION_MONTHS_MAX, RETENTION_MONTHS_MIN } from './vocabulary';
 
 export const integrationTypes = ['hiringthing', 'ashby', 'comeet', 'greenhouse', 'hrpartner', 'lacrm', 'lever', 'recruitee'] as const;
 export const subscriptionStatuses = ['complimentary', 'subscribed', 'not_subscribed'] as const;
@@ -24,9 +24,26 @@ export const companyConfigSchema = z.object({
   integrationTypes: z.array(z.enum(integrationTypes)),
 });
 
+/**
+ * A company's retention policy (issue 28): a candidate's data is deleted this many months after the
+ * position closed or the candidate was last active, whichever is later; null: never automatically.
+ */
+export const retentionMonthsSchema = z.nullable(
+  z
+    .int()
+    .check(
+      z.gte(RETENTION_MONTHS_MIN, `Choose between ${RETENTION_MONTHS_MIN} and ${RETENTION_MONTHS_MAX} months, or never.`),
+      z.lte(RETENTION_MONTHS_MAX, `Choose between ${RETENTION_MONTHS_MIN} and ${RETENTION_MONTHS_MAX} months, or never.`),
+    ),
+);
+
+export const retentionSchema = z.object({ retentionMonths: retentionMonthsSchema });
+export type Retention = z.infer<typeof retentionSchema>;
+
 export const companySchema = z.object({
   companyId: z.string(),
   companyName: z.string(),
   config: companyConfigSchema,
   theme: themeSchema,
+  retentionMonths: retentionMonthsSchema,
 });

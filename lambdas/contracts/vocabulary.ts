@@ -55,3 +55,27 @@ export const SESSION_HEADER = 'X-Session-Id';
  */
 export const AUDIT_ACTIONS = ['viewed', 'played', 'downloaded', 'exported', 'shared', 'status_changed', 'deleted', 'deleted_on_request'] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * The kinds of a candidate's data a deletion takes (issue 28): what a deletion receipt lists and
+ * the "Delete my data" pages and mails name.
+ */
+export const DELETED_DATA_KINDS = ['videos', 'transcripts', 'captions', 'answer_packages', 'personal_details'] as const;
+export type DeletedDataKind = (typeof DELETED_DATA_KINDS)[number];
+
+/** How a deletion receipt's candidates were deleted (issue 28): at the candidate's request, or by the company's retention policy. */
+export const DELETION_PATHS = ['candidate_request', 'retention'] as const;
+export type DeletionPath = (typeof DELETION_PATHS)[number];
+
+/**
+ * A company's retention policy (issue 28, Company settings): the months it may choose, the default
+ * for a company that never chose, and the bounds the API accepts. Rules: lambdas/domain/retention.ts.
+ */
+export const RETENTION_MONTH_CHOICES = [1, 2, 3, 6, 9, 12, 18, 24] as const;
+export const DEFAULT_RETENTION_MONTHS = 6;
+export const RETENTION_MONTHS_MIN = 1;
+export const RETENTION_MONTHS_MAX = 24;
+
+/** The days a public share link may stay valid (issue 28), or none (null): the share dialog preselects the default. */
+export const SHARE_EXPIRY_DAYS = [1, 7, 30] as const;
+export const SHARE_EXPIRY_DEFAULT_DAYS = 7;

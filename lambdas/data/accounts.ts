@@ -43,6 +43,8 @@ export const createAccount = async (input: {
             TableName: tableName(),
             Item: {
               ...keys.company(companyId),
+              // In the retention job's shards (issue 28): the job visits every company.
+              ...keys.companyRetention(companyId),
               type: 'company',
               companyId,
               companyName: input.companyName,

@@ -35,6 +35,9 @@ const fromItem = (item: Record<string, any>): Company => ({
   retentionMonths: retentionMonthsOf(item.retentionMonths),
 });
 
+/** A stored company item as a Company: for reads that fetch it together with other items (BatchGetItem). */
+export const companyFromItem = fromItem;
+
 export const getCompany = async (companyId: string): Promise<Company | null> => {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.company(companyId) }));
   return Item ? fromItem(Item) : null;
@@ -134,6 +137,25 @@ export const renameCompany = async (companyId: string, companyName: string, memb
   }
   await Promise.all(others);
   return true;
+};
+
+/** Sets the company's retention policy (issue 28); false when the company does not exist. */
+export const setRetentionMonths = async (companyId: string, retentionMonths: RetentionMonths): Promise<boolean> => {
+  try {
+    await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.company(companyId),
+        UpdateExpression: 'SET retentionMonths = :months',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':months': retentionMonths },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
 };
 
 /** Replaces the company's theme; null when the company does not exist. */

@@ -47,6 +47,9 @@ export const schedulePartitions = {
   integrationsToSync: (shard: number) => shardOf('INTEGRATIONS', shard),
 } as const;
 
+/** The shard of the companies the retention job visits (issue 28), by a hash of the company's id (never unsharded). */
+export const retentionPartition = (shard: number) => shardOf('RETENTION', shard);
+
 /**
  * The same partitions before they were sharded, one key each. Nothing writes them any more; only
  * migration 002-schedule-shards (`npm run migrate`) reads them, to move what they still hold into the shards.
@@ -72,6 +75,13 @@ export const keys = {
   memberInvite: (companyId: string, inviteId: string) => ({ PK: `COMPANY#${companyId}`, SK: `${sortKeyPrefixes.invite}${inviteId}` }),
   /** Lookup of an invitation by the hash of its link's nonce. */
   memberInviteNonce: (nonceHash: string) => ({ PK: `MEMBERINVITE#${nonceHash}`, SK: 'INVITE' }),
+  /** A candidate's request to delete their data (issue 28), by the hash of its confirmation link's nonce (single use, TTL 24 h). */
+  deletionRequest: (nonceHash: string) => ({ PK: `DELETIONREQUEST#${nonceHash}`, SK: 'REQUEST' }),
+  /**
+   * A deletion receipt (issue 28) in the company's partition: receipt id, time, kinds, path and count,
+   * kept without personal data (no address, name or candidate id); deleted with the company.
+   */
+  deletionReceipt: (companyId: string, receiptId: string) => ({ PK: `COMPANY#${companyId}`, SK: `DELETIONRECEIPT#${receiptId}` }),
   rateLimit: (name: string, subject: string, windowStart: number) => ({ PK: `RATE#${name}#${subject}`, SK: String(windowStart) }),
   media: (mediaId: string) => ({ PK: `MEDIA#${mediaId}`, SK: 'MEDIA' }),
   mediaGroup: (mediaGroupId: string) => ({ PK: `MEDIAGROUP#${mediaGroupId}`, SK: 'GROUP' }),
@@ -162,6 +172,20 @@ export const keys = {
     GSI4PK: `POSITION#${positionId}#${status}#SCORED`,
     GSI4SK: sortKey,
   }),
+  /**
+   * GSI5 of a listed candidate (issue 28, not previews): the company's candidates by the start of
+   * their retention clock (last activity: invite, answer, reinvite; moved to the position's closing
+   * by the retention job), oldest first, so the job reads what is due with `GSI5SK < cutoff`.
+   */
+  candidateRetention: (companyId: string, lastActiveAt: string, candidateId: string) => ({
+    GSI5PK: `RETAIN#${companyId}`,
+    GSI5SK: `${lastActiveAt}#${candidateId}`,
+  }),
+  /** GSI3 of a company's profile: the company in its retention shard, so the retention job visits every company. */
+  companyRetention: (companyId: string) => ({
+    GSI3PK: retentionPartition(scheduleShard(companyId)),
+    GSI3SK: companyId,
+  }),
   /** A message planned for a candidate at a time (in the candidate's shard, read by the sender job up to now). */
   plannedMessage: (dueAt: string, candidateId: string, templateId: string) => ({
     PK: schedulePartitions.plannedMessages(scheduleShard(candidateId)),
@@ -206,6 +230,20 @@ export const keys = {
   integrationResult: (dueAt: string, candidateId: string, event: string) => ({
     PK: schedulePartitions.integrationResults(scheduleShard(candidateId)),
     SK: `${dueAt}#${candidateId}#${event}`,
+  }),
+  /**
+   * An audit log entry (issue 28) in the company's audit partition, by time; GSI1 the same entries of
+   * one candidate, GSI2 those of one member. Ids only (names are read when the log is listed); TTL
+   * from the company's retention months.
+   */
+  auditEntry: (companyId: string, at: string, entryId: string) => ({ PK: `AUDIT#${companyId}`, SK: `${at}#${entryId}` }),
+  auditEntryByCandidate: (companyId: string, candidateId: string, at: string, entryId: string) => ({
+    GSI1PK: `AUDIT#${companyId}#CANDIDATE#${candidateId}`,
+    GSI1SK: `${at}#${entryId}`,
+  }),
+  auditEntryByMember: (companyId: string, userId: string, at: string, entryId: string) => ({
+    GSI2PK: `AUDIT#${companyId}#MEMBER#${userId}`,
+    GSI2SK: `${at}#${entryId}`,
   }),
   /** A shared candidate's public id → the candidate. */
   publicCandidate: (publicCandidateId: string) => ({ PK: `PUBLICCANDIDATE#${publicCandidateId}`, SK: 'CANDIDATE' }),

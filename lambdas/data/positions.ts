@@ -74,6 +74,11 @@ export interface Position extends PositionSettings {
   lastResponseAt: string | null;
   /** The public apply link's id, while the link is on. */
   applyLinkId: string | null;
+  /**
+   * When it was last closed, while closed (issue 28: its candidates' retention clocks start no
+   * earlier). Positions closed before it was recorded got the time of migration 005-retention-clock.
+   */
+  closedAt: string | null;
 }
 
 const memberList = (list: MemberList | null | undefined): MemberList | null => (list ? { userIds: [...list.userIds] } : null);
@@ -114,6 +119,7 @@ const fromItem = (item: Record<string, any>): Position => ({
   createdAt: item.createdAt,
   newToReview: Math.max(0, Number(item.newToReview ?? 0)),
   lastResponseAt: typeof item.lastResponseAt === 'string' ? item.lastResponseAt : null,
+  closedAt: item.currentStatus === 'closed' && typeof item.closedAt === 'string' ? item.closedAt : null,
 });
 
 /** A stored position item as a Position: for reads that fetch it together with other items (BatchGetItem). */
@@ -256,16 +262,17 @@ export const updatePosition = async (
 
 export class WrongStatus extends Error {}
 
-/** open ↔ closed; the list key moves with the status. */
-export const setPositionStatus = async (position: Position, next: PositionStatus) => {
+/** open ↔ closed; the list key moves with the status, and closing records when (`closedAt`, issue 28 retention). */
+export const setPositionStatus = async (position: Position, next: PositionStatus, now = new Date()) => {
   try {
     await db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.position(position.positionId),
-        UpdateExpression: 'SET currentStatus = :next, GSI1SK = :sk, version = version + :one',
+        UpdateExpression: `SET currentStatus = :next, GSI1SK = :sk, version = version + :one${next === 'closed' ? ', closedAt = :now' : ' REMOVE closedAt'}`,
         ConditionExpression: 'currentStatus = :current',
         ExpressionAttributeValues: {
+          ...(next === 'closed' ? { ':now': now.toISOString() } : {}),
           ':next': next,
           ':current': next === 'open' ? 'closed' : 'open',
           ':sk': keys.positionByCompany(position.companyId, next, position.createdAt, position.positionId).GSI1SK,

@@ -25,6 +25,8 @@ export const tableDefinition = {
     { indexName: 'GSI3', partitionKey: 'GSI3PK', sortKey: 'GSI3SK' },
     /** Scored candidates of a position's status tab by mean score (sparse, issue 27 scorecards). */
     { indexName: 'GSI4', partitionKey: 'GSI4PK', sortKey: 'GSI4SK' },
+    /** A company's candidates by the start of their retention clock (issue 28), for the retention job. */
+    { indexName: 'GSI5', partitionKey: 'GSI5PK', sortKey: 'GSI5SK' },
   ] as readonly IndexDefinition[],
   /** Epoch seconds; DynamoDB deletes expired items (sessions, codes, expired invites) lazily. */
   timeToLiveAttribute: 'ttl',

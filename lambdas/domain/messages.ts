@@ -4,7 +4,7 @@
  * placeholders in lambdas/contracts/message-templates.ts.
  */
 import { PLACEHOLDER_PATTERN, type MessagePlaceholder } from '../contracts/message-templates';
-import { emailLayout, escapeHtml, type EmailBrand } from './emails/layout';
+import { deleteMyDataFooter, emailLayout, escapeHtml, type EmailBrand } from './emails/layout';
 
 /** Days in an ISO-8601 day duration (`P7D` → 7). */
 export const offsetDays = (value: string): number => Number(/^-?P(\d+)D$/.exec(value)?.[1] ?? 0);
@@ -60,12 +60,19 @@ export interface TemplateWording {
 /**
  * A template as the mail a candidate receives: the subject, the plain text and the HTML (each
  * blank-line-separated paragraph a paragraph, the values escaped), in the company's branding while
- * its theme is on. The one renderer of template
+ * its theme is on, with the candidate's "Delete my data" link when given. The one renderer of template
  * mails: the planned-message sender, the preview and the test mail all use it.
  */
-export const renderMessage = (template: TemplateWording, values: TemplateValues, brand: EmailBrand | null = null) => {
+export const renderMessage = (
+  template: TemplateWording,
+  values: TemplateValues,
+  brand: EmailBrand | null = null,
+  deleteMyDataHref: string | null = null,
+) => {
   const subject = renderTemplate(template.subjectLine, values);
   const text = renderTemplate(template.bodyContent, values);
+  // Every mail a candidate receives ends with their "Delete my data" link (issue 28), whatever the template says.
+  const footer = deleteMyDataHref ? deleteMyDataFooter(deleteMyDataHref) : null;
   const html = emailLayout(
     subject,
     text
@@ -73,8 +80,9 @@ export const renderMessage = (template: TemplateWording, values: TemplateValues,
       .map((p) => `<p style="margin:0 0 16px">${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
       .join('\n'),
     brand,
+    footer?.html,
   );
-  return { subject, text, html };
+  return { subject, text: footer ? `${text}\n\n${footer.text}` : text, html };
 };
 
 /** Sample values for previews and test mails. */

@@ -5,11 +5,10 @@
  * kept until someone deletes them.
  */
 
-/** The months a company may choose (Company settings), and what a company that never chose keeps. */
-export const RETENTION_MONTH_CHOICES = [1, 2, 3, 6, 9, 12, 18, 24] as const;
-export const DEFAULT_RETENTION_MONTHS = 6;
-export const RETENTION_MONTHS_MIN = 1;
-export const RETENTION_MONTHS_MAX = 24;
+import { DEFAULT_RETENTION_MONTHS } from '../contracts/vocabulary';
+
+/** The months a company may choose (Company settings), and what a company that never chose keeps: the wire vocabulary's. */
+export { DEFAULT_RETENTION_MONTHS, RETENTION_MONTH_CHOICES, RETENTION_MONTHS_MAX, RETENTION_MONTHS_MIN } from '../contracts/vocabulary';
 
 /** A company's policy: months, or null for "never delete automatically". */
 export type RetentionMonths = number | null;

@@ -1,16 +1,18 @@
 import * as z from 'zod/mini';
 import {
   BATCH_INVITE_MAX,
+  BULK_IMPORT_MAX,
   SEARCH_MIN_CHARS,
   answerPackageSchema,
   answerTranscriptsSchema,
   candidateSummarySchema,
   newCandidateSchema,
+  shareRequestSchema,
   sharingDetailsSchema,
   variantSchema,
 } from '../contracts/candidate';
 import { CANDIDATE_STATUSES, CAPTIONS_STATUSES, EVALUATED_STATUSES, EVALUATION_ACTIONS, UPLOAD_STATUSES } from '../contracts/vocabulary';
-import { idSchema, singleLineText } from '../contracts/common';
+import { emailSchema, idSchema, singleLineText } from '../contracts/common';
 import { integrationAttributesSchema, integrationTypes } from '../contracts/integrations';
 import { timingAdjustmentSchema, timingRequestSchema } from '../contracts/timing-schemas';
 import { defineOperation } from './operation';
@@ -63,6 +65,22 @@ export const inviteCandidatesBatch = defineOperation({
   successStatus: 201,
 });
 
+export const checkCandidateEmails = defineOperation({
+  method: 'POST',
+  path: '/positions/{positionId}/candidates/existing-emails',
+  auth: 'session',
+  grants: ['table:read'],
+  summary:
+    "Which of these e-mail addresses are already candidates of the position (a bulk import's preview flags them before anything is sent): up to 1,000, read by key (BatchGetItem, 100 a request). The same access as inviting to the position.",
+  params: z.object({ positionId: idSchema }),
+  body: z.object({
+    emails: z
+      .array(emailSchema)
+      .check(z.minLength(1, 'Add at least one e-mail address.'), z.maxLength(BULK_IMPORT_MAX, `Check at most ${BULK_IMPORT_MAX} addresses at once.`)),
+  }),
+  response: z.object({ existingEmails: z.array(z.string()) }),
+});
+
 export const sendPreviewInvite = defineOperation({
   method: 'POST',
   path: '/positions/{positionId}/preview-invite',
@@ -92,6 +110,8 @@ export const getCandidate = defineOperation({
     /** Their adjustment of the pacing (issue 25), and what they asked for while the team has not set it since. */
     timing: timingAdjustmentSchema,
     timingRequest: z.nullable(timingRequestSchema),
+    /** When the company's retention policy deletes the candidate (issue 28), null when it never does. */
+    deleteAfter: z.nullable(z.string()),
     navigation: z.object({
       previousCandidateId: z.nullable(z.string()),
       nextCandidateId: z.nullable(z.string()),
@@ -164,7 +184,8 @@ export const exportCandidates = defineOperation({
   method: 'GET',
   path: '/positions/{positionId}/candidates-export',
   auth: 'session',
-  grants: ['table:read', 'app:links'],
+  // table:write: the export is recorded in the company's audit log.
+  grants: ['table:write', 'app:links'],
   summary:
     "Every candidate of a position as rows for a CSV download (the SPA names it date_jobtitle_Candidates.csv). Names and e-mails that a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) come prefixed with '.",
   params: z.object({ positionId: idSchema }),
@@ -238,8 +259,10 @@ export const createSharingDetails = defineOperation({
   path: '/candidates/{candidateId}/sharing-details',
   auth: 'session',
   grants: ['table:write', 'app:links'],
-  summary: 'Turns sharing on: a public link to the candidate’s answers (the same link while it stays on).',
+  summary:
+    'Turns sharing on: a public link to the candidate’s answers (the same link while it stays on). `expires_in_days` (1, 7 or 30, or null for never) sets when it stops working, from now; left out, a new link never expires and a link that is on keeps its expiry.',
   params: z.object({ candidateId: idSchema }),
+  body: shareRequestSchema,
   response: sharingDetailsSchema,
 });
 
@@ -248,7 +271,7 @@ export const getMySharingDetails = defineOperation({
   path: '/candidates/{candidateId}/my-sharing-details',
   auth: 'session',
   grants: ['table:read', 'app:links'],
-  summary: 'The candidate’s public link; 404 when sharing is off.',
+  summary: 'The candidate’s public link, when it expires and when it was last opened; 404 when sharing is off.',
   params: z.object({ candidateId: idSchema }),
   response: sharingDetailsSchema,
 });

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { companyIdParams } from '../contracts/account';
 import { currencies, intervals, tiers } from '../contracts/billing-catalog';
 import { companyNameSchema } from '../contracts/common';
-import { companyConfigSchema, companySchema, subscriptionStatuses, themeSchema } from '../contracts/company';
+import { companyConfigSchema, companySchema, retentionSchema, subscriptionStatuses, themeSchema } from '../contracts/company';
 import { defineOperation } from './operation';
 
 export const getCompany = defineOperation({
@@ -100,4 +100,16 @@ export const putTheme = defineOperation({
   params: companyIdParams,
   body: themeSchema,
   response: themeSchema,
+});
+
+export const putRetention = defineOperation({
+  method: 'PUT',
+  path: '/companies/{companyId}/retention',
+  auth: 'owner',
+  grants: ['table:write'],
+  summary:
+    "Sets the company's retention policy (owner only): candidates' data is deleted this many months (1-24) after their position closed or they were last active, whichever is later; null: never automatically.",
+  params: companyIdParams,
+  body: retentionSchema,
+  response: retentionSchema,
 });

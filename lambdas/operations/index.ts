@@ -8,10 +8,12 @@
  * gets methods and paths from the build (`clientRoutes`), so neither carries the whole table.
  */
 import * as account from './account';
+import * as audit from './audit';
 import * as billing from './billing';
 import * as candidates from './candidates';
 import * as comments from './comments';
 import * as companies from './companies';
+import * as erasure from './erasure';
 import * as integrations from './integrations';
 import * as interviews from './interviews';
 import * as media from './media';
@@ -39,8 +41,10 @@ const areas = {
   candidates,
   comments,
   scorecards,
+  audit,
   search,
   public: publicPages,
+  erasure,
   interviews,
   recordings,
   messages,

@@ -16,6 +16,9 @@ export const getInterview = defineOperation({
   params: z.object({ token: interviewTokenSchema }),
   response: z.extend(brandingSchema, {
     candidateName: z.string(),
+    /** The company and the candidate's address, for the page's "Delete my data" link (issue 28). */
+    companyId: z.string(),
+    candidateEmail: z.nullable(z.string()),
     completed: z.boolean(),
     expiresAt: z.nullable(z.string()),
     pacing: effectivePacingSchema,

@@ -8,8 +8,10 @@ export const getPublicCandidate = defineOperation({
   method: 'GET',
   path: '/public-candidates/{publicCandidateId}',
   auth: 'public',
-  grants: ['table:read', 'media:read'],
-  summary: "A shared candidate's answers, for anyone with the link: nothing beyond what the public page shows.",
+  // table:write: each opening is recorded on the link (`last_opened_at`, issue 28).
+  grants: ['table:write', 'media:read'],
+  summary:
+    "A shared candidate's answers, for anyone with the link: nothing beyond what the public page shows. A link that is off or past its expiry is a 404.",
   params: z.object({ publicCandidateId: idSchema }),
   response: z.object({
     candidateName: z.string(),

@@ -258,8 +258,7 @@ export class Monitoring extends NestedStack {
       );
     }
 
-    // The table and its indexes: throttle events.
-    const throttleMetrics: Record<string, Metric> = {};
+    // The table and its indexes: throttle events, reads and writes in an alarm each (an alarm sums at most 10 metrics).
     const dynamo = (metricName: string, indexName?: string) =>
       new Metric({
         namespace: 'AWS/DynamoDB',
@@ -268,19 +267,25 @@ export class Monitoring extends NestedStack {
         period,
         statistic: 'Sum',
       });
-    for (const indexName of [undefined, ...tableDefinition.globalSecondaryIndexes.map((index) => index.indexName)]) {
-      throttleMetrics[mathId('read', indexName ?? 'table')] = dynamo('ReadThrottleEvents', indexName);
-      throttleMetrics[mathId('write', indexName ?? 'table')] = dynamo('WriteThrottleEvents', indexName);
-    }
-    if (Object.keys(throttleMetrics).length > MAX_METRICS_PER_ALARM) throw new Error('The table throttle alarm would sum more than 10 metrics');
-    const tableThrottles = new MathExpression({
-      label: 'Table throttle events',
-      expression: `SUM([${Object.keys(throttleMetrics).join(',')}])`,
-      usingMetrics: throttleMetrics,
-      period,
+    const throttles = (kind: 'read' | 'write') => {
+      const metrics: Record<string, Metric> = {};
+      for (const indexName of [undefined, ...tableDefinition.globalSecondaryIndexes.map((index) => index.indexName)]) {
+        metrics[mathId(kind, indexName ?? 'table')] = dynamo(kind === 'read' ? 'ReadThrottleEvents' : 'WriteThrottleEvents', indexName);
+      }
+      if (Object.keys(metrics).length > MAX_METRICS_PER_ALARM) throw new Error(`The table ${kind} throttle alarm would sum more than 10 metrics`);
+      return new MathExpression({
+        label: `Table ${kind} throttle events`,
+        expression: `SUM([${Object.keys(metrics).join(',')}])`,
+        usingMetrics: metrics,
+        period,
+      });
+    };
+    const tableThrottles = { read: throttles('read'), write: throttles('write') };
+    this.alarm('TableThrottles', tableThrottles.read, ALARM_THRESHOLDS.tableThrottles, {
+      description: `Reads of ${props.tableName} (or its indexes) were throttled.`,
     });
-    this.alarm('TableThrottles', tableThrottles, ALARM_THRESHOLDS.tableThrottles, {
-      description: `Reads or writes of ${props.tableName} (or its indexes) were throttled.`,
+    this.alarm('TableWriteThrottles', tableThrottles.write, ALARM_THRESHOLDS.tableThrottles, {
+      description: `Writes to ${props.tableName} (or its indexes) were throttled.`,
     });
 
     // Stripe's webhook.
@@ -371,7 +376,7 @@ export class Monitoring extends NestedStack {
           stateMachine.metricTimedOut({ period, statistic: 'Sum', label: 'timed out' }),
         ]),
       ),
-      graph('Table throttle events', [tableThrottles]),
+      graph('Table throttle events', [tableThrottles.read, tableThrottles.write]),
     );
     this.dashboard.addWidgets(
       graph(

@@ -144,6 +144,7 @@ export const callsFigure = async ({ url, env, session, companyId }: StackContext
   await measure('getPlanStatus', { ...owner, params });
   await measure('getTheme', { ...owner, params });
   await measure('updateCompany', { ...owner, params, body: { company_name: 'Bench' } });
+  await measure('putRetention', { ...owner, params, body: { retention_months: 6 } });
 
   // Media: an image, which becomes the company's logo
   const mediaGroupId = `g-${crypto.randomUUID()}`;
@@ -196,6 +197,7 @@ export const callsFigure = async ({ url, env, session, companyId }: StackContext
     params: { positionId },
     body: { new_candidates: [{ candidate_name: 'Batch One', email: unique('batch') }] },
   });
+  await measure('checkCandidateEmails', { ...owner, params: { positionId }, body: { emails: [batch.candidates[0].email, unique('not-yet')] } });
   await measure('sendPreviewInvite', { ...owner, params: { positionId } });
   const token = tokenOf(invited.interview_href);
   await measure('getInterview', { params: { token } });
@@ -211,6 +213,8 @@ export const callsFigure = async ({ url, env, session, companyId }: StackContext
   await measure('getAnswerTranscripts', { ...owner, params: { candidateId } });
   await measure('searchAnswers', { ...owner, params: { positionId }, query: { text: 'interview' } });
   await measure('rateAnswer', { ...owner, params: { answerId }, body: { new_rating: 4 } });
+  // The audit log (issue 28): the page says an answer started playing.
+  await measure('recordAnswerPlay', { ...owner, params: { answerId } });
   // Scorecards and comments (issue 27)
   const scorecard = await measure('updatePositionScorecard', {
     ...owner,
@@ -261,11 +265,13 @@ export const callsFigure = async ({ url, env, session, companyId }: StackContext
   await measure('exportCandidates', { ...owner, params: { positionId } });
   // The answer is no video, so the package has nothing to export: its refusal is what is measured.
   await measure('createAnswerPackage', { ...owner, params: { candidateId }, refused: true });
-  const shared = await measure('createSharingDetails', { ...owner, params: { candidateId } });
+  const shared = await measure('createSharingDetails', { ...owner, params: { candidateId }, body: { expires_in_days: 7 } });
   await measure('getMySharingDetails', { ...owner, params: { candidateId } });
   await measure('getPublicCandidate', { params: { publicCandidateId: shared.public_candidate_id } });
   await measure('getPublicAnswerTranscripts', { params: { publicCandidateId: shared.public_candidate_id } });
   await measure('deleteSharing', { ...owner, params: { publicCandidateId: shared.public_candidate_id } });
+  // The audit log (issue 28): a page of everything above.
+  await measure('listAuditLog', { ...owner, params: { companyId } });
 
   // Messages
   await measure('getMessageTriggers', owner);
@@ -334,6 +340,14 @@ export const callsFigure = async ({ url, env, session, companyId }: StackContext
   await measure('setPositionStatus', { ...owner, params: { positionId, status: 'open' } });
   const doomed = await must('inviteCandidate', { ...owner, params: { positionId }, body: { candidate_name: 'Leaving', email: unique('leaving') } });
   await measure('deleteCandidate', { ...owner, params: { candidateId: doomed.candidate_id } });
+  // Deletion on request (issue 28): the candidate asks, then confirms from the mailed link.
+  const erased = unique('erased');
+  await must('inviteCandidate', { ...owner, params: { positionId }, body: { candidate_name: 'Erased', email: erased } });
+  await measure('requestDataDeletion', { body: { company_id: companyId, email: erased } });
+  const deletionNonce =
+    /#\/confirm-deletion\/([A-Za-z0-9_-]+)/.exec((await mails(erased)).find((m) => m.subject.startsWith('Confirm the deletion'))?.text ?? '')?.[1] ??
+    '';
+  await measure('confirmDataDeletion', { body: { nonce: deletionNonce } });
   await measure('removeMember', { ...owner, params: { companyId, userId: joined.user_id } });
   await measure('deleteSession', { params: { sessionId: spare.session_id } });
   await must('sendMagicCode', { body: { email: otherEmail } });

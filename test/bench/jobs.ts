@@ -17,7 +17,7 @@ const SEED_IN_FLIGHT = 8;
  * The DynamoDB calls the data layer's client makes while `run` runs, by command (QueryCommand, …),
  * counted by a middleware on the one client every data-access module uses.
  */
-const countCalls = async <T>(run: () => Promise<T>): Promise<{ result: T; calls: Record<string, number> }> => {
+export const countCalls = async <T>(run: () => Promise<T>): Promise<{ result: T; calls: Record<string, number> }> => {
   const { dynamodb } = await import('../../lambdas/data/client');
   const calls: Record<string, number> = {};
   const name = `bench-count-${Date.now()}`;

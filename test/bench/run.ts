@@ -12,10 +12,11 @@
  *   7. the answer package built off the request path (20 answers of 5 minutes);
  *   8. the local media pipeline's time for a 60-second answer;
  *   9. transcript search ("Find in answers") at 100 and 10,000 answers (test/bench/answer-search.ts);
+ *  10. the retention job at 10,000 due candidates (test/bench/retention.ts);
  * then every figure beside its goal.
  *
  * BENCH_SECTIONS runs some of them (a comma-separated list of lambdas, synth, spa, calls, list-page, jobs,
- * answer-package, pipeline, answer-search; all by default), for instance `BENCH_SECTIONS=calls npm run bench`.
+ * answer-package, pipeline, answer-search, retention; all by default), for instance `BENCH_SECTIONS=calls npm run bench`.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,11 +28,12 @@ import { jobsFigures } from './jobs';
 import { lambdaTable } from './lambdas';
 import { listPageFigure } from './list-page';
 import { liveAnswerFigure, pipelineFigure } from './pipeline';
+import { retentionFigure } from './retention';
 import { spaTable } from './spa';
 import { synthFigure } from './synth';
-import { printGoals, withLocalStack } from './support';
+import { goal, printGoals, withLocalStack } from './support';
 
-const SECTIONS = ['lambdas', 'synth', 'spa', 'calls', 'list-page', 'jobs', 'answer-package', 'pipeline', 'answer-search'] as const;
+const SECTIONS = ['lambdas', 'synth', 'spa', 'calls', 'list-page', 'jobs', 'answer-package', 'pipeline', 'answer-search', 'retention'] as const;
 type Section = (typeof SECTIONS)[number];
 const chosen = (process.env.BENCH_SECTIONS ?? SECTIONS.join(','))
   .split(',')
@@ -68,6 +70,15 @@ try {
         await liveAnswerFigure(ctx);
       }
       if (runs('answer-search')) await answerSearchFigure(ctx);
+      if (runs('retention')) {
+        const retention = await retentionFigure(ctx);
+        goal({
+          figure: 'Retention job at 10,000 due candidates',
+          value: `${retention.deleted.toLocaleString('en')} deleted in ${retention.runs} runs, ${retention.pages} pages, ${retention.callsPerPage.toFixed(0)} DynamoDB calls a page, ${(retention.ms / 1000).toFixed(1)} s`,
+          goal: 'every due candidate deleted in bounded pages (one Query a page), a run within its 600 s timeout',
+          met: retention.deleted >= 10_000 && retention.ms / retention.runs < 600_000,
+        });
+      }
     });
   }
   printGoals();

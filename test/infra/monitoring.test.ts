@@ -95,6 +95,7 @@ describe('the stage monitoring (stage "test")', () => {
     ['AnswerPackagesExecutionsFailed', T.executionsFailed],
     ['AnswerPackagesExecutionsTimedOut', T.executionsTimedOut],
     ['TableThrottles', T.tableThrottles],
+    ['TableWriteThrottles', T.tableThrottles],
     ['StripeWebhookErrors', T.webhookErrors],
     ['StripeWebhook5xx', T.webhook5xx],
     ['StripeWebhook4xx', T.webhook4xx],
@@ -128,8 +129,8 @@ describe('the stage monitoring (stage "test")', () => {
     expect(metric('AnswerPackagesExecutionsTimedOut')).toMatchObject({ Namespace: 'AWS/States', MetricName: 'ExecutionsTimedOut' });
   });
 
-  it('sums throttle events of the table and each index', () => {
-    const metrics = alarms.get('TableThrottles')!.Metrics.filter((query: any) => query.MetricStat);
+  it('sums throttle events of the table and each index (reads in one alarm, writes in another: at most 10 metrics an alarm)', () => {
+    const metrics = ['TableThrottles', 'TableWriteThrottles'].flatMap((name) => alarms.get(name)!.Metrics.filter((query: any) => query.MetricStat));
     const indexes = tableDefinition.globalSecondaryIndexes.length;
     expect(metrics.map((query: any) => query.MetricStat.Metric.MetricName).sort()).toEqual(
       [...Array(indexes + 1).fill('ReadThrottleEvents'), ...Array(indexes + 1).fill('WriteThrottleEvents')].sort(),

@@ -291,6 +291,8 @@ export const validBodies: { [K in OperationId]?: (w: World) => unknown } = {
     theme_definition: { palette: { primary: { main: '#123456' }, secondary: { main: '#abcdef' } } },
     logo_image_group_id: w.media.mediaGroupId,
   }),
+  // The retention policy (issue 28): months 1-24, or null for never.
+  putRetention: () => ({ retention_months: 12 }),
   inviteMember: () => ({ email: uniqueEmail('invite') }),
   createMessageTemplate: () => ({
     template_name: 'Follow-up',
@@ -305,6 +307,9 @@ export const validBodies: { [K in OperationId]?: (w: World) => unknown } = {
   previewMessageTemplate: () => ({ subject_line: 'About {jobTitle}', body_content: 'Hello {candidateName}: {interviewLink}' }),
   sendTestMessage: () => ({ subject_line: 'About {jobTitle}', body_content: 'Hello {candidateName}: {interviewLink}' }),
   confirmMemberInvite: (w) => ({ nonce: w.invitee.nonce }),
+  // Deletion on request (issue 28): a company and an address (the same 202 whatever they name); a nonce nobody was mailed.
+  requestDataDeletion: (w) => ({ company_id: w.owner.companyId, email: uniqueEmail('erase') }),
+  confirmDataDeletion: () => ({ nonce: unknownId() }),
   createUserMediaUpload: (w) => ({
     media_group_id: `g-${randomUUID()}`,
     content_type: 'image/png',
@@ -324,7 +329,10 @@ export const validBodies: { [K in OperationId]?: (w: World) => unknown } = {
   }),
   inviteCandidate: () => ({ candidate_name: 'Someone New', email: uniqueEmail('someone') }),
   inviteCandidatesBatch: () => ({ new_candidates: [{ candidate_name: 'Batch One', email: uniqueEmail('batch') }] }),
+  checkCandidateEmails: (w) => ({ emails: [w.candidate.email, uniqueEmail('not-yet')] }),
   rateAnswer: () => ({ new_rating: 4 }),
+  // Expiring share links (issue 28): 1, 7 or 30 days, or null for never.
+  createSharingDetails: () => ({ expires_in_days: 7 }),
   updatePositionScorecard: () => ({ criteria: [{ name: 'Communication', guide1: 'Hard to follow', guide3: 'Clear', guide5: 'Compelling' }] }),
   // The world's candidate has not responded and its position may have no criteria: a 409 for those who may see them, a 404 for others.
   submitScorecard: () => ({ scores: [{ criterion_id: 'criterion-1', score: 3 }], note: null }),

@@ -4,6 +4,7 @@ import type { Logger } from '../../platform/logger';
 import type { Caller } from '../access/caller';
 import { CANDIDATE_CHANGED, requireCandidateAccess } from '../access/candidate';
 import { DELETED } from '../../contracts/vocabulary';
+import { recordAudit } from '../audit/record';
 import { deleteCandidateCascade } from './cascade';
 
 /**
@@ -14,7 +15,9 @@ import { deleteCandidateCascade } from './cascade';
  */
 export const deleteCandidate = async (candidateId: string, caller: Caller, log: Logger) => {
   const partition = readCandidatePartition(candidateId);
-  const { candidate } = await requireCandidateAccess(candidateId, caller, undefined, { candidate: partition.then((p) => p.candidate) });
+  const { candidate, membership } = await requireCandidateAccess(candidateId, caller, undefined, {
+    candidate: partition.then((p) => p.candidate),
+  });
   try {
     const mediaIds = await deleteCandidateCascade(candidate, { partition: await partition });
     log.info('candidate deleted', { candidateId: candidate.candidateId, media: mediaIds.length });
@@ -22,5 +25,12 @@ export const deleteCandidate = async (candidateId: string, caller: Caller, log: 
     if (error instanceof CandidateGone) throw conflict(CANDIDATE_CHANGED, 'candidate_changed');
     throw error;
   }
+  await recordAudit({
+    companyId: candidate.companyId,
+    action: 'deleted',
+    actor: { userId: membership.userId },
+    candidateId: candidate.candidateId,
+    positionId: candidate.positionId,
+  });
   return { candidateId: candidate.candidateId, currentStatus: DELETED };
 };

@@ -3,6 +3,7 @@ import { deletePrefixes } from '../../adapters/storage';
 import { allCandidatesOfPosition } from '../../data/candidates/lists';
 import { CandidateGone, deleteCandidate, type Candidate, type CandidatePartition } from '../../data/candidates/candidate';
 import { deletePosition, setPositionStatus, type Position } from '../../data/positions';
+import { dropPendingResult } from '../../data/integrations/results';
 import { deleteMedia } from '../media/media';
 
 /**
@@ -18,6 +19,8 @@ export const deleteCandidateCascade = async (candidate: Candidate, options: { on
   const mediaIds = await deleteCandidate(candidate, options);
   await deleteMedia(mediaIds);
   await deletePrefixes([packagePrefix(candidate.candidateId)]);
+  // Their result waiting for the ATS outbox (issue 28: every copy goes).
+  await dropPendingResult(candidate.candidateId, candidate.integration?.writeBack);
   return mediaIds;
 };
 

@@ -5,11 +5,16 @@ import { conflict } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import type { Caller } from '../access/caller';
 import { requirePositionAccess } from '../access/position';
+import { recordAudit } from '../audit/record';
 import { deletePositionCascade } from './cascade';
 
 /** Spec §4: closed → deleted, with its candidates and their media; a closed position's candidates are read alongside the access check. */
 export const deletePosition = async (positionId: string, caller: Caller, log: Logger) => {
-  const { position, read: candidates } = await requirePositionAccess(positionId, caller, (p) =>
+  const {
+    position,
+    membership,
+    read: candidates,
+  } = await requirePositionAccess(positionId, caller, (p) =>
     p.currentStatus === 'closed' ? allCandidatesOfPosition(p.positionId) : Promise.resolve(undefined),
   );
   try {
@@ -20,5 +25,13 @@ export const deletePosition = async (positionId: string, caller: Caller, log: Lo
     throw error;
   }
   log.info('position deleted', { positionId: position.positionId });
+  // One audit entry for the position (bounded, however many candidates went with it).
+  await recordAudit({
+    companyId: position.companyId,
+    action: 'deleted',
+    actor: { userId: membership.userId },
+    positionId: position.positionId,
+    detail: `position with ${candidates?.length ?? 0} candidates`,
+  });
   return { positionId: position.positionId, currentStatus: DELETED };
 };

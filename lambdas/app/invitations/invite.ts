@@ -10,6 +10,7 @@ import type { Position } from '../../data/positions';
 import { conflict, notFound, paymentRequired } from '../../platform/errors';
 import { describeError, type Logger } from '../../platform/logger';
 import { emailBrand } from '../companies/branding';
+import { deleteMyDataHref } from '../data-deletion/links';
 import { sendPlannedMessages } from '../messages/planned-messages';
 import { DEFAULT_BRAND_COLORS } from '../../contracts/vocabulary';
 import { count, metricNames } from '../../platform/metrics';
@@ -84,6 +85,7 @@ export const sendInvitations = async (
           brandColor: company.theme.themeEnabled ? company.theme.themeDefinition.palette.primary.main : DEFAULT_BRAND_COLORS.primary,
           brand,
           preview: candidate.preview,
+          deleteMyDataHref: await deleteMyDataHref(company.companyId, recipient),
         }),
       );
       if (!candidate.preview) sent += 1;

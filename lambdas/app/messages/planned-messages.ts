@@ -7,6 +7,7 @@ import type { Position } from '../../data/positions';
 import { interviewHref } from '../../platform/app-origin';
 import { describeError, type Logger } from '../../platform/logger';
 import { emailBrand } from '../companies/branding';
+import { deleteMyDataHref } from '../data-deletion/links';
 import { companyTemplate } from './templates';
 
 /**
@@ -22,7 +23,11 @@ export const sendTemplate = async (
   if (!candidate.email) return false;
   const template = await companyTemplate(candidate.companyId, templateId);
   if (!template) return false;
-  const [interviewLink, brand] = await Promise.all([interviewHref(candidate.interviewToken), emailBrand(company)]);
+  const [interviewLink, brand, deleteHref] = await Promise.all([
+    interviewHref(candidate.interviewToken),
+    emailBrand(company),
+    deleteMyDataHref(company.companyId, candidate.email),
+  ]);
   const mail = renderMessage(
     template,
     {
@@ -33,6 +38,7 @@ export const sendTemplate = async (
       deadline: deadlineSentence(candidate.expiresAt),
     },
     brand,
+    deleteHref,
   );
   await sendMail({ to: candidate.email, ...mail });
   return true;

@@ -1,4 +1,5 @@
 import { emailBrand } from '../companies/branding';
+import { deleteMyDataHref } from '../data-deletion/links';
 import { INTERVIEW_LINK_PLACEHOLDER, triggerNeedsInterviewLink } from '../../contracts/message-templates';
 import { paths } from '../../contracts/app-paths';
 import { renderMessage, sampleTemplateValues, standardTemplates, type TemplateWording } from '../../domain/messages';
@@ -184,8 +185,12 @@ export const checkPlannedMessages = async (companyId: string, plannedMessages: {
 const TEST_MAILS_PER_HOUR = 20;
 
 const rendered = async (company: Company, draft: TemplateWording) => {
-  const [interviewLink, brand] = await Promise.all([appLink(paths.interview.to('sample')), emailBrand(company)]);
-  return renderMessage(draft, sampleTemplateValues(company.companyName, interviewLink), brand);
+  const [interviewLink, brand, deleteHref] = await Promise.all([
+    appLink(paths.interview.to('sample')),
+    emailBrand(company),
+    deleteMyDataHref(company.companyId, null),
+  ]);
+  return renderMessage(draft, sampleTemplateValues(company.companyName, interviewLink), brand, deleteHref);
 };
 
 /**

@@ -47,6 +47,8 @@ export const candidateInterview = async (token: string) => {
   return {
     ...brandView,
     candidateName: candidate.candidateName,
+    companyId,
+    candidateEmail: candidate.email,
     completed: candidate.currentStatus !== 'invited',
     expiresAt: candidate.expiresAt,
     pacing: candidatePacing(candidate),

@@ -9,7 +9,9 @@ import { getMediaItems } from '../../data/media';
 import { conflict, notFound } from '../../platform/errors';
 import { describeError, type Logger } from '../../platform/logger';
 import { packageKey } from '../../adapters/storage-layout';
-import { requireCandidateAccess } from '../access/candidate';
+import { requireCandidateAccess, type Candidate } from '../access/candidate';
+import type { Position } from '../../data/positions';
+import { recordAudit } from '../audit/record';
 import { packageContents } from './answer-package-contents';
 import { recordPackageFailure } from './answer-package-failure';
 import { packageView } from './answer-package-view';
@@ -31,7 +33,30 @@ export const exportAnswerVideos = async (candidateId: string, userId: string, lo
   const { included, pending } = packageContents(answers, await getMediaItems(answers.map((a) => a.mediaId)));
   if (pending.length > 0) throw conflict('The answers are still being processed. Export the videos once they are ready.', 'answers_processing');
   if (included.length === 0) throw conflict('None of the answer videos could be processed, so there is nothing to export.', 'no_processed_answers');
+  // The member takes the answers' videos: recorded in the audit log alongside the rest (it never fails).
+  const audited = recordAudit({
+    companyId: candidate.companyId,
+    action: 'downloaded',
+    actor: { userId },
+    candidateId: candidate.candidateId,
+    positionId: candidate.positionId,
+  });
+  try {
+    return await packageFor(candidate, position, answers, included.length, log, now);
+  } finally {
+    await audited;
+  }
+};
 
+const packageFor = async (
+  candidate: Candidate,
+  position: Position,
+  answers: Awaited<ReturnType<typeof answersOf>>,
+  includedCount: number,
+  log: Logger,
+  now: Date,
+) => {
+  const candidateId = candidate.candidateId;
   const names = { candidateName: candidate.candidateName, jobTitle: position.jobTitle };
   const view = (record: AnswerPackageRecord | null) => packageView(record, answers, names, now);
   const current = answerPackageOf(candidate);
@@ -63,6 +88,6 @@ export const exportAnswerVideos = async (candidateId: string, userId: string, lo
     log.error('answer package build not started', { candidateId, buildId: build.buildId, ...describeError(error) });
     throw error;
   }
-  log.info('answer package build started', { candidateId, buildId: build.buildId, answers: answers.length, included: included.length });
+  log.info('answer package build started', { candidateId, buildId: build.buildId, answers: answers.length, included: includedCount });
   return view({ ...build, packageStatus: 'generating', leftOut: [], finishedAt: null });
 };

@@ -1,7 +1,11 @@
 import { averageRating } from '../../domain/candidates';
+import { retentionClock, retentionDueAt } from '../../domain/retention';
 import { neighboursOf } from '../../data/candidates/lists';
 import { markReviewed, submittedAnswers } from '../../data/candidates/candidate';
 import { mediaItemsRead } from '../../data/media';
+import { auditRetentionRead } from '../../data/audit';
+import { batchReads } from '../../data/batch-get';
+import { recordAudit } from '../audit/record';
 import type { Caller } from '../access/caller';
 import { requireCandidateAccess } from '../access/candidate';
 import { describeMedia } from '../media/media';
@@ -14,20 +18,31 @@ import { candidateSummary } from './candidate-summary';
  * id, question, media and rating: `submittedAnswers`), so no answer item is read. Then the answers'
  * media go in the access check's BatchGetItem (with the position and the membership), alongside
  * the neighbours (three one-item Queries). A responded candidate nobody had opened is marked
- * reviewed (one transaction, alongside the rest, only then: the candidate item read says so).
+ * reviewed (one transaction, alongside the rest, only then: the candidate item read says so). The
+ * view goes into the company's audit log alongside too (the company's retention months were read in
+ * the check's BatchGetItem).
  */
 export const reviewCandidate = async (candidateId: string, caller: Caller) => {
   const {
     candidate,
     position,
+    membership,
     read: navigation,
-    batched: media,
+    batched: [media, retentionMonths],
   } = await requireCandidateAccess(candidateId, caller, neighboursOf, {
-    batch: (c) => mediaItemsRead(Object.values(c.answers).map((a) => a.mediaId)),
+    batch: (c) => batchReads(mediaItemsRead(Object.values(c.answers).map((a) => a.mediaId)), auditRetentionRead(c.companyId)),
   });
   const answers = submittedAnswers(candidate);
-  const [, summary, answerPackage, described] = await Promise.all([
+  const [, , summary, answerPackage, described] = await Promise.all([
     candidate.awaitingReview ? markReviewed(candidate) : null,
+    recordAudit({
+      companyId: candidate.companyId,
+      action: 'viewed',
+      actor: { userId: membership.userId },
+      candidateId: candidate.candidateId,
+      positionId: candidate.positionId,
+      retentionMonths,
+    }),
     candidateSummary(candidate, media),
     answerPackageView(candidate, answers, position.jobTitle),
     Promise.all(
@@ -48,6 +63,8 @@ export const reviewCandidate = async (candidateId: string, caller: Caller) => {
       : null,
     timing: candidate.timing,
     timingRequest: candidate.timingRequest,
+    // When the company's retention policy deletes them (issue 28), from the months read in the check's BatchGetItem.
+    deleteAfter: retentionDueAt(retentionClock(candidate.lastActiveAt, position.closedAt), retentionMonths),
     navigation,
     questions: candidate.interview.questions.map((q) => ({ title: q.title ?? null, content: q.content ?? null })),
     answers: described.map(({ answer, item, d }) => ({

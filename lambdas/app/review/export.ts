@@ -3,6 +3,7 @@ import { averageRating } from '../../domain/candidates';
 import { appOrigin, interviewHref } from '../../platform/app-origin';
 import { candidatesForExport, type ExportedCandidate } from '../../data/candidates/lists';
 import { requirePositionAccess } from '../access/position';
+import { recordAudit } from '../audit/record';
 import { getCriteria } from '../../data/candidates/scorecards';
 import type { Criterion } from '../../contracts/scorecard';
 
@@ -37,6 +38,8 @@ const row = async (candidate: ExportedCandidate, criteria: Criterion[]) => ({
 export const exportCandidateRows = async (positionId: string, userId: string) => {
   const [
     {
+      position,
+      membership,
       read: [candidates, criteria],
     },
   ] = await Promise.all([
@@ -45,5 +48,9 @@ export const exportCandidateRows = async (positionId: string, userId: string) =>
     appOrigin(),
   ]);
   const sorted = candidates.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  return { rows: await Promise.all(sorted.map((candidate) => row(candidate, criteria))) };
+  const [rows] = await Promise.all([
+    Promise.all(sorted.map((candidate) => row(candidate, criteria))),
+    recordAudit({ companyId: position.companyId, action: 'exported', actor: { userId: membership.userId }, positionId: position.positionId }),
+  ]);
+  return { rows };
 };

@@ -3,6 +3,7 @@ import type { EvaluatedStatus, EvaluationAction } from '../../contracts/vocabula
 import { setEvaluation, StatusChanged } from '../../data/candidates/candidate';
 import { getCompany } from '../../data/companies';
 import { conflict } from '../../platform/errors';
+import { recordAudit } from '../audit/record';
 import type { Caller } from '../access/caller';
 import { CANDIDATE_CHANGED, requireCandidateAccess } from '../access/candidate';
 
@@ -17,7 +18,7 @@ import { CANDIDATE_CHANGED, requireCandidateAccess } from '../access/candidate';
  * together their position and the caller's membership (one BatchGetItem) and the company.
  */
 export const evaluateCandidate = async (candidateId: string, action: EvaluationAction, caller: Caller) => {
-  const { candidate, read: company } = await requireCandidateAccess(candidateId, caller, (c) => getCompany(c.companyId));
+  const { candidate, membership, read: company } = await requireCandidateAccess(candidateId, caller, (c) => getCompany(c.companyId));
   if (!company?.config.isEvaluationEnabled) throw conflict('Evaluation is turned off for this company.', 'evaluation_disabled');
   const next = evaluate(candidate.currentStatus, action) as EvaluatedStatus | null;
   if (next === null) throw conflict(`A ${candidate.currentStatus} candidate cannot be moved that way.`, 'invalid_transition');
@@ -27,5 +28,14 @@ export const evaluateCandidate = async (candidateId: string, action: EvaluationA
     if (error instanceof StatusChanged) throw conflict(CANDIDATE_CHANGED, 'candidate_changed');
     throw error;
   }
+  await recordAudit({
+    companyId: candidate.companyId,
+    action: 'status_changed',
+    actor: { userId: membership.userId },
+    candidateId: candidate.candidateId,
+    positionId: candidate.positionId,
+    detail: next,
+    retentionMonths: company.retentionMonths,
+  });
   return { candidateId: candidate.candidateId, currentStatus: next };
 };

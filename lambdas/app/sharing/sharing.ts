@@ -1,22 +1,59 @@
-import { publicLinkOf, sharePublicly, stopSharing } from '../../data/candidates/sharing';
+import { publicLinkOf, setShareExpiry, sharePublicly, stopSharing, type PublicLink } from '../../data/candidates/sharing';
+import { getCompany } from '../../data/companies';
+import { shareExpiresAt } from '../../domain/sharing';
 import { notFound } from '../../platform/errors';
 import { alongside } from '../access/alongside';
 import { callerId, type Caller } from '../access/caller';
 import { requireCandidateAccess, requireCandidateAccessAt } from '../access/candidate';
+import { recordAudit } from '../audit/record';
 import { publicCandidateHref } from './links';
 
-/** Sharing a candidate (spec §4): a public link anyone can open, until a member switches it off. */
-export const shareCandidate = async (candidateId: string, caller: Caller) => {
-  const { candidate } = await requireCandidateAccess(candidateId, caller);
-  const publicCandidateId = await sharePublicly(candidate);
-  return { publicCandidateId, publicCandidateHref: await publicCandidateHref(publicCandidateId) };
+const SHARING_IS_OFF = 'Sharing is off for this candidate.';
+
+const detailsOf = async (publicCandidateId: string, link: Pick<PublicLink, 'expiresAt' | 'lastOpenedAt'>) => ({
+  publicCandidateId,
+  publicCandidateHref: await publicCandidateHref(publicCandidateId),
+  expiresAt: link.expiresAt,
+  lastOpenedAt: link.lastOpenedAt,
+});
+
+/**
+ * Sharing a candidate (spec §4): a public link anyone can open, until a member switches it off or
+ * (issue 28) it expires. `expiresInDays` undefined: a new link never expires, a link that is on
+ * keeps its expiry; a number or null sets it anew from now. Recorded in the audit log.
+ */
+export const shareCandidate = async (candidateId: string, caller: Caller, expiresInDays: number | null | undefined, now = new Date()) => {
+  const { candidate, membership } = await requireCandidateAccess(candidateId, caller);
+  const expiresAt = expiresInDays === undefined ? null : shareExpiresAt(now, expiresInDays);
+  const { publicCandidateId, created } = await sharePublicly(candidate, expiresAt, now);
+  const link: Pick<PublicLink, 'expiresAt' | 'lastOpenedAt'> | null = created
+    ? { expiresAt, lastOpenedAt: null }
+    : expiresInDays === undefined
+      ? await publicLinkOf(publicCandidateId)
+      : await setShareExpiry(publicCandidateId, expiresAt);
+  if (!link) throw notFound(SHARING_IS_OFF, 'sharing_off');
+  const [details] = await Promise.all([
+    detailsOf(publicCandidateId, link),
+    created || expiresInDays !== undefined
+      ? recordAudit({
+          companyId: candidate.companyId,
+          action: 'shared',
+          actor: { userId: membership.userId },
+          candidateId: candidate.candidateId,
+          positionId: candidate.positionId,
+          detail: link.expiresAt ? `link on until ${link.expiresAt}` : 'link on, no expiry',
+        })
+      : undefined,
+  ]);
+  return details;
 };
 
-/** The candidate's public link; a 404 means sharing is off. */
+/** The candidate's public link with its expiry and last opening; a 404 means sharing is off. */
 export const sharingDetails = async (candidateId: string, caller: Caller) => {
   const { candidate } = await requireCandidateAccess(candidateId, caller);
-  if (!candidate.publicCandidateId) throw notFound('Sharing is off for this candidate.', 'sharing_off');
-  return { publicCandidateId: candidate.publicCandidateId, publicCandidateHref: await publicCandidateHref(candidate.publicCandidateId) };
+  const link = candidate.publicCandidateId ? await publicLinkOf(candidate.publicCandidateId) : null;
+  if (!candidate.publicCandidateId || !link) throw notFound(SHARING_IS_OFF, 'sharing_off');
+  return detailsOf(candidate.publicCandidateId, link);
 };
 
 /**
@@ -27,6 +64,15 @@ export const sharingDetails = async (candidateId: string, caller: Caller) => {
 export const stopSharingCandidate = async (publicCandidateId: string, caller: Caller) => {
   const [userId, link] = await alongside(callerId(caller), publicLinkOf(publicCandidateId));
   if (!link) throw notFound('Sharing is already off.', 'sharing_off');
-  await requireCandidateAccessAt(link, userId);
+  const { candidate, read: company } = await requireCandidateAccessAt(link, userId, getCompany);
   await stopSharing(link.candidateId, publicCandidateId);
+  await recordAudit({
+    companyId: candidate.companyId,
+    action: 'shared',
+    actor: { userId },
+    candidateId: candidate.candidateId,
+    positionId: candidate.positionId,
+    detail: 'link off',
+    retentionMonths: company?.retentionMonths ?? null,
+  });
 };

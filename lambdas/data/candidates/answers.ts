@@ -21,6 +21,8 @@ export const submitAttempt = async (candidate: Candidate, attempt: Attempt, now 
   const doneKeys = statusKeys ? keys.candidateDone(candidate.positionId, completedAt, candidate.candidateId) : null;
   // An ATS candidate's response is written back to their profile (an outbox item, in this transaction).
   const result = completes ? plannedResult(candidate, 'responded', now) : null;
+  // Every answer is activity: the retention clock starts anew (issue 28; previews have none, they expire on their own).
+  const retention = candidate.preview ? null : keys.candidateRetention(candidate.companyId, completedAt, candidate.candidateId);
   try {
     await transact([
       {
@@ -34,6 +36,7 @@ export const submitAttempt = async (candidate: Candidate, attempt: Attempt, now 
               ...(completes ? [', currentStatus = :responded, completedAt = :completedAt'] : []),
               ...(statusKeys ? [', GSI2PK = :gsi2pk, GSI2SK = :gsi2sk, GSI3PK = :gsi3pk, GSI3SK = :gsi3sk, awaitingReview = :true'] : []),
               ...(result ? [', integration.writeBack = :writeBack'] : []),
+              ...(retention ? [', lastActiveAt = :activeAt, GSI5PK = :gsi5pk, GSI5SK = :gsi5sk'] : []),
               ...(statusKeys ? [' REMOVE reviewedAt'] : []),
             ].join(''),
             ConditionExpression: 'currentStatus = :invited AND answeredCount = :expected AND attribute_not_exists(answers.#q)',
@@ -54,6 +57,7 @@ export const submitAttempt = async (candidate: Candidate, attempt: Attempt, now 
                   }
                 : {}),
               ...(result ? { ':writeBack': result.writeBack } : {}),
+              ...(retention ? { ':activeAt': completedAt, ':gsi5pk': retention.GSI5PK, ':gsi5sk': retention.GSI5SK } : {}),
             },
           },
         },

@@ -76,6 +76,12 @@ export interface Candidate {
   reviewedAt: string | null;
   /** The means of their scorecards (issue 27, scorecards.ts), or null while nobody scored them. */
   score: CandidateScore | null;
+  /**
+   * When they were last active (invited, answered, reinvited): where their retention clock starts
+   * unless their position closed later (issue 28, domain/retention.ts; GSI5 keys.candidateRetention).
+   * Candidates from before it was recorded: their completion, else their invite.
+   */
+  lastActiveAt: string;
 }
 
 /** Where an imported candidate lives in the ATS, and what was last written back there. */
@@ -115,6 +121,7 @@ export const fromItem = (item: Record<string, any>): Candidate => ({
   awaitingReview: item.awaitingReview === true,
   reviewedAt: typeof item.reviewedAt === 'string' ? item.reviewedAt : null,
   score: storedScore(item.score),
+  lastActiveAt: typeof item.lastActiveAt === 'string' ? item.lastActiveAt : (item.completedAt ?? item.createdAt),
 });
 
 export const getCandidate = async (candidateId: string): Promise<Candidate | null> => {

@@ -27,7 +27,12 @@ const ITEMS_PER_TRANSACTION = 100;
 export const INVITES_PER_TRANSACTION = Math.floor((ITEMS_PER_TRANSACTION - 2) / (4 + MAX_SEARCH_TOKENS));
 
 /** A preview is in no list, only in the expiry index, so the expiry job removes it with its media. */
-const indexKeys = (c: Pick<Candidate, 'positionId' | 'candidateId' | 'currentStatus' | 'createdAt' | 'completedAt' | 'expiresAt' | 'preview'>) =>
+const indexKeys = (
+  c: Pick<
+    Candidate,
+    'positionId' | 'companyId' | 'candidateId' | 'currentStatus' | 'createdAt' | 'completedAt' | 'expiresAt' | 'preview' | 'lastActiveAt'
+  >,
+) =>
   c.preview
     ? c.expiresAt
       ? keys.candidateExpiry(c.expiresAt, c.candidateId)
@@ -37,6 +42,7 @@ const indexKeys = (c: Pick<Candidate, 'positionId' | 'candidateId' | 'currentSta
         ...keys.candidateByStatus(c.positionId, c.currentStatus, sortTimeOf(c), c.candidateId),
         ...(c.currentStatus === 'invited' && c.expiresAt ? keys.candidateExpiry(c.expiresAt, c.candidateId) : {}),
         ...(c.currentStatus !== 'invited' && c.completedAt ? keys.candidateDone(c.positionId, c.completedAt, c.candidateId) : {}),
+        ...keys.candidateRetention(c.companyId, c.lastActiveAt, c.candidateId),
       };
 
 export class PositionNotOpen extends Error {}
@@ -95,6 +101,7 @@ export const createCandidates = async (
     awaitingReview: false,
     reviewedAt: null,
     score: null,
+    lastActiveAt: createdAt,
   }));
   const claimed = new Set<string>();
   for (const c of candidates) {
@@ -207,12 +214,14 @@ export const renewInvite = async (candidate: Candidate, expiresAt: string | null
   const byPosition = keys.candidateByPosition(candidate.positionId, createdAt, candidate.candidateId);
   const byStatus = keys.candidateByStatus(candidate.positionId, 'invited', createdAt, candidate.candidateId);
   const expiry = expiresAt ? keys.candidateExpiry(expiresAt, candidate.candidateId) : null;
+  // Reinvited: active again, so their retention clock starts anew (issue 28).
+  const retention = keys.candidateRetention(candidate.companyId, createdAt, candidate.candidateId);
   try {
     const { Attributes } = await db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.candidate(candidate.candidateId),
-        UpdateExpression: `SET createdAt = :createdAt, expiresAt = :expiresAt, GSI1SK = :gsi1sk, GSI2SK = :gsi2sk${
+        UpdateExpression: `SET createdAt = :createdAt, expiresAt = :expiresAt, GSI1SK = :gsi1sk, GSI2SK = :gsi2sk, lastActiveAt = :createdAt, GSI5PK = :gsi5pk, GSI5SK = :gsi5sk${
           expiry ? ', GSI3PK = :gsi3pk, GSI3SK = :gsi3sk' : ' REMOVE GSI3PK, GSI3SK'
         }`,
         ConditionExpression: 'currentStatus = :invited AND preview = :false',
@@ -223,6 +232,8 @@ export const renewInvite = async (candidate: Candidate, expiresAt: string | null
           ':false': false,
           ':gsi1sk': byPosition.GSI1SK,
           ':gsi2sk': byStatus.GSI2SK,
+          ':gsi5pk': retention.GSI5PK,
+          ':gsi5sk': retention.GSI5SK,
           ...(expiry ? { ':gsi3pk': expiry.GSI3PK, ':gsi3sk': expiry.GSI3SK } : {}),
         },
         ReturnValues: 'ALL_NEW',

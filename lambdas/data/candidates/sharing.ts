@@ -1,4 +1,5 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomToken } from '../../platform/crypto';
 import { db, tableName } from '../client';
 import { keys } from '../keys';
@@ -9,9 +10,15 @@ import { getCandidate, type Candidate } from './candidate';
  * Sharing on: one public id per candidate while it stays on (a second call returns the same). The
  * public id's item names the candidate, their position and company, so revoking it can check the
  * caller's access without reading the candidate first (items put before it name the candidate only).
+ * A new link records when it expires (`expiresAt`, issue 28; absent: never); `created` says whether
+ * this call made the link (false: it was on already, its expiry as it was).
  */
-export const sharePublicly = async (candidate: Candidate): Promise<string> => {
-  if (candidate.publicCandidateId) return candidate.publicCandidateId;
+export const sharePublicly = async (
+  candidate: Candidate,
+  expiresAt: string | null = null,
+  now = new Date(),
+): Promise<{ publicCandidateId: string; created: boolean }> => {
+  if (candidate.publicCandidateId) return { publicCandidateId: candidate.publicCandidateId, created: false };
   const publicCandidateId = randomToken(16);
   try {
     await transact([
@@ -26,6 +33,8 @@ export const sharePublicly = async (candidate: Candidate): Promise<string> => {
               candidateId: candidate.candidateId,
               positionId: candidate.positionId,
               companyId: candidate.companyId,
+              sharedAt: now.toISOString(),
+              ...(expiresAt ? { expiresAt } : {}),
             },
             ConditionExpression: 'attribute_not_exists(PK)',
           },
@@ -44,10 +53,10 @@ export const sharePublicly = async (candidate: Candidate): Promise<string> => {
         },
       },
     ]);
-    return publicCandidateId;
+    return { publicCandidateId, created: true };
   } catch (error) {
     const current = await getCandidate(candidate.candidateId);
-    if (current?.publicCandidateId) return current.publicCandidateId;
+    if (current?.publicCandidateId) return { publicCandidateId: current.publicCandidateId, created: false };
     throw error;
   }
 };
@@ -57,16 +66,62 @@ export interface PublicLink {
   candidateId: string;
   positionId: string | null;
   companyId: string | null;
+  /** When the link stops working (issue 28), null for never. */
+  expiresAt: string | null;
+  /** When its public page was last opened, null while it never was. */
+  lastOpenedAt: string | null;
 }
+
+const linkOf = (item: Record<string, any> | undefined): PublicLink | null =>
+  typeof item?.candidateId === 'string'
+    ? {
+        candidateId: item.candidateId,
+        positionId: typeof item.positionId === 'string' ? item.positionId : null,
+        companyId: typeof item.companyId === 'string' ? item.companyId : null,
+        expiresAt: typeof item.expiresAt === 'string' ? item.expiresAt : null,
+        lastOpenedAt: typeof item.lastOpenedAt === 'string' ? item.lastOpenedAt : null,
+      }
+    : null;
 
 export const publicLinkOf = async (publicCandidateId: string): Promise<PublicLink | null> => {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.publicCandidate(publicCandidateId), ConsistentRead: true }));
-  if (typeof Item?.candidateId !== 'string') return null;
-  return {
-    candidateId: Item.candidateId,
-    positionId: typeof Item.positionId === 'string' ? Item.positionId : null,
-    companyId: typeof Item.companyId === 'string' ? Item.companyId : null,
-  };
+  return linkOf(Item);
+};
+
+/** Updates a link's item as long as it exists (a revoked link is never brought back): the link after it, or null. */
+const updateLink = async (
+  publicCandidateId: string,
+  update: string,
+  values: Record<string, unknown>,
+  remove?: string,
+): Promise<PublicLink | null> => {
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.publicCandidate(publicCandidateId),
+        UpdateExpression: [update, remove].filter(Boolean).join(' '),
+        ConditionExpression: 'attribute_exists(PK)',
+        ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return linkOf(Attributes);
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return null;
+    throw error;
+  }
+};
+
+/** Sets when a link that is on expires (null: never); null when the link is gone. */
+export const setShareExpiry = (publicCandidateId: string, expiresAt: string | null): Promise<PublicLink | null> =>
+  expiresAt
+    ? updateLink(publicCandidateId, 'SET expiresAt = :expiresAt', { ':expiresAt': expiresAt })
+    : updateLink(publicCandidateId, '', {}, 'REMOVE expiresAt');
+
+/** Records an opening of the link's public page (one UpdateItem); nothing when the link is gone. */
+export const markShareOpened = async (publicCandidateId: string, at: Date): Promise<void> => {
+  await updateLink(publicCandidateId, 'SET lastOpenedAt = :at', { ':at': at.toISOString() });
 };
 
 export const candidateIdOfPublicId = async (publicCandidateId: string): Promise<string | null> =>

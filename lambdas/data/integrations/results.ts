@@ -1,5 +1,7 @@
 import type { ResultEvent } from '../../adapters/ats/adapter';
-import { tableName } from '../client';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { retryDelayMs } from '../../domain/integrations';
+import { db, tableName } from '../client';
 import { keys, schedulePartitions } from '../keys';
 import { readShards } from '../schedule-shards';
 import { ConditionFailed, transact, type TransactionStep } from '../transaction';
@@ -89,4 +91,18 @@ export const settleResult = async (result: PendingResult, writeBack: WriteBack |
     if (error instanceof ConditionFailed && error.step === 'candidate') return settleResult(result, null);
     throw error;
   }
+};
+
+/**
+ * Takes a deleted candidate's result off the ATS outbox (issue 28: deletion reaches every copy),
+ * the one their panel says is waiting: planned at `updatedAt` (pending), or retried a delay after
+ * it (retrying). An older result still waiting only names the candidate's id, and the delivery
+ * job drops it when it finds them gone.
+ */
+export const dropPendingResult = async (candidateId: string, writeBack: WriteBack | null | undefined): Promise<void> => {
+  if (!writeBack || (writeBack.status !== 'pending' && writeBack.status !== 'retrying')) return;
+  const delay = writeBack.status === 'retrying' ? retryDelayMs(writeBack.attempts) : 0;
+  if (delay === null) return;
+  const dueAt = new Date(Date.parse(writeBack.updatedAt) + delay).toISOString();
+  await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.integrationResult(dueAt, candidateId, writeBack.event) }));
 };

@@ -1,6 +1,6 @@
 import type { MailMessage } from '../../adapters/mail';
 import { readableTextOn } from '../../contracts/contrast';
-import { emailLayout, escapeHtml, type EmailBrand } from './layout';
+import { deleteMyDataFooter, emailLayout, escapeHtml, type EmailBrand } from './layout';
 import { DEFAULT_BRAND_COLORS } from '../../contracts/vocabulary';
 import { TIMING_REQUEST_CHOICE_TEXT, type TimingRequestChoice } from '../../contracts/timing';
 
@@ -24,9 +24,12 @@ export const candidateInviteEmail = (input: {
   /** The company's branding for the layout, while its theme is on. */
   brand?: EmailBrand | null;
   preview?: boolean;
+  /** The candidate's "Delete my data" link (issue 28), under the mail. */
+  deleteMyDataHref?: string | null;
 }): MailMessage => {
   const { candidateName, companyName, jobTitle, interviewHref, expiresAt } = input;
   const subject = `${input.preview ? '[Preview] ' : ''}${companyName} invites you to a video interview for ${jobTitle}`;
+  const footer = input.deleteMyDataHref ? deleteMyDataFooter(input.deleteMyDataHref) : null;
   return {
     to: input.to,
     subject,
@@ -42,6 +45,7 @@ export const candidateInviteEmail = (input: {
       '',
       deadlineText(expiresAt),
       'The link is personal: please do not share it.',
+      ...(footer ? ['', footer.text] : []),
     ].join('\n'),
     html: emailLayout(
       subject,
@@ -53,6 +57,7 @@ ${button(interviewHref, 'Start your interview', input.brandColor)}
 <p style="margin:0 0 8px;color:#444;font-size:14px">${escapeHtml(deadlineText(expiresAt))}</p>
 <p style="margin:0;color:#666;font-size:13px">The link is personal: please do not share it.</p>`,
       input.brand,
+      footer?.html,
     ),
   };
 };

@@ -102,7 +102,12 @@ export const evaluateCandidate = (candidateId: string, action: EvaluationAction)
 export const rateAnswer = (answerId: string, newRating: number) =>
   callApi('rateAnswer', { params: { answerId }, body: { newRating }, keepalive: true });
 export const createAnswerPackage = (candidateId: string) => callApi('createAnswerPackage', { params: { candidateId } });
-export const createSharing = (candidateId: string) => callApi('createSharingDetails', { params: { candidateId } });
+/** Sharing on, or a new expiry for the link that is on (issue 28): 1, 7 or 30 days, or null for never. */
+export const createSharing = (candidateId: string, expiresInDays?: number | null) =>
+  callApi('createSharingDetails', {
+    params: { candidateId },
+    body: expiresInDays === undefined ? {} : { expiresInDays: expiresInDays as 1 | 7 | 30 | null },
+  });
 export const deleteSharing = (publicCandidateId: string) => callApi('deleteSharing', { params: { publicCandidateId } });
 export const exportCandidateRows = async (positionId: string) => (await callApi('exportCandidates', { params: { positionId } })).rows;
 
@@ -110,6 +115,9 @@ export const inviteCandidate = (positionId: string, candidate: NewCandidate) =>
   callApi('inviteCandidate', { params: { positionId }, body: candidate });
 export const inviteCandidates = (positionId: string, newCandidates: NewCandidate[]) =>
   callApi('inviteCandidatesBatch', { params: { positionId }, body: { newCandidates } });
+/** Which of these addresses are already candidates of the position (a bulk import's preview, issue 28). */
+export const findExistingCandidates = async (positionId: string, emails: string[]) =>
+  (await callApi('checkCandidateEmails', { params: { positionId }, body: { emails } })).existingEmails;
 /** Sets a candidate's timing adjustment (issue 25); a request of theirs still pending is answered with it. */
 export const setCandidateTiming = (candidateId: string, timing: TimingAdjustment) =>
   callApi('setCandidateTiming', { params: { candidateId }, body: timing });

@@ -3,7 +3,7 @@ import type { getCompany, getOwnershipStatus, getPlanStatus } from '../../../lam
 import type * as z from 'zod/mini';
 import { planName } from '../../../lambdas/contracts/billing-catalog';
 import { formatDate } from '../lib/format';
-import { apiPath } from './client';
+import { apiPath, callApi } from './client';
 import { useApi } from './use-api';
 
 export type Me = z.infer<typeof getMe.response>;
@@ -15,6 +15,10 @@ export type OwnershipStatus = z.infer<typeof getOwnershipStatus.response>;
 export const useMe = (enabled = true) => useApi(enabled ? apiPath('getMe') : null);
 export const useCompany = (companyId: string | undefined) => useApi(companyId ? apiPath('getCompany', { companyId }) : null);
 export const usePlanStatus = (companyId: string | undefined) => useApi(companyId ? apiPath('getPlanStatus', { companyId }) : null);
+/** Sets the company's retention policy (owner, issue 28): months, or null for never. */
+export const putRetentionCall = (companyId: string, retentionMonths: number | null) =>
+  callApi('putRetention', { params: { companyId }, body: { retentionMonths } });
+
 export const useOwnershipStatus = (companyId: string | undefined) => useApi(companyId ? apiPath('getOwnershipStatus', { companyId }) : null);
 
 /** A subscription in words: "Growth plan, billed monthly". */

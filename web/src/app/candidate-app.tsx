@@ -1,13 +1,15 @@
 import { Component, useEffect, useState, type ReactNode } from 'react';
 import { ApplyScreen } from '../features/interview-runner/components/apply-screen';
 import { BrandedPage } from '../features/interview-runner/components/branded-page';
+import { ConfirmDeletionScreen } from '../features/interview-runner/components/confirm-deletion-screen';
+import { DeleteMyDataScreen } from '../features/interview-runner/components/delete-my-data-screen';
 import { InterviewScreen } from '../features/interview-runner/components/interview-screen';
 import { Alert, Button, Title } from '../features/interview-runner/components/ui';
 import { paths } from '../config/paths';
 import { candidateRoute } from './worlds';
 
 /**
- * The candidate's app (issue 17): the interview and the apply link, in plain React and CSS. Its
+ * The candidate's app (issue 17): the interview, the apply link and "Delete my data" (issue 28), in plain React and CSS. Its
  * router is the hash and `candidateRoute`; a hash outside the candidate's routes reloads the page,
  * so main.tsx starts the hiring team's app for it.
  */
@@ -54,6 +56,8 @@ export const App = () => {
       {route?.name === 'apply' && (
         <ApplyScreen key={route.linkId} linkId={route.linkId} onApplied={(token) => (window.location.hash = paths.interview.to(token))} />
       )}
+      {route?.name === 'deleteMyData' && <DeleteMyDataScreen key={route.companyId} companyId={route.companyId} email={route.email} />}
+      {route?.name === 'confirmDeletion' && <ConfirmDeletionScreen key={route.nonce} nonce={route.nonce} />}
     </CandidateErrorBoundary>
   );
 };

@@ -7,6 +7,13 @@ describe('candidateRoute', () => {
     const token = 'AbC_12-xyz'.repeat(4);
     expect(candidateRoute(`#${paths.interview.to(token)}`)).toEqual({ name: 'interview', token });
     expect(candidateRoute(`#${paths.apply.to('link-1')}`)).toEqual({ name: 'apply', linkId: 'link-1' });
+    expect(candidateRoute(`#${paths.deleteMyData.to('c-1', { email: 'a+b@example.com' })}`)).toEqual({
+      name: 'deleteMyData',
+      companyId: 'c-1',
+      email: 'a+b@example.com',
+    });
+    expect(candidateRoute(`#${paths.deleteMyData.to('c-1')}`)).toEqual({ name: 'deleteMyData', companyId: 'c-1', email: '' });
+    expect(candidateRoute(`#${paths.confirmDeletion.to(token)}`)).toEqual({ name: 'confirmDeletion', nonce: token });
   });
 
   it('matches as the hiring app’s router does: any case, a trailing slash, a query, an encoded value', () => {

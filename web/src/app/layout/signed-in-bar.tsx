@@ -1,11 +1,12 @@
 import { Button } from '@aws-amplify/ui-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { callApi } from '../../api/client';
 import { describePlan, useCompany, useMe, useOwnershipStatus, usePlanStatus } from '../../api/companies';
 import { useLogoHref } from '../../api/theme';
 import { chatWidget, env } from '../../config/env';
 import { paths } from '../../config/paths';
+import { onOpenCompanySettings, type CompanySettingsOptions } from '../../lib/company-settings';
 import { session } from '../../lib/session';
 import { Skeleton } from '../../components/skeleton';
 import { CreditsChip } from './credits-chip';
@@ -43,6 +44,18 @@ const SignedInBar = ({ companyId }: { companyId?: string }) => {
   const plan = usePlanStatus(companyId);
   const ownership = useOwnershipStatus(companyId);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsTab, setSettingsTab] = useState('team');
+  const [settingsOptions, setSettingsOptions] = useState<CompanySettingsOptions>({});
+  // Another screen may open the dialog on a tab (a candidate page's retention note opens Retention, its "Audit log" link the filtered log).
+  useEffect(
+    () =>
+      onOpenCompanySettings((tab, options) => {
+        setSettingsTab(tab);
+        setSettingsOptions(options);
+        setSettingsOpen(true);
+      }),
+    [],
+  );
   const theme = company.data?.theme;
   const logo = useLogoHref(theme?.themeEnabled ? theme.logoImageGroupId : null);
   // Spec §2: if loading the company bar fails, the bar is hidden.
@@ -91,14 +104,24 @@ const SignedInBar = ({ companyId }: { companyId?: string }) => {
             className="top-bar__icon-button"
             aria-label="Company settings"
             title="Company settings"
-            onClick={() => setSettingsOpen(true)}
+            onClick={() => {
+              setSettingsTab('team');
+              setSettingsOptions({});
+              setSettingsOpen(true);
+            }}
           >
             <GearIcon />
           </Button>
         )}
         {companyId && settingsOpen && (
           <Suspense fallback={null}>
-            <CompanySettingsDialog companyId={companyId} open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+            <CompanySettingsDialog
+              companyId={companyId}
+              open={settingsOpen}
+              initialTab={settingsTab}
+              auditCandidateId={settingsOptions.candidateId}
+              onClose={() => setSettingsOpen(false)}
+            />
           </Suspense>
         )}
         <UserMenu

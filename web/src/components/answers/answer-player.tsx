@@ -31,7 +31,15 @@ const durationOf = (video: HTMLVideoElement) => (Number.isFinite(video.duration)
  * Before it plays it shows the answer's first frame (its thumbnail, as the poster) and its length:
  * only the metadata is loaded up front, so the length is there without downloading the video.
  */
-export const AnswerPlayer = forwardRef<HTMLVideoElement, { answer: PlayableAnswer; label: string }>(({ answer, label }, ref) => {
+export const AnswerPlayer = forwardRef<
+  HTMLVideoElement,
+  {
+    answer: PlayableAnswer;
+    label: string;
+    /** Called each time the video starts playing (the team's page records the first of each answer in the audit log). */
+    onPlay?: () => void;
+  }
+>(({ answer, label, onPlay }, ref) => {
   const [rate, setRate] = useState<number>(1);
   const [durationMillis, setDurationMillis] = useState<number | null>(null);
   const [started, setStarted] = useState(false);
@@ -88,7 +96,10 @@ export const AnswerPlayer = forwardRef<HTMLVideoElement, { answer: PlayableAnswe
             setDurationMillis(durationOf(event.currentTarget));
           }}
           onDurationChange={(event) => setDurationMillis(durationOf(event.currentTarget))}
-          onPlay={() => setStarted(true)}
+          onPlay={() => {
+            setStarted(true);
+            onPlay?.();
+          }}
         >
           <source src={src} type={mp4.contentType} />
           {captions && <track kind="captions" srcLang="en" label="English" src={captions} default />}

@@ -4,6 +4,9 @@ export const messages = {
   ratingFailed: 'Unable to save rating. Please contact us.',
   sharingRetrieveFailed: 'Unable to retrieve sharing details at this time. Please contact us.',
   sharingUpdateFailed: 'Unable to update sharing details at this time. Please contact us.',
+  // The retention policy (issue 28): when the candidate's data is deleted, and the owner's way to the policy.
+  dueForDeletion: (date: string) => `Due for deletion on ${date}`,
+  retentionPolicy: 'Retention policy',
   // The integration panel: what was written back to the candidate's profile in the ATS.
   writeBack: {
     pending: (name: string) => `Sending the result to ${name}…`,

@@ -42,3 +42,8 @@ export const applyCall = (linkId: string, candidateName: string, email: string) 
 /** Issue 25: the candidate asks for no time limit or double time, before their first question (applied at once where the position lets them choose). */
 export const requestTimingCall = (token: string, choice: TimingRequestChoice) =>
   callApi('requestInterviewTiming', { params: { token }, body: { choice } });
+
+/** "Delete my data" (issue 28): the request (the same answer whatever the company holds) and the mailed link's confirmation. */
+export const requestDataDeletionCall = (companyId: string, email: string) => callApi('requestDataDeletion', { body: { companyId, email } });
+
+export const confirmDataDeletionCall = (nonce: string) => callApi('confirmDataDeletion', { body: { nonce } });

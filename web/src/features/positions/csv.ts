@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import type { ExportRow, NewCandidate } from '../../api/candidates';
 import { FORMULA_START } from '../../../../lambdas/contracts/spreadsheet';
+import { BULK_IMPORT_MAX } from '../../../../lambdas/contracts/candidate';
 
 /** One candidate of a bulk invite as read, with what stops it being invited (null when nothing does). */
 export interface CandidateRow {
@@ -13,30 +14,46 @@ export interface CandidateRow {
 
 /** A candidate's name at most (lambdas/contracts/candidate.ts candidateNameSchema). */
 const NAME_MAX = 100;
-/** An e-mail address as the invite checks it, near enough to catch typing slips before anything is sent. */
-const EMAIL = /^[^\s@<>(),;:"]+@[^\s@<>(),;:"]+\.[^\s@<>(),;:"]+$/;
+/** An e-mail address at most (lambdas/contracts/common.ts emailSchema). */
+const EMAIL_MAX = 254;
+/**
+ * An e-mail address as the invite checks it: zod's e-mail pattern, which emailSchema uses
+ * (csv.test.ts holds the two together), so no row the preview passes is refused by the server.
+ */
+const EMAIL = /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 /** Header cells a spreadsheet or our template names the columns with. */
 const NAME_HEADER = /^(full\s*|candidate(['’]s)?\s*)?name$/i;
 const EMAIL_HEADER = /^e-?mail(\s*address)?$/i;
+
+/** Whether the invite takes this (trimmed, lower-case) address. */
+export const isEmailAddress = (email: string) => email.length <= EMAIL_MAX && EMAIL.test(email);
 
 export const rowProblems = {
   noName: 'No name: this row is left out.',
   longName: `The name is longer than ${NAME_MAX} characters.`,
   badEmail: 'Not a valid e-mail address.',
   duplicate: 'This e-mail address is already in the list.',
+  alreadyCandidate: 'Already a candidate of this position: not invited again.',
+  tooMany: `Only the first ${BULK_IMPORT_MAX.toLocaleString('en')} rows are imported at once: import the rest from another file.`,
 } as const;
 
-/** Checks each row: a name, its length, the e-mail's form, and an address listed twice (the first stays). */
-const checked = (rows: Omit<CandidateRow, 'problem'>[]): CandidateRow[] => {
+/**
+ * Checks each row: a name, its length, the e-mail's form, an address the position already has
+ * (`existing`, from the server) and an address listed twice (the first stays); rows past
+ * BULK_IMPORT_MAX are left for another import. `problem` is recomputed, whatever it was.
+ */
+export const checked = (rows: Omit<CandidateRow, 'problem'>[], existing: ReadonlySet<string> = new Set()): CandidateRow[] => {
   const seen = new Set<string>();
-  return rows.map((row) => {
+  return rows.map(({ line, candidateName, email }, index) => {
     let problem: string | null = null;
-    if (!row.candidateName) problem = rowProblems.noName;
-    else if (row.candidateName.length > NAME_MAX) problem = rowProblems.longName;
-    else if (row.email && !EMAIL.test(row.email)) problem = rowProblems.badEmail;
-    else if (row.email && seen.has(row.email)) problem = rowProblems.duplicate;
-    if (!problem && row.email) seen.add(row.email);
-    return { ...row, problem };
+    if (index >= BULK_IMPORT_MAX) problem = rowProblems.tooMany;
+    else if (!candidateName) problem = rowProblems.noName;
+    else if (candidateName.length > NAME_MAX) problem = rowProblems.longName;
+    else if (email && !isEmailAddress(email)) problem = rowProblems.badEmail;
+    else if (email && existing.has(email)) problem = rowProblems.alreadyCandidate;
+    else if (email && seen.has(email)) problem = rowProblems.duplicate;
+    if (!problem && email) seen.add(email);
+    return { line, candidateName, email, problem };
   });
 };
 
@@ -46,32 +63,6 @@ const headerColumns = (cells: string[]) => {
   const name = trimmed.findIndex((c) => NAME_HEADER.test(c));
   const email = trimmed.findIndex((c) => EMAIL_HEADER.test(c));
   return name >= 0 && email >= 0 ? { name, email } : null;
-};
-
-/**
- * A bulk-invite CSV (spec §5): name then e-mail, or any columns under a header naming "Name" and
- * "Email" (the template's). Fully blank rows are dropped; a blank e-mail becomes null; every other
- * row is kept, with its problem if it has one.
- */
-export const readCandidatesCsv = (text: string): CandidateRow[] => {
-  const records = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: false }).data;
-  let columns = { name: 0, email: 1 };
-  const rows: Omit<CandidateRow, 'problem'>[] = [];
-  let first = true;
-  for (const [index, cells] of records.entries()) {
-    if (cells.every((cell) => !cell.trim())) continue;
-    const header = first ? headerColumns(cells) : null;
-    first = false;
-    if (header) {
-      columns = header;
-      continue;
-    }
-    const name = (cells[columns.name] ?? '').trim();
-    const email = (cells[columns.email] ?? '').trim();
-    if (!name && !email) continue;
-    rows.push({ line: index + 1, candidateName: name, email: email ? email.toLowerCase() : null });
-  }
-  return checked(rows);
 };
 
 /** An address in a pasted line: the first word with an @ in it, angle brackets and quotes aside. */

@@ -3,7 +3,8 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { evaluateCandidate, rateAnswer, useCandidate, useTranscripts, type CandidateDetail, type EvaluationAction } from '../../../api/candidates';
 import { ApiError } from '../../../api/client';
-import { useCompany } from '../../../api/companies';
+import { recordAnswerPlay } from '../../../api/audit';
+import { useCompany, useOwnershipStatus } from '../../../api/companies';
 import { usePosition, useRefreshPosition } from '../../../api/positions';
 import { AnswerPlayer } from '../../../components/answers/answer-player';
 import { Transcript } from '../../../components/answers/transcript';
@@ -11,10 +12,12 @@ import { CandidatePageSkeleton } from '../../../components/skeleton';
 import { Snackbar, type Notice } from '../../../components/snackbar';
 import { commonMessages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
+import { openCompanySettings } from '../../../lib/company-settings';
 import { EVALUATION_ACTIONS } from '../../../lib/evaluation';
 import { messages } from '../messages';
 import { EmojiRating } from './emoji-rating';
 import { ExportVideos } from './export-videos';
+import { RetentionNote } from './retention-note';
 import { ShareDialog } from './share-dialog';
 import { TimingPanel, TimingRequestNotice } from './timing-panel';
 import { CommentsPanel } from './comments-panel';
@@ -49,6 +52,7 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
   const candidate = useCandidate(candidateId);
   const transcripts = useTranscripts(candidateId);
   const company = useCompany(companyId);
+  const ownership = useOwnershipStatus(companyId);
   // Its pacing, for what the candidate's timing gives them.
   const position = usePosition(positionId);
   const refreshPosition = useRefreshPosition();
@@ -64,6 +68,13 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
   const [shortcuts, setShortcuts] = useState<{ comments: boolean } | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const video = useRef<HTMLVideoElement>(null);
+  // The answers played in this page view: the first play of each goes into the company's audit log (issue 28).
+  const playedAnswers = useRef(new Set<string>());
+  const played = useCallback((answerId: string) => {
+    if (playedAnswers.current.has(answerId)) return;
+    playedAnswers.current.add(answerId);
+    void recordAnswerPlay(answerId);
+  }, []);
   const clearNotice = useCallback(() => setNotice(null), []);
   const linkedAnswer = searchParams.get('answer');
   const linkedAt = Number(searchParams.get('at') ?? 0);
@@ -231,6 +242,7 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
           <Badge variation={STATUS_BADGE[c.currentStatus]} size="small" className="candidate-page__status">
             {c.currentStatus}
           </Badge>
+          <RetentionNote companyId={companyId} deleteAfter={c.deleteAfter} />
         </div>
         <div className="candidate-page__header-actions">
           <Button size="small" variation="link" className="candidate-page__shortcuts-hint" aria-keyshortcuts="?" onClick={openShortcuts}>
@@ -337,7 +349,13 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
                     {question?.title || `Question ${answer.questionIndex + 1}`}
                   </Heading>
                   {question?.content && <Text className="answer-panel__details">{question.content}</Text>}
-                  <AnswerPlayer key={answer.answerId} ref={video} answer={answer} label={`Answer ${index + 1}`} />
+                  <AnswerPlayer
+                    key={answer.answerId}
+                    ref={video}
+                    answer={answer}
+                    label={`Answer ${index + 1}`}
+                    onPlay={() => played(answer.answerId)}
+                  />
                   {rating && <EmojiRating value={answer.rating} onChange={(value) => void rate(answer.answerId, value)} />}
                   {answer.video.uploadStatus !== 'failed' && <Transcript transcript={transcript} video={video} headingLevel={3} />}
                 </div>
@@ -390,9 +408,16 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
                   ))}
                 </Flex>
               )}
-              <Button size="small" variation="link" alignSelf="flex-start" padding="0" onClick={() => setSharing(true)}>
-                Share
-              </Button>
+              <Flex gap="medium">
+                <Button size="small" variation="link" padding="0" onClick={() => setSharing(true)}>
+                  Share
+                </Button>
+                {ownership.data?.isOwner && (
+                  <Button size="small" variation="link" padding="0" onClick={() => openCompanySettings('audit', { candidateId: c.candidateId })}>
+                    Audit log
+                  </Button>
+                )}
+              </Flex>
             </Flex>
           </Card>
           <ScorecardPanel candidateId={c.candidateId} canScore={c.currentStatus !== 'invited'} />

@@ -17,8 +17,9 @@ const initials = (name: string) =>
 /**
  * The company's branding around the candidate's pages: logo or name, the position, the theme's
  * colours (the band and the primary buttons; the product's own colours while the theme is off).
+ * `footer`: a line under the card (the interview's "Delete my data" link).
  */
-export const BrandedPage = ({ branding, children }: { branding: Branding | null; children: ReactNode }) => {
+export const BrandedPage = ({ branding, children, footer }: { branding: Branding | null; children: ReactNode; footer?: ReactNode }) => {
   const colors = brandColors(branding?.theme);
   const style = {
     '--brand-primary': colors.primary,
@@ -43,6 +44,7 @@ export const BrandedPage = ({ branding, children }: { branding: Branding | null;
         </header>
       )}
       <main className="ir-card">{children}</main>
+      {footer && <footer className="ir-footer">{footer}</footer>}
     </div>
   );
 };

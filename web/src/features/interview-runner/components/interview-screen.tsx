@@ -5,6 +5,7 @@ import { messages } from '../messages';
 import { useCamera } from '../use-camera';
 import { usePublicRead } from '../use-public-read';
 import { BrandedPage } from './branded-page';
+import { DeleteMyDataLink } from './delete-my-data-link';
 import { CaptionedVideo } from './captioned-video';
 import { CheckStage, DeviceLostStage } from './check-stage';
 import { FileAnswer } from './file-answer';
@@ -71,13 +72,14 @@ export const InterviewScreen = ({ token }: { token: string }) => {
       </BrandedPage>
     );
 
+  const deleteLink = <DeleteMyDataLink companyId={data.companyId} email={data.candidateEmail} />;
   const firstOpen = data.questions.findIndex((q) => !q.answered);
   const index = current ?? (firstOpen === -1 ? 0 : firstOpen);
   const answeredBefore = data.questions.filter((q) => q.answered).length;
 
   if (data.completed && stage !== 'outro' && stage !== 'done') {
     return (
-      <BrandedPage branding={data}>
+      <BrandedPage branding={data} footer={deleteLink}>
         <div className="ir-stack ir-done">
           <DoneMark />
           <Title>Thank you, {data.candidateName}!</Title>
@@ -102,7 +104,7 @@ export const InterviewScreen = ({ token }: { token: string }) => {
   const { stream, lost } = camera;
 
   return (
-    <BrandedPage branding={data}>
+    <BrandedPage branding={data} footer={deleteLink}>
       {stage === 'welcome' && (
         <WelcomeStage
           data={data}

@@ -1,7 +1,11 @@
 import {
   Alert,
+  Badge,
   Button,
+  CheckboxField,
   Flex,
+  Loader,
+  SelectField,
   Table,
   TableBody,
   TableCell,
@@ -12,39 +16,140 @@ import {
   ToggleButton,
   ToggleButtonGroup,
 } from '@aws-amplify/ui-react';
-import { useState } from 'react';
-import { inviteCandidates } from '../../../api/candidates';
+import { useEffect, useMemo, useState } from 'react';
+import { findExistingCandidates, inviteCandidates } from '../../../api/candidates';
 import { ApiError, errorMessage } from '../../../api/client';
 import { Dialog } from '../../../components/dialog';
 import { FileDropZone } from '../../../components/file-drop-zone';
 import { CollapsibleTimingField } from '../../../components/timing-adjustment-field';
 import { isAdjusted, NO_ADJUSTMENT, type Pacing } from '../../../../../lambdas/contracts/timing';
+import { BATCH_INVITE_MAX } from '../../../../../lambdas/contracts/candidate';
 import { commonMessages } from '../../../config/messages';
 import { downloadText } from '../../../lib/download';
-import { CSV_TEMPLATE, invitable, readCandidateLines, readCandidatesCsv, type CandidateRow } from '../csv';
+import { checked, CSV_TEMPLATE, readCandidateLines, rowProblems, type CandidateRow } from '../csv';
+import {
+  candidateRows,
+  columnTitles,
+  guessMapping,
+  IMPORT_FIELDS,
+  ImportFileError,
+  readImportFile,
+  type ColumnMapping,
+  type ImportField,
+  type ImportTable,
+} from '../import';
 import { messages } from '../messages';
 import './bulk-invite.css';
 
 type Source = 'file' | 'paste';
 interface Loaded {
   file: { name: string; size: number };
-  rows: CandidateRow[];
+  table: ImportTable;
 }
+/** What became of a row that was sent. */
+type Outcome = { invited: true } | { invited: false; message: string };
 
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
-const isCsv = (file: File) => /\.(csv|txt)$/i.test(file.name) || ['text/csv', 'text/plain', 'application/vnd.ms-excel'].includes(file.type);
+/** What the file picker offers: CSV (and tab-separated text) and Excel workbooks. */
+const FILE_TYPES = '.csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** The rows read, before anything is sent: who will be invited, and each row that will not and why. */
-const Preview = ({ rows, source, from }: { rows: CandidateRow[]; source: Source; from: string }) => {
-  const ready = invitable(rows).length;
-  const problems = rows.length - ready;
+/** Candidates a request invites: progress shows between requests, and a refusal holds back no more than these. */
+const INVITES_PER_REQUEST = Math.min(100, BATCH_INVITE_MAX);
+
+const plural = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
+
+/** Rows left out for a reason the team need not fix: shown with a badge, not as an error. */
+const SKIPPED: Partial<Record<string, string>> = {
+  [rowProblems.duplicate]: 'Duplicate in file',
+  [rowProblems.alreadyCandidate]: 'Already invited',
+};
+
+/** Which column each field is read from; changing one changes the preview at once. */
+const ColumnMappingFields = ({
+  table,
+  mapping,
+  onMapping,
+  onHeader,
+}: {
+  table: ImportTable;
+  mapping: ColumnMapping;
+  onMapping: (mapping: ColumnMapping) => void;
+  onHeader: (hasHeader: boolean) => void;
+}) => {
+  const titles = columnTitles(table);
+  const set = (field: ImportField, value: string) => onMapping({ ...mapping, [field]: value === '' ? null : Number(value) });
+  return (
+    <fieldset className="bulk-invite__mapping">
+      <legend className="bulk-invite__mapping-legend">Columns</legend>
+      <Text className="bulk-invite__hint">
+        {table.hasHeader
+          ? 'We matched the file’s columns by their headings. Change any that are wrong:'
+          : 'The file has no header row, so the first column is read as the name and the second as the e-mail. Change any that are wrong:'}
+      </Text>
+      <div className="bulk-invite__mapping-grid">
+        {IMPORT_FIELDS.map(({ field, label }) => (
+          <SelectField
+            key={field}
+            label={label}
+            size="small"
+            value={mapping[field] === null ? '' : String(mapping[field])}
+            onChange={(e) => set(field, e.target.value)}
+          >
+            <option value="">Not in the file</option>
+            {titles.map((title, i) => (
+              <option key={i} value={i}>
+                {title}
+              </option>
+            ))}
+          </SelectField>
+        ))}
+      </div>
+      <Text className="bulk-invite__hint">A full name is used when a row has one; otherwise the first and last names together.</Text>
+      <CheckboxField
+        label="The first row holds column headings"
+        name="bulk-header-row"
+        size="small"
+        checked={table.hasHeader}
+        onChange={(e) => onHeader(e.target.checked)}
+      />
+    </fieldset>
+  );
+};
+
+/** The rows read, before anything is sent and as they are: who will be invited, each row that will not be and why, and what became of each one sent. */
+const Preview = ({
+  rows,
+  source,
+  from,
+  outcomes,
+  checking,
+}: {
+  rows: CandidateRow[];
+  source: Source;
+  from: string;
+  outcomes: ReadonlyMap<number, Outcome>;
+  checking: boolean;
+}) => {
+  const ready = rows.filter((row) => !row.problem && !outcomes.get(row.line)?.invited).length;
+  const invited = rows.filter((row) => outcomes.get(row.line)?.invited).length;
+  const refused = rows.filter((row) => outcomes.get(row.line)?.invited === false).length;
+  const count = (problem: string) => rows.filter((row) => row.problem === problem).length;
+  const duplicates = count(rowProblems.duplicate);
+  const existing = count(rowProblems.alreadyCandidate);
+  const problems = rows.filter((row) => row.problem).length - duplicates - existing;
   const where = source === 'file' ? 'Row' : 'Line';
+  const skipped = [
+    existing > 0 && `${plural(existing, 'already a candidate', 'already candidates')} of this position`,
+    duplicates > 0 && `${plural(duplicates, 'duplicate')} in the ${source === 'file' ? 'file' : 'list'}`,
+    problems > 0 && `${plural(problems, 'row')} with a problem to fix`,
+  ].filter(Boolean);
   return (
     <Flex direction="column" gap="xs">
       <Text className="bulk-invite__summary" role="status">
-        <strong>{plural(ready, 'candidate')} ready to invite.</strong>
-        {problems > 0 &&
-          ` ${plural(problems, 'row')} with a problem ${problems === 1 ? 'is' : 'are'} left out: fix ${problems === 1 ? 'it' : 'them'} to include ${problems === 1 ? 'it' : 'them'}.`}
+        {invited > 0 && <strong>{plural(invited, 'candidate')} invited. </strong>}
+        {(invited === 0 || ready > 0) && <strong>{plural(ready, 'candidate')} ready to invite.</strong>}
+        {skipped.length > 0 && ` Left out: ${skipped.join(', ')}.`}
+        {refused > 0 && ` ${plural(refused, 'row')} could not be invited: see below.`}
+        {checking && ' Checking who is already a candidate…'}
       </Text>
       {/* A long list scrolls: focusable and named, so the keyboard can scroll it too. */}
       <div className="bulk-invite__table" tabIndex={0} role="region" aria-label="Candidates to invite">
@@ -53,25 +158,53 @@ const Preview = ({ rows, source, from }: { rows: CandidateRow[]; source: Source;
             <TableRow>
               <TableCell as="th">Name</TableCell>
               <TableCell as="th">Email</TableCell>
-              {problems > 0 && <TableCell as="th">Problem</TableCell>}
+              {skipped.length > 0 && <TableCell as="th">Problem</TableCell>}
+              {outcomes.size > 0 && <TableCell as="th">Result</TableCell>}
             </TableRow>
           </TableHead>
           <TableBody>
-            {rows.map((row) => (
-              <TableRow key={row.line} className={row.problem ? 'bulk-invite__row--problem' : undefined}>
-                <TableCell>{row.candidateName || <span className="bulk-invite__missing">No name</span>}</TableCell>
-                <TableCell>{row.email ?? commonMessages.notAvailable}</TableCell>
-                {problems > 0 && (
-                  <TableCell>
-                    {row.problem && (
-                      <span className="bulk-invite__problem">
-                        {where} {row.line}: {row.problem}
-                      </span>
-                    )}
-                  </TableCell>
-                )}
-              </TableRow>
-            ))}
+            {rows.map((row) => {
+              const badge = row.problem ? SKIPPED[row.problem] : undefined;
+              const outcome = outcomes.get(row.line);
+              const look = outcome?.invited === false || (row.problem && !badge) ? 'problem' : badge ? 'skipped' : outcome ? 'invited' : null;
+              return (
+                <TableRow key={row.line} className={look ? `bulk-invite__row--${look}` : undefined}>
+                  <TableCell>{row.candidateName || <span className="bulk-invite__missing">No name</span>}</TableCell>
+                  <TableCell>{row.email ?? commonMessages.notAvailable}</TableCell>
+                  {skipped.length > 0 && (
+                    <TableCell>
+                      {row.problem && (
+                        <span className={badge ? 'bulk-invite__skipped' : 'bulk-invite__problem'}>
+                          {badge && (
+                            <Badge size="small" variation="warning">
+                              {badge}
+                            </Badge>
+                          )}{' '}
+                          {where} {row.line}: {row.problem}
+                        </span>
+                      )}
+                    </TableCell>
+                  )}
+                  {outcomes.size > 0 && (
+                    <TableCell>
+                      {outcome?.invited === true && (
+                        <Badge size="small" variation="success">
+                          Invited
+                        </Badge>
+                      )}
+                      {outcome?.invited === false && (
+                        <span className="bulk-invite__problem">
+                          <Badge size="small" variation="error">
+                            Not invited
+                          </Badge>{' '}
+                          {outcome.message}
+                        </span>
+                      )}
+                    </TableCell>
+                  )}
+                </TableRow>
+              );
+            })}
           </TableBody>
         </Table>
       </div>
@@ -80,12 +213,16 @@ const Preview = ({ rows, source, from }: { rows: CandidateRow[]; source: Source;
 };
 
 /**
- * Bulk invites (spec §5): a CSV of name then e-mail (dropped on the zone or chosen; the template
- * gives its header), or a pasted list, one candidate a line. A preview lists who will be invited and
- * marks each row that will not be and why; Send is enabled once a row can be invited. Refused for
- * want of credits (402), it says why (the list may just be longer than the credits left) and offers
- * plan selection (spec §6). A timing adjustment (issue 25), folded away by default, applies to
- * every candidate of the list.
+ * Bulk invites (spec §5, issue 28): a CSV (comma, semicolon or tab) or an Excel workbook from an
+ * ATS or a spreadsheet (dropped on the zone or chosen; the template gives a header), or a pasted
+ * list, one candidate a line. The file's header row is mapped to full name, or first and last
+ * name, and e-mail, and the team may change the mapping. A preview lists who will be invited and
+ * marks each row that will not be and why: a problem to fix, a duplicate in the file, or an
+ * address the position already has (asked of the server before anything is sent). Send invites the
+ * rest, up to 1,000, in requests of 100 with progress and each row's result; refused for want of
+ * credits (402), it says why and offers plan selection (spec §6), and Send again sends only what
+ * was not invited. A timing adjustment (issue 25), folded away by default, applies to every
+ * candidate of the list.
  */
 const BulkInviteDialog = ({
   positionId,
@@ -105,50 +242,170 @@ const BulkInviteDialog = ({
 }) => {
   const [source, setSource] = useState<Source>('file');
   const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [mapping, setMapping] = useState<ColumnMapping | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
+  const [reading, setReading] = useState(false);
   const [pasted, setPasted] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [needsPlan, setNeedsPlan] = useState(false);
   const [busy, setBusy] = useState(false);
   const [timing, setTiming] = useState(NO_ADJUSTMENT);
+  /** The position's addresses among the list's, as last asked (`key`: the addresses asked). */
+  const [existing, setExisting] = useState<{ key: string; emails: ReadonlySet<string> } | null>(null);
+  /** Addresses found taken while sending (invited meanwhile, elsewhere). */
+  const [takenMeanwhile, setTakenMeanwhile] = useState<ReadonlySet<string>>(new Set());
+  const [outcomes, setOutcomes] = useState<ReadonlyMap<number, Outcome>>(new Map());
+  const [invitedSoFar, setInvitedSoFar] = useState(0);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
 
-  const rows = source === 'file' ? (loaded?.rows ?? []) : readCandidateLines(pasted);
-  const ready = invitable(rows);
+  const read = useMemo(
+    () => (source === 'file' ? (loaded && mapping ? candidateRows(loaded.table, mapping) : []) : readCandidateLines(pasted)),
+    [source, loaded, mapping, pasted],
+  );
+  // The addresses to ask the server about: the ones that would be invited (valid, within the limit, each once).
+  const checkKey = useMemo(() => [...new Set(read.flatMap((row) => (!row.problem && row.email ? [row.email] : [])))].sort().join('\n'), [read]);
+  useEffect(() => {
+    if (!checkKey) return;
+    let live = true;
+    // Typing a pasted list asks once it pauses; a file at once.
+    const timer = setTimeout(
+      () => {
+        const done = (emails: string[]) => live && setExisting({ key: checkKey, emails: new Set(emails) });
+        // Not known: each invite request still refuses a taken address, and sending says which.
+        findExistingCandidates(positionId, checkKey.split('\n')).then(done, () => done([]));
+      },
+      source === 'paste' ? 400 : 0,
+    );
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [checkKey, positionId, source]);
+  const checking = checkKey !== '' && existing?.key !== checkKey;
+  const rows = useMemo(() => {
+    const known = new Set([...(existing?.key === checkKey ? existing.emails : []), ...takenMeanwhile]);
+    return known.size > 0 ? checked(read, known) : read;
+  }, [read, existing, checkKey, takenMeanwhile]);
+  const ready = rows.filter((row) => !row.problem && !outcomes.get(row.line)?.invited);
 
-  const close = () => {
-    setSource('file');
-    setLoaded(null);
-    setFileError(null);
-    setPasted('');
+  /** A new list: nothing sent of it yet. */
+  const restart = () => {
     setError(null);
     setNeedsPlan(false);
+    setOutcomes(new Map());
+    setTakenMeanwhile(new Set());
+  };
+  /** Back to an empty dialog. */
+  const reset = () => {
+    setSource('file');
+    setLoaded(null);
+    setMapping(null);
+    setFileError(null);
+    setPasted('');
     setTiming(NO_ADJUSTMENT);
+    setInvitedSoFar(0);
+    setProgress(null);
+    restart();
+  };
+  /** Closing after some were invited (and others not) still reports those. */
+  const close = () => {
+    if (invitedSoFar > 0) onInvited(invitedSoFar);
+    reset();
     onClose();
   };
   const load = async (file: File) => {
-    setError(null);
-    setNeedsPlan(false);
+    restart();
     setFileError(null);
     setLoaded(null);
-    if (!isCsv(file)) return setFileError('Choose a CSV file (.csv), like the template.');
-    const read = readCandidatesCsv(await file.text());
-    setLoaded({ file: { name: file.name, size: file.size }, rows: read });
-    if (read.length === 0) setFileError('No candidates were found in that file. Put the name in the first column and the e-mail in the second.');
+    setMapping(null);
+    setReading(true);
+    try {
+      const table = await readImportFile(file);
+      setLoaded({ file: { name: file.name, size: file.size }, table });
+      setMapping(guessMapping(table));
+      if (table.rows.length <= (table.hasHeader ? 1 : 0))
+        setFileError('No candidates were found in that file. Put each candidate on a row, with their name and e-mail address in columns.');
+    } catch (e) {
+      setFileError(
+        e instanceof ImportFileError
+          ? e.message
+          : 'That file couldn’t be read. Choose a CSV file (.csv) or an Excel workbook (.xlsx), like the template.',
+      );
+    } finally {
+      setReading(false);
+    }
   };
+  const headerChanged = (hasHeader: boolean) => {
+    if (!loaded) return;
+    const table = { ...loaded.table, hasHeader };
+    restart();
+    setLoaded({ ...loaded, table });
+    setMapping(guessMapping(table));
+  };
+
   const send = async () => {
     setBusy(true);
     setError(null);
     setNeedsPlan(false);
-    try {
-      const { candidates } = await inviteCandidates(positionId, isAdjusted(timing) ? ready.map((row) => ({ ...row, timing })) : ready);
-      onInvited(candidates.length);
-      close();
-    } catch (e) {
-      setNeedsPlan(e instanceof ApiError && e.status === 402);
-      setError(errorMessage(e, messages.sendInvitesFailed));
-    } finally {
-      setBusy(false);
+    const taken = new Set(takenMeanwhile);
+    // Sent before the check answered (Send stays enabled meanwhile): ask now, and leave out what it finds.
+    let current = rows;
+    if (checking) {
+      const found = await findExistingCandidates(positionId, checkKey.split('\n')).catch(() => []);
+      setExisting({ key: checkKey, emails: new Set(found) });
+      current = checked(read, new Set([...found, ...taken]));
     }
+    const queue = current.filter((row) => !row.problem && !outcomes.get(row.line)?.invited);
+    const results = new Map(outcomes);
+    let invited = 0;
+    let done = 0;
+    /** A refusal of the whole list (no credits, a closed position, no connection): the rest is not sent. */
+    let stopped: string | null = null;
+    setProgress({ done, total: queue.length });
+    for (let i = 0; i < queue.length; i += INVITES_PER_REQUEST) {
+      let chunk = queue.slice(i, i + INVITES_PER_REQUEST);
+      for (let attempt = 0; chunk.length > 0 && !stopped; attempt++) {
+        try {
+          const people = chunk.map(({ candidateName, email }) => ({ candidateName, email, ...(isAdjusted(timing) ? { timing } : {}) }));
+          const { candidates } = await inviteCandidates(positionId, people);
+          for (const row of chunk) results.set(row.line, { invited: true });
+          invited += candidates.length;
+          break;
+        } catch (e) {
+          // Invited meanwhile (another tab, a colleague): mark those, and send the rest once more.
+          if (e instanceof ApiError && e.code === 'already_invited' && attempt === 0) {
+            const emails = chunk.flatMap((row) => (row.email ? [row.email] : []));
+            const found = await findExistingCandidates(positionId, emails).catch(() => []);
+            if (found.length > 0) {
+              found.forEach((email) => taken.add(email));
+              chunk = chunk.filter((row) => !row.email || !taken.has(row.email));
+              continue;
+            }
+          }
+          const message = errorMessage(e, messages.sendInvitesFailed);
+          if (e instanceof ApiError && (e.status === 400 || e.code === 'already_invited')) {
+            for (const row of chunk) results.set(row.line, { invited: false, message });
+            break;
+          }
+          setNeedsPlan(e instanceof ApiError && e.status === 402);
+          setError(message);
+          stopped = e instanceof ApiError && e.status === 402 ? 'Not enough interview credits.' : 'Not sent: see the message below.';
+        }
+      }
+      if (stopped) for (const row of chunk) results.set(row.line, { invited: false, message: stopped });
+      done += Math.min(INVITES_PER_REQUEST, queue.length - i);
+      setProgress({ done, total: queue.length });
+      setOutcomes(new Map(results));
+      setTakenMeanwhile(new Set(taken));
+    }
+    setBusy(false);
+    setProgress(null);
+    const total = invitedSoFar + invited;
+    if (queue.every((row) => results.get(row.line)?.invited) && total > 0) {
+      onInvited(total);
+      reset();
+      onClose();
+    } else setInvitedSoFar(total);
   };
 
   return (
@@ -160,8 +417,16 @@ const BulkInviteDialog = ({
       height="760px"
       footer={
         <>
-          <Button onClick={close}>Cancel</Button>
-          <Button variation="primary" isDisabled={ready.length === 0} isLoading={busy} loadingText="Sending..." onClick={() => void send()}>
+          <Button onClick={close} isDisabled={busy}>
+            {invitedSoFar > 0 ? 'Close' : 'Cancel'}
+          </Button>
+          <Button
+            variation="primary"
+            isDisabled={ready.length === 0 || reading}
+            isLoading={busy}
+            loadingText="Sending..."
+            onClick={() => void send()}
+          >
             Send
           </Button>
         </>
@@ -169,8 +434,8 @@ const BulkInviteDialog = ({
     >
       <Flex direction="column" gap="medium">
         <Text>
-          Add candidates from a CSV file or paste a list: each candidate’s name, then their e-mail address. Candidates without an e-mail get a link
-          you can send yourself.
+          Add candidates from a file exported from your ATS or a spreadsheet (CSV or Excel), or paste a list. You’ll see who will be invited before
+          anything is sent. Candidates without an e-mail get a link you can send yourself.
         </Text>
         <ToggleButtonGroup
           value={source}
@@ -178,22 +443,24 @@ const BulkInviteDialog = ({
           isSelectionRequired
           size="small"
           onChange={(value) => {
-            setError(null);
+            restart();
             setSource(value as Source);
           }}
           aria-label="Add candidates from"
         >
-          <ToggleButton value="file">Upload a CSV file</ToggleButton>
+          <ToggleButton value="file">Upload a file</ToggleButton>
           <ToggleButton value="paste">Paste a list</ToggleButton>
         </ToggleButtonGroup>
         {source === 'file' ? (
           <Flex direction="column" gap="xs">
             <FileDropZone
-              label="CSV file"
-              accept=".csv,text/csv"
-              hint="Two columns: the name, then the e-mail address. A header row (Name, Email) is fine."
+              label="CSV file or Excel workbook"
+              accept={FILE_TYPES}
+              hint="A CSV (comma, semicolon or tab) or an Excel workbook (.xlsx), up to 1,000 rows: with column headings such as Name or First name, Last name and Email, or simply the name, then the e-mail address."
               file={loaded?.file}
               error={fileError}
+              status={reading ? 'Reading the file…' : null}
+              disabled={busy}
               onFile={(file) => void load(file)}
             />
             <div>
@@ -216,6 +483,17 @@ const BulkInviteDialog = ({
                 Download template
               </Button>
             </div>
+            {loaded && mapping && loaded.table.rows.length > 0 && (
+              <ColumnMappingFields
+                table={loaded.table}
+                mapping={mapping}
+                onMapping={(next) => {
+                  restart();
+                  setMapping(next);
+                }}
+                onHeader={headerChanged}
+              />
+            )}
           </Flex>
         ) : (
           <TextAreaField
@@ -225,13 +503,33 @@ const BulkInviteDialog = ({
             rows={5}
             value={pasted}
             onChange={(e) => {
-              setError(null);
-              setNeedsPlan(false);
+              restart();
               setPasted(e.target.value);
             }}
           />
         )}
-        {rows.length > 0 && <Preview rows={rows} source={source} from={source === 'file' ? (loaded?.file.name ?? '') : 'the pasted list'} />}
+        {rows.length > 0 && (
+          <Preview
+            rows={rows}
+            source={source}
+            from={source === 'file' ? (loaded?.file.name ?? '') : 'the pasted list'}
+            outcomes={outcomes}
+            checking={checking}
+          />
+        )}
+        {progress && (
+          <div className="bulk-invite__progress">
+            <Loader
+              variation="linear"
+              isDeterminate
+              percentage={Math.round((progress.done / Math.max(progress.total, 1)) * 100)}
+              isPercentageTextHidden
+            />
+            <Text className="bulk-invite__summary" role="status">
+              Inviting… {progress.done.toLocaleString('en')} of {plural(progress.total, 'candidate')} done.
+            </Text>
+          </div>
+        )}
         <CollapsibleTimingField value={timing} onChange={setTiming} pacing={pacing} name="bulk-timing" />
         {error && (
           <Alert variation="error">

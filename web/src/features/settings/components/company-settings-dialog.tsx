@@ -2,9 +2,11 @@ import { Tabs } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { useCompany } from '../../../api/companies';
 import { Dialog } from '../../../components/dialog';
+import { AuditLogTab } from './audit-log-tab';
 import { BillingTab } from './billing-tab';
 import { EmailsTab } from './emails-tab';
 import { IntegrateTab } from './integrate-tab';
+import { RetentionTab } from './retention-tab';
 import { ScrollingTabList } from './scrolling-tab-list';
 import { TeamTab } from './team-tab';
 import { ThemeTab } from './theme-tab';
@@ -12,14 +14,28 @@ import './settings.css';
 
 /**
  * The company settings dialog of the owner's gear (spec §2). Its tabs, in the spec's order: Team,
- * Emails, Theme, Integrate (only when the company has integration types), Billing.
+ * Emails, Theme, Integrate (only when the company has integration types), then Retention and Audit log (issue 28), Billing.
  *
  * One size whatever the tab (the widest tab's width, a fixed height): the tabs stay put above a
  * panel that scrolls, so switching tabs never makes the box jump. On a phone the dialog is a sheet
  * and the tab list scrolls sideways, with a fade and an arrow at an edge that has more tabs.
  */
-const CompanySettingsDialog = ({ companyId, open, onClose }: { companyId: string; open: boolean; onClose: () => void }) => {
-  const [tab, setTab] = useState('team');
+const CompanySettingsDialog = ({
+  companyId,
+  open,
+  onClose,
+  initialTab = 'team',
+  auditCandidateId,
+}: {
+  companyId: string;
+  open: boolean;
+  onClose: () => void;
+  /** The tab it opens on (a candidate page opens Retention). */
+  initialTab?: string;
+  /** The audit log's candidate filter, when a candidate page's "Audit log" link opened it. */
+  auditCandidateId?: string;
+}) => {
+  const [tab, setTab] = useState(initialTab);
   const integrationTypes = useCompany(companyId).data?.config.integrationTypes ?? [];
   const integrate = integrationTypes.length > 0;
   const tabs = [
@@ -27,6 +43,8 @@ const CompanySettingsDialog = ({ companyId, open, onClose }: { companyId: string
     { label: 'Emails', value: 'emails', content: <EmailsTab companyId={companyId} /> },
     { label: 'Theme', value: 'theme', content: <ThemeTab companyId={companyId} /> },
     ...(integrate ? [{ label: 'Integrate', value: 'integrate', content: <IntegrateTab companyId={companyId} types={integrationTypes} /> }] : []),
+    { label: 'Retention', value: 'retention', content: <RetentionTab companyId={companyId} /> },
+    { label: 'Audit log', value: 'audit', content: <AuditLogTab companyId={companyId} candidateId={auditCandidateId} /> },
     { label: 'Billing', value: 'billing', content: <BillingTab companyId={companyId} /> },
   ];
   return (
