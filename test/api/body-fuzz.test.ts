@@ -28,6 +28,17 @@ import {
 
 const MIN_BODIES_PER_ROUTE = 100;
 
+/**
+ * Routes whose contract takes many of the generated cases (so fewer are malformed), with the
+ * fewest malformed bodies they must still get: every case the generator makes that the contract refuses.
+ */
+const fewerByDesign: Partial<Record<OperationId, number>> = {
+  // The body is optional (no body and `{}` keep the link's expiry) and its one field is nullable (never expires).
+  createSharingDetails: 85,
+  // Its one field is nullable: null is "never delete automatically".
+  putRetention: 95,
+};
+
 let a: World;
 beforeAll(async () => {
   a = await buildWorld('Fuzz A');
@@ -87,7 +98,9 @@ describe('malformed bodies', () => {
         (r) =>
           `${r.plan.route.method} ${operationPath(r.plan.operation, r.plan.params)} (${r.plan.operation}), ${r.c.kind}: ${r.res.status || 'no answer'} ${shorten(r.res.text, 160)}`,
       );
-    const tooFew = plans.filter((p) => p.cases.length < MIN_BODIES_PER_ROUTE).map((p) => `${p.operation}: only ${p.cases.length} bodies`);
+    const tooFew = plans
+      .filter((p) => p.cases.length < (fewerByDesign[p.operation] ?? MIN_BODIES_PER_ROUTE))
+      .map((p) => `${p.operation}: only ${p.cases.length} bodies`);
     const fiveXx = results.filter((r) => r.res.status >= 500).length;
     console.log(
       `body fuzz: ${plans.length}/${bodyRoutes.length} body routes covered, ${results.length} bodies tried, ${fiveXx} 5xx, ${failures.length} failures`,

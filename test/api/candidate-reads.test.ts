@@ -126,7 +126,8 @@ describe('revoking a public link', () => {
     expect((await revoke(other, publicCandidateId)).status).toBe(404);
     const res = await revoke(owner, publicCandidateId);
     expect(res.status).toBe(204);
-    expect(await operationsOf(res)).toEqual({ GetItem: 2, BatchGetItem: 1, TransactWriteItems: 1 });
+    // And the audit log's entry (issue 28): the company's retention months (its expiry), then the entry.
+    expect(await operationsOf(res)).toEqual({ GetItem: 3, BatchGetItem: 1, TransactWriteItems: 1, PutItem: 1 });
     expect((await call('getPublicCandidate', { params: { publicCandidateId } })).status).toBe(404);
   });
 
@@ -180,11 +181,12 @@ describe('a candidate’s page', () => {
     expect(res.status).toBe(200);
     expect(res.body.answers.map((a: any) => a.question_index)).toEqual([0, 1]);
     // Session and candidate; position, membership and the answers' media (one batch); the three
-    // neighbours; and, this being the first opening, the one transaction that marks them reviewed.
-    expect(await operationsOf(res)).toEqual({ GetItem: 2, BatchGetItem: 1, Query: 3, TransactWriteItems: 1 });
-    // Opened again: reads only.
+    // neighbours; this being the first opening, the one transaction that marks them reviewed; and the
+    // audit log's "viewed" entry (issue 28; the company, for its expiry, came in the batch).
+    expect(await operationsOf(res)).toEqual({ GetItem: 2, BatchGetItem: 1, Query: 3, TransactWriteItems: 1, PutItem: 1 });
+    // Opened again: reads, and the audit entry.
     const again = await call('getCandidate', { params: { candidateId }, session: owner.sessionId });
-    expect(await operationsOf(again)).toEqual({ GetItem: 2, BatchGetItem: 1, Query: 3 });
+    expect(await operationsOf(again)).toEqual({ GetItem: 2, BatchGetItem: 1, Query: 3, PutItem: 1 });
     const transcripts = await call('getAnswerTranscripts', { params: { candidateId }, session: owner.sessionId });
     expect(transcripts.body.answer_transcripts).toHaveLength(2);
     expect(await operationsOf(transcripts)).toEqual({ GetItem: 2, BatchGetItem: 1 });

@@ -223,7 +223,10 @@ describe('message templates', () => {
     const preview = await call('previewMessageTemplate', { params: { companyId: owner.companyId }, session: owner.sessionId, body });
     expect(preview.status).toBe(200);
     expect(preview.body.subject).toBe('Hi Alex Example <3');
-    expect(preview.body.text).toMatch(/^For Product Designer at Brew Co:\n\nhttp.*#\/interview\/sample$/);
+    // The body, then every candidate mail's footer (issue 28): the link to delete their data.
+    expect(preview.body.text).toMatch(
+      /^For Product Designer at Brew Co:\n\nhttp.*#\/interview\/sample\n\n.*Delete my data: http.*#\/delete-my-data\//,
+    );
     expect(preview.body.html).toContain('Hi Alex Example &lt;3');
     expect(preview.body.html).toContain('<p style="margin:0 0 16px">For Product Designer at Brew Co:</p>');
 
