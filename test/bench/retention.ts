@@ -16,7 +16,8 @@ export const retentionFigure = async ({ api, env, session, companyId }: StackCon
   const { keys } = await import('../../lambdas/data/keys');
   const { sha256 } = await import('../../lambdas/platform/crypto');
   const { addMonths } = await import('../../lambdas/domain/retention');
-  const { applyRetention, RETENTION_CANDIDATES_PER_RUN, RETENTION_PAGE_SIZE } = await import('../../lambdas/app/deletion/retention');
+  const { applyRetention, RETENTION_CANDIDATES_PER_RUN, RETENTION_PAGE_SIZE, RETENTION_PAGES_PER_COMPANY } =
+    await import('../../lambdas/app/deletion/retention');
   const { createLogger } = await import('../../lambdas/platform/logger');
   const { interviewFixture } = await import('../support/interviews');
   const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
@@ -98,7 +99,9 @@ export const retentionFigure = async ({ api, env, session, companyId }: StackCon
   const totals = { runs: 0, pages: 0, deleted: 0, calls: 0, ms: 0 };
   const byCommand: Record<string, number> = {};
   const rows: string[][] = [];
-  for (let run = 0; run < Math.ceil(DUE / RETENTION_CANDIDATES_PER_RUN) + 2 && totals.deleted < DUE; run++) {
+  // One company: a run takes at most its pages' worth (RETENTION_PAGES_PER_COMPANY pages), within the run's bound.
+  const perRun = Math.min(RETENTION_CANDIDATES_PER_RUN, RETENTION_PAGES_PER_COMPANY * RETENTION_PAGE_SIZE);
+  for (let run = 0; run < Math.ceil(DUE / perRun) + 2 && totals.deleted < DUE; run++) {
     const started = performance.now();
     const { result, calls } = await countCalls(() => applyRetention(now, log));
     const ms = performance.now() - started;
