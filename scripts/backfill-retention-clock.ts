@@ -37,35 +37,35 @@ export const backfillRetentionClock = async (client: DynamoDBDocumentClient, tab
       report.unchanged += 1;
     }
   };
+  /** Sets an item's keys on one index (`GSI5` → GSI5PK, GSI5SK) unless it has them, and the item still exists. */
+  const setIndexKeysOnce = (
+    item: Record<string, any>,
+    index: 'GSI3' | 'GSI5',
+    indexKeys: Record<string, string>,
+    counted: 'candidates' | 'companies',
+  ) => {
+    const [partition, sort] = [`${index}PK`, `${index}SK`];
+    return update(
+      {
+        TableName: table,
+        Key: { PK: item.PK, SK: item.SK },
+        UpdateExpression: 'SET #pk = :pk, #sk = :sk',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(#pk)',
+        ExpressionAttributeNames: { '#pk': partition, '#sk': sort },
+        ExpressionAttributeValues: { ':pk': indexKeys[partition], ':sk': indexKeys[sort] },
+      },
+      counted,
+    );
+  };
   const work = (item: Record<string, any>): Promise<void> | null => {
     if (item.SK === keys.candidate('').SK && String(item.PK).startsWith(keys.candidate('').PK)) {
       if (item.preview === true || item.GSI5PK || typeof item.companyId !== 'string') return null;
       const since = typeof item.completedAt === 'string' ? item.completedAt : String(item.createdAt);
-      const retention = keys.candidateRetention(item.companyId, since, String(item.candidateId));
-      return update(
-        {
-          TableName: table,
-          Key: { PK: item.PK, SK: item.SK },
-          UpdateExpression: 'SET GSI5PK = :pk, GSI5SK = :sk',
-          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(GSI5PK)',
-          ExpressionAttributeValues: { ':pk': retention.GSI5PK, ':sk': retention.GSI5SK },
-        },
-        'candidates',
-      );
+      return setIndexKeysOnce(item, 'GSI5', keys.candidateRetention(item.companyId, since, String(item.candidateId)), 'candidates');
     }
     if (item.SK === keys.company('').SK && String(item.PK).startsWith(keys.company('').PK)) {
       if (item.GSI3PK || typeof item.companyId !== 'string') return null;
-      const shard = keys.companyRetention(item.companyId);
-      return update(
-        {
-          TableName: table,
-          Key: { PK: item.PK, SK: item.SK },
-          UpdateExpression: 'SET GSI3PK = :pk, GSI3SK = :sk',
-          ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(GSI3PK)',
-          ExpressionAttributeValues: { ':pk': shard.GSI3PK, ':sk': shard.GSI3SK },
-        },
-        'companies',
-      );
+      return setIndexKeysOnce(item, 'GSI3', keys.companyRetention(item.companyId), 'companies');
     }
     if (item.SK === keys.position('').SK && String(item.PK).startsWith(keys.position('').PK)) {
       if (item.currentStatus !== 'closed' || typeof item.closedAt === 'string') return null;
