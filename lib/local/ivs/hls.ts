@@ -19,7 +19,31 @@ interface Probe {
   width: number;
   height: number;
   durationSeconds: number;
+  /** When the part's first video packet starts and its last ends, on the part's clock (seconds). */
+  videoSpan: { start: number; end: number } | undefined;
 }
+
+/**
+ * The video's span: the tracks share the sender's clock, and audio often starts before the first key
+ * frame (or goes on after the last frame), so the audio is cut to the picture's span rather than each
+ * track starting at zero on its own, which would put the sound ahead of the picture.
+ */
+const videoSpan = async (file: string): Promise<{ start: number; end: number } | undefined> => {
+  const { stdout } = await run(
+    'ffprobe',
+    ['-v', 'error', '-select_streams', 'v:0', '-show_entries', 'packet=pts_time,duration_time', '-of', 'csv=p=0', file],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  let start = Infinity;
+  let end = -Infinity;
+  for (const line of stdout.split('\n')) {
+    const [pts, duration] = line.split(',').map(Number);
+    if (pts === undefined || !Number.isFinite(pts)) continue;
+    start = Math.min(start, pts);
+    end = Math.max(end, pts + (Number.isFinite(duration) && duration! > 0 ? duration! : 1 / 30));
+  }
+  return Number.isFinite(start) && end > start ? { start, end } : undefined;
+};
 
 /** What a part holds; a stream that never carried a packet (a muted or suspended source) counts as absent. */
 const probe = async (file: string): Promise<Probe | undefined> => {
@@ -41,6 +65,7 @@ const probe = async (file: string): Promise<Probe | undefined> => {
     const carried = (parsed.streams ?? []).filter((stream) => Number(stream.nb_read_packets ?? 0) > 0);
     const video = carried.find((stream) => stream.codec_type === 'video');
     return {
+      videoSpan: video ? await videoSpan(file) : undefined,
       hasVideo: Boolean(video),
       hasAudio: carried.some((stream) => stream.codec_type === 'audio'),
       width: video?.width ?? 0,
@@ -83,9 +108,10 @@ export const encodeHls = async (parts: string[], outDir: string): Promise<HlsOut
       `[${i}:v:0]scale=${width}:${height}:force_original_aspect_ratio=decrease,pad=${width}:${height}:(ow-iw)/2:(oh-ih)/2,setsar=1,fps=30,format=yuv420p,setpts=PTS-STARTPTS[v${i}]`,
     );
     filters.push(
-      info.hasAudio
-        ? `[${i}:a:0]aresample=48000:async=1:first_pts=0,aformat=sample_rates=48000:channel_layouts=stereo,asetpts=PTS-STARTPTS[a${i}]`
-        : `anullsrc=r=48000:cl=stereo,atrim=0:${Math.max(0.1, info.durationSeconds).toFixed(3)}[a${i}]`,
+      info.hasAudio && info.videoSpan
+        ? // The audio of the picture's span, on the picture's clock (silence where it started later).
+          `[${i}:a:0]atrim=start=${info.videoSpan.start.toFixed(3)}:end=${info.videoSpan.end.toFixed(3)},asetpts=PTS-${info.videoSpan.start.toFixed(3)}/TB,aresample=48000:async=1:first_pts=0,aformat=sample_rates=48000:channel_layouts=stereo[a${i}]`
+        : `anullsrc=r=48000:cl=stereo,atrim=0:${Math.max(0.1, info.videoSpan ? info.videoSpan.end - info.videoSpan.start : info.durationSeconds).toFixed(3)}[a${i}]`,
     );
   });
   filters.push(`${probed.map((_, i) => `[v${i}][a${i}]`).join('')}concat=n=${probed.length}:v=1:a=1[v][a]`);
