@@ -28,6 +28,7 @@ export default defineConfig(async () => ({
             MEDIA_BUCKET: 'test-media',
             STATE_MACHINE_ARN: 'arn:aws:states:us-east-1:000000000000:stateMachine:test-media-pipeline',
             MAIL_FROM: 'no-reply@example.com',
+            MAIL_CONFIGURATION_SET: 'test-mail',
             APP_ORIGIN: 'https://app.example.com',
             AWS_REGION: 'us-east-1',
             AWS_ACCESS_KEY_ID: 'test',

@@ -1,5 +1,6 @@
 import { IVS_RECORDING_EVENT } from './contracts/live-recording';
 import { PRODUCT_EVENTS } from './contracts/product-events';
+import { SES_MAIL_EVENT } from './contracts/mail-events';
 import type { Grant } from './operations/operation';
 
 /**
@@ -44,6 +45,15 @@ export const eventFunctions = {
     timeoutSeconds: 60,
     memoryMb: 256,
     description: "A candidate completed the interview: mails the team's notification and the candidate's response messages",
+  },
+  /** SES reported on a mail sent with the stage's configuration set (issue 26): the invitation records delivered, bounced or complained. */
+  mailEventReceived: {
+    handler: 'events/mail-event-received',
+    pattern: { source: [SES_MAIL_EVENT.source], 'detail-type': Object.values(SES_MAIL_EVENT.detailTypes) },
+    grants: ['table:write'],
+    timeoutSeconds: 30,
+    memoryMb: 256,
+    description: "SES delivered, bounced or had a complaint about a mail: the candidate's or member invitation's mail status",
   },
 } as const satisfies Record<string, EventFunctionDefinition>;
 

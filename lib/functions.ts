@@ -29,6 +29,8 @@ export interface GrantValues {
   readonly TABLE_NAME: string;
   readonly MEDIA_BUCKET: string;
   readonly MAIL_FROM: string;
+  /** The stage's SES configuration set (mailConfigurationSetName), whose events report each mail's delivery (issue 26). */
+  readonly MAIL_CONFIGURATION_SET: string;
   /** The SPA's origin: the custom domain or CloudFront's (the web stack's), the local server's. */
   readonly APP_ORIGIN: string;
   /** Absent where the state machine cannot be referenced (its own task functions). */
@@ -62,7 +64,7 @@ export const grantEnvironment = (grant: Grant, values: GrantValues): Record<stri
     case 'media:delete':
       return { MEDIA_BUCKET: values.MEDIA_BUCKET };
     case 'mail:send':
-      return { MAIL_FROM: values.MAIL_FROM };
+      return { MAIL_FROM: values.MAIL_FROM, MAIL_CONFIGURATION_SET: values.MAIL_CONFIGURATION_SET };
     case 'app:links':
       return { APP_ORIGIN: values.APP_ORIGIN };
     case 'workflow:start':
@@ -114,6 +116,11 @@ export const stripeSecretNames = (stage: string) => ({
  */
 export const integrationsKeyAlias = (stage: string) => `alias/${stage}-integrations`;
 export const leverOAuthSecretName = (stage: string) => `${stage}/lever/oauth-client`;
+/**
+ * The stage's SES configuration set, by name (the data stack creates it with its event destination;
+ * functions send with it by name, so no stack exports it).
+ */
+export const mailConfigurationSetName = (stage: string) => `${stage}-mail`;
 /** The partner secret Comeet issues the product (README), which signs the tokens its API takes. */
 export const comeetPartnerSecretName = (stage: string) => `${stage}/comeet/partner-secret`;
 
@@ -213,6 +220,7 @@ export const grantEnvironmentNames = (grant: Grant): string[] =>
       TABLE_NAME: '',
       MEDIA_BUCKET: '',
       MAIL_FROM: '',
+      MAIL_CONFIGURATION_SET: '',
       APP_ORIGIN: '',
       STATE_MACHINE_ARN: '',
       ANSWER_PACKAGE_STATE_MACHINE_ARN: '',

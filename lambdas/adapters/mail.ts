@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** What the mail is about, as SES EmailTags (domain/mail-delivery.ts `mailTags`): its delivery events find the invitation by them. */
+  tags?: readonly { Name: string; Value: string }[];
 }
 
 /**
@@ -18,12 +20,18 @@ export interface MailMessage {
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const headerSafe = (value: string): string => value.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ').trim();
 
-/** Sends through SES (aws-ses-v2-local in the local stack) from MAIL_FROM. */
+/**
+ * Sends through SES (aws-ses-v2-local in the local stack) from MAIL_FROM, with the stage's
+ * configuration set (MAIL_CONFIGURATION_SET), whose event destination reports deliveries, bounces
+ * and complaints (issue 26), and the message's tags.
+ */
 export const sendMail = async (message: MailMessage): Promise<void> => {
-  const { MAIL_FROM } = readEnv('MAIL_FROM');
+  const { MAIL_FROM, MAIL_CONFIGURATION_SET } = readEnv('MAIL_FROM', 'MAIL_CONFIGURATION_SET');
   await ses.send(
     new SendEmailCommand({
       FromEmailAddress: headerSafe(MAIL_FROM),
+      ConfigurationSetName: MAIL_CONFIGURATION_SET,
+      ...(message.tags && message.tags.length > 0 ? { EmailTags: message.tags.map((tag) => ({ Name: tag.Name, Value: tag.Value })) } : {}),
       Destination: { ToAddresses: [headerSafe(message.to)] },
       Content: {
         Simple: {

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { emailSchema, trimmedLine } from './common';
 import { CANDIDATE_STATUSES } from './candidate-status';
-import { CAPTIONS_STATUSES, PACKAGE_STATUSES, SHARE_EXPIRY_DAYS, TRANSCRIPT_STATUSES, UPLOAD_STATUSES } from './vocabulary';
+import { CAPTIONS_STATUSES, MAIL_STATUSES, PACKAGE_STATUSES, SHARE_EXPIRY_DAYS, TRANSCRIPT_STATUSES, UPLOAD_STATUSES } from './vocabulary';
 import { timingAdjustmentSchema } from './timing-schemas';
 import { NO_ADJUSTMENT } from './timing';
 
@@ -16,6 +16,12 @@ export const candidateNameSchema = trimmedLine(100, 'Enter the candidate’s nam
 
 /** A point in time with its relative text ("3 days ago", "in 6 days"), as the spec's time fields. */
 export const timeSchema = z.object({ timeValue: z.string(), relativeTime: z.string() });
+
+/**
+ * What became of an invitation mail (issue 26): `sent` with no reason or time until SES reports on
+ * it, then `delivered`, `bounced` (with a reason to show the team) or `complained`, and when.
+ */
+export const mailDeliverySchema = z.object({ status: z.enum(MAIL_STATUSES), reason: z.nullable(z.string()), at: z.nullable(timeSchema) });
 
 export const variantSchema = z.object({ contentHref: z.string(), contentType: z.string() });
 
@@ -32,6 +38,8 @@ export const candidateSummarySchema = z.object({
   thumbnail: z.nullable(z.object({ variants: z.array(variantSchema) })),
   /** The candidate's pacing is adjusted (issue 25: no time limit, more time or extra retakes). */
   timingAdjusted: z.boolean(),
+  /** The invitation mail's delivery (issue 26); null for a candidate without an e-mail address (link invitations). */
+  mail: z.nullable(mailDeliverySchema),
 });
 
 export const newCandidateSchema = z.object({

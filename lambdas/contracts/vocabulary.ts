@@ -27,6 +27,13 @@ export type PositionStatus = (typeof POSITION_STATUSES)[number];
 export const POSITION_ACTIONS = ['close', 'open'] as const;
 export type PositionAction = (typeof POSITION_ACTIONS)[number];
 
+/**
+ * An invitation mail's delivery status (issue 26), as SES's events report it: `sent` until an event
+ * arrives, then `delivered`, `bounced` or `complained` (a complaint stops further reminders).
+ */
+export const MAIL_STATUSES = ['sent', 'delivered', 'bounced', 'complained'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
 /** A company member's roles (spec §3 Member). */
 export const MEMBER_ROLES = ['owner', 'member'] as const;
 export type MemberRole = (typeof MEMBER_ROLES)[number];

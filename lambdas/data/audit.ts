@@ -5,6 +5,8 @@ import { newId } from '../platform/crypto';
 import { batchGetItems, itemRead, keyId, type BatchRead } from './batch-get';
 import { db, tableName } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
+import type { TransactionStep } from './transaction';
+import { readItem } from './request-reads';
 import { epochSeconds, keys } from './keys';
 
 /**
@@ -45,31 +47,45 @@ export const auditRetentionRead = (companyId: string): BatchRead<RetentionMonths
   return { keys: read.keys, collect: (found) => read.collect(found) ?? null };
 };
 
+/** The company's retention months, read on their own (with the request's other reads of the moment, request-reads.ts); null when the company is gone. */
+export const companyRetentionMonths = async (companyId: string): Promise<RetentionMonths> => {
+  const item = await readItem(keys.company(companyId));
+  return item ? retentionMonthsOf(item.retentionMonths) : null;
+};
+
+/** One entry's item, with a new entry id; `expiresAt` (the TTL) null for kept until deleted. */
+const auditEntryItem = (entry: Omit<StoredAuditEntry, 'entryId'>, expiresAt: Date | null) => {
+  const stored: StoredAuditEntry = { ...entry, entryId: newId() };
+  const item = {
+    ...keys.auditEntry(stored.companyId, stored.at, stored.entryId),
+    ...(stored.candidateId ? keys.auditEntryByCandidate(stored.companyId, stored.candidateId, stored.at, stored.entryId) : {}),
+    ...(stored.actorUserId ? keys.auditEntryByMember(stored.companyId, stored.actorUserId, stored.at, stored.entryId) : {}),
+    type: 'audit',
+    entryId: stored.entryId,
+    companyId: stored.companyId,
+    at: stored.at,
+    action: stored.action,
+    ...(stored.actorUserId ? { actorUserId: stored.actorUserId } : {}),
+    ...(stored.candidateId ? { candidateId: stored.candidateId } : {}),
+    ...(stored.positionId ? { positionId: stored.positionId } : {}),
+    ...(stored.detail ? { detail: stored.detail } : {}),
+    ...(expiresAt ? { ttl: epochSeconds(expiresAt) } : {}),
+  };
+  return { stored, item };
+};
+
 /** Writes one entry; `expiresAt` (the TTL) null for kept until deleted. */
 export const putAuditEntry = async (entry: Omit<StoredAuditEntry, 'entryId'>, expiresAt: Date | null): Promise<StoredAuditEntry> => {
-  const stored: StoredAuditEntry = { ...entry, entryId: newId() };
-  await db.send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.auditEntry(stored.companyId, stored.at, stored.entryId),
-        ...(stored.candidateId ? keys.auditEntryByCandidate(stored.companyId, stored.candidateId, stored.at, stored.entryId) : {}),
-        ...(stored.actorUserId ? keys.auditEntryByMember(stored.companyId, stored.actorUserId, stored.at, stored.entryId) : {}),
-        type: 'audit',
-        entryId: stored.entryId,
-        companyId: stored.companyId,
-        at: stored.at,
-        action: stored.action,
-        ...(stored.actorUserId ? { actorUserId: stored.actorUserId } : {}),
-        ...(stored.candidateId ? { candidateId: stored.candidateId } : {}),
-        ...(stored.positionId ? { positionId: stored.positionId } : {}),
-        ...(stored.detail ? { detail: stored.detail } : {}),
-        ...(expiresAt ? { ttl: epochSeconds(expiresAt) } : {}),
-      },
-    }),
-  );
+  const { stored, item } = auditEntryItem(entry, expiresAt);
+  await db.send(new PutCommand({ TableName: tableName(), Item: item }));
   return stored;
 };
+
+/** The same entry as a step of someone else's transaction: written with their write, or not at all. */
+export const auditEntryStep = (entry: Omit<StoredAuditEntry, 'entryId'>, expiresAt: Date | null): TransactionStep<'audit'> => ({
+  name: 'audit',
+  item: { Put: { TableName: tableName(), Item: auditEntryItem(entry, expiresAt).item } },
+});
 
 export interface AuditFilter {
   /** Only what this member did. */

@@ -1,9 +1,9 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { StoredSubscription, SubscriptionStatus } from '../domain/company';
 import { db, tableName } from './client';
 import { epochSeconds, keys } from './keys';
 import { ConditionFailed, transact, type TransactionStep } from './transaction';
+import { writeIf } from './conditional-write';
 
 /**
  * Billing's items: the checkouts the SPA started (by its reference, so its status page can poll
@@ -36,21 +36,15 @@ export const getCheckout = async (frontendReferenceId: string): Promise<Checkout
  * retried request); for anything else it is taken (false).
  */
 export const saveCheckout = async (checkout: Omit<Checkout, 'status'>): Promise<boolean> => {
-  try {
-    await db.send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.checkout(checkout.frontendReferenceId), type: 'checkout', ...checkout, status: 'open' },
-        ConditionExpression: 'attribute_not_exists(PK) OR (companyId = :companyId AND sessionId = :sessionId AND #status = :open)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':companyId': checkout.companyId, ':sessionId': checkout.sessionId, ':open': 'open' },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+  return writeIf(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.checkout(checkout.frontendReferenceId), type: 'checkout', ...checkout, status: 'open' },
+      ConditionExpression: 'attribute_not_exists(PK) OR (companyId = :companyId AND sessionId = :sessionId AND #status = :open)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':companyId': checkout.companyId, ':sessionId': checkout.sessionId, ':open': 'open' },
+    }),
+  );
 };
 
 /** Sets the company's Stripe customer unless it has one; returns the one it has now. */

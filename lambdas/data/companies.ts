@@ -7,6 +7,7 @@ import { db, tableName } from './client';
 import { keys, sortKeyPrefixes } from './keys';
 import { queryAll } from './query';
 import { ConditionFailed, transact, type TransactionStep } from './transaction';
+import { writeIf } from './conditional-write';
 
 export interface Company {
   companyId: string;
@@ -141,21 +142,15 @@ export const renameCompany = async (companyId: string, companyName: string, memb
 
 /** Sets the company's retention policy (issue 28); false when the company does not exist. */
 export const setRetentionMonths = async (companyId: string, retentionMonths: RetentionMonths): Promise<boolean> => {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.company(companyId),
-        UpdateExpression: 'SET retentionMonths = :months',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':months': retentionMonths },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+  return writeIf(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.company(companyId),
+      UpdateExpression: 'SET retentionMonths = :months',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':months': retentionMonths },
+    }),
+  );
 };
 
 /** Replaces the company's theme; null when the company does not exist. */

@@ -5,6 +5,7 @@ import { itemRead, type BatchRead } from './batch-get';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { ConditionFailed, transact } from './transaction';
+import { writeIf } from './conditional-write';
 
 /**
  * A live recording (issue 30): one take of a candidate streamed to an IVS stage that records it.
@@ -154,23 +155,17 @@ const JOIN_LEASE_SECONDS = 150;
  */
 export const claimJoin = async (recordingId: string): Promise<boolean> => {
   const now = Math.floor(Date.now() / 1000);
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.liveRecording(recordingId),
-        UpdateExpression: 'SET joiningUntil = :until',
-        ConditionExpression:
-          'attribute_exists(PK) AND #status IN (:created, :live, :stopped) AND (attribute_not_exists(joiningUntil) OR joiningUntil < :now)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':until': now + JOIN_LEASE_SECONDS, ':now': now, ':created': 'created', ':live': 'live', ':stopped': 'stopped' },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+  return writeIf(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.liveRecording(recordingId),
+      UpdateExpression: 'SET joiningUntil = :until',
+      ConditionExpression:
+        'attribute_exists(PK) AND #status IN (:created, :live, :stopped) AND (attribute_not_exists(joiningUntil) OR joiningUntil < :now)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':until': now + JOIN_LEASE_SECONDS, ':now': now, ':created': 'created', ':live': 'live', ':stopped': 'stopped' },
+    }),
+  );
 };
 
 /** The recording is the take's video now. Returns the recording as it is after (is it submitted?), or null when it was already assembled or failed. */

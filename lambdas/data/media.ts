@@ -1,10 +1,10 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CaptionsStatus, TranscriptStatus, UploadStatus } from '../domain/media';
 import { readBatch, type BatchRead } from './batch-get';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { ConditionFailed, transact, type TransactionStep } from './transaction';
+import { writeIf } from './conditional-write';
 
 /**
  * A media item (one upload and what the pipeline derived from it) and its group (the id the
@@ -123,28 +123,22 @@ export const markUploaded = async (
   next: UploadStatus,
   extra: Partial<Pick<MediaItem, 'variants' | 'captionsStatus' | 'transcriptStatus'>> = {},
 ) => {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.media(mediaId),
-        UpdateExpression: `SET uploadStatus = :next, updatedAt = :now${Object.keys(extra)
-          .map((k) => `, ${k} = :${k}`)
-          .join('')}`,
-        ConditionExpression: 'uploadStatus = :uploading',
-        ExpressionAttributeValues: {
-          ':next': next,
-          ':uploading': 'uploading',
-          ':now': new Date().toISOString(),
-          ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [`:${k}`, v])),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+  return writeIf(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.media(mediaId),
+      UpdateExpression: `SET uploadStatus = :next, updatedAt = :now${Object.keys(extra)
+        .map((k) => `, ${k} = :${k}`)
+        .join('')}`,
+      ConditionExpression: 'uploadStatus = :uploading',
+      ExpressionAttributeValues: {
+        ':next': next,
+        ':uploading': 'uploading',
+        ':now': new Date().toISOString(),
+        ...Object.fromEntries(Object.entries(extra).map(([k, v]) => [`:${k}`, v])),
+      },
+    }),
+  );
 };
 
 type ProcessingFields = Partial<Omit<MediaItem, 'mediaId'>> & { processingError?: unknown };

@@ -7,6 +7,7 @@ import { queryAll } from './query';
 import { newSessionItem } from './sessions';
 import { ConditionFailed, transact, TransactionConflict, type TransactionStep } from './transaction';
 import { type MemberRole } from '../contracts/vocabulary';
+import { storedMailDelivery, type StoredMailDelivery } from '../domain/mail-delivery';
 
 export const INVITE_TTL_SECONDS = 14 * 24 * 60 * 60;
 
@@ -20,6 +21,8 @@ export interface InvitedRow {
   userId: string;
   email: string;
   status: 'invited';
+  /** What SES reported about the invitation mail (issue 26, data/mail-delivery.ts). */
+  mail: StoredMailDelivery;
 }
 
 /** Members and pending invitations: one Query over the company partition's INVITE#…MEMBER# range. */
@@ -35,7 +38,7 @@ export const listMembers = async (companyId: string, now = new Date()) => {
     if (String(item.SK).startsWith(sortKeyPrefixes.member)) {
       members.push({ userId: item.userId, email: item.email, userRole: item.role === 'owner' ? 'owner' : 'member', status: 'active' });
     } else if (Number(item.ttl) > epochSeconds(now)) {
-      invitedMembers.push({ userId: item.inviteId, email: item.email, status: 'invited' });
+      invitedMembers.push({ userId: item.inviteId, email: item.email, status: 'invited', mail: storedMailDelivery(item.mail) });
     }
   }
   members.sort((a, b) => (a.userRole === b.userRole ? a.email.localeCompare(b.email) : a.userRole === 'owner' ? -1 : 1));

@@ -1,7 +1,8 @@
-import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomToken, sha256 } from '../platform/crypto';
 import { db, tableName } from './client';
 import { epochSeconds, keys } from './keys';
+import { readItem } from './request-reads';
 
 /** Sessions expire after this much inactivity; each use slides the expiry (at most once a minute). */
 export const SESSION_IDLE_SECONDS = 14 * 24 * 60 * 60;
@@ -21,7 +22,8 @@ export interface Session {
  */
 export const loadSession = async (sessionId: string, now = new Date()): Promise<(Session & { slide: (() => Promise<void>) | null }) | null> => {
   const sessionHash = sha256(sessionId);
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.session(sessionHash) }));
+  // Planned with the request's other first reads (request-reads.ts): the candidate a page opens, say.
+  const Item = await readItem(keys.session(sessionHash));
   if (!Item || typeof Item.userId !== 'string' || typeof Item.ttl !== 'number') return null;
   const nowSeconds = epochSeconds(now);
   if (Item.ttl <= nowSeconds) return null;

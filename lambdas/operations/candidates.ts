@@ -145,6 +145,18 @@ export const reinviteCandidate = defineOperation({
   response: candidateSummarySchema,
 });
 
+export const fixCandidateEmail = defineOperation({
+  method: 'PUT',
+  path: '/candidates/{candidateId}/email',
+  auth: 'session',
+  grants: ['table:write', 'mail:send', 'media:read'],
+  summary:
+    "Corrects an invited candidate's e-mail address (after a bounce, issue 26) and sends the invitation again to it, with a fresh deadline, spending no credit. The new address must not already be a candidate of the position (409).",
+  params: z.object({ candidateId: idSchema }),
+  body: z.object({ email: emailSchema }),
+  response: candidateSummarySchema,
+});
+
 export const setCandidateTiming = defineOperation({
   method: 'PUT',
   path: '/candidates/{candidateId}/timing',

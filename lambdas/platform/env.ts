@@ -16,6 +16,8 @@ const schema = z.object({
   /** The answer-package builder (grant package:start). */
   ANSWER_PACKAGE_STATE_MACHINE_ARN: required,
   MAIL_FROM: z.string().check(z.minLength(3)),
+  /** The stage's SES configuration set every mail is sent with (grant mail:send): its events report deliveries, bounces, complaints. */
+  MAIL_CONFIGURATION_SET: required,
   /** Public origin of the SPA, for links in e-mails and responses (grant app:links): https://app.example.com. */
   APP_ORIGIN: z.url(),
   /** The KMS key sealing ATS credentials (grant ats:api). */

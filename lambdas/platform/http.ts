@@ -6,6 +6,7 @@ import type { AuthMode, Operation } from '../operations/operation';
 import { keyToSnakeCase, MAX_NESTING_DEPTH, NestingTooDeep, toCamelCase, toSnakeCase } from '../contracts/wire-case';
 import { getMembership, type Membership } from '../data/memberships';
 import { loadSession, type Session } from '../data/sessions';
+import { withRequestReads } from '../data/request-reads';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from './errors';
 import { createLogger, describeError, setLogContext, type Logger } from './logger';
 import { SESSION_HEADER } from '../contracts/vocabulary';
@@ -299,11 +300,13 @@ const chain = <C extends Operation>(contract: C, run: (state: State, event: APIG
       body: JSON.stringify(contract.verbatimResponse ? checked.data : toSnakeCase(checked.data)),
     };
   };
-  return middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2, Error, Context>(core)
+  const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2, Error, Context>(core)
     .use(requestLog(contract))
     .use(errorModel())
     .use(authenticate(contract, alongside))
     .use(validate(contract));
+  // Each request plans its reads by key (data/request-reads.ts): the session's and the handler's first reads go out together.
+  return (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyResultV2> => withRequestReads(() => handler(event, context));
 };
 
 const contextOf = (state: State, event: APIGatewayProxyEventV2) => ({

@@ -18,6 +18,9 @@ export const metricNames = {
   answersSubmitted: 'AnswersSubmitted',
   /** Seconds from the media pipeline's start to the media being ready (lambdas/pipeline/finalize-media.ts). */
   pipelineSeconds: 'MediaPipelineSeconds',
+  /** Recipients SES reported a bounce or a complaint for (app/mail/record-delivery.ts, issue 26). */
+  mailBounces: 'MailBounces',
+  mailComplaints: 'MailComplaints',
 } as const;
 
 export type MetricName = (typeof metricNames)[keyof typeof metricNames];

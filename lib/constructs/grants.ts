@@ -10,6 +10,7 @@ import {
   grantEnvironment,
   integrationsKeyAlias,
   leverOAuthSecretName,
+  mailConfigurationSetName,
   stripeSecretNames,
   type GrantValues,
 } from '../functions';
@@ -70,6 +71,7 @@ export const bindGrants = (fn: LambdaFunction, grants: readonly Grant[], targets
     TABLE_NAME: data.tableName,
     MEDIA_BUCKET: data.mediaBucketName,
     MAIL_FROM: config.mailFrom,
+    MAIL_CONFIGURATION_SET: mailConfigurationSetName(config.stage),
     APP_ORIGIN: targets.appOrigin,
     STATE_MACHINE_ARN: targets.stateMachineArn,
     ANSWER_PACKAGE_STATE_MACHINE_ARN: answerPackageStateMachineArn(stack, config.stage),
@@ -125,7 +127,14 @@ export const bindGrants = (fn: LambdaFunction, grants: readonly Grant[], targets
         const identities = [...new Set([address, domain])].map((identity) =>
           stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity, arnFormat: ArnFormat.SLASH_RESOURCE_NAME }),
         );
-        allow(['ses:SendEmail', 'ses:SendRawEmail'], identities);
+        // Every mail goes with the stage's configuration set (issue 26), which SES authorizes as a resource too.
+        const configurationSet = stack.formatArn({
+          service: 'ses',
+          resource: 'configuration-set',
+          resourceName: mailConfigurationSetName(config.stage),
+          arnFormat: ArnFormat.SLASH_RESOURCE_NAME,
+        });
+        allow(['ses:SendEmail', 'ses:SendRawEmail'], [...identities, configurationSet]);
         break;
       }
       case 'app:links':

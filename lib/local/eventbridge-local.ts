@@ -12,6 +12,8 @@ import type { EventBridgeEvent } from './events';
 export interface EventBridgeLocal extends AwsJsonService {
   /** Waits for the deliveries under way (the stack stops it before the functions' runtime). */
   drain(): Promise<void>;
+  /** An event an AWS service puts on the bus (the SES stand-in's): delivered after the caller goes on, like PutEvents' entries. */
+  put(event: EventBridgeEvent): void;
 }
 
 const MAX_ENTRIES = 10;
@@ -68,6 +70,7 @@ export const startEventBridgeLocal = async (options: {
   });
   return {
     ...service,
+    put: deliverLater,
     drain: async () => {
       while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
     },

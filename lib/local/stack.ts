@@ -13,7 +13,7 @@ import { API_PREFIX } from '../../lambdas/operations/index';
 import { tableName } from '../../lambdas/data/table-definition';
 import { localBucketName } from '../../lambdas/adapters/storage-layout';
 import { localContentSecurityPolicy, securityHeaders } from '../security-headers';
-import { comeetPartnerSecretName, integrationsKeyAlias, leverOAuthSecretName, stripeSecretNames } from '../functions';
+import { comeetPartnerSecretName, integrationsKeyAlias, leverOAuthSecretName, mailConfigurationSetName, stripeSecretNames } from '../functions';
 import { createAtsStandIns } from './ats/server';
 import { atsVendorStandIns, COMEET_LOCAL_PARTNER_SECRET, LEVER_LOCAL_OAUTH_CLIENT } from './ats/vendors';
 import { startKmsLocal } from './kms-local';
@@ -117,7 +117,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     const [dynamo, s3, ses, secretsManager, stripe, kms] = await Promise.all([
       startDynamoDbLocal({ dbPath: path.join(options.dataDir, 'dynamodb'), tableName: table }),
       startS3Local({ directory: path.join(options.dataDir, 's3'), buckets: [bucket, liveRecordingsBucket] }),
-      startSesLocal({ mailFile: path.join(options.dataDir, 'mail.json') }),
+      // SES's delivery events for the mailbox simulator's addresses go on the local EventBridge (issue 26).
+      startSesLocal({ mailFile: path.join(options.dataDir, 'mail.json'), region: REGION, deliverEvent: (event) => eventBridge.put(event) }),
       startSecretsManagerLocal({
         secrets: {
           [secretArn(stripeSecrets.apiKey)]: process.env.STRIPE_SECRET_KEY ?? 'sk_test_local',
@@ -199,6 +200,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       STATE_MACHINE_ARN: sfnPlaceholderArn,
       ANSWER_PACKAGE_STATE_MACHINE_ARN: answerPackagesArn,
       MAIL_FROM: 'Video Interviews <no-reply@localhost>',
+      MAIL_CONFIGURATION_SET: mailConfigurationSetName(STAGE),
       APP_ORIGIN: url,
       S3_FORCE_PATH_STYLE: 'true',
       AWS_ENDPOINT_URL_SECRETS_MANAGER: secretsManager.endpoint,
@@ -229,6 +231,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         TABLE_NAME: table,
         MEDIA_BUCKET: bucket,
         MAIL_FROM: env.MAIL_FROM!,
+        MAIL_CONFIGURATION_SET: env.MAIL_CONFIGURATION_SET!,
         APP_ORIGIN: url,
         STATE_MACHINE_ARN: sfnPlaceholderArn,
         ANSWER_PACKAGE_STATE_MACHINE_ARN: answerPackagesArn,

@@ -22,7 +22,9 @@ describe('team members', () => {
 
     const list = await call('listMembers', { params: { companyId: owner.companyId }, session: owner.sessionId });
     expect(list.body.members).toEqual([{ user_id: owner.userId, email: owner.email, user_role: 'owner', status: 'active' }]);
-    expect(list.body.invited_members).toEqual([{ user_id: invited.body.user_id, email, status: 'invited' }]);
+    expect(list.body.invited_members).toEqual([
+      { user_id: invited.body.user_id, email, status: 'invited', mail: expect.objectContaining({ reason: null }) },
+    ]);
 
     const nonce = await inviteNonce(email);
     expect((await call('getMemberInvite', { params: { nonce } })).body).toEqual({ company_name: 'Hooli', has_existing_account: false });

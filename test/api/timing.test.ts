@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ANSWER_GRACE_SECONDS } from '../../lambdas/contracts/timing';
-import { call } from '../support/api';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../../lambdas/data/keys';
+import { sha256 } from '../../lambdas/platform/crypto';
+import { call, dynamodbCallsOf } from '../support/api';
 import { mailTo, registerAndSignIn, uniqueEmail } from '../support/accounts';
-import { allocateCredits } from '../support/aws';
+import { allocateCredits, localDb, localEnv } from '../support/aws';
 import { interviewFixture, startAnswer, tokenFromHref, uploadParts } from '../support/interviews';
 import { makeClip } from '../support/media';
 import { savePosition } from '../support/positions';
@@ -282,6 +285,31 @@ describe('a candidate asking for more time', () => {
       expect((await candidateOf(candidateId)).body.timing_request).toBeNull();
       expect((await interviewOf(token)).timing).toEqual({ adjusted: true, self_service: false, can_ask: true, request: null });
       expect((await interviewOf(token)).pacing).toEqual({ thinking_time: 60, answer_time: 30, retakes: 0 });
+    } finally {
+      await setSelfService(true);
+    }
+  });
+});
+
+describe('a candidate’s timing request, as read', () => {
+  it('reads the position with the candidate (the token names it), and a token from before that still gets the position’s setting', async () => {
+    const fresh = await invite('Kit Reads');
+    const applied = await requestTiming(fresh.token, 'no-time-limit');
+    expect(applied.body.applied).toBe(true);
+    // The token, then the candidate and the position in one BatchGetItem, then the write.
+    const { summary } = await dynamodbCallsOf(applied);
+    expect(summary.sequentialReadsBeforeWrite).toBe(2);
+    expect(summary.operations).toEqual({ BatchGetItem: 2, UpdateItem: 1 });
+
+    await setSelfService(false);
+    try {
+      const older = await invite('Lou Older');
+      await localDb().send(
+        new UpdateCommand({ TableName: localEnv().TABLE_NAME, Key: keys.interviewToken(sha256(older.token)), UpdateExpression: 'REMOVE positionId' }),
+      );
+      const asked = await requestTiming(older.token, 'no-time-limit');
+      expect(asked.status).toBe(200);
+      expect(asked.body.applied).toBe(false);
     } finally {
       await setSelfService(true);
     }

@@ -21,6 +21,7 @@ const handlerEnv = {
   MEDIA_BUCKET: 'bench',
   STATE_MACHINE_ARN: 'arn:aws:states:us-east-1:000000000000:stateMachine:bench',
   MAIL_FROM: 'bench@example.com',
+  MAIL_CONFIGURATION_SET: 'bench-mail',
   APP_ORIGIN: 'https://bench.example.com',
   AWS_REGION: 'us-east-1',
   AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',

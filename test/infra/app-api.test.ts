@@ -69,6 +69,7 @@ describe('the api stack (stage "test"): routes', () => {
             TABLE_NAME: 't',
             MEDIA_BUCKET: 'b',
             MAIL_FROM: 'm',
+            MAIL_CONFIGURATION_SET: 'c',
             APP_ORIGIN: 'o',
             STATE_MACHINE_ARN: 's',
             ANSWER_PACKAGE_STATE_MACHINE_ARN: 'a',

@@ -26,6 +26,7 @@ const values: GrantValues = {
   TABLE_NAME: `${STAGE}-interviews`,
   MEDIA_BUCKET: `${STAGE}-media`,
   MAIL_FROM: 'no-reply@example.com',
+  MAIL_CONFIGURATION_SET: `${STAGE}-mail`,
   APP_ORIGIN: 'https://d111111abcdef8.cloudfront.net',
   STATE_MACHINE_ARN: `arn:aws:states:us-east-1:000000000000:stateMachine:${STAGE}-media-pipeline`,
   ANSWER_PACKAGE_STATE_MACHINE_ARN: `arn:aws:states:us-east-1:000000000000:stateMachine:${STAGE}-answer-packages`,

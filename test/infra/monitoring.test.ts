@@ -9,15 +9,9 @@ import { scheduleEntries } from '../../lambdas/schedules';
 import { eventFunctionEntries } from '../../lambdas/event-rules';
 import { tableDefinition, tableName } from '../../lambdas/data/table-definition';
 import { stageConfigFromContext } from '../../lib/config';
-import {
-  ALARM_THRESHOLDS as T,
-  evenBatches,
-  functionArea,
-  jobSilenceMinutes,
-  MAX_METRICS_PER_ALARM,
-  Monitoring,
-  type MonitoringProps,
-} from '../../lib/constructs/monitoring';
+import { evenBatches, functionArea } from '../../lib/constructs/alarm-groups';
+import { ALARM_THRESHOLDS as T, jobSilenceMinutes, MAX_METRICS_PER_ALARM } from '../../lib/constructs/alarm-thresholds';
+import { Monitoring, type MonitoringProps } from '../../lib/constructs/monitoring';
 import { fakeSpaDist, synthApp } from './synth';
 
 type Resource = { Type: string; Properties: Record<string, any>; DependsOn?: string[] };

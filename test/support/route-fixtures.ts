@@ -339,6 +339,8 @@ export const validBodies: { [K in OperationId]?: (w: World) => unknown } = {
   createComment: (w) => ({ content: 'Strong answer @owner', answer_id: w.candidate.answerId, at_seconds: 2, mentioned_user_ids: [w.owner.userId] }),
   updateComment: () => ({ content: 'Strong answer, edited', mentioned_user_ids: [] }),
   setCandidateTiming: () => ({ time_limits_off: false, time_multiplier: 1.5, extra_retakes: 1 }),
+  // Mail delivery (issue 26): the corrected address of an invited candidate.
+  fixCandidateEmail: () => ({ email: uniqueEmail('fixed') }),
   requestInterviewTiming: () => ({ choice: 'double-time' }),
   startAnswer: () => ({ question_index: 1, content_type: 'video/webm' }),
   getAnswerPartUrls: () => ({ part_numbers: [1] }),

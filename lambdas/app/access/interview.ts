@@ -33,24 +33,30 @@ export const requireOpenInterview = async (token: string): Promise<Candidate> =>
 
 /**
  * The interview of a token, and items of the candidate's whose keys the candidate's id gives (a
- * recording attempt, say): the token item names the candidate, so the candidate and those items
+ * recording attempt, say) or their position's id (the token item names both; tokens from before it
+ * named the position give null): the token item names the candidate, so the candidate and those items
  * are read in one strongly consistent BatchGetItem after it (two rounds of reads, whatever the
  * call needs). `batched` is handed out only once the interview passed the check (`open`: it is
  * still in progress), with the same refusals as requireInterview and requireOpenInterview.
  */
 export const requireInterviewWith = async <B>(
   token: string,
-  batch: (candidateId: string) => BatchRead<B>,
+  batch: (candidateId: string, positionId: string | null) => BatchRead<B>,
   options: { open?: boolean; now?: Date } = {},
 ): Promise<{ candidate: Candidate; batched: B }> => {
-  const candidateId = await readBatch(
-    itemRead(keys.interviewToken(sha256(token)), (item) => (typeof item.candidateId === 'string' ? item.candidateId : null)),
+  const ids = await readBatch(
+    itemRead(keys.interviewToken(sha256(token)), (item) =>
+      typeof item.candidateId === 'string'
+        ? { candidateId: item.candidateId, positionId: typeof item.positionId === 'string' ? item.positionId : null }
+        : null,
+    ),
     { consistent: true },
   );
-  if (!candidateId) throw notFound(INTERVIEW_NOT_FOUND, 'interview_not_found');
-  const [found, batched] = await readBatch(batchReads(itemRead(keys.candidate(candidateId), candidateFromItem), batch(candidateId)), {
-    consistent: true,
-  });
+  if (!ids) throw notFound(INTERVIEW_NOT_FOUND, 'interview_not_found');
+  const [found, batched] = await readBatch(
+    batchReads(itemRead(keys.candidate(ids.candidateId), candidateFromItem), batch(ids.candidateId, ids.positionId)),
+    { consistent: true },
+  );
   const candidate = checked(found, options.now ?? new Date());
   return { candidate: options.open ? open(candidate) : candidate, batched };
 };

@@ -1,5 +1,5 @@
 import type { AuditAction } from '../../contracts/vocabulary';
-import { putAuditEntry } from '../../data/audit';
+import { auditEntryStep, putAuditEntry } from '../../data/audit';
 import { getCompany } from '../../data/companies';
 import { addMonths, type RetentionMonths } from '../../domain/retention';
 import { describeError, logger } from '../../platform/logger';
@@ -30,21 +30,32 @@ export interface AuditRecord {
  */
 export const recordAudit = async (entry: AuditRecord): Promise<void> => {
   try {
-    const at = entry.at ?? new Date();
     const months = entry.retentionMonths !== undefined ? entry.retentionMonths : ((await getCompany(entry.companyId))?.retentionMonths ?? null);
-    await putAuditEntry(
-      {
-        companyId: entry.companyId,
-        at: at.toISOString(),
-        action: entry.action,
-        actorUserId: entry.actor?.userId ?? null,
-        candidateId: entry.candidateId ?? null,
-        positionId: entry.positionId ?? null,
-        detail: entry.detail ?? null,
-      },
-      months === null ? null : addMonths(at, months),
-    );
+    await putAuditEntry(...storedEntry(entry, months));
   } catch (error) {
     logger.error('audit entry not recorded', { companyId: entry.companyId, action: entry.action, ...describeError(error) });
   }
 };
+
+const storedEntry = (entry: AuditRecord, months: RetentionMonths) => {
+  const at = entry.at ?? new Date();
+  return [
+    {
+      companyId: entry.companyId,
+      at: at.toISOString(),
+      action: entry.action,
+      actorUserId: entry.actor?.userId ?? null,
+      candidateId: entry.candidateId ?? null,
+      positionId: entry.positionId ?? null,
+      detail: entry.detail ?? null,
+    },
+    months === null ? null : addMonths(at, months),
+  ] as const;
+};
+
+/**
+ * The entry as a step of the use case's own transaction (it needs the retention months read
+ * already): written with that write, in the same round trip, or not at all. Where the transaction
+ * does not go through, record it with recordAudit instead.
+ */
+export const auditStep = (entry: AuditRecord & { retentionMonths: RetentionMonths }) => auditEntryStep(...storedEntry(entry, entry.retentionMonths));

@@ -6,16 +6,23 @@ import type { Logger } from '../../platform/logger';
 import type { Caller } from '../access/caller';
 import { requirePositionAccess } from '../access/position';
 import { recordAudit } from '../audit/record';
+import { companyRetentionMonths } from '../../data/audit';
 import { deletePositionCascade } from './cascade';
 
-/** Spec §4: closed → deleted, with its candidates and their media; a closed position's candidates are read alongside the access check. */
+/**
+ * Spec §4: closed → deleted, with its candidates and their media; a closed position's candidates
+ * (and the company's retention months, for the audit entry) are read alongside the access check.
+ */
 export const deletePosition = async (positionId: string, caller: Caller, log: Logger) => {
   const {
     position,
     membership,
-    read: candidates,
+    read: [candidates, retentionMonths],
   } = await requirePositionAccess(positionId, caller, (p) =>
-    p.currentStatus === 'closed' ? allCandidatesOfPosition(p.positionId) : Promise.resolve(undefined),
+    Promise.all([
+      p.currentStatus === 'closed' ? allCandidatesOfPosition(p.positionId) : Promise.resolve(undefined),
+      companyRetentionMonths(p.companyId),
+    ]),
   );
   try {
     if (position.currentStatus !== 'closed') throw new WrongStatus();
@@ -32,6 +39,7 @@ export const deletePosition = async (positionId: string, caller: Caller, log: Lo
     actor: { userId: membership.userId },
     positionId: position.positionId,
     detail: `position with ${candidates?.length ?? 0} candidates`,
+    retentionMonths,
   });
   return { positionId: position.positionId, currentStatus: DELETED };
 };

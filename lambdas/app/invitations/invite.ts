@@ -14,6 +14,7 @@ import { deleteMyDataHref } from '../data-deletion/links';
 import { sendPlannedMessages } from '../messages/planned-messages';
 import { DEFAULT_BRAND_COLORS } from '../../contracts/vocabulary';
 import { count, metricNames } from '../../platform/metrics';
+import { mailTags } from '../../domain/mail-delivery';
 
 /**
  * Inviting (spec §2 Candidates view, §6 Plan gating): the one use case behind single and bulk
@@ -74,8 +75,8 @@ export const sendInvitations = async (
     const recipient = to ?? candidate.email;
     if (!recipient) return;
     try {
-      await sendMail(
-        candidateInviteEmail({
+      await sendMail({
+        ...candidateInviteEmail({
           to: recipient,
           candidateName: candidate.candidateName,
           companyName: company.companyName,
@@ -87,7 +88,9 @@ export const sendInvitations = async (
           preview: candidate.preview,
           deleteMyDataHref: await deleteMyDataHref(company.companyId, recipient),
         }),
-      );
+        // Its delivery events find the candidate by these (issue 26); a preview's are not recorded.
+        ...(candidate.preview ? {} : { tags: mailTags({ kind: 'candidate_invitation', candidateId: candidate.candidateId }) }),
+      });
       if (!candidate.preview) sent += 1;
     } catch (error) {
       if (candidate.preview) throw error;

@@ -10,6 +10,7 @@ import { conflict, notFound } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import { alongside } from '../access/alongside';
 import { emailBrand } from '../companies/branding';
+import { MAIL_SENT, mailDeliveryView, mailTags } from '../../domain/mail-delivery';
 
 /**
  * Inviting a colleague (spec §6): the owner invites an address, the invitation's link shows the
@@ -30,8 +31,12 @@ export const inviteMember = async (companyId: string, owner: PromiseLike<Members
   if (!company) throw notFound('Company not found.');
   if (member) throw conflict(`${email} is already a member.`, 'already_member');
   const { inviteId, nonce } = await createMemberInvite(companyId, email);
-  await sendMail(memberInviteEmail(email, company.companyName, await appLink(paths.memberInvite.to(nonce)), await emailBrand(company)));
-  return { userId: inviteId, email, status: 'invited' as const };
+  await sendMail({
+    ...memberInviteEmail(email, company.companyName, await appLink(paths.memberInvite.to(nonce)), await emailBrand(company)),
+    // Its delivery events find the invitation by these (issue 26).
+    tags: mailTags({ kind: 'member_invitation', companyId, inviteId }),
+  });
+  return { userId: inviteId, email, status: 'invited' as const, mail: mailDeliveryView(MAIL_SENT, new Date()) };
 };
 
 const liveInvite = async (nonce: string) => {

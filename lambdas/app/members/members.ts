@@ -3,13 +3,16 @@ import { getMembership, type Membership } from '../../data/memberships';
 import { badRequest, notFound } from '../../platform/errors';
 import { alongside } from '../access/alongside';
 import { requireMembership } from '../access/membership';
+import { mailDeliveryView } from '../../domain/mail-delivery';
 
 /** A company's team (spec §6): its members and pending invitations. */
 
 /** The members and pending invitations, for a member of the company (read alongside the membership check). */
 export const listCompanyMembers = async (companyId: string, userId: string) => {
-  const [, members] = await alongside(requireMembership(companyId, userId), listMembers(companyId));
-  return members;
+  const [, { members, invitedMembers }] = await alongside(requireMembership(companyId, userId), listMembers(companyId));
+  const now = new Date();
+  // Each invitation with what SES reported about its mail (issue 26).
+  return { members, invitedMembers: invitedMembers.map((invite) => ({ ...invite, mail: mailDeliveryView(invite.mail, now) })) };
 };
 
 /**

@@ -1,4 +1,5 @@
 import { deadlineSentence, plannedDueAt, renderMessage } from '../../domain/messages';
+import { mailTags, mayRemind } from '../../domain/mail-delivery';
 import { sendMail } from '../../adapters/mail';
 import type { Candidate } from '../../data/candidates/candidate';
 import type { Company } from '../../data/companies';
@@ -21,6 +22,8 @@ export const sendTemplate = async (
   company: Pick<Company, 'companyId' | 'companyName' | 'theme'>,
 ): Promise<boolean> => {
   if (!candidate.email) return false;
+  // An address that complained about our mail gets no more of it (issue 26).
+  if (!mayRemind(candidate.mail)) return false;
   const template = await companyTemplate(candidate.companyId, templateId);
   if (!template) return false;
   const [interviewLink, brand, deleteHref] = await Promise.all([
@@ -40,7 +43,8 @@ export const sendTemplate = async (
     brand,
     deleteHref,
   );
-  await sendMail({ to: candidate.email, ...mail });
+  // Tagged like the invitation (a planned `invite` message is the invitation): a bounce or complaint shows on the candidate.
+  await sendMail({ to: candidate.email, ...mail, tags: mailTags({ kind: 'candidate_invitation', candidateId: candidate.candidateId }) });
   return true;
 };
 

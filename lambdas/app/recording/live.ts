@@ -18,6 +18,8 @@ import { liveRecordingPrefix, mediaKeys } from '../../adapters/storage-layout';
 import { createMedia, GroupOwnedElsewhere } from '../../data/media';
 import { newId } from '../../platform/crypto';
 import { requireMembership } from '../access/membership';
+import { alongside } from '../access/alongside';
+import { callerId, type Caller } from '../access/caller';
 import { markAttemptReplaceable } from '../../data/candidates/attempts';
 import { questionKey } from '../../data/candidates/candidate';
 import {
@@ -57,9 +59,9 @@ const candidateRecording = async (token: string, recordingId: string) => {
   return recording;
 };
 
-/** A team member's own live recording, while they still belong to its company. */
-const memberRecording = async (userId: string, recordingId: string) => {
-  const recording = await getLiveRecording(recordingId);
+/** A team member's own live recording, while they still belong to its company: read alongside the session check, then the membership. */
+const memberRecording = async (caller: Caller, recordingId: string) => {
+  const [userId, recording] = await alongside(callerId(caller), getLiveRecording(recordingId));
   if (!recording || recording.userId !== userId) throw notFound(RECORDING_NOT_FOUND, 'recording_not_found');
   await requireMembership(recording.companyId, userId);
   return recording;
@@ -162,12 +164,12 @@ const publish = async (recording: LiveRecording, offer: string, log: Logger) => 
 export const startAnswerRecording = async (token: string, recordingId: string, offer: string, log: Logger) =>
   publish(await candidateRecording(token, recordingId), offer, log);
 
-export const startUserRecording = async (userId: string, recordingId: string, offer: string, log: Logger) =>
-  publish(await memberRecording(userId, recordingId), offer, log);
+export const startUserRecording = async (caller: Caller, recordingId: string, offer: string, log: Logger) =>
+  publish(await memberRecording(caller, recordingId), offer, log);
 
 export const stopAnswerRecording = async (token: string, recordingId: string, log: Logger) => stop(await candidateRecording(token, recordingId), log);
 
-export const stopUserRecording = async (userId: string, recordingId: string, log: Logger) => stop(await memberRecording(userId, recordingId), log);
+export const stopUserRecording = async (caller: Caller, recordingId: string, log: Logger) => stop(await memberRecording(caller, recordingId), log);
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -8,11 +8,13 @@ import { type Candidate } from '../../data/candidates/candidate';
 import { chooseTiming, requestTiming, TimingLocked } from '../../data/candidates/timing';
 import { getCompany } from '../../data/companies';
 import { listMembers } from '../../data/members';
-import { getPosition, type Position } from '../../data/positions';
+import { getPosition, positionFromItem, type Position } from '../../data/positions';
+import { itemRead, type BatchRead } from '../../data/batch-get';
+import { keys } from '../../data/keys';
 import { appLink } from '../../platform/app-origin';
 import { conflict } from '../../platform/errors';
 import { describeError, type Logger } from '../../platform/logger';
-import { requireOpenInterview } from '../access/interview';
+import { requireInterviewWith } from '../access/interview';
 import { emailBrand } from '../companies/branding';
 
 /**
@@ -55,16 +57,27 @@ const announceRequest = async (candidate: Candidate, position: Position, choice:
   }
 };
 
+/** The interview and its position (null once deleted): read with the candidate where the token names it, else after it. */
+const openInterviewWithPosition = async (token: string) => {
+  const { candidate, batched } = await requireInterviewWith(
+    token,
+    (_, positionId): BatchRead<Position | null | undefined> =>
+      positionId ? itemRead(keys.position(positionId), positionFromItem) : { keys: [], collect: () => undefined },
+    { open: true },
+  );
+  return { candidate, position: batched === undefined ? await getPosition(candidate.positionId) : batched };
+};
+
 /**
  * The candidate's choice, before their first question (409 after): where the position lets
  * candidates choose, it is their timing at once; otherwise it is kept as a request and the team is
  * e-mailed (a repeated request is answered the same, without a second e-mail). The current
- * position's setting counts (read once the interview named it). Extra retakes the team gave stay.
+ * position's setting counts (read with the candidate: the token names the position). Extra
+ * retakes the team gave stay.
  */
 export const requestInterviewTiming = async (token: string, choice: TimingRequestChoice, log: Logger) => {
-  const candidate = await requireOpenInterview(token);
+  const { candidate, position } = await openInterviewWithPosition(token);
   if (!notStarted(candidate)) throw conflict(TIMING_LOCKED, 'timing_locked');
-  const position = await getPosition(candidate.positionId);
   const selfService = (position?.candidateTiming ?? DEFAULT_CANDIDATE_TIMING).selfService;
   const wanted = { ...adjustmentForChoice(choice), extraRetakes: candidate.timing.extraRetakes };
   try {

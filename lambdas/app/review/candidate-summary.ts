@@ -4,6 +4,7 @@ import { getMediaItems, type MediaItem } from '../../data/media';
 import { interviewHref } from '../../platform/app-origin';
 import { thumbnailOf } from '../media/media';
 import { isAdjusted } from '../../domain/timing';
+import { mailDeliveryView } from '../../domain/mail-delivery';
 
 /** The media shown as a candidate's thumbnail: their first answer's. */
 export const firstAnswerMediaId = (candidate: Candidate): string | null => {
@@ -26,6 +27,8 @@ export const candidateSummary = async (candidate: Candidate, media: Map<string, 
     interviewHref: await interviewHref(candidate.interviewToken),
     thumbnail: thumbnailMedia ? await thumbnailOf(media.get(thumbnailMedia)) : null,
     timingAdjusted: isAdjusted(candidate.timing),
+    // What SES reported about the invitation mail (issue 26); none for a candidate invited by link.
+    mail: candidate.email ? mailDeliveryView(candidate.mail, now) : null,
   };
 };
 

@@ -1,26 +1,35 @@
 import { averageRating } from '../../domain/candidates';
-import { retentionClock, retentionDueAt } from '../../domain/retention';
+import { retentionClock, retentionDueAt, type RetentionMonths } from '../../domain/retention';
 import { neighboursOf } from '../../data/candidates/lists';
 import { markReviewed, submittedAnswers } from '../../data/candidates/candidate';
 import { mediaItemsRead } from '../../data/media';
 import { auditRetentionRead } from '../../data/audit';
 import { batchReads } from '../../data/batch-get';
-import { recordAudit } from '../audit/record';
+import { auditStep, recordAudit, type AuditRecord } from '../audit/record';
 import type { Caller } from '../access/caller';
-import { requireCandidateAccess } from '../access/candidate';
+import { requireCandidateAccess, type Candidate } from '../access/candidate';
 import { describeMedia } from '../media/media';
 import { answerPackageView } from './answer-package-view';
 import { candidateSummary } from './candidate-summary';
+
+/**
+ * The view goes into the audit log: with the first opening's transaction (which marks them
+ * reviewed), else on its own (also when another member's opening came first).
+ */
+const recordView = async (candidate: Candidate, viewed: AuditRecord & { retentionMonths: RetentionMonths }) => {
+  if (candidate.awaitingReview && (await markReviewed(candidate, new Date(), [auditStep(viewed)]))) return;
+  await recordAudit(viewed);
+};
 
 /**
  * A candidate with their questions and answers, for the team's detail page: two rounds of reads.
  * The candidate is read alongside the session check; the candidate item records each answer (its
  * id, question, media and rating: `submittedAnswers`), so no answer item is read. Then the answers'
  * media go in the access check's BatchGetItem (with the position and the membership), alongside
- * the neighbours (three one-item Queries). A responded candidate nobody had opened is marked
- * reviewed (one transaction, alongside the rest, only then: the candidate item read says so). The
- * view goes into the company's audit log alongside too (the company's retention months were read in
- * the check's BatchGetItem).
+ * the neighbours (three one-item Queries). The view goes into the company's audit log alongside the
+ * rest (the company's retention months were read in the check's BatchGetItem); a responded
+ * candidate nobody had opened (the candidate item read says so) is marked reviewed in the same
+ * transaction: one write, in one round after the reads.
  */
 export const reviewCandidate = async (candidateId: string, caller: Caller) => {
   const {
@@ -33,16 +42,16 @@ export const reviewCandidate = async (candidateId: string, caller: Caller) => {
     batch: (c) => batchReads(mediaItemsRead(Object.values(c.answers).map((a) => a.mediaId)), auditRetentionRead(c.companyId)),
   });
   const answers = submittedAnswers(candidate);
-  const [, , summary, answerPackage, described] = await Promise.all([
-    candidate.awaitingReview ? markReviewed(candidate) : null,
-    recordAudit({
-      companyId: candidate.companyId,
-      action: 'viewed',
-      actor: { userId: membership.userId },
-      candidateId: candidate.candidateId,
-      positionId: candidate.positionId,
-      retentionMonths,
-    }),
+  const viewed = {
+    companyId: candidate.companyId,
+    action: 'viewed' as const,
+    actor: { userId: membership.userId },
+    candidateId: candidate.candidateId,
+    positionId: candidate.positionId,
+    retentionMonths,
+  };
+  const [, summary, answerPackage, described] = await Promise.all([
+    recordView(candidate, viewed),
     candidateSummary(candidate, media),
     answerPackageView(candidate, answers, position.jobTitle),
     Promise.all(

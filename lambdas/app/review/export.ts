@@ -3,6 +3,8 @@ import { averageRating } from '../../domain/candidates';
 import { appOrigin, interviewHref } from '../../platform/app-origin';
 import { candidatesForExport, type ExportedCandidate } from '../../data/candidates/lists';
 import { requirePositionAccess } from '../access/position';
+import type { Caller } from '../access/caller';
+import { companyRetentionMonths } from '../../data/audit';
 import { recordAudit } from '../audit/record';
 import { getCriteria } from '../../data/candidates/scorecards';
 import type { Criterion } from '../../contracts/scorecard';
@@ -31,26 +33,35 @@ const row = async (candidate: ExportedCandidate, criteria: Criterion[]) => ({
 /**
  * Every candidate of the position, newest invite first, with their average rating: the rows of the
  * CSV download. The candidates (with the ratings their items carry) are read alongside the access
- * check, in ranges of invite time at once and 1 MB pages: no read per candidate. Text people typed
+ * check (with the company's retention months, for the audit entry), in ranges of invite time at
+ * once and 1 MB pages: no read per candidate. Text people typed
  * is neutralised against formula injection here too, so the rows are safe in whatever tool turns
  * them into a spreadsheet.
  */
-export const exportCandidateRows = async (positionId: string, userId: string) => {
+export const exportCandidateRows = async (positionId: string, caller: Caller) => {
   const [
     {
       position,
       membership,
-      read: [candidates, criteria],
+      read: [candidates, criteria, retentionMonths],
     },
   ] = await Promise.all([
-    requirePositionAccess(positionId, userId, (position) => Promise.all([candidatesForExport(position), getCriteria(position.positionId)])),
+    requirePositionAccess(positionId, caller, (position) =>
+      Promise.all([candidatesForExport(position), getCriteria(position.positionId), companyRetentionMonths(position.companyId)]),
+    ),
     // The links' origin, once for every row (read from SSM at a cold start).
     appOrigin(),
   ]);
   const sorted = candidates.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const [rows] = await Promise.all([
     Promise.all(sorted.map((candidate) => row(candidate, criteria))),
-    recordAudit({ companyId: position.companyId, action: 'exported', actor: { userId: membership.userId }, positionId: position.positionId }),
+    recordAudit({
+      companyId: position.companyId,
+      action: 'exported',
+      actor: { userId: membership.userId },
+      positionId: position.positionId,
+      retentionMonths,
+    }),
   ]);
   return { rows };
 };

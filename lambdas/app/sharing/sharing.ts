@@ -1,5 +1,6 @@
 import { publicLinkOf, setShareExpiry, sharePublicly, stopSharing, type PublicLink } from '../../data/candidates/sharing';
 import { getCompany } from '../../data/companies';
+import { auditRetentionRead } from '../../data/audit';
 import { shareExpiresAt } from '../../domain/sharing';
 import { notFound } from '../../platform/errors';
 import { alongside } from '../access/alongside';
@@ -20,10 +21,15 @@ const detailsOf = async (publicCandidateId: string, link: Pick<PublicLink, 'expi
 /**
  * Sharing a candidate (spec §4): a public link anyone can open, until a member switches it off or
  * (issue 28) it expires. `expiresInDays` undefined: a new link never expires, a link that is on
- * keeps its expiry; a number or null sets it anew from now. Recorded in the audit log.
+ * keeps its expiry; a number or null sets it anew from now. Recorded in the audit log (the
+ * company's retention months read in the access check's BatchGetItem).
  */
 export const shareCandidate = async (candidateId: string, caller: Caller, expiresInDays: number | null | undefined, now = new Date()) => {
-  const { candidate, membership } = await requireCandidateAccess(candidateId, caller);
+  const {
+    candidate,
+    membership,
+    batched: retentionMonths,
+  } = await requireCandidateAccess(candidateId, caller, undefined, { batch: (c) => auditRetentionRead(c.companyId) });
   const expiresAt = expiresInDays === undefined ? null : shareExpiresAt(now, expiresInDays);
   const { publicCandidateId, created } = await sharePublicly(candidate, expiresAt, now);
   const link: Pick<PublicLink, 'expiresAt' | 'lastOpenedAt'> | null = created
@@ -42,6 +48,7 @@ export const shareCandidate = async (candidateId: string, caller: Caller, expire
           candidateId: candidate.candidateId,
           positionId: candidate.positionId,
           detail: link.expiresAt ? `link on until ${link.expiresAt}` : 'link on, no expiry',
+          retentionMonths,
         })
       : undefined,
   ]);

@@ -8,6 +8,7 @@ import { db, tableName } from '../client';
 import { storedInterview, type StoredInterview } from '../interview';
 import { keys } from '../keys';
 import { queryAll } from '../query';
+import { readItem } from '../request-reads';
 import { ConditionFailed, transact, type TransactionStep } from '../transaction';
 import { heldEmail, releaseEmailStep } from './emails';
 import { deleteSearchTokenSteps, storedTokensOf } from './search';
@@ -16,6 +17,7 @@ import { type EvaluatedStatus } from '../../contracts/vocabulary';
 import type { TimingAdjustment, TimingRequest } from '../../contracts/timing';
 import { storedTiming, storedTimingRequest } from '../timing';
 import { storedScore, type CandidateScore } from './scorecards';
+import { storedMailDelivery, type StoredMailDelivery } from '../../domain/mail-delivery';
 
 /**
  * Candidates. One partition per candidate (`CANDIDATE#{id}`): the profile, an item per submitted
@@ -82,6 +84,8 @@ export interface Candidate {
    * Candidates from before it was recorded: their completion, else their invite.
    */
   lastActiveAt: string;
+  /** What SES reported about the mail to `email` (issue 26, data/mail-delivery.ts): `sent` until an event arrives. */
+  mail: StoredMailDelivery;
 }
 
 /** Where an imported candidate lives in the ATS, and what was last written back there. */
@@ -122,11 +126,12 @@ export const fromItem = (item: Record<string, any>): Candidate => ({
   reviewedAt: typeof item.reviewedAt === 'string' ? item.reviewedAt : null,
   score: storedScore(item.score),
   lastActiveAt: typeof item.lastActiveAt === 'string' ? item.lastActiveAt : (item.completedAt ?? item.createdAt),
+  mail: storedMailDelivery(item.mail),
 });
 
 export const getCandidate = async (candidateId: string): Promise<Candidate | null> => {
-  const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.candidate(candidateId), ConsistentRead: true }));
-  return Item ? fromItem(Item) : null;
+  const item = await readItem(keys.candidate(candidateId), { consistent: true });
+  return item ? fromItem(item) : null;
 };
 
 /**
@@ -353,12 +358,14 @@ export const setEvaluation = async (candidate: Candidate, next: EvaluatedStatus,
 /**
  * A member opened a responded candidate nobody had opened (issue 29): the candidate is reviewed and
  * the position's `newToReview` goes down, in one transaction. Returns false when someone else's
- * opening (or a move, or a deletion) came first: they are reviewed already, and nothing changed.
+ * opening (or a move, or a deletion) came first: they are reviewed already, and nothing changed
+ * (nor `along`: steps written with it, such as the opening's audit entry).
  */
-export const markReviewed = async (candidate: Candidate, now = new Date()): Promise<boolean> => {
+export const markReviewed = async (candidate: Candidate, now = new Date(), along: readonly TransactionStep[] = []): Promise<boolean> => {
   if (!candidate.awaitingReview || candidate.preview) return false;
   try {
     await transact([
+      ...along,
       {
         name: 'candidate',
         item: {

@@ -13,9 +13,10 @@ import { AlreadyImported } from '../integrations/integration';
 import { importStep } from '../integrations/imports';
 import { AnswerRefused, fromItem, type Candidate, type CandidateIntegration } from './candidate';
 import { CandidateEmailTaken, claimEmailStep, heldEmail } from './emails';
-import { putSearchTokenSteps, tokensOf } from './search';
+import { deleteSearchTokenSteps, putSearchTokenSteps, tokensOf } from './search';
 import { NO_ADJUSTMENT, type TimingAdjustment } from '../../contracts/timing';
 import { storedTiming } from '../timing';
+import { MAIL_SENT } from '../../domain/mail-delivery';
 
 export const PREVIEW_TTL_SECONDS = 3 * 24 * 60 * 60;
 /** DynamoDB's limit of items in one transaction. */
@@ -102,6 +103,7 @@ export const createCandidates = async (
     reviewedAt: null,
     score: null,
     lastActiveAt: createdAt,
+    mail: { ...MAIL_SENT },
   }));
   const claimed = new Set<string>();
   for (const c of candidates) {
@@ -140,6 +142,8 @@ export const createCandidates = async (
               ...keys.interviewToken(sha256(c.interviewToken)),
               type: 'interviewToken',
               candidateId: c.candidateId,
+              // The token names the position too, so the candidate's side reads it with the candidate (requireInterviewWith).
+              positionId: c.positionId,
             },
             ConditionExpression: 'attribute_not_exists(PK)',
           },
@@ -244,4 +248,85 @@ export const renewInvite = async (candidate: Candidate, expiresAt: string | null
     if (error instanceof ConditionalCheckFailedException) throw new AnswerRefused();
     throw error;
   }
+};
+
+export class InviteChanged extends Error {}
+
+/**
+ * An invited candidate's corrected address (issue 26, after a bounce), as one transaction: the
+ * profile gets the address, a `sent` mail status, a fresh invite time and deadline (as renewInvite)
+ * and its search tokens; the position's uniqueness item of the old address goes and one of the new
+ * is put on the condition that no candidate holds it (CandidateEmailTaken); the search items follow
+ * the tokens. Conditioned on the candidate still being invited with the address read (InviteChanged).
+ * Credits and counts are untouched: it is the same invitation.
+ */
+export const changeInviteEmail = async (candidate: Candidate, email: string, expiresAt: string | null, now = new Date()): Promise<Candidate> => {
+  if (candidate.preview || candidate.email === null) throw new InviteChanged();
+  const createdAt = now.toISOString();
+  const changed: Candidate = { ...candidate, email, createdAt, expiresAt, lastActiveAt: createdAt, mail: { ...MAIL_SENT } };
+  const byPosition = keys.candidateByPosition(candidate.positionId, createdAt, candidate.candidateId);
+  const byStatus = keys.candidateByStatus(candidate.positionId, 'invited', createdAt, candidate.candidateId);
+  const expiry = expiresAt ? keys.candidateExpiry(expiresAt, candidate.candidateId) : null;
+  const retention = keys.candidateRetention(candidate.companyId, createdAt, candidate.candidateId);
+  const oldTokens = tokensOf(candidate);
+  const newTokens = tokensOf(changed);
+  const steps: TransactionStep[] = [
+    {
+      name: 'candidate',
+      item: {
+        Update: {
+          TableName: tableName(),
+          Key: keys.candidate(candidate.candidateId),
+          UpdateExpression: `SET email = :email, #mail = :mail, searchTokens = :tokens, createdAt = :createdAt, expiresAt = :expiresAt, GSI1SK = :gsi1sk, GSI2SK = :gsi2sk, lastActiveAt = :createdAt, GSI5PK = :gsi5pk, GSI5SK = :gsi5sk${
+            expiry ? ', GSI3PK = :gsi3pk, GSI3SK = :gsi3sk' : ' REMOVE GSI3PK, GSI3SK'
+          }`,
+          ConditionExpression: 'currentStatus = :invited AND preview = :false AND email = :old',
+          ExpressionAttributeNames: { '#mail': 'mail' },
+          ExpressionAttributeValues: {
+            ':email': email,
+            ':old': candidate.email,
+            ':mail': changed.mail,
+            ':tokens': newTokens,
+            ':createdAt': createdAt,
+            ':expiresAt': expiresAt,
+            ':invited': 'invited',
+            ':false': false,
+            ':gsi1sk': byPosition.GSI1SK,
+            ':gsi2sk': byStatus.GSI2SK,
+            ':gsi5pk': retention.GSI5PK,
+            ':gsi5sk': retention.GSI5SK,
+            ...(expiry ? { ':gsi3pk': expiry.GSI3PK, ':gsi3sk': expiry.GSI3SK } : {}),
+          },
+        },
+      },
+    },
+    // The old address's item is deleted unless another candidate holds it (from before addresses were unique).
+    {
+      name: 'oldEmail',
+      item: {
+        Delete: {
+          TableName: tableName(),
+          Key: keys.candidateEmail(candidate.positionId, candidate.email),
+          ConditionExpression: 'attribute_not_exists(PK) OR candidateId = :id',
+          ExpressionAttributeValues: { ':id': candidate.candidateId },
+        },
+      },
+    },
+    claimEmailStep(candidate.positionId, candidate.candidateId, email),
+    // Tokens both addresses give are put again (with the new token list), the others deleted: one operation per item.
+    ...deleteSearchTokenSteps(
+      candidate,
+      oldTokens.filter((token) => !newTokens.includes(token)),
+    ),
+    ...putSearchTokenSteps(changed, newTokens),
+  ];
+  try {
+    await transact(steps);
+  } catch (error) {
+    if (error instanceof ConditionFailed && error.step === 'email') throw new CandidateEmailTaken(email);
+    if (error instanceof ConditionFailed && error.step === 'candidate') throw new InviteChanged();
+    if (error instanceof ConditionFailed && error.step === 'oldEmail') throw new InviteChanged();
+    throw error;
+  }
+  return changed;
 };

@@ -1,9 +1,9 @@
 import { QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { db, tableName } from '../client';
 import { keys, retentionPartition } from '../keys';
 import { queryAll } from '../query';
 import type { Candidate } from './candidate';
+import { writeIf } from '../conditional-write';
 
 /**
  * The retention job's reads and writes (issue 28). Every company's profile sits in one of the
@@ -78,22 +78,16 @@ export const dueForRetention = async (
  * again, or deleted): their key moved already.
  */
 export const moveRetentionClock = async (candidate: Candidate, currentKey: string, clock: string): Promise<boolean> => {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.candidate(candidate.candidateId),
-        UpdateExpression: 'SET GSI5SK = :next',
-        ConditionExpression: 'GSI5SK = :current',
-        ExpressionAttributeValues: {
-          ':next': keys.candidateRetention(candidate.companyId, clock, candidate.candidateId).GSI5SK,
-          ':current': currentKey,
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+  return writeIf(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.candidate(candidate.candidateId),
+      UpdateExpression: 'SET GSI5SK = :next',
+      ConditionExpression: 'GSI5SK = :current',
+      ExpressionAttributeValues: {
+        ':next': keys.candidateRetention(candidate.companyId, clock, candidate.candidateId).GSI5SK,
+        ':current': currentKey,
+      },
+    }),
+  );
 };

@@ -6,6 +6,7 @@ import { keys, schedulePartitions } from '../keys';
 import { queryAll } from '../query';
 import { pageShards } from '../schedule-shards';
 import { ConditionFailed, transact } from '../transaction';
+import { writeIf } from '../conditional-write';
 
 /**
  * ATS integrations (one per type and company). The credentials are stored sealed by KMS (the
@@ -168,21 +169,15 @@ export const integrationsToSync = async (
 
 /** Replaces the sealed credentials (an OAuth refresh); false when the integration is gone. */
 export const saveSealedCredentials = async (integrationId: string, sealed: string): Promise<boolean> => {
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.integration(integrationId),
-        UpdateExpression: 'SET sealed = :sealed',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':sealed': sealed },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+  return writeIf(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.integration(integrationId),
+      UpdateExpression: 'SET sealed = :sealed',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':sealed': sealed },
+    }),
+  );
 };
 
 /** Records the webhooks the ATS registered for us (and the sealed secrets with the secret it signs with). */

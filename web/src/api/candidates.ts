@@ -9,6 +9,8 @@ import type {
 } from '../../../lambdas/contracts/candidate';
 import type { EvaluationAction } from '../../../lambdas/contracts/candidate-status';
 import type { TimingAdjustment } from '../../../lambdas/contracts/timing';
+import { useCallback } from 'react';
+import { useSWRConfig } from 'swr';
 import { POLL_INTERVAL_MS } from '../config/constants';
 import { apiPath, callApi } from './client';
 import { useApi, usePagedApi, usePublicApi } from './use-api';
@@ -123,4 +125,27 @@ export const setCandidateTiming = (candidateId: string, timing: TimingAdjustment
   callApi('setCandidateTiming', { params: { candidateId }, body: timing });
 export const sendPreview = (positionId: string) => callApi('sendPreviewInvite', { params: { positionId } });
 export const reinviteCandidate = (candidateId: string) => callApi('reinviteCandidate', { params: { candidateId } });
+/** Corrects an invited candidate's address after a bounce and sends the invitation to it (issue 26; no credit spent); their summary. */
+export const fixCandidateEmail = (candidateId: string, email: string) => callApi('fixCandidateEmail', { params: { candidateId }, body: { email } });
+
+/**
+ * After a candidate changed on their own page (a corrected address): the position's cached card
+ * lists (every tab and search, "Load more" pages included) show the new summary at once, and a list
+ * on screen is fetched again. SWR's key filter skips the lists' `$inf$` keys, so they are matched here.
+ */
+const INFINITE_PREFIX = '$inf$'; // swr/infinite's cache keys: this before the first page's key.
+export const useRefreshCandidateLists = () => {
+  const { cache, mutate } = useSWRConfig();
+  return useCallback(
+    (positionId: string, summary: CandidateSummary) => {
+      const list = `${INFINITE_PREFIX}${apiPath('listCandidates', { positionId })}`;
+      const replace = (pages?: CandidatePage[]) =>
+        pages?.map((page) => ({ ...page, candidates: page.candidates.map((c) => (c.candidateId === summary.candidateId ? summary : c)) }));
+      for (const key of [...cache.keys()]) {
+        if (key === list || key.startsWith(`${list}?`)) void mutate(key, replace, { revalidate: true });
+      }
+    },
+    [cache, mutate],
+  );
+};
 export const deleteCandidate = (candidateId: string) => callApi('deleteCandidate', { params: { candidateId } });

@@ -1,13 +1,11 @@
-import { Alert, Badge, Breadcrumbs, Button, Card, Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react';
+import { Alert, Badge, Button, Card, Flex } from '@aws-amplify/ui-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { evaluateCandidate, rateAnswer, useCandidate, useTranscripts, type CandidateDetail, type EvaluationAction } from '../../../api/candidates';
 import { ApiError } from '../../../api/client';
 import { recordAnswerPlay } from '../../../api/audit';
 import { useCompany, useOwnershipStatus } from '../../../api/companies';
 import { usePosition, useRefreshPosition } from '../../../api/positions';
-import { AnswerPlayer } from '../../../components/answers/answer-player';
-import { Transcript } from '../../../components/answers/transcript';
 import { CandidatePageSkeleton } from '../../../components/skeleton';
 import { Snackbar, type Notice } from '../../../components/snackbar';
 import { commonMessages } from '../../../config/messages';
@@ -15,15 +13,15 @@ import { paths } from '../../../config/paths';
 import { openCompanySettings } from '../../../lib/company-settings';
 import { EVALUATION_ACTIONS } from '../../../lib/evaluation';
 import { messages } from '../messages';
-import { EmojiRating } from './emoji-rating';
+import { AnswerPanel } from './answer-panel';
 import { ExportVideos } from './export-videos';
-import { RetentionNote } from './retention-note';
+import { MailDeliveryNotice } from './mail-delivery-notice';
 import { ShareDialog } from './share-dialog';
 import { TimingPanel, TimingRequestNotice } from './timing-panel';
 import { CommentsPanel } from './comments-panel';
 import { ScorecardPanel } from './scorecard-panel';
 import { PageTitle } from '../../../components/page-title';
-import { ChevronLeft, ChevronRight } from './chevrons';
+import { CandidatePageHeader } from './candidate-page-header';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { evaluationAnnouncement, type ReviewAction } from '../review-shortcuts';
 import { COMMENT_INPUT_ID, ReviewShortcuts } from '../use-review-shortcuts';
@@ -34,13 +32,6 @@ type Status = CandidateDetail['currentStatus'];
 // Only candidates who came from an ATS show it, and the vendors' names come with the integration
 // contract's schemas (zod): its own chunk, loaded when needed.
 const IntegrationPanel = lazy(() => import('./integration-panel'));
-
-const STATUS_BADGE: Record<Status, 'info' | 'success' | 'error' | undefined> = {
-  invited: undefined,
-  responded: 'info',
-  shortlisted: 'success',
-  rejected: 'error',
-};
 
 /**
  * Candidate detail (spec §2): Previous / Next among the answered by completion time, "Next to
@@ -128,7 +119,6 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
   const answers = sortedAnswers;
   const index = Math.min(answerIndex, Math.max(answers.length - 1, 0));
   const answer = answers[index];
-  const question = answer ? c.questions[answer.questionIndex] : undefined;
   const transcript = transcripts.data?.answerTranscripts.find((t) => t.answerId === answer?.answerId);
   const candidateTo = (id: string) => paths.candidate.to(companyId, positionId, id);
 
@@ -163,7 +153,8 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
     }
   };
 
-  const timingSaved = async (message: string) => {
+  /** A timing saved or an address fixed: the candidate fetched again, and the message. */
+  const reloadAndSay = async (message: string) => {
     await candidate.mutate();
     setNotice({ message, variation: 'success' });
   };
@@ -217,151 +208,32 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
 
   return (
     <main className="app-main app-main--wide candidate-page">
-      <Breadcrumbs.Container>
-        <Breadcrumbs.Item>
-          <Link to={paths.positions.to(companyId)}>Positions</Link>
-          <Breadcrumbs.Separator />
-        </Breadcrumbs.Item>
-        <Breadcrumbs.Item>
-          <Link to={paths.position.to(companyId, positionId, { view: 'candidates', tab: evaluation ? c.currentStatus : 'responded' })}>
-            {c.jobTitle}
-          </Link>
-          <Breadcrumbs.Separator />
-        </Breadcrumbs.Item>
-        <Breadcrumbs.Item>
-          <Breadcrumbs.Link isCurrent>{c.candidateName}</Breadcrumbs.Link>
-        </Breadcrumbs.Item>
-      </Breadcrumbs.Container>
-
-      {/* The page's header: who this is, and moving between candidates (a pager apart from the answers' own navigation). */}
-      <header className="candidate-page__header">
-        <div className="candidate-page__identity">
-          <PageTitle look={3} className="candidate-page__name">
-            {c.candidateName}
-          </PageTitle>
-          <Badge variation={STATUS_BADGE[c.currentStatus]} size="small" className="candidate-page__status">
-            {c.currentStatus}
-          </Badge>
-          <RetentionNote companyId={companyId} deleteAfter={c.deleteAfter} />
-        </div>
-        <div className="candidate-page__header-actions">
-          <Button size="small" variation="link" className="candidate-page__shortcuts-hint" aria-keyshortcuts="?" onClick={openShortcuts}>
-            Keyboard shortcuts (?)
-          </Button>
-          {nextToReview && (
-            <Button size="small" variation="primary" onClick={() => go(nextToReview)}>
-              Next to review
-            </Button>
-          )}
-          <nav className="candidate-pager" aria-label="Candidates">
-            <button
-              type="button"
-              className="candidate-pager__button"
-              aria-label="Previous candidate"
-              aria-keyshortcuts="K"
-              title="Previous candidate (newer response)"
-              disabled={!c.navigation.previousCandidateId}
-              onClick={() => go(c.navigation.previousCandidateId)}
-            >
-              <ChevronLeft />
-              <span>Previous</span>
-            </button>
-            <button
-              type="button"
-              className="candidate-pager__button"
-              aria-label="Next candidate"
-              aria-keyshortcuts="J"
-              title="Next candidate (older response)"
-              disabled={!c.navigation.nextCandidateId}
-              onClick={() => go(c.navigation.nextCandidateId)}
-            >
-              <span>Next</span>
-              <ChevronRight />
-            </button>
-          </nav>
-        </div>
-      </header>
+      <CandidatePageHeader
+        candidate={c}
+        companyId={companyId}
+        positionId={positionId}
+        evaluation={evaluation}
+        nextToReview={nextToReview}
+        onGo={go}
+        onShortcuts={openShortcuts}
+      />
 
       <div className="candidate-page__layout">
         <div className="candidate-page__main">
-          <TimingRequestNotice candidate={c} onSaved={timingSaved} />
-          <section className="answer-panel" aria-label="Answers">
-            {answers.length === 0 || !answer ? (
-              <Alert variation="info">{c.candidateName} has not answered any questions yet.</Alert>
-            ) : (
-              <>
-                {/* The answers' navigation, attached to the player it drives. */}
-                <div className="answer-panel__nav">
-                  <SelectField
-                    label="Answer"
-                    labelHidden
-                    size="small"
-                    className="answer-panel__select"
-                    value={String(index)}
-                    onChange={(event) => setAnswerIndex(Number(event.target.value))}
-                  >
-                    {answers.map((a, i) => (
-                      <option key={a.answerId} value={i}>
-                        Answer {i + 1} of {answers.length}
-                      </option>
-                    ))}
-                  </SelectField>
-                  {answers.length > 1 && (
-                    <ol className="answer-panel__steps" aria-hidden="true">
-                      {answers.map((a, i) => (
-                        <li
-                          key={a.answerId}
-                          className={[
-                            'answer-panel__step',
-                            i === index ? 'answer-panel__step--current' : '',
-                            rating && a.rating !== null ? 'answer-panel__step--rated' : '',
-                          ].join(' ')}
-                        />
-                      ))}
-                    </ol>
-                  )}
-                  <div className="answer-panel__buttons">
-                    {answers.length > 1 && (
-                      <Button
-                        size="small"
-                        variation="link"
-                        aria-keyshortcuts="ArrowLeft ["
-                        isDisabled={index === 0}
-                        onClick={() => setAnswerIndex(index - 1)}
-                      >
-                        <ChevronLeft />
-                        Previous answer
-                      </Button>
-                    )}
-                    <Button
-                      size="small"
-                      aria-keyshortcuts="ArrowRight ]"
-                      isDisabled={index >= answers.length - 1}
-                      onClick={() => setAnswerIndex(index + 1)}
-                    >
-                      Next answer
-                      <ChevronRight />
-                    </Button>
-                  </div>
-                </div>
-                <div className="answer-panel__body">
-                  <Heading level={2} className="answer-panel__question">
-                    {question?.title || `Question ${answer.questionIndex + 1}`}
-                  </Heading>
-                  {question?.content && <Text className="answer-panel__details">{question.content}</Text>}
-                  <AnswerPlayer
-                    key={answer.answerId}
-                    ref={video}
-                    answer={answer}
-                    label={`Answer ${index + 1}`}
-                    onPlay={() => played(answer.answerId)}
-                  />
-                  {rating && <EmojiRating value={answer.rating} onChange={(value) => void rate(answer.answerId, value)} />}
-                  {answer.video.uploadStatus !== 'failed' && <Transcript transcript={transcript} video={video} headingLevel={3} />}
-                </div>
-              </>
-            )}
-          </section>
+          <MailDeliveryNotice candidate={c} positionId={positionId} onFixed={reloadAndSay} />
+          <TimingRequestNotice candidate={c} onSaved={reloadAndSay} />
+          <AnswerPanel
+            candidateName={c.candidateName}
+            questions={c.questions}
+            answers={answers}
+            index={index}
+            onIndex={setAnswerIndex}
+            rating={rating}
+            video={video}
+            transcript={transcript}
+            onPlay={played}
+            onRate={(answerId, value) => void rate(answerId, value)}
+          />
         </div>
         <div className="candidate-page__aside">
           <Card variation="outlined" as="section" aria-label="Candidate" className="candidate-card-panel">
@@ -421,7 +293,7 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
             </Flex>
           </Card>
           <ScorecardPanel candidateId={c.candidateId} canScore={c.currentStatus !== 'invited'} />
-          <TimingPanel candidate={c} pacing={position.data?.interview.pacing} onSaved={timingSaved} />
+          <TimingPanel candidate={c} pacing={position.data?.interview.pacing} onSaved={reloadAndSay} />
           {c.integrationType && (
             <Suspense fallback={null}>
               <IntegrationPanel type={c.integrationType} attributes={c.integrationAttributes} />

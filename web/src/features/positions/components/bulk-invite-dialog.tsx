@@ -1,21 +1,4 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  CheckboxField,
-  Flex,
-  Loader,
-  SelectField,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Text,
-  TextAreaField,
-  ToggleButton,
-  ToggleButtonGroup,
-} from '@aws-amplify/ui-react';
+import { Alert, Button, Flex, Loader, Text, TextAreaField, ToggleButton, ToggleButtonGroup } from '@aws-amplify/ui-react';
 import { useEffect, useMemo, useState } from 'react';
 import { findExistingCandidates, inviteCandidates } from '../../../api/candidates';
 import { ApiError, errorMessage } from '../../../api/client';
@@ -24,193 +7,24 @@ import { FileDropZone } from '../../../components/file-drop-zone';
 import { CollapsibleTimingField } from '../../../components/timing-adjustment-field';
 import { isAdjusted, NO_ADJUSTMENT, type Pacing } from '../../../../../lambdas/contracts/timing';
 import { BATCH_INVITE_MAX } from '../../../../../lambdas/contracts/candidate';
-import { commonMessages } from '../../../config/messages';
 import { downloadText } from '../../../lib/download';
-import { checked, CSV_TEMPLATE, readCandidateLines, rowProblems, type CandidateRow } from '../csv';
-import {
-  candidateRows,
-  columnTitles,
-  guessMapping,
-  IMPORT_FIELDS,
-  ImportFileError,
-  readImportFile,
-  type ColumnMapping,
-  type ImportField,
-  type ImportTable,
-} from '../import';
+import { checked, CSV_TEMPLATE, readCandidateLines } from '../csv';
+import { candidateRows, guessMapping, ImportFileError, readImportFile, type ColumnMapping, type ImportTable } from '../import';
 import { messages } from '../messages';
+import { plural, Preview, type Outcome, type Source } from './bulk-invite-preview';
+import { ColumnMappingFields } from './column-mapping-fields';
 import './bulk-invite.css';
 
-type Source = 'file' | 'paste';
 interface Loaded {
   file: { name: string; size: number };
   table: ImportTable;
 }
-/** What became of a row that was sent. */
-type Outcome = { invited: true } | { invited: false; message: string };
 
 /** What the file picker offers: CSV (and tab-separated text) and Excel workbooks. */
 const FILE_TYPES = '.csv,.tsv,.txt,.xlsx,text/csv,text/tab-separated-values,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Candidates a request invites: progress shows between requests, and a refusal holds back no more than these. */
 const INVITES_PER_REQUEST = Math.min(100, BATCH_INVITE_MAX);
-
-const plural = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
-
-/** Rows left out for a reason the team need not fix: shown with a badge, not as an error. */
-const SKIPPED: Partial<Record<string, string>> = {
-  [rowProblems.duplicate]: 'Duplicate in file',
-  [rowProblems.alreadyCandidate]: 'Already invited',
-};
-
-/** Which column each field is read from; changing one changes the preview at once. */
-const ColumnMappingFields = ({
-  table,
-  mapping,
-  onMapping,
-  onHeader,
-}: {
-  table: ImportTable;
-  mapping: ColumnMapping;
-  onMapping: (mapping: ColumnMapping) => void;
-  onHeader: (hasHeader: boolean) => void;
-}) => {
-  const titles = columnTitles(table);
-  const set = (field: ImportField, value: string) => onMapping({ ...mapping, [field]: value === '' ? null : Number(value) });
-  return (
-    <fieldset className="bulk-invite__mapping">
-      <legend className="bulk-invite__mapping-legend">Columns</legend>
-      <Text className="bulk-invite__hint">
-        {table.hasHeader
-          ? 'We matched the file’s columns by their headings. Change any that are wrong:'
-          : 'The file has no header row, so the first column is read as the name and the second as the e-mail. Change any that are wrong:'}
-      </Text>
-      <div className="bulk-invite__mapping-grid">
-        {IMPORT_FIELDS.map(({ field, label }) => (
-          <SelectField
-            key={field}
-            label={label}
-            size="small"
-            value={mapping[field] === null ? '' : String(mapping[field])}
-            onChange={(e) => set(field, e.target.value)}
-          >
-            <option value="">Not in the file</option>
-            {titles.map((title, i) => (
-              <option key={i} value={i}>
-                {title}
-              </option>
-            ))}
-          </SelectField>
-        ))}
-      </div>
-      <Text className="bulk-invite__hint">A full name is used when a row has one; otherwise the first and last names together.</Text>
-      <CheckboxField
-        label="The first row holds column headings"
-        name="bulk-header-row"
-        size="small"
-        checked={table.hasHeader}
-        onChange={(e) => onHeader(e.target.checked)}
-      />
-    </fieldset>
-  );
-};
-
-/** The rows read, before anything is sent and as they are: who will be invited, each row that will not be and why, and what became of each one sent. */
-const Preview = ({
-  rows,
-  source,
-  from,
-  outcomes,
-  checking,
-}: {
-  rows: CandidateRow[];
-  source: Source;
-  from: string;
-  outcomes: ReadonlyMap<number, Outcome>;
-  checking: boolean;
-}) => {
-  const ready = rows.filter((row) => !row.problem && !outcomes.get(row.line)?.invited).length;
-  const invited = rows.filter((row) => outcomes.get(row.line)?.invited).length;
-  const refused = rows.filter((row) => outcomes.get(row.line)?.invited === false).length;
-  const count = (problem: string) => rows.filter((row) => row.problem === problem).length;
-  const duplicates = count(rowProblems.duplicate);
-  const existing = count(rowProblems.alreadyCandidate);
-  const problems = rows.filter((row) => row.problem).length - duplicates - existing;
-  const where = source === 'file' ? 'Row' : 'Line';
-  const skipped = [
-    existing > 0 && `${plural(existing, 'already a candidate', 'already candidates')} of this position`,
-    duplicates > 0 && `${plural(duplicates, 'duplicate')} in the ${source === 'file' ? 'file' : 'list'}`,
-    problems > 0 && `${plural(problems, 'row')} with a problem to fix`,
-  ].filter(Boolean);
-  return (
-    <Flex direction="column" gap="xs">
-      <Text className="bulk-invite__summary" role="status">
-        {invited > 0 && <strong>{plural(invited, 'candidate')} invited. </strong>}
-        {(invited === 0 || ready > 0) && <strong>{plural(ready, 'candidate')} ready to invite.</strong>}
-        {skipped.length > 0 && ` Left out: ${skipped.join(', ')}.`}
-        {refused > 0 && ` ${plural(refused, 'row')} could not be invited: see below.`}
-        {checking && ' Checking who is already a candidate…'}
-      </Text>
-      {/* A long list scrolls: focusable and named, so the keyboard can scroll it too. */}
-      <div className="bulk-invite__table" tabIndex={0} role="region" aria-label="Candidates to invite">
-        <Table size="small" caption={`${plural(ready, 'candidate')} from ${from}`}>
-          <TableHead>
-            <TableRow>
-              <TableCell as="th">Name</TableCell>
-              <TableCell as="th">Email</TableCell>
-              {skipped.length > 0 && <TableCell as="th">Problem</TableCell>}
-              {outcomes.size > 0 && <TableCell as="th">Result</TableCell>}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => {
-              const badge = row.problem ? SKIPPED[row.problem] : undefined;
-              const outcome = outcomes.get(row.line);
-              const look = outcome?.invited === false || (row.problem && !badge) ? 'problem' : badge ? 'skipped' : outcome ? 'invited' : null;
-              return (
-                <TableRow key={row.line} className={look ? `bulk-invite__row--${look}` : undefined}>
-                  <TableCell>{row.candidateName || <span className="bulk-invite__missing">No name</span>}</TableCell>
-                  <TableCell>{row.email ?? commonMessages.notAvailable}</TableCell>
-                  {skipped.length > 0 && (
-                    <TableCell>
-                      {row.problem && (
-                        <span className={badge ? 'bulk-invite__skipped' : 'bulk-invite__problem'}>
-                          {badge && (
-                            <Badge size="small" variation="warning">
-                              {badge}
-                            </Badge>
-                          )}{' '}
-                          {where} {row.line}: {row.problem}
-                        </span>
-                      )}
-                    </TableCell>
-                  )}
-                  {outcomes.size > 0 && (
-                    <TableCell>
-                      {outcome?.invited === true && (
-                        <Badge size="small" variation="success">
-                          Invited
-                        </Badge>
-                      )}
-                      {outcome?.invited === false && (
-                        <span className="bulk-invite__problem">
-                          <Badge size="small" variation="error">
-                            Not invited
-                          </Badge>{' '}
-                          {outcome.message}
-                        </span>
-                      )}
-                    </TableCell>
-                  )}
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </div>
-    </Flex>
-  );
-};
 
 /**
  * Bulk invites (spec §5, issue 28): a CSV (comma, semicolon or tab) or an Excel workbook from an

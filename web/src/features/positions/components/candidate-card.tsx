@@ -1,6 +1,7 @@
 import { Badge, Button, Card, Flex, Image, Menu, MenuItem, Text, View } from '@aws-amplify/ui-react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CandidateSummary, EvaluationAction } from '../../../api/candidates';
+import { MailStatusBadge } from '../../../components/mail-status-badge';
 import { commonMessages } from '../../../config/messages';
 import { EVALUATION_ACTIONS } from '../../../lib/evaluation';
 
@@ -15,7 +16,8 @@ const initials = (name: string) =>
 /**
  * A candidate's card (spec §2): thumbnail, name, e-mail ("Not available" without one) and times.
  * Invited cards are not clickable; their menu copies the link, resends or deletes the invite, or
- * opens the candidate page to adjust their timing. An adjusted timing (issue 25) is named on the card.
+ * opens the candidate page to adjust their timing. An adjusted timing (issue 25) is named on the card,
+ * and so is an invitation mail that bounced or was marked as spam (issue 26; fixed on the candidate page).
  * The others open the candidate's detail page (the name is a link stretched over the card), and
  * with evaluation their menu moves them per spec §4's transition table.
  */
@@ -38,6 +40,7 @@ export const CandidateCard = ({
 }) => {
   const navigate = useNavigate();
   const invited = candidate.currentStatus === 'invited';
+  const bounced = invited && candidate.mail?.status === 'bounced';
   const thumbnail = candidate.thumbnail?.variants[0]?.contentHref;
   const moves = evaluation ? EVALUATION_ACTIONS[candidate.currentStatus] : [];
   const menu = (invited || moves.length > 0) && (
@@ -51,7 +54,12 @@ export const CandidateCard = ({
       {invited ? (
         <>
           <MenuItem onClick={onCopy}>Copy interview link</MenuItem>
-          {candidate.email && <MenuItem onClick={onReinvite}>Resend invite</MenuItem>}
+          {/* A bounced invitation is corrected on the candidate page (issue 26): resending to the same address would bounce again. */}
+          {bounced ? (
+            <MenuItem onClick={() => navigate(href)}>Fix e-mail and resend</MenuItem>
+          ) : (
+            candidate.email && <MenuItem onClick={onReinvite}>Resend invite</MenuItem>
+          )}
           {/* The candidate page holds the timing (issue 25); an invited card opens nothing else. */}
           <MenuItem onClick={() => navigate(href)}>Adjust timing</MenuItem>
           <MenuItem onClick={onDelete}>Delete invite</MenuItem>
@@ -72,7 +80,7 @@ export const CandidateCard = ({
       as="article"
       aria-label={candidate.candidateName}
       style={{ overflow: 'hidden', height: '100%', position: 'relative' }}
-      className={invited ? undefined : 'candidate-card--link'}
+      className={invited ? (bounced ? 'candidate-card--bounced' : undefined) : 'candidate-card--link'}
     >
       <View backgroundColor="background.tertiary" style={{ aspectRatio: '16 / 9', display: 'grid', placeItems: 'center' }}>
         {thumbnail ? (
@@ -106,6 +114,7 @@ export const CandidateCard = ({
             ? `Invited ${candidate.createdAt.relativeTime}${candidate.expiresAt ? ` · expires ${candidate.expiresAt.relativeTime}` : ''}`
             : `Responded ${candidate.completedAt?.relativeTime ?? ''}`}
         </Text>
+        {invited && <MailStatusBadge mail={candidate.mail} className="candidate-card__mail" />}
         {candidate.timingAdjusted && (
           // Neutral on purpose: it explains a long answer, it is no warning.
           <Badge size="small" alignSelf="flex-start" marginTop="xxxs">

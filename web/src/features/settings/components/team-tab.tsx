@@ -1,7 +1,8 @@
-import { Alert, Badge, Button, Flex, Table, TableBody, TableCell, TableHead, TableRow, TextField } from '@aws-amplify/ui-react';
+import { Alert, Badge, Button, Flex, Table, TableBody, TableCell, TableHead, TableRow, Text, TextField } from '@aws-amplify/ui-react';
 import { useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../api/client';
 import { inviteMemberCall, removeMemberCall, useMembers, type Members } from '../../../api/members';
+import { MAIL_PROBLEMS, MailStatusBadge, type MailDelivery } from '../../../components/mail-status-badge';
 import { PageLoader } from '../../../components/page-loader';
 import { GridPagination, useGridPages } from '../../../components/grid-pages';
 import { messages } from '../messages';
@@ -11,14 +12,16 @@ interface Row {
   email: string;
   status: 'active' | 'invited';
   isOwner: boolean;
+  /** An invitation's mail (issue 26): a bounce or spam complaint shows beside its status. */
+  mail: MailDelivery | null;
 }
 
 const rowsOf = (data: Members): Row[] => [
-  ...data.members.map((m) => ({ userId: m.userId, email: m.email, status: m.status, isOwner: m.userRole === 'owner' })),
-  ...data.invitedMembers.map((m) => ({ userId: m.userId, email: m.email, status: m.status, isOwner: false })),
+  ...data.members.map((m) => ({ userId: m.userId, email: m.email, status: m.status, isOwner: m.userRole === 'owner', mail: null })),
+  ...data.invitedMembers.map((m) => ({ userId: m.userId, email: m.email, status: m.status, isOwner: false, mail: m.mail })),
 ];
 
-/** Team: members and invitations (5 rows a page), invite by e-mail, remove (spec §2, §5). */
+/** Team: members and invitations (5 rows a page; a bounced invitation says so, with the reason), invite by e-mail, remove (spec §2, §5). */
 export const TeamTab = ({ companyId }: { companyId: string }) => {
   const { data, error, mutate } = useMembers(companyId);
   const [email, setEmail] = useState('');
@@ -96,9 +99,17 @@ export const TeamTab = ({ companyId }: { companyId: string }) => {
                 {row.isOwner && ' (owner)'}
               </TableCell>
               <TableCell>
-                <Badge size="small" variation={row.status === 'active' ? 'success' : 'info'}>
-                  {row.status}
-                </Badge>
+                <Flex direction="column" alignItems="flex-start" gap="xxxs">
+                  <Badge size="small" variation={row.status === 'active' ? 'success' : 'info'}>
+                    {row.status}
+                  </Badge>
+                  <MailStatusBadge mail={row.mail} />
+                  {row.mail?.reason && MAIL_PROBLEMS[row.mail.status] && (
+                    <Text as="span" fontSize="xs" color="font.secondary">
+                      {row.mail.reason}
+                    </Text>
+                  )}
+                </Flex>
               </TableCell>
               <TableCell textAlign="end">
                 {!row.isOwner && (

@@ -1,0 +1,103 @@
+import { Alert, Button, Heading, SelectField, Text } from '@aws-amplify/ui-react';
+import type { ComponentProps, RefObject } from 'react';
+import type { Answer, CandidateDetail } from '../../../api/candidates';
+import { AnswerPlayer } from '../../../components/answers/answer-player';
+import { Transcript } from '../../../components/answers/transcript';
+import { ChevronLeft, ChevronRight } from './chevrons';
+import { EmojiRating } from './emoji-rating';
+
+/**
+ * The candidate page's answer card (spec §2): one answer at a time, its navigation as the card's top
+ * bar (a select, a step for each answer, rated ones marked, Previous / Next answer), then the
+ * question, the player, the rating and the transcript. The page owns which answer shows.
+ */
+export const AnswerPanel = ({
+  candidateName,
+  questions,
+  answers,
+  index,
+  onIndex,
+  rating,
+  video,
+  transcript,
+  onPlay,
+  onRate,
+}: {
+  candidateName: string;
+  questions: CandidateDetail['questions'];
+  /** In question order. */
+  answers: Answer[];
+  index: number;
+  onIndex: (index: number) => void;
+  /** Rating is on for the company. */
+  rating: boolean;
+  video: RefObject<HTMLVideoElement | null>;
+  transcript: ComponentProps<typeof Transcript>['transcript'];
+  onPlay: (answerId: string) => void;
+  onRate: (answerId: string, value: number) => void;
+}) => {
+  const answer = answers[index];
+  const question = answer ? questions[answer.questionIndex] : undefined;
+  return (
+    <section className="answer-panel" aria-label="Answers">
+      {answers.length === 0 || !answer ? (
+        <Alert variation="info">{candidateName} has not answered any questions yet.</Alert>
+      ) : (
+        <>
+          {/* The answers' navigation, attached to the player it drives. */}
+          <div className="answer-panel__nav">
+            <SelectField
+              label="Answer"
+              labelHidden
+              size="small"
+              className="answer-panel__select"
+              value={String(index)}
+              onChange={(event) => onIndex(Number(event.target.value))}
+            >
+              {answers.map((a, i) => (
+                <option key={a.answerId} value={i}>
+                  Answer {i + 1} of {answers.length}
+                </option>
+              ))}
+            </SelectField>
+            {answers.length > 1 && (
+              <ol className="answer-panel__steps" aria-hidden="true">
+                {answers.map((a, i) => (
+                  <li
+                    key={a.answerId}
+                    className={[
+                      'answer-panel__step',
+                      i === index ? 'answer-panel__step--current' : '',
+                      rating && a.rating !== null ? 'answer-panel__step--rated' : '',
+                    ].join(' ')}
+                  />
+                ))}
+              </ol>
+            )}
+            <div className="answer-panel__buttons">
+              {answers.length > 1 && (
+                <Button size="small" variation="link" aria-keyshortcuts="ArrowLeft [" isDisabled={index === 0} onClick={() => onIndex(index - 1)}>
+                  <ChevronLeft />
+                  Previous answer
+                </Button>
+              )}
+              <Button size="small" aria-keyshortcuts="ArrowRight ]" isDisabled={index >= answers.length - 1} onClick={() => onIndex(index + 1)}>
+                Next answer
+                <ChevronRight />
+              </Button>
+            </div>
+          </div>
+          <div className="answer-panel__body">
+            <Heading level={2} className="answer-panel__question">
+              {question?.title || `Question ${answer.questionIndex + 1}`}
+            </Heading>
+            {question?.content && <Text className="answer-panel__details">{question.content}</Text>}
+            <AnswerPlayer key={answer.answerId} ref={video} answer={answer} label={`Answer ${index + 1}`} onPlay={() => onPlay(answer.answerId)} />
+            {rating && <EmojiRating value={answer.rating} onChange={(value) => onRate(answer.answerId, value)} />}
+            {answer.video.uploadStatus !== 'failed' && <Transcript transcript={transcript} video={video} headingLevel={3} />}
+          </div>
+        </>
+      )}
+    </section>
+  );
+};
