@@ -12,7 +12,7 @@ import { ConditionFailed, transact, type TransactionStep } from '../transaction'
 import { AlreadyImported } from '../integrations/integration';
 import { importStep } from '../integrations/imports';
 import { AnswerRefused, fromItem, type Candidate, type CandidateIntegration } from './candidate';
-import { CandidateEmailTaken, claimEmailStep, heldEmail } from './emails';
+import { CandidateEmailTaken, claimEmailStep, heldEmail, releaseEmailStep } from './emails';
 import { deleteSearchTokenSteps, putSearchTokenSteps, tokensOf } from './search';
 import { NO_ADJUSTMENT, type TimingAdjustment } from '../../contracts/timing';
 import { storedTiming } from '../timing';
@@ -212,34 +212,48 @@ export const createCandidates = async (
   return candidates;
 };
 
-/** A fresh invitation: new invite time and deadline, the card moves to the top of the Invited tab. */
-export const renewInvite = async (candidate: Candidate, expiresAt: string | null, now = new Date()): Promise<Candidate> => {
-  const createdAt = now.toISOString();
+/**
+ * What a fresh invitation sets on the profile (`set`, `remove` and `values` for an update of an
+ * invited, non-preview candidate): invite time and deadline, the index keys that order the Invited
+ * tab, and the retention clock, started anew since they are active again (issue 28).
+ */
+const renewal = (candidate: Candidate, createdAt: string, expiresAt: string | null) => {
   const byPosition = keys.candidateByPosition(candidate.positionId, createdAt, candidate.candidateId);
   const byStatus = keys.candidateByStatus(candidate.positionId, 'invited', createdAt, candidate.candidateId);
   const expiry = expiresAt ? keys.candidateExpiry(expiresAt, candidate.candidateId) : null;
-  // Reinvited: active again, so their retention clock starts anew (issue 28).
   const retention = keys.candidateRetention(candidate.companyId, createdAt, candidate.candidateId);
+  return {
+    set: `createdAt = :createdAt, expiresAt = :expiresAt, GSI1SK = :gsi1sk, GSI2SK = :gsi2sk, lastActiveAt = :createdAt, GSI5PK = :gsi5pk, GSI5SK = :gsi5sk${
+      expiry ? ', GSI3PK = :gsi3pk, GSI3SK = :gsi3sk' : ''
+    }`,
+    remove: expiry ? '' : ' REMOVE GSI3PK, GSI3SK',
+    condition: 'currentStatus = :invited AND preview = :false',
+    values: {
+      ':createdAt': createdAt,
+      ':expiresAt': expiresAt,
+      ':invited': 'invited',
+      ':false': false,
+      ':gsi1sk': byPosition.GSI1SK,
+      ':gsi2sk': byStatus.GSI2SK,
+      ':gsi5pk': retention.GSI5PK,
+      ':gsi5sk': retention.GSI5SK,
+      ...(expiry ? { ':gsi3pk': expiry.GSI3PK, ':gsi3sk': expiry.GSI3SK } : {}),
+    },
+  };
+};
+
+/** A fresh invitation: new invite time and deadline, the card moves to the top of the Invited tab. */
+export const renewInvite = async (candidate: Candidate, expiresAt: string | null, now = new Date()): Promise<Candidate> => {
+  const createdAt = now.toISOString();
+  const renewed = renewal(candidate, createdAt, expiresAt);
   try {
     const { Attributes } = await db.send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.candidate(candidate.candidateId),
-        UpdateExpression: `SET createdAt = :createdAt, expiresAt = :expiresAt, GSI1SK = :gsi1sk, GSI2SK = :gsi2sk, lastActiveAt = :createdAt, GSI5PK = :gsi5pk, GSI5SK = :gsi5sk${
-          expiry ? ', GSI3PK = :gsi3pk, GSI3SK = :gsi3sk' : ' REMOVE GSI3PK, GSI3SK'
-        }`,
-        ConditionExpression: 'currentStatus = :invited AND preview = :false',
-        ExpressionAttributeValues: {
-          ':createdAt': createdAt,
-          ':expiresAt': expiresAt,
-          ':invited': 'invited',
-          ':false': false,
-          ':gsi1sk': byPosition.GSI1SK,
-          ':gsi2sk': byStatus.GSI2SK,
-          ':gsi5pk': retention.GSI5PK,
-          ':gsi5sk': retention.GSI5SK,
-          ...(expiry ? { ':gsi3pk': expiry.GSI3PK, ':gsi3sk': expiry.GSI3SK } : {}),
-        },
+        UpdateExpression: `SET ${renewed.set}${renewed.remove}`,
+        ConditionExpression: renewed.condition,
+        ExpressionAttributeValues: renewed.values,
         ReturnValues: 'ALL_NEW',
       }),
     );
@@ -264,10 +278,7 @@ export const changeInviteEmail = async (candidate: Candidate, email: string, exp
   if (candidate.preview || candidate.email === null) throw new InviteChanged();
   const createdAt = now.toISOString();
   const changed: Candidate = { ...candidate, email, createdAt, expiresAt, lastActiveAt: createdAt, mail: { ...MAIL_SENT } };
-  const byPosition = keys.candidateByPosition(candidate.positionId, createdAt, candidate.candidateId);
-  const byStatus = keys.candidateByStatus(candidate.positionId, 'invited', createdAt, candidate.candidateId);
-  const expiry = expiresAt ? keys.candidateExpiry(expiresAt, candidate.candidateId) : null;
-  const retention = keys.candidateRetention(candidate.companyId, createdAt, candidate.candidateId);
+  const renewed = renewal(candidate, createdAt, expiresAt);
   const oldTokens = tokensOf(candidate);
   const newTokens = tokensOf(changed);
   const steps: TransactionStep[] = [
@@ -277,41 +288,15 @@ export const changeInviteEmail = async (candidate: Candidate, email: string, exp
         Update: {
           TableName: tableName(),
           Key: keys.candidate(candidate.candidateId),
-          UpdateExpression: `SET email = :email, #mail = :mail, searchTokens = :tokens, createdAt = :createdAt, expiresAt = :expiresAt, GSI1SK = :gsi1sk, GSI2SK = :gsi2sk, lastActiveAt = :createdAt, GSI5PK = :gsi5pk, GSI5SK = :gsi5sk${
-            expiry ? ', GSI3PK = :gsi3pk, GSI3SK = :gsi3sk' : ' REMOVE GSI3PK, GSI3SK'
-          }`,
-          ConditionExpression: 'currentStatus = :invited AND preview = :false AND email = :old',
+          UpdateExpression: `SET email = :email, #mail = :mail, searchTokens = :tokens, ${renewed.set}${renewed.remove}`,
+          ConditionExpression: `${renewed.condition} AND email = :old`,
           ExpressionAttributeNames: { '#mail': 'mail' },
-          ExpressionAttributeValues: {
-            ':email': email,
-            ':old': candidate.email,
-            ':mail': changed.mail,
-            ':tokens': newTokens,
-            ':createdAt': createdAt,
-            ':expiresAt': expiresAt,
-            ':invited': 'invited',
-            ':false': false,
-            ':gsi1sk': byPosition.GSI1SK,
-            ':gsi2sk': byStatus.GSI2SK,
-            ':gsi5pk': retention.GSI5PK,
-            ':gsi5sk': retention.GSI5SK,
-            ...(expiry ? { ':gsi3pk': expiry.GSI3PK, ':gsi3sk': expiry.GSI3SK } : {}),
-          },
+          ExpressionAttributeValues: { ':email': email, ':old': candidate.email, ':mail': changed.mail, ':tokens': newTokens, ...renewed.values },
         },
       },
     },
     // The old address's item is deleted unless another candidate holds it (from before addresses were unique).
-    {
-      name: 'oldEmail',
-      item: {
-        Delete: {
-          TableName: tableName(),
-          Key: keys.candidateEmail(candidate.positionId, candidate.email),
-          ConditionExpression: 'attribute_not_exists(PK) OR candidateId = :id',
-          ExpressionAttributeValues: { ':id': candidate.candidateId },
-        },
-      },
-    },
+    { ...releaseEmailStep({ ...candidate, email: candidate.email }), name: 'oldEmail' },
     claimEmailStep(candidate.positionId, candidate.candidateId, email),
     // Tokens both addresses give are put again (with the new token list), the others deleted: one operation per item.
     ...deleteSearchTokenSteps(
