@@ -1,7 +1,7 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { replaceableBy, type StoredMailDelivery } from '../domain/mail-delivery';
-import { db, tableName } from './client';
+import { tableName } from './client';
+import { writeIf } from './conditional-write';
 import { keys } from './keys';
 
 /**
@@ -15,26 +15,20 @@ import { keys } from './keys';
  */
 const record = async (key: { PK: string; SK: string }, recipient: string, delivery: StoredMailDelivery): Promise<boolean> => {
   const replaceable = replaceableBy(delivery.status);
-  try {
-    await db.send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: key,
-        UpdateExpression: 'SET #mail = :mail',
-        ConditionExpression: `attribute_exists(PK) AND email = :recipient AND (attribute_not_exists(#mail.#status) OR #mail.#status IN (${replaceable.map((_, i) => `:s${i}`).join(', ')}))`,
-        ExpressionAttributeNames: { '#mail': 'mail', '#status': 'status' },
-        ExpressionAttributeValues: {
-          ':mail': delivery,
-          ':recipient': recipient,
-          ...Object.fromEntries(replaceable.map((status, i) => [`:s${i}`, status])),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+  return writeIf(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: key,
+      UpdateExpression: 'SET #mail = :mail',
+      ConditionExpression: `attribute_exists(PK) AND email = :recipient AND (attribute_not_exists(#mail.#status) OR #mail.#status IN (${replaceable.map((_, i) => `:s${i}`).join(', ')}))`,
+      ExpressionAttributeNames: { '#mail': 'mail', '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':mail': delivery,
+        ':recipient': recipient,
+        ...Object.fromEntries(replaceable.map((status, i) => [`:s${i}`, status])),
+      },
+    }),
+  );
 };
 
 /** Records on the candidate's profile (a deleted candidate, or one whose address changed, is left alone). */
