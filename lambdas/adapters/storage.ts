@@ -16,6 +16,7 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { DOWNLOAD_URL_TTL_SECONDS, UPLOAD_URL_TTL_SECONDS } from '../domain/media';
 import { mediaBucket, s3 } from './aws';
+import { presignGet } from './presign';
 
 /** Presigned URLs scoped to one object of the media bucket, short-lived. */
 export const presignUpload = (key: string, contentType: string, size: number) =>
@@ -24,16 +25,8 @@ export const presignUpload = (key: string, contentType: string, size: number) =>
     signableHeaders: new Set(['content-type', 'content-length']),
   });
 
-export const presignDownload = (key: string, fileName?: string) =>
-  getSignedUrl(
-    s3,
-    new GetObjectCommand({
-      Bucket: mediaBucket(),
-      Key: key,
-      ...(fileName ? { ResponseContentDisposition: `attachment; filename="${fileName.replace(/"/g, '')}"` } : {}),
-    }),
-    { expiresIn: DOWNLOAD_URL_TTL_SECONDS },
-  );
+/** A short-lived link to an object of the media bucket; with `fileName`, it downloads as an attachment of that name. */
+export const presignDownload = (key: string, fileName?: string) => presignGet(mediaBucket(), key, DOWNLOAD_URL_TTL_SECONDS, fileName);
 
 export const objectSize = async (key: string): Promise<number | null> => {
   try {

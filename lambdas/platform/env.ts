@@ -35,6 +35,10 @@ const schema = z.object({
   EVENT_BUS_NAME: required,
   /** Another base URL for Stripe's API (the local stand-in), as AWS_ENDPOINT_URL_* does for AWS. */
   STRIPE_API_URL: z.optional(z.url()),
+  /** The function's region: Lambda's runtime sets it (the local runtime as well). */
+  AWS_REGION: required,
+  /** Another base URL for S3, the SDK's own variable (the local stand-in); links the bucket's objects without the S3 client. */
+  AWS_ENDPOINT_URL_S3: z.optional(z.url()),
   /** Path-style S3 URLs (needed by local S3 stand-ins). */
   S3_FORCE_PATH_STYLE: z._default(z.enum(['true', 'false']), 'false'),
   /** debug, info, warn, error or silent; anything else is info. */
