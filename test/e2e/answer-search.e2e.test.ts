@@ -3,18 +3,21 @@ import { paths } from '../../lambdas/contracts/app-paths';
 import { call } from '../support/api';
 import { allocateCredits } from '../support/aws';
 import { answerQuestion, interviewFixture, tokenFromHref } from '../support/interviews';
-import { makeClip } from '../support/media';
+import { makeClip, makeSpeech } from '../support/media';
 import { expectAccessible } from './support/accessibility';
 import { appUrl, trackErrors, useBrowser } from './support/browser';
+import { recordFor } from './support/recording';
 import { signedInOwner } from './support/session';
 
 /**
  * "Find in answers" (issue 27): the words candidates said, found across a position's transcripts,
  * each result opening the candidate's answer at the moment they said it. The recordings are spoken
  * by flite and transcribed by the local recognizer (pocketsphinx), which hears this text's "weather
- * station" right, some eight seconds in (checked by hand).
+ * station" right, some eight seconds in (checked by hand). The last test's candidate speaks into the
+ * browser: Chromium's fake microphone plays flite's reading of MIC in a loop.
  */
-const browser = useBrowser();
+const MIC = 'my favourite project was a weather station for the school garden.';
+const browser = useBrowser(async () => [`--use-file-for-fake-audio-capture=${await makeSpeech(MIC)}`]);
 let owner: Awaited<ReturnType<typeof signedInOwner>>;
 let positionId: string;
 const ids = new Map<string, string>();
@@ -129,4 +132,74 @@ describe('find in answers', () => {
     expect(errors).toEqual([]);
     await page.close();
   });
+
+  it("finds what a candidate said into the browser's microphone, and opens it at that moment", async () => {
+    const created = await call('createPosition', {
+      params: { companyId: owner.companyId },
+      session: owner.sessionId,
+      body: {
+        job_title: 'Gardener',
+        interview: interviewFixture({ questions: ['What would you build?'], pacing: { thinking_time: null, answer_time: 60, retakes: 0 } }),
+      },
+    });
+    const gardenId = created.body.position_id as string;
+    const invited = await call('inviteCandidate', {
+      params: { positionId: gardenId },
+      session: owner.sessionId,
+      body: { candidate_name: 'Mia Mic', email: null },
+    });
+    expect(invited.status).toBe(201);
+
+    // The candidate records one answer in the browser: the fake microphone says MIC over and over.
+    const context = await browser.newContext();
+    const candidate = await context.newPage();
+    await candidate.goto(invited.body.interview_href);
+    await candidate.getByRole('button', { name: 'Start the interview' }).click();
+    await candidate.getByRole('button', { name: 'Turn on camera and microphone' }).click();
+    await candidate.getByLabel('Camera preview').waitFor();
+    await candidate.getByRole('button', { name: 'Continue' }).click();
+    await candidate.getByRole('button', { name: 'Start recording' }).click();
+    await recordFor(candidate, 12);
+    await candidate.getByRole('button', { name: 'Stop recording' }).click();
+    await candidate.getByRole('button', { name: 'Submit answer' }).click();
+    await candidate.getByRole('heading', { name: 'Your interview is complete' }).waitFor({ timeout: 30_000 });
+    await context.close();
+
+    // Processed and transcribed by the local pipeline.
+    const candidateId = invited.body.candidate_id as string;
+    await expect
+      .poll(
+        async () =>
+          ((await call('getAnswerTranscripts', { params: { candidateId }, session: owner.sessionId })).body.answer_transcripts ?? []).map(
+            (t: { transcript_status: string }) => t.transcript_status,
+          ),
+        { timeout: 240_000, interval: 1000 },
+      )
+      .toEqual(['completed']);
+
+    // The team finds the words and opens the answer where they are said.
+    const page = await owner.context.newPage();
+    const errors = trackErrors(page);
+    await page.goto(appUrl(paths.position.to(owner.companyId, gardenId, { view: 'candidates' })));
+    await page.getByRole('textbox', { name: 'Find in answers' }).fill('weather station');
+    const links = page.getByRole('list', { name: 'Answers that say “weather station”' }).getByRole('link');
+    await expect.poll(() => links.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    const result = links.first();
+    expect(await result.innerText()).toContain('Mia Mic');
+    expect(await result.locator('mark').first().innerText()).toBe('weather station');
+    await expectAccessible(page, 'find in answers: a recorded answer');
+    const found = await call('searchAnswers', { params: { positionId: gardenId }, query: { text: 'weather station' }, session: owner.sessionId });
+    const match = found.body.answer_matches[0]!;
+    await result.click();
+    await page.waitForURL(/\/candidates\//);
+    expect(page.url()).toContain(`answer=${match.answer_id}`);
+    const video = page.getByLabel('Answer 1', { exact: true });
+    await video.waitFor();
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
+      .toBeGreaterThan(match.start_millis / 1000 - 0.5);
+    expect(Math.abs((await video.evaluate((v: HTMLVideoElement) => v.currentTime)) - match.start_millis / 1000)).toBeLessThan(1);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 360_000);
 });

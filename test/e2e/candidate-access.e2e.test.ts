@@ -6,6 +6,7 @@ import { interviewFixture, tokenFromHref, type QuestionFixture } from '../suppor
 import { makeClip, makeSpeech } from '../support/media';
 import { expectAccessible } from './support/accessibility';
 import { baseUrl, trackErrors, useBrowser } from './support/browser';
+import { recordedSeconds, recordFor } from './support/recording';
 import { signedInOwner } from './support/session';
 
 /**
@@ -66,15 +67,6 @@ const anOwner = async (companyName: string) => {
   await owner.context.close();
   return owner;
 };
-
-/** The seconds the recording timer shows, with or without a limit ("1:05 / 2:00", "1:05"); -1 while there is none. */
-const recordedSeconds = async (page: Page) => {
-  const timer = page.getByRole('timer', { name: 'Recording time' });
-  if ((await timer.count()) === 0) return -1;
-  const match = /(\d+):(\d\d)/.exec((await timer.textContent()) ?? '');
-  return match ? Number(match[1]) * 60 + Number(match[2]) : -1;
-};
-const recordFor = (page: Page, seconds: number) => expect.poll(() => recordedSeconds(page), { timeout: 30_000 }).toBeGreaterThanOrEqual(seconds);
 
 /** The deviceId of the video track the camera preview shows. */
 const previewCamera = (page: Page) =>

@@ -2,6 +2,7 @@ import { ListBucketsCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '../../lambdas/contracts/app-paths';
 import { keys } from '../../lambdas/data/keys';
 import { mailArriving, registerAndSignIn, uniqueEmail } from '../support/accounts';
 import { call } from '../support/api';
@@ -9,7 +10,8 @@ import { allocateCredits, localDb, localEnv, localS3 } from '../support/aws';
 import { answerQuestion, interviewFixture, interviewLinkMailedTo, tokenFromHref } from '../support/interviews';
 import { makeClip } from '../support/media';
 import { expectAccessible } from './support/accessibility';
-import { trackErrors, useBrowser } from './support/browser';
+import { appUrl, trackErrors, useBrowser } from './support/browser';
+import { signedInContext } from './support/session';
 import { tabTo as tabToInFirefox, trackFirefoxErrors, useFirefox, waitForHeading } from './support/firefox';
 
 /**
@@ -114,7 +116,7 @@ describe('deletion on request', () => {
     await context.close();
   }, 120_000);
 
-  it('takes a candidate from the mail link through request and confirmation to a receipt, and leaves nothing of theirs', async () => {
+  it('takes a candidate from the mail link through request and confirmation to a receipt, leaves nothing of theirs, and shows the owner the deletion in the audit log', async () => {
     // What of theirs exists before: items naming them, their answers' media, and those media's objects.
     const before = await allItems();
     const theirs = before.filter((item) => JSON.stringify(item).includes(candidateId));
@@ -196,5 +198,21 @@ describe('deletion on request', () => {
     ).filter((entry) => entry.action === 'deleted_on_request');
     expect(deletions.map((entry) => [entry.member, entry.candidate?.candidate_id, entry.candidate?.is_deleted])).toEqual([[null, candidateId, true]]);
     await context.close();
+
+    // As the owner sees it: Company settings' Audit log, the candidate as the one who asked.
+    const ownerContext = await signedInContext(browser, owner.sessionId);
+    const ownerPage = await ownerContext.newPage();
+    const ownerErrors = trackErrors(ownerPage);
+    await ownerPage.goto(appUrl(paths.positions.to(owner.companyId)));
+    await ownerPage.getByRole('button', { name: 'Company settings' }).click();
+    const settings = ownerPage.getByRole('dialog', { name: 'Company settings' });
+    await settings.getByRole('tab', { name: 'Audit log' }).click();
+    const rows = settings.getByRole('table', { name: 'Audit log entries, newest first' }).getByRole('row').filter({ hasText: 'Deleted on request' });
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().innerText()).toContain('The candidate');
+    await expectAccessible(ownerPage, 'audit log: a deletion on request');
+    expect(ownerErrors).toEqual([]);
+    await ownerContext.close();
   }, 180_000);
 });

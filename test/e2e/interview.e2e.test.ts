@@ -1,4 +1,3 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { call } from '../support/api';
 import { interviewLinkMailedTo, interviewFixture } from '../support/interviews';
@@ -6,6 +5,7 @@ import { makeClip, makeSpeech } from '../support/media';
 import { expectAccessible } from './support/accessibility';
 import { trackErrors, appUrl, useBrowser } from './support/browser';
 import { paths } from '../../lambdas/contracts/app-paths';
+import { recordFor } from './support/recording';
 import { signedInOwner } from './support/session';
 
 // A fake microphone that speaks, beside Chromium's fake camera.
@@ -13,16 +13,6 @@ const browser = useBrowser(async () => [`--use-file-for-fake-audio-capture=${awa
 
 /** HTMLMediaElement.HAVE_CURRENT_DATA: the video has a frame to show. */
 const HAVE_CURRENT_DATA = 2;
-
-/** Waits until the recording clock shows at least `seconds`: a take that long is under way (however slow the machine). */
-const recordFor = async (page: Page, seconds: number) => {
-  const timer = page.getByRole('timer', { name: 'Recording time' });
-  const shown = async () => {
-    const match = /(\d+):(\d\d) \//.exec((await timer.textContent()) ?? '');
-    return match ? Number(match[1]) * 60 + Number(match[2]) : -1;
-  };
-  await expect.poll(shown).toBeGreaterThanOrEqual(seconds);
-};
 
 const interview = interviewFixture({
   questions: [{ title: 'Tell us about a project you are proud of', content: 'What was your part in it?' }, 'Why do you want this job?'],

@@ -10,6 +10,13 @@ const api = async <Op extends OperationId>(operationId: Op, options: CallOptions
   return response.body;
 };
 
+/** A browser context signed in with a session the API gave. */
+export const signedInContext = async (browser: Browser, sessionId: string): Promise<BrowserContext> => {
+  const context = await browser.newContext();
+  await context.addInitScript((id) => window.localStorage.setItem('session_id', id), sessionId);
+  return context;
+};
+
 /** Registers a company through the API and returns a browser context already signed in as its owner. */
 export const signedInOwner = async (
   browser: Browser,
@@ -19,7 +26,6 @@ export const signedInOwner = async (
   const account = await api('createAccount', { body: { email, company_name: companyName } });
   await api('sendMagicCode', { body: { email } });
   const session = await api('createMagicCodeSession', { body: { email, shortnonce: await codeFromMailbox(email) } });
-  const context = await browser.newContext();
-  await context.addInitScript((id) => window.localStorage.setItem('session_id', id), session.session_id);
+  const context = await signedInContext(browser, session.session_id);
   return { context, email, companyId: account.company_id, sessionId: session.session_id };
 };
