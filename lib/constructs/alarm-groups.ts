@@ -6,6 +6,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { IStateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { tableDefinition } from '../../lambdas/data/table-definition';
 import { METRICS_NAMESPACE, metricNames } from '../../lambdas/platform/metrics';
+import { mailConfigurationSetName } from '../functions';
 import { ALARM_THRESHOLDS, MAX_METRICS_PER_ALARM, jobSilenceMinutes } from './alarm-thresholds';
 
 /**
@@ -257,17 +258,30 @@ export const atsWriteBackAlarm = (alarm: AddAlarm, stage: string): Metric => {
   return atsFailed;
 };
 
-/** SES's account reputation. */
-export const sesAlarms = (alarm: AddAlarm) => {
+/**
+ * SES's reputation for the stage's own mail: the bounce and complaint rates SES publishes per
+ * configuration set (reputation metrics are on for the stage's, lib/constructs/mail-delivery.ts),
+ * so one stage's test bounces do not raise another's alarm. SES reviews the account on its
+ * account-wide rates, to which each stage's mail adds.
+ */
+export const sesAlarms = (alarm: AddAlarm, stage: string) => {
+  const configurationSet = mailConfigurationSetName(stage);
   const ses = (metricName: string, label: string) =>
-    new Metric({ namespace: 'AWS/SES', metricName, period: Duration.hours(1), statistic: 'Maximum', label });
+    new Metric({
+      namespace: 'AWS/SES',
+      metricName,
+      dimensionsMap: { 'ses:configuration-set': configurationSet },
+      period: Duration.hours(1),
+      statistic: 'Maximum',
+      label,
+    });
   const bounceRate = ses('Reputation.BounceRate', 'bounce rate');
   const complaintRate = ses('Reputation.ComplaintRate', 'complaint rate');
   alarm('SesBounceRate', bounceRate, ALARM_THRESHOLDS.sesBounceRate, {
-    description: "SES's bounce rate for the account reached 5 %: SES reviews the account now and may pause sending at 10 %.",
+    description: `The bounce rate of the stage's mail (SES configuration set ${configurationSet}) reached 5 %: SES reviews an account at 5 % and may pause sending at 10 %. The candidates' pages show which addresses bounced.`,
   });
   alarm('SesComplaintRate', complaintRate, ALARM_THRESHOLDS.sesComplaintRate, {
-    description: "SES's complaint rate for the account reached 0.1 %: SES reviews the account now and may pause sending at 0.5 %.",
+    description: `The complaint rate of the stage's mail (SES configuration set ${configurationSet}) reached 0.1 %: SES reviews an account at 0.1 % and may pause sending at 0.5 %.`,
   });
   return { bounceRate, complaintRate };
 };

@@ -89,7 +89,7 @@ export class Monitoring extends NestedStack {
     const tableThrottles = tableAlarms(alarm, props.tableName);
     const webhook = webhookAlarms(alarm, props.webhook, config.stage);
     const atsFailed = atsWriteBackAlarm(alarm, config.stage);
-    const ses = sesAlarms(alarm);
+    const ses = sesAlarms(alarm, config.stage);
     deadLetterAlarms(alarm, props.deadLetterQueues ?? []);
 
     this.dashboard = monitoringDashboard(this, {

@@ -15,7 +15,8 @@ import { signedInOwner } from './support/session';
  * the candidate's page the alert gives the mail server's reason and "Fix e-mail and resend", whose
  * dialog (by keyboard: focus in it, Escape closes it) checks the address, shows the server's refusal
  * of an address already invited, and then sends the invitation to the corrected one: it arrives, the
- * badge is gone, and no credit is spent.
+ * badge is gone, the focus is on the confirmation, and no credit is spent. A bounce of the mail sent
+ * again shows on the open page without a reload.
  */
 const browser = useBrowser();
 let owner: Awaited<ReturnType<typeof signedInOwner>>;
@@ -125,6 +126,10 @@ describe('a bounced invitation', () => {
     await dialog.waitFor({ state: 'hidden' });
     await page.getByText(`Invitation sent to ${FIXED}.`).waitFor();
     await alert.waitFor({ state: 'hidden' });
+    // The alert went with the button that had the focus: the focus is on the confirmation, a polite status, not lost to the page.
+    const sent = page.getByRole('status').filter({ hasText: `Invitation sent to ${FIXED}.` });
+    await expect.poll(() => sent.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expectAccessible(page, 'candidate page: the invitation sent again');
     const mail = await mailArriving(FIXED, (m) => m.subject === INVITATION);
     expect(mail?.text).toMatch(/#\/interview\/[A-Za-z0-9_-]+/);
     expect((await mailTo(FIXED)).filter((m) => m.subject === INVITATION)).toHaveLength(1);
@@ -185,6 +190,61 @@ describe('a bounced invitation', () => {
     await row.getByText('E-mail bounced').waitFor();
     await row.getByText(/user unknown/).waitFor();
     await expectAccessible(page, 'company settings: team, a bounced invitation');
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('notices a bounce SES reports while the candidate page is open, without a reload', async () => {
+    const name = 'Dee Detour';
+    const first = 'bounce+first@simulator.amazonses.com';
+    const again = 'bounce+again@simulator.amazonses.com';
+    const invited = await call('inviteCandidate', { params: { positionId }, session: owner.sessionId, body: { candidate_name: name, email: first } });
+    expect(invited.status).toBe(201);
+    const candidateId = invited.body.candidate_id as string;
+    await expect
+      .poll(async () => (await call('getCandidate', { params: { candidateId }, session: owner.sessionId })).body.mail?.status)
+      .toBe('bounced');
+    const page = await owner.context.newPage();
+    const errors = trackErrors(page);
+    await page.goto(appUrl(paths.candidate.to(owner.companyId, positionId, candidateId)));
+    const alert = page.getByRole('region', { name: 'E-mail bounced' });
+    await alert.getByText(`The invitation to ${first} could not be delivered`).waitFor();
+    // Set on this document: gone if the page were reloaded.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+    // SES reports in seconds, the stand-in at once: until the test lets the report through, the
+    // page's reads of the candidate answer the mail as just sent, as they would before SES's report.
+    let holding = true;
+    let heldReads = 0;
+    await page.route(`**/api/v1/candidates/${candidateId}`, async (route) => {
+      if (route.request().method() !== 'GET') return route.continue();
+      const response = await route.fetch();
+      const body = (await response.json()) as Record<string, unknown>;
+      if (!holding) return route.fulfill({ response, json: body });
+      heldReads += 1;
+      return route.fulfill({ response, json: { ...body, mail: { status: 'sent', reason: null, at: null } } });
+    });
+
+    // The invitation sent again from the page, to another address that bounces.
+    await alert.getByRole('button', { name: 'Fix e-mail and resend' }).click();
+    const dialog = page.getByRole('dialog', { name: `Fix ${name}'s e-mail` });
+    await dialog.getByLabel('E-mail address').fill(again);
+    await dialog.getByRole('button', { name: 'Resend invitation' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const sent = page.getByRole('status').filter({ hasText: `Invitation sent to ${again}.` });
+    await sent.waitFor();
+    await alert.waitFor({ state: 'hidden' });
+    expect(await sent.evaluate((element) => element === document.activeElement)).toBe(true);
+
+    // No report yet: the page reads the candidate again on its own (once after sending, then while it waits).
+    await expect.poll(() => heldReads, { timeout: 30_000 }).toBeGreaterThanOrEqual(2);
+    holding = false;
+    // The report let through: the next read shows the bounce, on the same document, the focus left where it was.
+    await alert.getByText(`The invitation to ${again} could not be delivered`).waitFor({ timeout: 30_000 });
+    await alert.getByText('E-mail bounced').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await sent.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expectAccessible(page, 'candidate page: a bounce noticed while it is open');
     expect(errors).toEqual([]);
     await page.close();
   });

@@ -9,6 +9,7 @@ import { scheduleEntries } from '../../lambdas/schedules';
 import { eventFunctionEntries } from '../../lambdas/event-rules';
 import { tableDefinition, tableName } from '../../lambdas/data/table-definition';
 import { stageConfigFromContext } from '../../lib/config';
+import { mailConfigurationSetName } from '../../lib/functions';
 import { evenBatches, functionArea } from '../../lib/constructs/alarm-groups';
 import { ALARM_THRESHOLDS as T, jobSilenceMinutes, MAX_METRICS_PER_ALARM } from '../../lib/constructs/alarm-thresholds';
 import { Monitoring, type MonitoringProps } from '../../lib/constructs/monitoring';
@@ -112,8 +113,14 @@ describe('the stage monitoring (stage "test")', () => {
     expect(rate.Metrics.map((query: any) => query.MetricStat?.Metric.MetricName).filter(Boolean)).toEqual(['Count', '5xx']);
     const metric = (name: string) => metricOf(alarms.get(name)!);
     expect(metric('ApiLatencyP99')).toMatchObject({ MetricName: 'Latency', Namespace: 'AWS/ApiGateway', Stat: 'p99' });
-    expect(metric('SesBounceRate')).toMatchObject({ Namespace: 'AWS/SES', MetricName: 'Reputation.BounceRate' });
-    expect(metric('SesComplaintRate')).toMatchObject({ Namespace: 'AWS/SES', MetricName: 'Reputation.ComplaintRate' });
+    // Each stage's own mail: the rates of its configuration set, not the account's.
+    const configurationSet = [{ Name: 'ses:configuration-set', Value: mailConfigurationSetName('test') }];
+    expect(metric('SesBounceRate')).toMatchObject({ Namespace: 'AWS/SES', MetricName: 'Reputation.BounceRate', Dimensions: configurationSet });
+    expect(metric('SesComplaintRate')).toMatchObject({
+      Namespace: 'AWS/SES',
+      MetricName: 'Reputation.ComplaintRate',
+      Dimensions: configurationSet,
+    });
     expect(metric('AtsWriteBacksFailed')).toMatchObject({
       Namespace: 'VideoInterviews',
       MetricName: 'AtsWriteBacksFailed',
@@ -202,10 +209,19 @@ describe('the stage monitoring (stage "test")', () => {
       'Media pipeline seconds',
       'SES bounce rate',
       'SES complaint rate',
+      'Mail bounces and complaints',
     ])
       expect(body, title).toContain(JSON.stringify(`"title":"${title}"`).slice(1, -1));
     // The business figures are the EMF metrics the functions write.
     for (const metric of ['InvitesSent', 'AnswersSubmitted', 'MediaPipelineSeconds']) expect(body, metric).toContain(metric);
+    // Mail bounces and complaints: the EMF counts of the stage, in one graph.
+    const mailWidget = body.split('"type\\":\\"').find((widget) => widget.includes('Mail bounces and complaints'));
+    expect(mailWidget).toBeDefined();
+    for (const metric of ['MailBounces', 'MailComplaints']) {
+      expect(mailWidget, metric).toContain(JSON.stringify(`["VideoInterviews","${metric}","Stage","test"`).slice(1, -1));
+    }
+    // The SES rate graphs draw the configuration set's metrics.
+    expect(body).toContain(JSON.stringify(`"ses:configuration-set","${mailConfigurationSetName('test')}"`).slice(1, -1));
   });
 
   it('lives in a nested stack of the API stack, leaving the parent one resource for it', () => {

@@ -11,7 +11,7 @@ import type { EvaluationAction } from '../../../lambdas/contracts/candidate-stat
 import type { TimingAdjustment } from '../../../lambdas/contracts/timing';
 import { useCallback } from 'react';
 import { useSWRConfig } from 'swr';
-import { POLL_INTERVAL_MS } from '../config/constants';
+import { MAIL_REPORT_POLL_MS, MAIL_REPORT_WAIT_MS, POLL_INTERVAL_MS } from '../config/constants';
 import { apiPath, callApi } from './client';
 import { useApi, usePagedApi, usePublicApi } from './use-api';
 
@@ -72,10 +72,35 @@ const preparing = (answers: { video: Pick<Answer['video'], 'uploadStatus' | 'cap
 const transcribing = (transcripts: AnswerTranscripts | undefined) =>
   Boolean(transcripts?.answerTranscripts.some((t) => ['none', 'created', 'submitted'].includes(t.transcriptStatus)));
 
-/** The candidate, re-fetched every 5 seconds only while an answer or the answer package is still being prepared (spec §4). */
-export const useCandidate = (candidateId: string) =>
+/**
+ * An invitation mail SES has not reported on yet (issue 26: still `sent`, not delivered, bounced or
+ * complained) that went out in the last 10 minutes: when the candidate was invited, or `sentAt`
+ * (epoch ms), when the page itself sent it again (a fixed address). SES reports within seconds or
+ * minutes; a mail still `sent` after that (one sent before events were recorded) is not waited for.
+ */
+export const awaitingMailReport = (
+  candidate: Pick<CandidateDetail, 'mail' | 'createdAt'> | undefined,
+  sentAt: number | null,
+  now: number,
+): boolean => {
+  if (candidate?.mail?.status !== 'sent') return false;
+  const sent = Math.max(Date.parse(candidate.createdAt.timeValue) || 0, sentAt ?? 0);
+  return now - sent < MAIL_REPORT_WAIT_MS;
+};
+
+/**
+ * The candidate, re-fetched every 5 seconds while an answer or the answer package is still being
+ * prepared (spec §4), and every 10 seconds while their invitation mail, sent in the last 10
+ * minutes (`mailSentAt`: when the page sent it), awaits SES's report, so a bounce shows on its own.
+ */
+export const useCandidate = (candidateId: string, mailSentAt: number | null = null) =>
   useApi(apiPath('getCandidate', { candidateId }), {
-    refreshInterval: (data) => (preparing(data?.answers) || data?.answerPackage.packageStatus === 'generating' ? POLL_INTERVAL_MS : 0),
+    refreshInterval: (data) =>
+      preparing(data?.answers) || data?.answerPackage.packageStatus === 'generating'
+        ? POLL_INTERVAL_MS
+        : awaitingMailReport(data, mailSentAt, Date.now())
+          ? MAIL_REPORT_POLL_MS
+          : 0,
   });
 
 /** Transcripts, re-fetched every 5 seconds while one is still being transcribed. */

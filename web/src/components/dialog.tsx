@@ -68,12 +68,15 @@ export const Dialog = ({
 }) => {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // After every render, not only when `open` changes: Esc closes the element itself and reports it
+  // through onClose, and a click that opens the dialog again in the same batch leaves `open` true
+  // throughout, so an effect keyed on `open` would not run and the element would stay closed.
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
-  }, [open]);
+  });
   useCloseOnNavigation(open, onClose);
   const style = { '--app-dialog-width': width, ...(height ? { '--app-dialog-height': height } : {}) } as CSSProperties;
   return (

@@ -40,7 +40,9 @@ const IntegrationPanel = lazy(() => import('./integration-panel'));
  */
 const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: string; positionId: string; candidateId: string }) => {
   const navigate = useNavigate();
-  const candidate = useCandidate(candidateId);
+  // When this page last sent the invitation mail (a fixed address): the candidate is re-read until SES reports on it.
+  const [mailSentAt, setMailSentAt] = useState<number | null>(null);
+  const candidate = useCandidate(candidateId, mailSentAt);
   const transcripts = useTranscripts(candidateId);
   const company = useCompany(companyId);
   const ownership = useOwnershipStatus(companyId);
@@ -158,6 +160,11 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
     await candidate.mutate();
     setNotice({ message, variation: 'success' });
   };
+  /** The invitation sent to a fixed address: the candidate fetched again, and again until SES reports on the mail. */
+  const mailResent = async () => {
+    setMailSentAt(Date.now());
+    await candidate.mutate();
+  };
 
   const go = (id: string | null) => id && navigate(candidateTo(id));
   const nextToReview =
@@ -220,7 +227,7 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
 
       <div className="candidate-page__layout">
         <div className="candidate-page__main">
-          <MailDeliveryNotice candidate={c} positionId={positionId} onFixed={reloadAndSay} />
+          <MailDeliveryNotice candidate={c} positionId={positionId} onFixed={mailResent} />
           <TimingRequestNotice candidate={c} onSaved={reloadAndSay} />
           <AnswerPanel
             candidateName={c.candidateName}

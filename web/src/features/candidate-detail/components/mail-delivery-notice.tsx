@@ -1,5 +1,5 @@
-import { Button } from '@aws-amplify/ui-react';
-import { useId, useState } from 'react';
+import { Alert, Button } from '@aws-amplify/ui-react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useRefreshCandidateLists, type CandidateDetail } from '../../../api/candidates';
 import { MAIL_PROBLEMS } from '../../../components/mail-status-badge';
 import { messages } from '../messages';
@@ -27,8 +27,10 @@ const Envelope = ({ bounced }: { bounced: boolean }) => (
  * What became of an invited candidate's invitation mail (issue 26), under their name. A bounce is
  * an alert: the reason the recipient's server gave and "Fix e-mail and resend", which corrects the
  * address and sends the invitation again without a second credit (the position's card lists are
- * updated with it; `onFixed` reloads the candidate and confirms). A spam complaint is a note that
- * reminders to the address are stopped. Nothing once they responded, or while the mail is fine.
+ * updated with it; `onFixed` reloads the candidate). The alert goes, and with it the button that
+ * had the focus: "Invitation sent to …" appears above where it was and takes the focus, a polite
+ * status that stays (above the alert again should the new address bounce too). A spam complaint is
+ * a note that reminders to the address are stopped. Nothing once they responded, or while the mail is fine.
  */
 export const MailDeliveryNotice = ({
   candidate,
@@ -37,7 +39,42 @@ export const MailDeliveryNotice = ({
 }: {
   candidate: MailCandidate;
   positionId: string;
-  onFixed: (message: string) => Promise<unknown>;
+  onFixed: () => Promise<unknown>;
+}) => {
+  // The address the invitation was last sent to from here (a new object each time: each fix takes the focus).
+  const [sent, setSent] = useState<{ email: string } | null>(null);
+  const said = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (sent) said.current?.focus();
+  }, [sent]);
+  return (
+    <>
+      {sent && (
+        <Alert ref={said} tabIndex={-1} role="status" variation="success" data-testid="mail-sent">
+          {text.sent(sent.email)}
+        </Alert>
+      )}
+      <MailProblemNotice
+        candidate={candidate}
+        positionId={positionId}
+        onFixed={async (email) => {
+          await onFixed();
+          setSent({ email });
+        }}
+      />
+    </>
+  );
+};
+
+/** The bounce's alert or the complaint's note; `onFixed` gets the address the invitation was sent to. */
+const MailProblemNotice = ({
+  candidate,
+  positionId,
+  onFixed,
+}: {
+  candidate: MailCandidate;
+  positionId: string;
+  onFixed: (email: string) => Promise<unknown>;
 }) => {
   const headingId = useId();
   const [fixing, setFixing] = useState(false);
@@ -92,7 +129,7 @@ export const MailDeliveryNotice = ({
         onFixed={async (summary) => {
           setFixing(false);
           refreshLists(positionId, summary);
-          await onFixed(text.sent(summary.email ?? ''));
+          await onFixed(summary.email ?? '');
         }}
       />
     </section>
