@@ -1,4 +1,5 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { href, paths } from '../../lambdas/contracts/app-paths';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/data/keys';
 import { baseUrl, call } from '../support/api';
@@ -208,7 +209,7 @@ describe('candidates in and results back', () => {
     const inAts = (await atsState('greenhouse')).candidates.find((c) => c.id === ada.candidate.id)!;
     expect(inAts.notes).toHaveLength(1);
     expect(inAts.notes[0]!.body).toContain('Ada Lovelace completed the video interview for Support engineer.');
-    expect(inAts.notes[0]!.body).toContain(`#/companies/${owner.companyId}/positions/${positionId}/candidates/${adaCandidate.candidate_id}`);
+    expect(inAts.notes[0]!.body).toContain(href(paths.candidate.to(owner.companyId, positionId, adaCandidate.candidate_id)));
     expect(inAts.stageMoves).toHaveLength(1);
     expect(
       (await call('getCandidate', { params: { candidateId: adaCandidate.candidate_id }, session: owner.sessionId })).body.integration_attributes
@@ -265,7 +266,7 @@ describe('candidates in and results back', () => {
     // The stand-in delivered the signed webhook when the candidate was added: no schedule ran.
     expect(person.webhooks.map((w) => w.status)).toEqual([200]);
     expect((await candidatesOf(owner, positionId)).map((c) => c.candidate_name)).toEqual(['Grace Hopper']);
-    expect(await interviewLinkMailedTo(email)).toContain('#/interview/');
+    expect(await interviewLinkMailedTo(email)).toContain(href(paths.interview.to('')));
 
     const replay = await fetch(standIn('ashby', `/candidates/${person.candidate.id}/webhook`), { method: 'POST' });
     expect(((await replay.json()) as { webhooks: { status: number }[] }).webhooks.map((w) => w.status)).toEqual([200]);

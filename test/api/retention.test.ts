@@ -1,4 +1,5 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { href, paths } from '../../lambdas/contracts/app-paths';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mediaKeys } from '../../lambdas/adapters/storage-layout';
 import { keys } from '../../lambdas/data/keys';
@@ -117,7 +118,9 @@ describe('the retention policy', () => {
     expect(
       (await call('inviteMember', { params: { companyId: acme.companyId }, session: acme.sessionId, body: { email: memberEmail } })).status,
     ).toBe(201);
-    const nonce = /#\/invite\/([A-Za-z0-9_-]+)/.exec((await mailArriving(memberEmail, (m) => m.text.includes('#/invite/')))?.text ?? '')?.[1];
+    const invitePrefix = href(paths.memberInvite.to(''));
+    const mail = await mailArriving(memberEmail, (m) => m.text.includes(invitePrefix));
+    const nonce = new RegExp(`${invitePrefix}([A-Za-z0-9_-]+)`).exec(mail?.text ?? '')?.[1];
     const joined = await call('confirmMemberInvite', { body: { nonce: nonce! } });
     expect(joined.status).toBe(201);
     const member = joined.body.session_id as string;

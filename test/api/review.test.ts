@@ -1,4 +1,5 @@
 import { DeleteObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
+import { href, paths } from '../../lambdas/contracts/app-paths';
 import { DescribeExecutionCommand, ListExecutionsCommand } from '@aws-sdk/client-sfn';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -206,7 +207,7 @@ describe('reviewing candidates', () => {
   it('shares a candidate through a public link that shows only the answers, and stops at once when revoked', async () => {
     expect((await call('getMySharingDetails', { params: { candidateId: ids.Alice }, session: owner.sessionId })).status).toBe(404);
     const shared = (await call('createSharingDetails', { params: { candidateId: ids.Alice }, session: owner.sessionId })).body;
-    expect(shared.public_candidate_href).toMatch(new RegExp(`#/candidates/${shared.public_candidate_id}$`));
+    expect(shared.public_candidate_href).toMatch(new RegExp(`${href(paths.publicCandidate.to(shared.public_candidate_id))}$`));
     expect((await call('createSharingDetails', { params: { candidateId: ids.Alice }, session: owner.sessionId })).body).toEqual(shared);
     expect((await call('getMySharingDetails', { params: { candidateId: ids.Alice }, session: owner.sessionId })).body).toEqual(shared);
 

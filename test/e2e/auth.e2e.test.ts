@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { call } from '../support/api';
 import { expectAccessible } from './support/accessibility';
 import { trackErrors, appUrl, useBrowser } from './support/browser';
-import { paths } from '../../lambdas/contracts/app-paths';
+import { href, paths } from '../../lambdas/contracts/app-paths';
 import { codeFromMailbox } from './support/mailbox';
 
 const browser = useBrowser();
@@ -98,7 +98,7 @@ describe('registration and sign-in', () => {
     await expectAccessible(page, 'magic code, locked');
     await enterCode(page, code);
     await page.getByText('That code is not valid. Request a new code.').waitFor();
-    expect(page.url()).toContain('#/magic-code');
+    expect(page.url()).toContain(href(paths.magicCode.pattern));
 
     await page.getByRole('button', { name: 'Send a new code' }).click();
     await page.getByText(`We sent a new code to ${email}.`).waitFor();

@@ -4,7 +4,7 @@ import { call } from '../support/api';
 import { mailTo, uniqueEmail } from '../support/accounts';
 import { expectAccessible } from './support/accessibility';
 import { baseUrl, trackErrors, appUrl, useBrowser } from './support/browser';
-import { paths } from '../../lambdas/contracts/app-paths';
+import { href, paths } from '../../lambdas/contracts/app-paths';
 import { signedInOwner } from './support/session';
 import { interviewFixture } from '../support/interviews';
 
@@ -61,7 +61,7 @@ describe('message templates', () => {
     await editor.getByText('Subject: Pastries await, Alex Example').waitFor();
     const preview = page.frameLocator('iframe[title="E-mail preview"]');
     await preview.getByText('We would love to see you bake.').waitFor();
-    await expect.poll(async () => preview.locator('body').innerText()).toContain('#/interview/sample');
+    await expect.poll(async () => preview.locator('body').innerText()).toContain(href(paths.interview.to('sample')));
     await expectAccessible(page, 'message template editor with preview');
     expect(await save.isDisabled()).toBe(false);
     await save.click();

@@ -132,7 +132,7 @@ describe('reviewing candidates', () => {
     await page.getByRole('button', { name: 'Load more' }).click();
     await expect.poll(() => cards(page).count()).toBe(17);
     expect(await page.getByRole('button', { name: 'Load more' }).count()).toBe(0);
-    await expect.poll(() => new URL(page.url().replace('#/', '')).searchParams.get('lastCandidateId')).toBeTruthy();
+    await expect.poll(() => new URLSearchParams(new URL(page.url()).hash.split('?')[1]).get('lastCandidateId')).toBeTruthy();
     await page.reload();
     await page.getByRole('tab', { name: 'Invited (17)' }).waitFor();
     await expect.poll(() => cards(page).count()).toBe(17);
