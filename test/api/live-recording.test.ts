@@ -117,8 +117,12 @@ describe('a take recorded live', () => {
     expect(detail.current_status).toBe('responded');
     expect(video.upload_status).toBe('ready');
     expect(video.variants[0]!.content_type).toBe('video/mp4');
-    // The MP4 lasts what was recorded (its longer track may pass the video's last frame a little).
-    expect(Math.abs((await probedSeconds(video.variants[0]!.content_href)) - seconds)).toBeLessThanOrEqual(1.5);
+    // The MP4 holds what was recorded: not less than the recording's seconds, and never more than the
+    // time it was streamed (its longer track may pass the video's last frame: by 1.7 s once, on a
+    // machine running the whole suite, where the signal is sent slower than real time).
+    const mp4Seconds = await probedSeconds(video.variants[0]!.content_href);
+    expect(mp4Seconds).toBeGreaterThanOrEqual(seconds - 1.5);
+    expect(mp4Seconds).toBeLessThanOrEqual(streamedSeconds + 1);
     expect(video.captions.captions_status).toBe('ready');
     const transcripts = (await call('getAnswerTranscripts', { params: { candidateId }, session: owner.sessionId })).body.answer_transcripts;
     expect(transcripts[0]!.transcript_status).toBe('completed');

@@ -68,15 +68,17 @@ export const Dialog = ({
 }) => {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  // After every render, not only when `open` changes: Esc closes the element itself and reports it
-  // through onClose, and a click that opens the dialog again in the same batch leaves `open` true
-  // throughout, so an effect keyed on `open` would not run and the element would stay closed.
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
-  });
+  }, [open]);
+  // Esc is reported at once, from the `cancel` event the key raises, not from the `close` event the
+  // browser queues after it: a click that opened the dialog again before that `close` arrived found
+  // `open` still true (nothing to do), and the late `close` then shut it. The `close` that follows
+  // a reported cancel is not reported twice.
+  const cancelled = useRef(false);
   useCloseOnNavigation(open, onClose);
   const style = { '--app-dialog-width': width, ...(height ? { '--app-dialog-height': height } : {}) } as CSSProperties;
   return (
@@ -85,7 +87,14 @@ export const Dialog = ({
       aria-labelledby={titleId}
       className={height ? 'app-dialog app-dialog--fixed' : 'app-dialog'}
       style={style}
-      onClose={onClose}
+      onCancel={() => {
+        cancelled.current = true;
+        onClose();
+      }}
+      onClose={() => {
+        if (cancelled.current) cancelled.current = false;
+        else onClose();
+      }}
       onClick={(event) => {
         if (event.target === ref.current) onClose();
       }}
