@@ -8,7 +8,7 @@ import { answerQuestion, interviewFixture, tokenFromHref } from '../support/inte
 import { makeClip } from '../support/media';
 import { expectAccessible } from './support/accessibility';
 import { appUrl, trackErrors, useBrowser } from './support/browser';
-import { signedInOwner } from './support/session';
+import { signedInContext, signedInOwner } from './support/session';
 
 /**
  * Comments on a candidate (issue 27) in the browser: a comment pinned to a moment of an answer
@@ -39,8 +39,7 @@ const joinAsMember = async (label: string): Promise<Member> => {
   const nonce = /#\/invite\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')![1]!;
   const joined = await call('confirmMemberInvite', { body: { nonce } });
   expect(joined.status).toBe(201);
-  const context = await browser.newContext();
-  await context.addInitScript((id) => window.localStorage.setItem('session_id', id), joined.body.session_id);
+  const context = await signedInContext(browser, joined.body.session_id);
   return { email, sessionId: joined.body.session_id, userId: joined.body.user_id, context };
 };
 

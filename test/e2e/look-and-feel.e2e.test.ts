@@ -7,7 +7,7 @@ import { call, isResponseTo } from '../support/api';
 import { interviewFixture } from '../support/interviews';
 import { expectAccessible } from './support/accessibility';
 import { appUrl, baseUrl, trackErrors, useBrowser } from './support/browser';
-import { signedInOwner } from './support/session';
+import { signedInContext, signedInOwner } from './support/session';
 
 /**
  * The look and feel of the hiring team's app (issue 29): the shell painted by index.html before any
@@ -54,8 +54,7 @@ const signedInMember = async (ownerSession: string, companyId: string) => {
   expect(nonce).toBeTruthy();
   const confirmed = await call('confirmMemberInvite', { body: { nonce: nonce! } });
   expect(confirmed.status).toBe(201);
-  const context = await browser.newContext();
-  await context.addInitScript((id) => window.localStorage.setItem('session_id', id), confirmed.body.session_id);
+  const context = await signedInContext(browser, confirmed.body.session_id);
   return { context, email };
 };
 

@@ -8,7 +8,7 @@ import { answerQuestion, interviewFixture, tokenFromHref } from '../support/inte
 import { makeClip } from '../support/media';
 import { expectAccessible } from './support/accessibility';
 import { appUrl, trackErrors, useBrowser } from './support/browser';
-import { signedInOwner } from './support/session';
+import { signedInContext, signedInOwner } from './support/session';
 
 /**
  * Scorecards (issue 27) in the browser: the owner defines the position's criteria in its Settings;
@@ -34,8 +34,7 @@ beforeAll(async () => {
   const nonce = /#\/invite\/([A-Za-z0-9_-]+)/.exec((await mailTo(email)).find((m) => m.subject.startsWith("You're invited"))?.text ?? '')![1]!;
   const joined = await call('confirmMemberInvite', { body: { nonce } });
   expect(joined.status).toBe(201);
-  const context = await browser.newContext();
-  await context.addInitScript((id) => window.localStorage.setItem('session_id', id), joined.body.session_id);
+  const context = await signedInContext(browser, joined.body.session_id);
   reviewer = { email, userId: joined.body.user_id, context };
 
   positionId = (
