@@ -18,6 +18,23 @@ export type Tier = (typeof tiers)[number];
 export const intervals = ['month', 'year'] as const;
 export type Interval = (typeof intervals)[number];
 
+/** How often each interval bills, in words ("billed monthly"). */
+const frequencies: Record<Interval, string> = { month: 'monthly', year: 'yearly' };
+
+/** Spec §8: an unexpected subscription frequency raises an error (it is never shown as another one). */
+export class UnexpectedSubscriptionFrequency extends Error {
+  constructor(readonly interval: unknown) {
+    super(`Unexpected subscription frequency: ${JSON.stringify(interval)}`);
+    this.name = 'UnexpectedSubscriptionFrequency';
+  }
+}
+
+/** "monthly" or "yearly"; any other interval throws UnexpectedSubscriptionFrequency. */
+export const billingFrequency = (interval: string): string => {
+  if (!Object.hasOwn(frequencies, interval)) throw new UnexpectedSubscriptionFrequency(interval);
+  return frequencies[interval as Interval];
+};
+
 /** Subscriptions: unlimited usage; yearly is ten times monthly (two months free). */
 export const subscriptionPlans = [
   { tier: 'small', name: 'Starter', companySize: 'Under 50 employees', monthly: { usd: 9000, gbp: 7200, eur: 8100 } },

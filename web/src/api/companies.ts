@@ -1,7 +1,7 @@
 import type { getMe } from '../../../lambdas/operations/account';
 import type { getCompany, getOwnershipStatus, getPlanStatus } from '../../../lambdas/operations/companies';
 import type * as z from 'zod/mini';
-import { planName } from '../../../lambdas/contracts/billing-catalog';
+import { billingFrequency, planName } from '../../../lambdas/contracts/billing-catalog';
 import { formatDate } from '../lib/format';
 import { apiPath, callApi } from './client';
 import { useApi } from './use-api';
@@ -21,9 +21,9 @@ export const putRetentionCall = (companyId: string, retentionMonths: number | nu
 
 export const useOwnershipStatus = (companyId: string | undefined) => useApi(companyId ? apiPath('getOwnershipStatus', { companyId }) : null);
 
-/** A subscription in words: "Growth plan, billed monthly". */
+/** A subscription in words: "Growth plan, billed monthly". An interval other than month or year throws (spec §8). */
 export const describeSubscription = (subscription: Subscription): string =>
-  `${planName(subscription.tier)} plan, billed ${subscription.interval === 'year' ? 'yearly' : 'monthly'}`;
+  `${planName(subscription.tier)} plan, billed ${billingFrequency(subscription.interval)}`;
 
 /** When a subscription renews or ends: "Renews on 5 June 2026", "Cancels on 5 June 2026"; null when Stripe gave no date. */
 export const subscriptionRenewal = (subscription: Subscription): string | null =>
