@@ -55,6 +55,10 @@ export const DEFAULT_BRAND_COLORS = { primary: '#3f51b5', secondary: '#f50057' }
 
 /** The header the session id travels in (DESIGN §3), as the SPA sends it; HTTP header names are case-insensitive. */
 export const SESSION_HEADER = 'X-Session-Id';
+/** The header a creating request carries so that a repeat of it does nothing twice (issue 37; lambdas/platform/idempotency.ts). */
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
+/** What a repeat answered from the stored response says (`true`). */
+export const IDEMPOTENT_REPLAY_HEADER = 'Idempotent-Replayed';
 
 /**
  * What the company's audit log records (issue 28): who viewed a candidate, played or downloaded an

@@ -83,6 +83,8 @@ export const keys = {
    */
   deletionReceipt: (companyId: string, receiptId: string) => ({ PK: `COMPANY#${companyId}`, SK: `DELETIONRECEIPT#${receiptId}` }),
   rateLimit: (name: string, subject: string, windowStart: number) => ({ PK: `RATE#${name}#${subject}`, SK: String(windowStart) }),
+  /** A request made with an Idempotency-Key (lambdas/data/idempotency.ts), by the hash of its route, caller and key; TTL 24 h. */
+  idempotency: (scopeHash: string) => ({ PK: `IDEMPOTENCY#${scopeHash}`, SK: 'REQUEST' }),
   media: (mediaId: string) => ({ PK: `MEDIA#${mediaId}`, SK: 'MEDIA' }),
   mediaGroup: (mediaGroupId: string) => ({ PK: `MEDIAGROUP#${mediaGroupId}`, SK: 'GROUP' }),
   /** GSI1 of a media item: the items of its group, newest first. */

@@ -15,6 +15,7 @@ export const checkEmail = defineOperation({
 
 export const createAccount = defineOperation({
   method: 'POST',
+  idempotent: true,
   path: '/accounts',
   auth: 'public',
   grants: ['table:write'],

@@ -14,6 +14,7 @@ export const listPrices = defineOperation({
 
 export const createCheckoutSession = defineOperation({
   method: 'POST',
+  idempotent: true,
   path: '/stripe/checkout-session',
   auth: 'session',
   grants: ['table:write', 'billing:api', 'app:links'],

@@ -38,6 +38,7 @@ export const listCandidates = defineOperation({
 
 export const inviteCandidate = defineOperation({
   method: 'POST',
+  idempotent: true,
   path: '/positions/{positionId}/candidates',
   auth: 'session',
   grants: ['table:write', 'mail:send', 'media:read'],
@@ -50,6 +51,7 @@ export const inviteCandidate = defineOperation({
 
 export const inviteCandidatesBatch = defineOperation({
   method: 'POST',
+  idempotent: true,
   path: '/positions/{positionId}/candidates/batch',
   auth: 'session',
   grants: ['table:write', 'mail:send', 'media:read'],
@@ -256,6 +258,7 @@ export const getCandidateAccessStatus = defineOperation({
 
 export const createAnswerPackage = defineOperation({
   method: 'POST',
+  idempotent: true,
   path: '/candidates/{candidateId}/answer-package',
   auth: 'session',
   grants: ['table:write', 'media:read', 'package:start'],
@@ -268,6 +271,7 @@ export const createAnswerPackage = defineOperation({
 
 export const createSharingDetails = defineOperation({
   method: 'POST',
+  idempotent: true,
   path: '/candidates/{candidateId}/sharing-details',
   auth: 'session',
   grants: ['table:write', 'app:links'],

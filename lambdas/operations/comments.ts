@@ -28,6 +28,7 @@ export const listMentionableMembers = defineOperation({
 
 export const createComment = defineOperation({
   method: 'POST',
+  idempotent: true,
   path: '/candidates/{candidateId}/comments',
   auth: 'session',
   grants: ['table:write', 'mail:send', 'app:links'],

@@ -99,9 +99,14 @@ export const operationPath = (
   query: Readonly<Record<string, unknown>> = {},
 ): string => fillPath(operations[operationId].path, params, query, operationId);
 
-/** What the SPA's client needs of each operation (its method and path), as plain data for the build to inline. */
-export const clientRoutes = (): Record<OperationId, { method: HttpMethod; path: string }> =>
-  Object.fromEntries(routeEntries.map(([id, route]) => [id, { method: route.method, path: route.path }])) as Record<
-    OperationId,
-    { method: HttpMethod; path: string }
-  >;
+/** What the SPA's client needs of each operation (its method and path, and whether it takes an Idempotency-Key), as plain data for the build to inline. */
+export const clientRoutes = (): Record<OperationId, ClientRoute> =>
+  Object.fromEntries(
+    routeEntries.map(([id, route]) => [id, { method: route.method, path: route.path, ...(route.idempotent ? { idempotent: true } : {}) }]),
+  ) as Record<OperationId, ClientRoute>;
+
+export interface ClientRoute {
+  method: HttpMethod;
+  path: string;
+  idempotent?: true;
+}

@@ -17,6 +17,7 @@ export const listIntegrations = defineOperation({
 
 export const createIntegration = defineOperation({
   method: 'POST',
+  idempotent: true,
   path: '/companies/{companyId}/integrations',
   auth: 'owner',
   grants: ['table:write', 'ats:api', 'app:links'],

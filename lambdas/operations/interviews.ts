@@ -121,6 +121,7 @@ export const getApplyLink = defineOperation({
 
 export const applyThroughLink = defineOperation({
   method: 'POST',
+  idempotent: true,
   path: '/apply-links/{linkId}/candidates',
   auth: 'public',
   grants: ['table:write', 'mail:send', 'media:read'],

@@ -16,6 +16,7 @@ export const listMembers = defineOperation({
 
 export const inviteMember = defineOperation({
   method: 'POST',
+  idempotent: true,
   path: '/companies/{companyId}/members',
   auth: 'owner',
   grants: ['table:write', 'mail:send', 'media:read'],

@@ -44,6 +44,7 @@ export const listMessageTemplates = defineOperation({
 
 export const createMessageTemplate = defineOperation({
   method: 'POST',
+  idempotent: true,
   path: '/companies/{companyId}/message-templates',
   auth: 'owner',
   grants: ['table:write'],

@@ -73,6 +73,11 @@ export interface Operation<
   readonly path: string;
   readonly auth: A;
   readonly grants: readonly Grant[];
+  /**
+   * A creating request: it takes an `Idempotency-Key` header, and a repeat with the same key within
+   * 24 hours is answered with the first response and does nothing twice (lambdas/platform/idempotency.ts).
+   */
+  readonly idempotent?: true;
   /** Overrides for heavier functions; everything else gets the defaults of the API construct. */
   readonly memoryMb?: number;
   readonly timeoutSeconds?: number;

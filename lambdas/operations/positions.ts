@@ -29,6 +29,7 @@ export const listPositions = defineOperation({
 
 export const createPosition = defineOperation({
   method: 'POST',
+  idempotent: true,
   path: '/companies/{companyId}/positions',
   auth: 'session',
   grants: ['table:write'],

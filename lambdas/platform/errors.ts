@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly status: number,
     readonly detail: string | ValidationIssue[],
     readonly code: string,
+    /** Headers the response carries besides the JSON ones (a `Retry-After`). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(typeof detail === 'string' ? detail : 'Validation failed');
     this.name = 'HttpError';

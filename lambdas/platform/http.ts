@@ -1,5 +1,5 @@
 import middy, { type MiddlewareObj } from '@middy/core';
-import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import type { Contract, ValidationIssue } from '../contracts/contract';
 import type { AuthMode, Operation } from '../operations/operation';
@@ -9,6 +9,7 @@ import { loadSession, type Session } from '../data/sessions';
 import { withRequestReads } from '../data/request-reads';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from './errors';
 import { createLogger, describeError, setLogContext, type Logger } from './logger';
+import { runIdempotently } from './idempotency';
 import { SESSION_HEADER } from '../contracts/vocabulary';
 
 /**
@@ -118,11 +119,14 @@ const currentLogger = (state: State): Logger => ({
 
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
-const errorResult = (status: number, detail: string | ValidationIssue[], code: string): APIGatewayProxyResultV2 => ({
+const errorResult = (status: number, detail: string | ValidationIssue[], code: string, headers: Record<string, string> = {}): APIGatewayProxyResultV2 => ({
   statusCode: status,
-  headers: jsonHeaders,
+  headers: { ...jsonHeaders, ...headers },
   body: JSON.stringify({ detail, code }),
 });
+
+/** What a request answers when its function's time ran out before it finished (middy's early timeout). */
+export const TIMEOUT_DETAIL = 'The request took too long to finish. Try again in a moment.';
 
 /** zod issues → `[{loc, msg, type}]` with the wire's snake_case field names. */
 export const toValidationIssues = (part: 'params' | 'query' | 'body', error: z.core.$ZodError): ValidationIssue[] =>
@@ -170,7 +174,14 @@ const errorModel = (): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyResu
     const state = stateOf(request.event);
     const error = request.error;
     if (error instanceof HttpError) {
-      request.response = errorResult(error.status, error.detail, error.code);
+      request.response = errorResult(error.status, error.detail, error.code, error.headers);
+      return;
+    }
+    // middy answers just before the function's timeout, while the handler may still finish: a 503
+    // the client may retry (with the same Idempotency-Key, a creating request then does nothing twice).
+    if (error instanceof Error && error.name === 'TimeoutError') {
+      state.log.error('timed out', describeError(error));
+      request.response = errorResult(503, TIMEOUT_DETAIL, 'timeout', { 'retry-after': '1' });
       return;
     }
     state.log.error('unhandled error', describeError(error));
@@ -284,8 +295,7 @@ const parseInput = (contract: Contract, event: APIGatewayProxyEventV2, state: St
 };
 
 const chain = <C extends Operation>(contract: C, run: (state: State, event: APIGatewayProxyEventV2) => Result<C>, alongside: boolean) => {
-  const core = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyResultV2> => {
-    const state = stateOf(event);
+  const respond = async (state: State, event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
     const result = await run(state, event);
     const reply = result instanceof Reply ? result : new Reply(contract.successStatus ?? 200, result);
     if (reply.status === 204) return { statusCode: 204, headers: { 'cache-control': 'no-store', ...reply.headers } };
@@ -299,6 +309,12 @@ const chain = <C extends Operation>(contract: C, run: (state: State, event: APIG
       headers: { ...jsonHeaders, ...reply.headers },
       body: JSON.stringify(contract.verbatimResponse ? checked.data : toSnakeCase(checked.data)),
     };
+  };
+  const core = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyResultV2> => {
+    const state = stateOf(event);
+    // A creating route with an Idempotency-Key runs once per caller and key (after the route's check).
+    const caller = async () => (state.check ? (await state.check, (await state.session)?.userId ?? '') : '');
+    return runIdempotently(contract, event, context, { body: rawBody(event), caller }, () => respond(state, event));
   };
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2, Error, Context>(core)
     .use(requestLog(contract))

@@ -31,6 +31,8 @@ export interface ObservedInvocation {
   result?: unknown;
   error?: string;
   durationMs: number;
+  /** How long it waited for an execution environment before it started. */
+  queuedMs?: number;
   calls: DynamoDbCall[];
 }
 

@@ -35,7 +35,15 @@ export interface DynamoDbLocal {
   stop(): Promise<void>;
 }
 
-export const startDynamoDbLocal = async (options: { dbPath: string; tableName: string; log?: (line: string) => void }): Promise<DynamoDbLocal> => {
+/** How long `npm start` waits for DynamoDB Local to answer (LOCAL_START_LIMIT_SECONDS overrides it). */
+export const DYNAMODB_LOCAL_START_LIMIT_MS = 180_000;
+
+export const startDynamoDbLocal = async (options: {
+  dbPath: string;
+  tableName: string;
+  startLimitMs?: number;
+  log?: (line: string) => void;
+}): Promise<DynamoDbLocal> => {
   const java = javaMajorVersion();
   if (java === null) {
     throw new LocalStackError(
@@ -73,14 +81,24 @@ export const startDynamoDbLocal = async (options: { dbPath: string; tableName: s
 
   const endpoint = `http://127.0.0.1:${port}`;
   const client = new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-  const deadline = Date.now() + 30_000;
+  // A loaded machine can take a minute to start the JVM: wait for the service itself to answer, for
+  // as long as the process lives, up to a limit that names what it waited for.
+  const startedAt = Date.now();
+  const limitMs = options.startLimitMs ?? DYNAMODB_LOCAL_START_LIMIT_MS;
   for (;;) {
     if (child.exitCode !== null) throw new LocalStackError(`DynamoDB Local exited at start: ${output.trim().split('\n').pop() ?? ''}`);
     try {
       await client.send(new ListTablesCommand({}));
       break;
     } catch {
-      if (Date.now() > deadline) throw new LocalStackError('DynamoDB Local did not start within 30 seconds.');
+      if (Date.now() - startedAt > limitMs) {
+        child.kill('SIGKILL');
+        const last = output.trim().split('\n').pop();
+        throw new LocalStackError(
+          `DynamoDB Local (java, pid ${child.pid}) did not answer ListTables at ${endpoint} within ${Math.round(limitMs / 1000)} seconds` +
+            `${last ? ` (its last output: ${last})` : ''}; is the machine very loaded? LOCAL_START_LIMIT_SECONDS sets a longer limit.`,
+        );
+      }
       await sleep(200);
     }
   }

@@ -52,6 +52,18 @@ export const repoRoot = path.resolve(import.meta.dirname, '../..');
 // Lambda runs Node 22; the local stack may run on Node 20, which the SDK would warn about on every start.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 export const STAGE = 'local';
+
+/** A setting given as a whole number of 1 or more; anything else is refused, naming the setting. */
+const wholeNumber = (name: string, value: string | undefined): number | undefined => {
+  if (value === undefined || value === '') return undefined;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new LocalStackError(`${name} must be a whole number of 1 or more (it is "${value}").`);
+  return n;
+};
+const positiveSeconds = (name: string, value: string | undefined) => {
+  const seconds = wholeNumber(name, value);
+  return seconds === undefined ? undefined : seconds * 1000;
+};
 const REGION = 'us-east-1';
 
 export interface LocalStackOptions {
@@ -115,7 +127,11 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     const stripeWebhookSecret = process.env.STRIPE_WEBHOOK_SECRET ?? 'whsec_local_test';
     const integrationsKey = { arn: `arn:aws:kms:${REGION}:000000000000:key/local-integrations`, alias: integrationsKeyAlias(STAGE) };
     const [dynamo, s3, ses, secretsManager, stripe, kms] = await Promise.all([
-      startDynamoDbLocal({ dbPath: path.join(options.dataDir, 'dynamodb'), tableName: table }),
+      startDynamoDbLocal({
+        dbPath: path.join(options.dataDir, 'dynamodb'),
+        tableName: table,
+        startLimitMs: positiveSeconds('LOCAL_START_LIMIT_SECONDS', process.env.LOCAL_START_LIMIT_SECONDS),
+      }),
       startS3Local({ directory: path.join(options.dataDir, 's3'), buckets: [bucket, liveRecordingsBucket] }),
       // SES's delivery events for the mailbox simulator's addresses go on the local EventBridge (issue 26).
       startSesLocal({ mailFile: path.join(options.dataDir, 'mail.json'), region: REGION, deliverEvent: (event) => eventBridge.put(event) }),
@@ -226,6 +242,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     const dynamoDbCalls = createDynamoDbCallRecorder();
     configureLambdaRuntime({
       observe: dynamoDbCalls.record,
+      // LOCAL_LAMBDA_CONCURRENCY: execution environments per function (the runtime's default unless set).
+      concurrency: wholeNumber('LOCAL_LAMBDA_CONCURRENCY', process.env.LOCAL_LAMBDA_CONCURRENCY),
       stage: STAGE,
       values: {
         TABLE_NAME: table,

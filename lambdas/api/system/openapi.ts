@@ -3,7 +3,7 @@ import { errorResponseSchema, type Contract } from '../../contracts/contract';
 import { keyToSnakeCase } from '../../contracts/wire-case';
 import { API_PREFIX, routeEntries } from '../../operations/index';
 import type { Operation } from '../../operations/operation';
-import { SESSION_HEADER } from '../../contracts/vocabulary';
+import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAY_HEADER, SESSION_HEADER } from '../../contracts/vocabulary';
 
 /**
  * Builds the OpenAPI 3.1 document from the route table and the zod contracts. JSON Schemas come
@@ -56,6 +56,15 @@ const parameters = (contract: Contract, location: 'path' | 'query') => {
   }));
 };
 
+/** A creating operation's optional key (lambdas/platform/idempotency.ts). */
+const idempotencyParameter = {
+  name: IDEMPOTENCY_HEADER,
+  in: 'header',
+  required: false,
+  description: `A key of your choosing (a UUID) for this request: a repeat with the same key within 24 hours answers the first response (with \`${IDEMPOTENT_REPLAY_HEADER}: true\`) and does nothing twice.`,
+  schema: { type: 'string', minLength: 1, maxLength: 255 },
+};
+
 const errorContent = { 'application/json': { schema: jsonSchema(errorResponseSchema) } };
 
 export interface OpenApiSources {
@@ -74,7 +83,7 @@ export const buildOpenApiDocument = (sources: OpenApiSources = {}) => {
       operationId,
       summary: contract.summary,
       ...(route.auth === 'public' ? { security: [] } : {}),
-      parameters: [...parameters(contract, 'path'), ...parameters(contract, 'query')],
+      parameters: [...parameters(contract, 'path'), ...parameters(contract, 'query'), ...(route.idempotent ? [idempotencyParameter] : [])],
       ...(contract.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(contract.body) } } } } : {}),
       responses: {
         [String(contract.successStatus ?? 200)]: {
@@ -84,6 +93,12 @@ export const buildOpenApiDocument = (sources: OpenApiSources = {}) => {
         '400': { description: 'Validation failed (`detail` is a list of `{loc, msg, type}`)', content: errorContent },
         ...(route.auth === 'public' ? {} : { '401': { description: 'No valid session', content: errorContent } }),
         ...(route.auth === 'owner' ? { '403': { description: 'Not the company owner', content: errorContent } } : {}),
+        ...(route.idempotent
+          ? {
+              '409': { description: `Also: a request with this ${IDEMPOTENCY_HEADER} is still being processed (\`idempotency_in_progress\`, with Retry-After)`, content: errorContent },
+              '422': { description: `This ${IDEMPOTENCY_HEADER} was used for a different request (\`idempotency_key_reused\`)`, content: errorContent },
+            }
+          : {}),
         default: { description: 'Error (`{detail, code}`)', content: errorContent },
       },
     };

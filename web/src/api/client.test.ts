@@ -105,4 +105,77 @@ describe('the API client', () => {
     expect(errorMessage(new ApiError(500, 'Something went wrong', 'internal_error'), 'Fallback')).toBe('Fallback');
     expect(errorMessage(new Error('boom'), 'Fallback')).toBe('Fallback');
   });
+
+  describe('creating requests (Idempotency-Key)', () => {
+    const keyOf = (call: unknown) => ((call as [string, RequestInit])[1].headers as Record<string, string>)['Idempotency-Key'];
+    const invite = (name: string) =>
+      callApi('inviteCandidate', { params: { positionId: 'p1' }, body: { candidateName: name, email: null } as ApiBody<'inviteCandidate'> });
+
+    it('sends a new key with each action, and none on other calls', async () => {
+      const fetchMock = respond(201, { candidate_id: 'c1' });
+      vi.stubGlobal('fetch', fetchMock);
+      await invite('Ada');
+      await invite('Ada');
+      await callApi('getMe');
+      const [first, second, read] = fetchMock.mock.calls;
+      expect(keyOf(first)).toMatch(/^[0-9a-f-]{36}$/);
+      expect(keyOf(second)).toMatch(/^[0-9a-f-]{36}$/);
+      expect(keyOf(second)).not.toBe(keyOf(first));
+      expect(keyOf(read)).toBeUndefined();
+    });
+
+    it('retries a lost answer with the same key, and a later retry of the same action keeps it', async () => {
+      vi.useFakeTimers();
+      try {
+        const fetchMock = vi.fn(async () => Promise.reject(new TypeError('Failed to fetch')));
+        vi.stubGlobal('fetch', fetchMock);
+        const failed = invite('Grace').catch((error: unknown) => error);
+        await vi.runAllTimersAsync();
+        expect(await failed).toMatchObject({ status: 0 });
+        // Three attempts (the first and two retries), one key.
+        expect(fetchMock).toHaveBeenCalledTimes(3);
+        const keys = new Set(fetchMock.mock.calls.map(keyOf));
+        expect(keys.size).toBe(1);
+        // The user sends the same form again: the same key, so a first attempt that did happen is not repeated.
+        const answered = respond(201, { candidate_id: 'c2' });
+        vi.stubGlobal('fetch', answered);
+        await invite('Grace');
+        expect(keyOf(answered.mock.calls[0])).toBe([...keys][0]);
+        // Once it succeeded, the next action has a new key.
+        await invite('Grace');
+        expect(keyOf(answered.mock.calls[1])).not.toBe([...keys][0]);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('does not retry a refusal (4xx other than in progress) or a 500', async () => {
+      for (const [status, code] of [
+        [402, 'plan_required'],
+        [500, 'internal_error'],
+      ] as const) {
+        const fetchMock = respond(status, { detail: 'No', code });
+        vi.stubGlobal('fetch', fetchMock);
+        await expect(invite('Linus')).rejects.toMatchObject({ status });
+        expect(fetchMock).toHaveBeenCalledTimes(1);
+      }
+    });
+
+    it('waits out a request still in progress and answers its result', async () => {
+      vi.useFakeTimers();
+      try {
+        const fetchMock = vi
+          .fn()
+          .mockResolvedValueOnce(new Response(JSON.stringify({ detail: 'In progress', code: 'idempotency_in_progress' }), { status: 409 }))
+          .mockResolvedValueOnce(new Response(JSON.stringify({ candidate_id: 'c3' }), { status: 201 }));
+        vi.stubGlobal('fetch', fetchMock);
+        const result = invite('Barbara');
+        await vi.runAllTimersAsync();
+        await expect(result).resolves.toEqual({ candidateId: 'c3' });
+        expect(keyOf(fetchMock.mock.calls[1])).toBe(keyOf(fetchMock.mock.calls[0]));
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+  });
 });

@@ -1,11 +1,11 @@
 import type * as z from 'zod/mini';
 import type { ValidationIssue } from '../../../lambdas/contracts/contract';
-import type { OperationId, Operations } from '../../../lambdas/operations/index';
+import type { ClientRoute, OperationId, Operations } from '../../../lambdas/operations/index';
 import { keyToSnakeCase, toCamelCase, toSnakeCase } from '../../../lambdas/contracts/wire-case';
 import { API_PREFIX, fillPath, type PathParamValue } from '../../../lambdas/operations/path';
 import type { HttpMethod } from '../../../lambdas/operations/operation';
 import { session } from '../lib/session';
-import { SESSION_HEADER } from '../../../lambdas/contracts/vocabulary';
+import { IDEMPOTENCY_HEADER, SESSION_HEADER } from '../../../lambdas/contracts/vocabulary';
 
 /**
  * The one HTTP client of the SPA (spec §7, §8): `/api/v1`, snake_case on the wire and camelCase
@@ -17,7 +17,7 @@ import { SESSION_HEADER } from '../../../lambdas/contracts/vocabulary';
  * types of its path parameters, query, body and response from its schemas (types only: no zod in
  * the bundle). No API path is written by hand.
  */
-declare const __API_ROUTES__: Readonly<Record<OperationId, { readonly method: HttpMethod; readonly path: string }>>;
+declare const __API_ROUTES__: Readonly<Record<OperationId, ClientRoute>>;
 
 export class ApiError extends Error {
   constructor(
@@ -50,11 +50,12 @@ export const request = async <T>(
   method: HttpMethod,
   path: string,
   body?: unknown,
-  init: { signal?: AbortSignal; keepalive?: boolean } = {},
+  init: { signal?: AbortSignal; keepalive?: boolean; idempotencyKey?: string } = {},
 ): Promise<T> => {
   const headers: Record<string, string> = { accept: 'application/json' };
   const sessionId = session.get();
   if (sessionId) headers[SESSION_HEADER] = sessionId;
+  if (init.idempotencyKey) headers[IDEMPOTENCY_HEADER] = init.idempotencyKey;
   if (body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
@@ -123,6 +124,11 @@ type CallOptions<Op extends OperationId> = (ApiParams<Op> extends undefined ? { 
     signal?: AbortSignal;
     /** Finish the request even if the page is left meanwhile (request's `keepalive`). */
     keepalive?: boolean;
+    /**
+     * On a creating operation: the Idempotency-Key to send. Unless given, a new one per action; a
+     * retried action whose first answer was lost reuses its key (createOnce).
+     */
+    idempotencyKey?: string;
   };
 type CallArgs<Op extends OperationId> = object extends CallOptions<Op> ? [options?: CallOptions<Op>] : [options: CallOptions<Op>];
 
@@ -131,15 +137,64 @@ type CallArgs<Op extends OperationId> = object extends CallOptions<Op> ? [option
  * or PUT without a body sends `{}`.
  */
 export const callApi = <Op extends OperationId>(operationId: Op, ...[options]: CallArgs<Op>): Promise<ApiResponse<Op>> => {
-  const { params, query, body, signal, keepalive } = (options ?? {}) as {
+  const { params, query, body, signal, keepalive, idempotencyKey } = (options ?? {}) as {
     params?: undefined;
     query?: ApiQuery<Op>;
     body?: unknown;
     signal?: AbortSignal;
     keepalive?: boolean;
+    idempotencyKey?: string;
   };
-  const { method } = __API_ROUTES__[operationId];
+  const { method, idempotent } = __API_ROUTES__[operationId];
   const path = (apiPath as (op: OperationId, params?: unknown, query?: unknown) => string)(operationId, params, query);
   const sent = body ?? (method === 'POST' || method === 'PUT' ? {} : undefined);
-  return request<ApiResponse<Op>>(method, path, sent, { signal, keepalive });
+  if (!idempotent) return request<ApiResponse<Op>>(method, path, sent, { signal, keepalive });
+  return createOnce(`${method} ${path} ${JSON.stringify(sent ?? null)}`, idempotencyKey, (key) =>
+    request<ApiResponse<Op>>(method, path, sent, { signal, keepalive, idempotencyKey: key }),
+  );
+};
+
+/**
+ * The keys of creating requests whose outcome the SPA never learnt (no answer, or the server ran out
+ * of time), by the request: the user's retry of the same action (the same form sent again) carries
+ * the same key, so if the first did happen the retry answers its result instead of doing it twice.
+ */
+const unsettledKeys = new Map<string, string>();
+
+const createOnce = async <T>(request: string, given: string | undefined, send: (key: string) => Promise<T>): Promise<T> => {
+  const key = given ?? unsettledKeys.get(request) ?? newActionKey();
+  try {
+    const result = await retriedSafely(() => send(key));
+    unsettledKeys.delete(request);
+    return result;
+  } catch (error) {
+    if (isRetriable(error)) unsettledKeys.set(request, key);
+    else unsettledKeys.delete(request);
+    throw error;
+  }
+};
+
+/** A fresh Idempotency-Key: one per user action. */
+export const newActionKey = (): string => crypto.randomUUID();
+
+/** Pauses before the 2nd and 3rd attempt of a creating request. */
+export const RETRY_DELAYS_MS = [500, 1500] as const;
+
+/**
+ * Whether a creating request's failure may be retried with its key: the answer was lost (no
+ * connection), the server ran out of time or was unavailable, or the first attempt still runs.
+ * With its Idempotency-Key the retry does nothing twice; without one nothing is retried.
+ */
+export const isRetriable = (error: unknown): boolean =>
+  error instanceof ApiError && (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504 || error.code === 'idempotency_in_progress');
+
+const retriedSafely = async <T>(attempt: () => Promise<T>): Promise<T> => {
+  for (let i = 0; ; i++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (i >= RETRY_DELAYS_MS.length || !isRetriable(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[i]));
+    }
+  }
 };
