@@ -2,6 +2,7 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { parseArgs } from 'node:util';
 import { tableName } from '../lambdas/data/table-definition';
+import { sdkClientSettings } from '../lambdas/platform/sdk-config';
 import { runMigrations } from './migration-runner';
 import { migrations } from './migrations';
 
@@ -18,7 +19,7 @@ if (!table) {
   process.exit(1);
 }
 try {
-  await runMigrations(DynamoDBDocumentClient.from(new DynamoDBClient({})), table, migrations, {
+  await runMigrations(DynamoDBDocumentClient.from(new DynamoDBClient(sdkClientSettings('dynamodb'))), table, migrations, {
     dryRun: values['dry-run'],
     log: (line) => console.log(line),
   });

@@ -1,9 +1,10 @@
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { PRODUCT_EVENTS, type InterviewCompletedDetail, type ProductEventType } from '../contracts/product-events';
 import { readEnv } from '../platform/env';
+import { sdkClientSettings } from '../platform/sdk-config';
 
 /** EventBridge, for the product's own events (grant events:put); its endpoint comes from AWS_ENDPOINT_URL_EVENTBRIDGE locally. */
-const eventBridge = /* @__PURE__ */ new EventBridgeClient({});
+const eventBridge = /* @__PURE__ */ new EventBridgeClient(/* @__PURE__ */ sdkClientSettings('eventBridge'));
 
 export class EventNotPublished extends Error {}
 

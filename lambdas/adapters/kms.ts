@@ -1,4 +1,5 @@
 import { readEnv } from '../platform/env';
+import { sdkClientSettings } from '../platform/sdk-config';
 import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
 
 /**
@@ -7,7 +8,7 @@ import { DecryptCommand, EncryptCommand, KMSClient } from '@aws-sdk/client-kms';
  * a sealed value copied onto another item does not open. KMS encrypts up to 4 KB directly; the
  * credentials of one integration are far smaller.
  */
-const client = new KMSClient({});
+const client = new KMSClient(sdkClientSettings('kms'));
 
 const keyId = () => readEnv('INTEGRATIONS_KEY_ID').INTEGRATIONS_KEY_ID;
 

@@ -9,6 +9,7 @@ import {
 import { GetObjectCommand, ListObjectsV2Command, NoSuchKey } from '@aws-sdk/client-s3';
 import { RECONNECT_WINDOW_SECONDS, SPACE_TOKEN_MINUTES } from '../contracts/live-recording';
 import { readEnv } from '../platform/env';
+import { sdkClientSettings } from '../platform/sdk-config';
 import { s3 } from './aws';
 
 /**
@@ -18,7 +19,7 @@ import { s3 } from './aws';
  * endpoint, from here rather than from the browser, because IVS's WHIP endpoint redirects and
  * browsers drop Authorization on a cross-origin redirect.
  */
-export const ivs = /* @__PURE__ */ new IVSRealTimeClient({});
+export const ivs = /* @__PURE__ */ new IVSRealTimeClient(/* @__PURE__ */ sdkClientSettings('ivs'));
 
 export interface LiveStage {
   stageArn: string;

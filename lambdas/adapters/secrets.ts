@@ -1,11 +1,12 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { readEnv, type SecretVariable } from '../platform/env';
+import { sdkClientSettings } from '../platform/sdk-config';
 
 /**
  * Secrets from Secrets Manager, each read once per cold start (a failed read is retried on the
  * next call). The variable names the secret; the function's grant allows reading only that one.
  */
-const client = new SecretsManagerClient({});
+const client = new SecretsManagerClient(sdkClientSettings('secretsManager'));
 const cache = new Map<string, Promise<string>>();
 
 export const secretFromEnvironment = (variable: SecretVariable): Promise<string> => {

@@ -1,4 +1,5 @@
 import { readEnv } from '../platform/env';
+import { stripeClientSettings } from '../platform/sdk-config';
 import Stripe from 'stripe';
 import { secretFromEnvironment } from './secrets';
 
@@ -22,8 +23,7 @@ export const stripe = (): Promise<Stripe> => {
     (key) =>
       new Stripe(key, {
         ...stripeConnection(readEnv('STRIPE_API_URL').STRIPE_API_URL),
-        maxNetworkRetries: 2,
-        timeout: 8000,
+        ...stripeClientSettings,
         appInfo: { name: 'video-interviews' },
       }),
   );

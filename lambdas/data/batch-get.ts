@@ -1,4 +1,5 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { sendUntilProcessed } from './batch-retry';
 import { db, tableName } from './client';
 
 /** A table item's primary key. */
@@ -6,8 +7,6 @@ export type ItemKey = { PK: string; SK: string };
 
 /** BatchGetItem reads at most 100 keys a request. */
 export const KEYS_PER_BATCH = 100;
-/** BatchGetItem's bound on retries of what it left unprocessed (throttling) before the read fails. */
-const BATCH_ATTEMPTS = 5;
 
 /** A key as a string, to find an item again by its key. */
 export const keyId = (key: ItemKey) => `${key.PK}\u0000${key.SK}`;
@@ -21,7 +20,8 @@ export interface BatchGetOptions {
 
 /**
  * The one way to read items by key in bulk: each key once, 100 a request and the requests in
- * parallel, what DynamoDB left unprocessed asked again with backoff. The items found, by `keyId`.
+ * parallel, what DynamoDB left unprocessed asked again with backoff (lambdas/data/batch-retry.ts).
+ * The items found, by `keyId`.
  */
 export const batchGetItems = async (wanted: readonly ItemKey[], options: BatchGetOptions = {}): Promise<Map<string, Record<string, any>>> => {
   const unique = [...new Map(wanted.map((key) => [keyId(key), { PK: key.PK, SK: key.SK }])).values()];
@@ -36,16 +36,14 @@ export const batchGetItems = async (wanted: readonly ItemKey[], options: BatchGe
       : {}),
   };
   const found = new Map<string, Record<string, any>>();
-  const read = async (batch: ItemKey[]) => {
-    let pending = batch;
-    for (let attempt = 0; pending.length > 0; attempt++) {
-      if (attempt === BATCH_ATTEMPTS) throw new Error(`BatchGetItem left ${pending.length} keys unprocessed after ${BATCH_ATTEMPTS} attempts`);
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
-      const { Responses, UnprocessedKeys } = await db.send(new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: pending, ...shape } } }));
+  const read = (batch: ItemKey[]) =>
+    sendUntilProcessed('BatchGetItem', batch, async (pending) => {
+      const { Responses, UnprocessedKeys } = await db.send(
+        new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: [...pending], ...shape } } }),
+      );
       for (const item of Responses?.[tableName()] ?? []) found.set(keyId(item as ItemKey), item);
-      pending = (UnprocessedKeys?.[tableName()]?.Keys ?? []) as ItemKey[];
-    }
-  };
+      return (UnprocessedKeys?.[tableName()]?.Keys ?? []) as ItemKey[];
+    });
   const batches: ItemKey[][] = [];
   for (let i = 0; i < unique.length; i += KEYS_PER_BATCH) batches.push(unique.slice(i, i + KEYS_PER_BATCH));
   await Promise.all(batches.map(read));

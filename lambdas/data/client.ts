@@ -1,6 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { readEnv } from '../platform/env';
+import { sdkClientSettings } from '../platform/sdk-config';
 
 /**
  * One document client per Lambda module instance; endpoints come from AWS_ENDPOINT_URL_DYNAMODB locally.
@@ -10,7 +11,7 @@ import { readEnv } from '../platform/env';
 let name: string | undefined;
 export const tableName = (): string => (name ??= readEnv('TABLE_NAME').TABLE_NAME);
 
-export const dynamodb = new DynamoDBClient({});
+export const dynamodb = new DynamoDBClient(sdkClientSettings('dynamodb'));
 
 export const db = DynamoDBDocumentClient.from(dynamodb, {
   marshallOptions: { removeUndefinedValues: true, convertClassInstanceToMap: false },

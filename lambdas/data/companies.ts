@@ -1,8 +1,9 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Theme } from '../contracts/company';
 import { defaultConfig, defaultTheme, type Credits, type StoredSubscription, type SubscriptionStatus } from '../domain/company';
 import { retentionMonthsOf, type RetentionMonths } from '../domain/retention';
+import { deleteItems } from './batch-write';
 import { db, tableName } from './client';
 import { keys, sortKeyPrefixes } from './keys';
 import { queryAll } from './query';
@@ -197,14 +198,5 @@ export const companyItemKeys = async (companyId: string): Promise<ItemKey[]> =>
  * integrations, message templates) is deleted before, by the company's deletion.
  */
 export const deleteCompanyData = async (items: readonly ItemKey[]): Promise<void> => {
-  for (let i = 0; i < items.length; i += 25) {
-    const chunk = items.slice(i, i + 25);
-    let requests: Record<string, any>[] | undefined = chunk.map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } }));
-    for (let attempt = 0; requests && requests.length > 0 && attempt < 5; attempt++) {
-      const result: { UnprocessedItems?: Record<string, Record<string, any>[]> } = await db.send(
-        new BatchWriteCommand({ RequestItems: { [tableName()]: requests as never } }),
-      );
-      requests = result.UnprocessedItems?.[tableName()];
-    }
-  }
+  await deleteItems(items);
 };

@@ -1,6 +1,7 @@
-import { BatchWriteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CaptionsStatus, TranscriptStatus, UploadStatus } from '../domain/media';
 import { readBatch, type BatchRead } from './batch-get';
+import { deleteItems } from './batch-write';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { ConditionFailed, transact, type TransactionStep } from './transaction';
@@ -195,7 +196,5 @@ export const getMediaItems = async (mediaIds: string[]): Promise<Map<string, Med
 /** Removes media items and their groups (their objects are deleted from the bucket separately). */
 export const deleteMediaItems = async (media: Pick<MediaItem, 'mediaId' | 'mediaGroupId'>[]) => {
   const itemKeys = [...new Map(media.flatMap((m) => [keys.media(m.mediaId), groupKey(m.mediaGroupId)]).map((k) => [`${k.PK}|${k.SK}`, k])).values()];
-  for (let i = 0; i < itemKeys.length; i += 25) {
-    await db.send(new BatchWriteCommand({ RequestItems: { [tableName()]: itemKeys.slice(i, i + 25).map((Key) => ({ DeleteRequest: { Key } })) } }));
-  }
+  await deleteItems(itemKeys);
 };

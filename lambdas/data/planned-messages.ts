@@ -1,4 +1,5 @@
-import { BatchWriteCommand, DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { putItems } from './batch-write';
 import { db, tableName } from './client';
 import { keys, schedulePartitions } from './keys';
 import { readShards } from './schedule-shards';
@@ -15,19 +16,8 @@ export interface DueMessage {
   templateId: string;
 }
 
-export const schedulePlannedMessages = async (messages: DueMessage[]) => {
-  for (let i = 0; i < messages.length; i += 25) {
-    await db.send(
-      new BatchWriteCommand({
-        RequestItems: {
-          [tableName()]: messages.slice(i, i + 25).map((m) => ({
-            PutRequest: { Item: { ...keys.plannedMessage(m.dueAt, m.candidateId, m.templateId), type: 'plannedMessage', ...m } },
-          })),
-        },
-      }),
-    );
-  }
-};
+export const schedulePlannedMessages = (messages: DueMessage[]): Promise<void> =>
+  putItems(messages.map((m) => ({ ...keys.plannedMessage(m.dueAt, m.candidateId, m.templateId), type: 'plannedMessage', ...m })));
 
 /** Up to `limit` messages due before `now`, from every shard (db/schedule-shards.ts: at most one Query a shard). */
 export const dueMessages = async (now: Date, limit = 100): Promise<DueMessage[]> =>

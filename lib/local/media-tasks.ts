@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { withJobFaults } from './faults/jobs';
 
 /**
  * Local stand-ins for the pipeline's AWS service tasks, run by state name in place of
@@ -212,12 +213,12 @@ export const getTranscriptionJob = async (raw: unknown) => ({
   TranscriptionJob: { TranscriptionJobName: (raw as { TranscriptionJobName: string }).TranscriptionJobName, TranscriptionJobStatus: 'COMPLETED' },
 });
 
-/** State name → local implementation, for the states whose Resource is an AWS service integration. */
+/** State name → local implementation, for the states whose Resource is an AWS service integration (fault rules may fail them: lib/local/faults/jobs.ts). */
 export const localServiceTasks: Record<string, (input: unknown) => Promise<unknown>> = {
-  Transcode: transcode,
-  TranscodeClipped: transcode,
-  StartTranscription: startTranscription,
-  CheckTranscript: getTranscriptionJob,
+  Transcode: withJobFaults('mediaconvert', 'CreateJob', transcode),
+  TranscodeClipped: withJobFaults('mediaconvert', 'CreateJob', transcode),
+  StartTranscription: withJobFaults('transcribe', 'StartTranscriptionJob', startTranscription),
+  CheckTranscript: withJobFaults('transcribe', 'GetTranscriptionJob', getTranscriptionJob),
 };
 
 /** Wait states that only pace polling of a remote service: no waiting locally. */

@@ -25,6 +25,7 @@ import { startDynamoDbLocal } from './dynamodb-local';
 import { createDynamoDbCallRecorder, type DynamoDbCallRecorder } from './dynamodb-calls';
 import { LocalStackError } from './errors';
 import { configureLambdaRuntime, invokeHandler, stopLambdaRuntime } from './lambda-runtime';
+import { serveFaults, startFaultMode } from './faults/mode';
 import { sendMailbox } from './mailbox';
 import { portInUse } from './net';
 import { S3RVER_CREDENTIALS, startS3Local } from './s3-local';
@@ -235,6 +236,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     const sfn = await startStepFunctionsLocal({ region: REGION, machines: [stateMachine, answerPackages], log });
     stops.push(sfn.stop);
     process.env.AWS_ENDPOINT_URL_SFN = env.AWS_ENDPOINT_URL_SFN = sfn.endpoint;
+    // Fault mode (lib/local/faults): the functions reach each stand-in through a proxy that injects the faults asked for.
+    const faults = await startFaultMode(env, log);
+    stops.push(faults.stop);
 
     // Each function runs in its own worker with only what its grants give it (lib/functions.ts),
     // what Lambda's runtime sets, and the stand-ins' endpoints; the runtime reports each
@@ -266,7 +270,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         // AWS_ENDPOINT_URL_SECRETS_MANAGER and _KMS among the endpoints; STRIPE_API_URL when the Stripe
         // stand-in runs; the ATS stand-ins' ATS_<TYPE>_*_URL.
         ...pick(
-          env,
+          faults.environment,
           /^(AWS_REGION|AWS_ACCESS_KEY_ID|AWS_SECRET_ACCESS_KEY|AWS_ENDPOINT_URL_\w+|S3_FORCE_PATH_STYLE|STRIPE_API_URL|ATS_[A-Z]+_(API|AUTH|APP)_URL)$/,
         ),
         ...pick(process.env, /^(LOG_LEVEL|AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED)$/),
@@ -292,7 +296,10 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       });
       stops.push(() => vite?.close());
     }
-    const spaHeaders: Record<string, string> = { ...securityHeaders, 'content-security-policy': localContentSecurityPolicy([s3.endpoint]) };
+    const spaHeaders: Record<string, string> = {
+      ...securityHeaders,
+      'content-security-policy': localContentSecurityPolicy([s3.endpoint, faults.environment.AWS_ENDPOINT_URL_S3!]),
+    };
     delete spaHeaders['strict-transport-security']; // plain http on localhost
 
     const onRequest = async (req: IncomingMessage, res: ServerResponse) => {
@@ -303,6 +310,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         // an ATS stand-in answered
       } else if (requestUrl.pathname === '/_local/dynamodb-calls') {
         dynamoDbCalls.serve(req, res, requestUrl);
+      } else if (requestUrl.pathname === '/_local/faults') {
+        await serveFaults(req, res, requestUrl);
       } else if (requestUrl.pathname === '/_local/mail') {
         const wantsHtml = requestUrl.searchParams.get('format') !== 'json' && /text\/html/.test(req.headers.accept ?? '');
         sendMailbox(res, ses.messages(), wantsHtml);

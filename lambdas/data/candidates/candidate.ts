@@ -1,9 +1,11 @@
-import { BatchWriteCommand, GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { sortTimeOf, type CandidateStatus } from '../../domain/candidates';
 import type { IntegrationType } from '../../contracts/integrations';
 import { sha256 } from '../../platform/crypto';
 import type { ResultEvent } from '../../adapters/ats/adapter';
 import { resultStep, type WriteBack } from '../integrations/results';
+import type { ItemKey } from '../batch-get';
+import { deleteItems } from '../batch-write';
 import { db, tableName } from '../client';
 import { storedInterview, type StoredInterview } from '../interview';
 import { keys } from '../keys';
@@ -262,13 +264,7 @@ export const deleteCandidate = async (
   }
   const rest = Items.filter((i) => i.SK !== 'CANDIDATE');
   const after = [...rest, ...words.slice(wordsInTransaction)];
-  for (let i = 0; i < after.length; i += 25) {
-    await db.send(
-      new BatchWriteCommand({
-        RequestItems: { [tableName()]: after.slice(i, i + 25).map((item) => ({ DeleteRequest: { Key: { PK: item.PK, SK: item.SK } } })) },
-      }),
-    );
-  }
+  await deleteItems(after as ItemKey[]);
   return [
     ...new Set([
       ...Object.values(candidate.answers).map((a) => a.mediaId),

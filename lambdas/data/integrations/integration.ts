@@ -1,6 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { IntegrationType } from '../../contracts/integrations';
+import { deleteItems } from '../batch-write';
 import { db, tableName } from '../client';
 import { keys, schedulePartitions } from '../keys';
 import { queryAll } from '../query';
@@ -236,14 +237,6 @@ export const deleteIntegrationRecord = async (record: IntegrationRecord, imports
     if (error instanceof ConditionFailed) return false;
     throw error;
   }
-  for (let i = 0; i < imports.length; i += 25) {
-    let requests: Record<string, any>[] | undefined = imports.slice(i, i + 25).map((key) => ({ DeleteRequest: { Key: { PK: key.PK, SK: key.SK } } }));
-    for (let attempt = 0; requests && requests.length > 0 && attempt < 5; attempt++) {
-      const result: { UnprocessedItems?: Record<string, Record<string, any>[]> } = await db.send(
-        new BatchWriteCommand({ RequestItems: { [tableName()]: requests as never } }),
-      );
-      requests = result.UnprocessedItems?.[tableName()];
-    }
-  }
+  await deleteItems(imports);
   return true;
 };

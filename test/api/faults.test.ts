@@ -1,0 +1,205 @@
+import { randomUUID } from 'node:crypto';
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../../lambdas/data/keys';
+import type { FaultRule, FaultRuleInput } from '../../lib/local/faults/rules';
+import { baseUrl, call } from '../support/api';
+import { allocateCredits, localDb, localEnv } from '../support/aws';
+import { mailArriving, mailTo, registerAndSignIn, uniqueEmail } from '../support/accounts';
+import { interviewFixture } from '../support/interviews';
+
+/**
+ * The local stack's fault mode (issue 37): faults injected at the stand-ins' edges, met by the
+ * product's own SDK clients as in AWS. The api test files share one stack and run side by side, so
+ * every rule here is narrowed by `match` to this test's own data (a job title, an e-mail address,
+ * a company or position id) and by a count, and afterEach removes the rules this file added.
+ */
+const added: string[] = [];
+
+const addFaults = async (...rules: FaultRuleInput[]): Promise<FaultRule[]> => {
+  const res = await fetch(`${baseUrl()}/_local/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(rules),
+  });
+  expect(res.status).toBe(201);
+  const body = (await res.json()) as { rules: FaultRule[] };
+  added.push(...body.rules.map((rule) => rule.id));
+  return body.rules;
+};
+
+const faultState = async () =>
+  (await fetch(`${baseUrl()}/_local/faults`).then((r) => r.json())) as { rules: FaultRule[]; injected: Record<string, Record<string, number>> };
+
+const injectedBy = async (rule: FaultRule) => (await faultState()).rules.find((r) => r.id === rule.id)?.injected;
+
+afterEach(async () => {
+  await Promise.all(added.splice(0).map((id) => fetch(`${baseUrl()}/_local/faults?id=${id}`, { method: 'DELETE' })));
+});
+
+type Owner = Awaited<ReturnType<typeof registerAndSignIn>>;
+
+const createPosition = async (owner: Owner, jobTitle: string) => {
+  const created = await call('createPosition', {
+    params: { companyId: owner.companyId },
+    session: owner.sessionId,
+    body: { job_title: jobTitle, interview: interviewFixture({ questions: ['Tell us about yourself'] }) },
+  });
+  expect(created.status).toBe(201);
+  return created.body.position_id as string;
+};
+
+const positionsTitled = async (owner: Owner, jobTitle: string) =>
+  (
+    (await call('listPositions', { params: { companyId: owner.companyId }, session: owner.sessionId })).body.positions as { job_title: string }[]
+  ).filter((position) => position.job_title === jobTitle);
+
+const partition = async (pk: string) =>
+  (
+    await localDb().send(
+      new QueryCommand({
+        TableName: localEnv().TABLE_NAME,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ConsistentRead: true,
+      }),
+    )
+  ).Items ?? [];
+
+describe('the fault mode', () => {
+  let owner: Owner;
+  beforeAll(async () => {
+    owner = await registerAndSignIn('Faults Co');
+    await allocateCredits(owner.companyId, 100);
+  });
+
+  it('refuses a rule that is not one, naming what is wrong', async () => {
+    const res = await fetch(`${baseUrl()}/_local/faults`, { method: 'POST', body: JSON.stringify([{ service: 'dynamodb', fault: 'SlowDown' }]) });
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { detail: string }).detail).toMatch(/rate or a count/);
+  });
+
+  it('a throttled write creating a position is retried by the SDK and creates one position', async () => {
+    const jobTitle = `Throttled ${randomUUID()}`;
+    const [rule] = await addFaults({
+      service: 'dynamodb',
+      operation: 'PutItem',
+      fault: 'ProvisionedThroughputExceededException',
+      count: 2,
+      match: jobTitle,
+    });
+    await createPosition(owner, jobTitle);
+    expect(await injectedBy(rule!)).toBe(2);
+    expect(await positionsTitled(owner, jobTitle)).toHaveLength(1);
+    expect((await faultState()).injected.dynamodb?.PutItem).toBeGreaterThanOrEqual(2);
+  });
+
+  it('an invite whose transaction answer is lost is retried with its token: one candidate, one count, one credit', async () => {
+    const positionId = await createPosition(owner, 'Lost answers');
+    const name = `Lost ${randomUUID()}`;
+    const credits = async () => (await call('getPlanStatus', { params: { companyId: owner.companyId }, session: owner.sessionId })).body;
+    const before = await credits();
+    // DynamoDB applies the transaction, then its answer is lost (a 500): the SDK sends it again.
+    const [lost] = await addFaults({
+      service: 'dynamodb',
+      operation: 'TransactWriteItems',
+      fault: 'InternalServerError',
+      phase: 'response',
+      count: 1,
+      match: name,
+    });
+    const res = await call('inviteCandidate', {
+      params: { positionId },
+      session: owner.sessionId,
+      body: { candidate_name: name, email: uniqueEmail('lost') },
+    });
+    expect(res.status).toBe(201);
+    expect(await injectedBy(lost!)).toBe(1);
+    const listed = await call('listCandidates', { params: { positionId }, query: { tab: 'invited' }, session: owner.sessionId });
+    expect((listed.body.candidates as { candidate_name: string }[]).filter((c) => c.candidate_name === name)).toHaveLength(1);
+    expect((await call('getPosition', { params: { positionId }, session: owner.sessionId })).body.candidates.invited).toBe(1);
+    expect((await credits()).candidate_packs_status.invited).toBe(before.candidate_packs_status.invited + 1);
+  });
+
+  it('a transaction cancelled by a conflict is tried again and applies once', async () => {
+    const positionId = await createPosition(owner, 'Conflicts');
+    const name = `Conflict ${randomUUID()}`;
+    const [conflict] = await addFaults({
+      service: 'dynamodb',
+      operation: 'TransactWriteItems',
+      fault: 'TransactionCanceledException',
+      count: 2,
+      match: name,
+    });
+    const res = await call('inviteCandidate', {
+      params: { positionId },
+      session: owner.sessionId,
+      body: { candidate_name: name, email: uniqueEmail('conflict') },
+    });
+    expect(res.status).toBe(201);
+    expect(await injectedBy(conflict!)).toBe(2);
+    expect((await call('getPosition', { params: { positionId }, session: owner.sessionId })).body.candidates.invited).toBe(1);
+  });
+
+  it('a batch read with unprocessed keys reads every key: the bulk invite checks all its addresses', async () => {
+    const positionId = await createPosition(owner, 'Partial reads');
+    const emails = Array.from({ length: 6 }, () => uniqueEmail('bulk'));
+    // Only the uniqueness check's BatchGetItem has the position's address keys.
+    const [partial] = await addFaults({
+      service: 'dynamodb',
+      operation: 'BatchGetItem',
+      fault: 'Unprocessed',
+      keep: 0.5,
+      count: 2,
+      match: `POSITION#${positionId}#EMAIL#`,
+    });
+    const first = await call('inviteCandidatesBatch', {
+      params: { positionId },
+      session: owner.sessionId,
+      body: { new_candidates: emails.slice(0, 3).map((email, i) => ({ candidate_name: `Bulk ${i}`, email })) },
+    });
+    expect(first.status).toBe(201);
+    // The addresses invited already are found although DynamoDB left some keys unprocessed at first.
+    const check = await call('checkCandidateEmails', { params: { positionId }, session: owner.sessionId, body: { emails } });
+    expect(check.status).toBe(200);
+    expect(await injectedBy(partial!)).toBe(2);
+    expect([...(check.body.existing_emails as string[])].sort()).toEqual(emails.slice(0, 3).sort());
+  });
+
+  it('a batch write with unprocessed items deletes every item: the company deletion leaves nothing of its partition', async () => {
+    const doomed = await registerAndSignIn('Doomed Co');
+    for (const email of [uniqueEmail('m1'), uniqueEmail('m2'), uniqueEmail('m3')]) {
+      expect((await call('inviteMember', { params: { companyId: doomed.companyId }, session: doomed.sessionId, body: { email } })).status).toBe(201);
+    }
+    const pk = keys.company(doomed.companyId).PK;
+    expect((await partition(pk)).length).toBeGreaterThanOrEqual(5);
+    const [partial] = await addFaults({
+      service: 'dynamodb',
+      operation: 'BatchWriteItem',
+      fault: 'Unprocessed',
+      keep: 0.4,
+      count: 3,
+      match: `${pk}"`,
+    });
+    const res = await call('deleteCompany', { params: { companyId: doomed.companyId }, session: doomed.sessionId });
+    expect(res.status).toBe(204);
+    expect(await injectedBy(partial!)).toBeGreaterThanOrEqual(1);
+    expect(await partition(pk)).toEqual([]);
+  });
+
+  it('SES throttling an invitation: the candidate is created and the mail sent once, after the SDK retries', async () => {
+    const positionId = await createPosition(owner, 'Throttled mail');
+    const email = uniqueEmail('ses');
+    const [throttle] = await addFaults({ service: 'ses', operation: 'SendEmail', fault: 'TooManyRequestsException', count: 2, match: email });
+    const res = await call('inviteCandidate', {
+      params: { positionId },
+      session: owner.sessionId,
+      body: { candidate_name: 'Mail Throttled', email },
+    });
+    expect(res.status).toBe(201);
+    expect(await mailArriving(email, () => true)).toBeDefined();
+    expect(await mailTo(email)).toHaveLength(1);
+    expect(await injectedBy(throttle!)).toBe(2);
+    expect((await faultState()).injected.ses?.SendEmail).toBeGreaterThanOrEqual(2);
+  });
+});
