@@ -1,0 +1,62 @@
+import type { Page, Route } from 'playwright-core';
+import { API_PREFIX, type OperationId } from '../../../lambdas/operations/index';
+import { isResponseTo, type PathParams } from '../../support/api';
+
+/**
+ * How a failed call fails: the server's generic 500 (the error model of DESIGN.md §3, no user
+ * message, so the screen shows its spec §8 fallback), or a connection lost before any answer.
+ *
+ * The SPA retries creating calls (those with an Idempotency-Key) on a network error, 502, 503 or
+ * 504 (web/src/api/client.ts): a 500 fails them at once, a lost connection fails every attempt.
+ */
+export type Failure = 'server-error' | 'connection-reset';
+
+export const SERVER_ERROR = { detail: 'Internal Server Error', code: 'internal_error' } as const;
+
+export interface FailedCalls {
+  /** How many requests were failed so far. */
+  readonly count: () => number;
+  /** Lets the operation through again. */
+  readonly restore: () => Promise<void>;
+}
+
+const isApi = (url: URL) => url.pathname.startsWith(API_PREFIX);
+
+/**
+ * Fails every browser request of one API operation (matched by its method and path template, as
+ * `isResponseTo` matches a response; with `params`, only that path) until `restore` is called;
+ * other requests go on to the server. No API path is spelled by hand.
+ */
+export const failOperation = async <Op extends OperationId>(
+  page: Page,
+  operationId: Op,
+  { failure = 'server-error', params }: { failure?: Failure; params?: PathParams<Op> } = {},
+): Promise<FailedCalls> => {
+  const matches = isResponseTo(operationId, params);
+  let count = 0;
+  const handler = async (route: Route) => {
+    const request = route.request();
+    if (!matches({ url: () => request.url(), request: () => request })) {
+      await route.fallback();
+      return;
+    }
+    count++;
+    if (failure === 'connection-reset') await route.abort('connectionreset');
+    else await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify(SERVER_ERROR) });
+  };
+  await page.route(isApi, handler);
+  return {
+    count: () => count,
+    restore: () => page.unroute(isApi, handler),
+  };
+};
+
+/**
+ * Uncaught page errors (a failure must be shown, never thrown at the window). Failed responses and the
+ * console lines Chromium writes for them are expected here, so they are not collected.
+ */
+export const trackPageErrors = (page: Page): string[] => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+};
