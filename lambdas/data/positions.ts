@@ -353,3 +353,33 @@ export const ensureApplyLink = async (position: Position): Promise<string> => {
 };
 
 export const deleteApplyLink = (linkId: string) => db.send(new DeleteCommand({ TableName: tableName(), Key: keys.applyLink(linkId) }));
+
+/**
+ * Switches the position's public apply link off by itself (not as part of a save, so the version
+ * stays, as ensureApplyLink leaves it): the position forgets the link and the link item goes in the
+ * same transaction, so the link stops admitting applicants at once. A position without a link, or
+ * whose link another request changed meanwhile, is left as it is.
+ */
+export const removeApplyLink = async (position: Position): Promise<void> => {
+  if (!position.applyLinkId) return;
+  try {
+    await transact([
+      {
+        name: 'position',
+        item: {
+          Update: {
+            TableName: tableName(),
+            Key: keys.position(position.positionId),
+            UpdateExpression: 'REMOVE applyLinkId',
+            ConditionExpression: 'applyLinkId = :link',
+            ExpressionAttributeValues: { ':link': position.applyLinkId },
+          },
+        },
+      },
+      { name: 'applyLink', item: { Delete: { TableName: tableName(), Key: keys.applyLink(position.applyLinkId) } } },
+    ]);
+  } catch (error) {
+    // Switched off (or off and on again) by another request first: theirs stands.
+    if (!(error instanceof ConditionFailed && error.step === 'position')) throw error;
+  }
+};

@@ -94,6 +94,17 @@ export const createApplyLink = defineOperation({
   successStatus: 201,
 });
 
+export const deleteApplyLink = defineOperation({
+  method: 'DELETE',
+  path: '/positions/{positionId}/apply-links',
+  auth: 'session',
+  grants: ['table:write'],
+  summary: "Turns the position's public apply link off: it stops admitting applicants at once (a later POST makes a new one).",
+  params: positionIdParams,
+  response: z.undefined(),
+  successStatus: 204,
+});
+
 export const getContentLibrary = defineOperation({
   method: 'GET',
   path: '/companies/{companyId}/content-library',

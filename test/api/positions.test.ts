@@ -171,6 +171,38 @@ describe('positions', () => {
     expect(cleared.body.apply_link).toBeNull();
   });
 
+  it('switch the public apply link off by itself: it stops admitting at once, the version and the edits stay, and on again is a new link', async () => {
+    const positionId = await create();
+    const on = (await call('createApplyLink', { params: { positionId }, session: owner.sessionId })).body.link_href as string;
+    const linkId = on.split('/').pop()!;
+    expect((await call('getApplyLink', { params: { linkId } })).status).toBe(200);
+    const before = (await call('getPosition', { params: { positionId }, session: owner.sessionId })).body;
+
+    const off = await call('deleteApplyLink', { params: { positionId }, session: owner.sessionId });
+    expect(off.status).toBe(204);
+    expect((await call('getApplyLink', { params: { linkId } })).status).toBe(404);
+    const applied = await call('applyThroughLink', { params: { linkId }, body: { candidate_name: 'Late Comer', email: 'late@example.com' } });
+    expect(applied.status).toBe(404);
+    const after = (await call('getPosition', { params: { positionId }, session: owner.sessionId })).body;
+    expect(after.apply_link).toBeNull();
+    // Not a save: the version an open settings view holds still saves.
+    expect(after.version).toBe(before.version);
+    const saved = await call('updatePosition', {
+      params: { positionId },
+      session: owner.sessionId,
+      body: { ...body(before), job_title: 'Renamed', apply_link: null },
+    });
+    expect(saved.status).toBe(200);
+    // Off twice is still off; on again makes a new link.
+    expect((await call('deleteApplyLink', { params: { positionId }, session: owner.sessionId })).status).toBe(204);
+    const again = (await call('createApplyLink', { params: { positionId }, session: owner.sessionId })).body.link_href;
+    expect(again).not.toBe(on);
+    // Another company's owner reaches nothing.
+    const other = await registerAndSignIn('Link Intruder');
+    expect((await call('deleteApplyLink', { params: { positionId }, session: other.sessionId })).status).toBe(404);
+    expect((await call('getPosition', { params: { positionId }, session: owner.sessionId })).body.apply_link).toEqual({ link_href: again });
+  });
+
   it('are invisible to other companies: 404 for every call', async () => {
     const positionId = await create();
     const other = await registerAndSignIn('Intruder');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { trackErrors, appUrl, useBrowser } from './support/browser';
-import { paths } from '../../lambdas/contracts/app-paths';
+import { href, paths } from '../../lambdas/contracts/app-paths';
 import type { OperationId } from '../../lambdas/operations/index';
 import { call, type CallOptions } from '../support/api';
 import { makeClip } from '../support/media';
@@ -191,6 +191,90 @@ describe('positions', () => {
     expect(errors).toEqual([]);
     await owner.context.close();
   }, 300_000);
+
+  it("wizard's Cancel discards the draft and goes back; opened from an address, it goes to the positions list", async () => {
+    const owner = await signedInOwner(browser, 'Cancel Co');
+    const page = await owner.context.newPage();
+    const errors = trackErrors(page);
+    const storedDraft = () => page.evaluate((id) => localStorage.getItem(`position_draft_${id}`), owner.companyId);
+    const atHash = (to: string) => (url: URL) => url.hash === href(to);
+
+    // From the Closed tab of the positions list: Cancel comes back to that tab, not to the list's default one.
+    const closedTab = paths.positions.to(owner.companyId, { tab: 'closed' });
+    await page.goto(appUrl(closedTab));
+    await page.getByRole('tab', { name: 'Closed', selected: true }).waitFor();
+    await page.getByRole('button', { name: 'Add position' }).click();
+    await page.getByRole('heading', { name: 'Create a position' }).waitFor();
+    await page.getByLabel('Position name', { exact: true }).fill('Night auditor');
+    await expect.poll(async () => JSON.parse((await storedDraft()) ?? 'null')?.jobTitle).toBe('Night auditor');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL(atHash(closedTab));
+    await page.getByRole('tab', { name: 'Closed', selected: true }).waitFor();
+    expect(await storedDraft()).toBeNull();
+    await expectAccessible(page, 'positions list, back from the wizard');
+
+    // Opened straight from its address (a new tab): nothing of the app's before it, so the positions list.
+    const direct = await owner.context.newPage();
+    await direct.goto(appUrl(paths.newPositionWizard.to(owner.companyId, { title: 'Create a position', cancellable: true })));
+    await direct.getByLabel('Position name', { exact: true }).fill('Day auditor');
+    await expect.poll(() => direct.evaluate((id) => localStorage.getItem(`position_draft_${id}`), owner.companyId)).not.toBeNull();
+    await direct.getByRole('button', { name: 'Cancel' }).click();
+    await direct.waitForURL(atHash(paths.positions.to(owner.companyId)));
+    await direct.getByRole('button', { name: 'Add position' }).waitFor();
+    expect(await direct.evaluate((id) => localStorage.getItem(`position_draft_${id}`), owner.companyId)).toBeNull();
+    expect(errors).toEqual([]);
+    await owner.context.close();
+  }, 120_000);
+
+  it('switches the public apply link on and off in settings at once, without "Save changes"; off stops admitting applicants', async () => {
+    const owner = await signedInOwner(browser, 'Link Switch Co');
+    const created = await call('createPosition', {
+      params: { companyId: owner.companyId },
+      session: owner.sessionId,
+      body: { job_title: 'Sommelier', interview: interviewFixture({ questions: ['Red or white?'] }) },
+    });
+    const positionId = created.body.position_id as string;
+    const applyLinkOf = async () => (await apiGet('getPosition', { params: { positionId }, session: owner.sessionId })).apply_link;
+    const page = await owner.context.newPage();
+    const errors = trackErrors(page);
+    await page.goto(appUrl(paths.position.to(owner.companyId, positionId, { view: 'settings' })));
+    const linkSwitch = page.getByRole('switch', { name: 'Candidates can apply through a public link' });
+    await linkSwitch.waitFor();
+    const save = page.getByRole('button', { name: 'Save changes' });
+    // An unsaved edit elsewhere in the settings stays through the switch.
+    await page.getByRole('textbox', { name: 'Position name' }).fill('Head sommelier');
+
+    await page.getByText('Candidates can apply through a public link').click();
+    const shown = page.getByTestId('apply-link');
+    await shown.waitFor();
+    const linkHref = await shown.innerText();
+    await expect.poll(applyLinkOf).toEqual({ link_href: linkHref });
+    const linkId = linkHref.split('/').pop()!;
+    expect((await call('getApplyLink', { params: { linkId } })).status).toBe(200);
+    await expectAccessible(page, 'position settings: public link on');
+
+    await linkSwitch.and(page.locator(':not([disabled])')).waitFor();
+    await page.getByText('Candidates can apply through a public link').click();
+    await shown.waitFor({ state: 'hidden' });
+    // Off at once: no save was made, and the link admits nobody.
+    await expect.poll(applyLinkOf).toBeNull();
+    expect((await call('getApplyLink', { params: { linkId } })).status).toBe(404);
+    const applied = await call('applyThroughLink', { params: { linkId }, body: { candidate_name: 'Too Late', email: 'too-late@example.com' } });
+    expect(applied.status).toBe(404);
+    expect(await linkSwitch.isChecked()).toBe(false);
+    expect(await page.getByRole('textbox', { name: 'Position name' }).inputValue()).toBe('Head sommelier');
+    expect((await apiGet('getPosition', { params: { positionId }, session: owner.sessionId })).job_title).toBe('Sommelier');
+    await expectAccessible(page, 'position settings: public link off');
+
+    // The pending rename still saves, and leaves the link off.
+    await save.click();
+    await page.waitForURL(/view=candidates/);
+    const saved = await apiGet('getPosition', { params: { positionId }, session: owner.sessionId });
+    expect(saved.job_title).toBe('Head sommelier');
+    expect(saved.apply_link).toBeNull();
+    expect(errors).toEqual([]);
+    await owner.context.close();
+  }, 120_000);
 
   it('adds questions and an outro from the content library of other positions', async () => {
     const owner = await signedInOwner(browser, 'Library Co');

@@ -5,9 +5,10 @@ import { appLink } from '../../platform/app-origin';
 import { listMembers } from '../../data/members';
 import {
   createPosition as storeNewPosition,
-  deleteApplyLink,
+  deleteApplyLink as deleteApplyLinkItem,
   ensureApplyLink,
   listPositions as queryPositions,
+  removeApplyLink,
   updatePosition as storePosition,
   VersionConflict,
   type Position,
@@ -88,13 +89,19 @@ export const updatePosition = async (positionId: string, caller: Caller, body: P
   try {
     const { version, applyLink: _link, ...rest } = body;
     const saved = await storePosition(position.positionId, rest, version, { clearApplyLink });
-    if (clearApplyLink && position.applyLinkId) await deleteApplyLink(position.applyLinkId);
+    if (clearApplyLink && position.applyLinkId) await deleteApplyLinkItem(position.applyLinkId);
     return saved;
   } catch (error) {
     if (error instanceof VersionConflict)
       throw conflict('This position was changed by someone else meanwhile. Reload it to see their changes, then save again.', 'version_conflict');
     throw error;
   }
+};
+
+/** Turns the position's public apply link off at once (spec §4: off clears it); nothing to do when it is off. */
+export const deleteApplyLink = async (positionId: string, caller: Caller): Promise<void> => {
+  const { position } = await requirePositionAccess(positionId, caller);
+  await removeApplyLink(position);
 };
 
 /** Turns the position's public apply link on (or returns the one it has). */

@@ -75,3 +75,5 @@ export type MessageTemplate = z.infer<typeof listMessageTemplates.response>['mes
 export type PlannedMessage = Position['plannedMessages'][number];
 export const useMessageTriggers = () => useApi(apiPath('getMessageTriggers'));
 export const createApplyLink = (positionId: string) => callApi('createApplyLink', { params: { positionId } });
+/** The public link switch, off: the link stops admitting applicants at once. */
+export const deleteApplyLink = (positionId: string) => callApi('deleteApplyLink', { params: { positionId } });

@@ -7,7 +7,15 @@ import { useMe } from '../../../api/companies';
 import { errorMessage } from '../../../api/client';
 import { useMembers } from '../../../api/members';
 import { messageTemplatesKey } from '../../../api/message-templates';
-import { createApplyLink, DELETE, savePosition, setPositionStatus, useInviteExpiryOffsets, type Position } from '../../../api/positions';
+import {
+  createApplyLink,
+  DELETE,
+  deleteApplyLink,
+  savePosition,
+  setPositionStatus,
+  useInviteExpiryOffsets,
+  type Position,
+} from '../../../api/positions';
 import { toEditable, toWire } from '../../../components/interview-editor/interview-model';
 import { PacingFields } from '../../../components/interview-editor/pacing-fields';
 import { TimingAdjustmentField } from '../../../components/timing-adjustment-field';
@@ -134,7 +142,8 @@ export const SettingsView = ({ position, companyId, onChanged }: { position: Pos
   const withAccess =
     settings.sharing === null ? allMembers : allMembers.filter((m) => m.userRole === 'owner' || settings.sharing!.userIds.includes(m.userId));
   const accessValid = settings.sharing === null || settings.sharing.userIds.length > 0;
-  const changed = comparable(settings) !== comparable(original) || (applyLink === null) !== (position.applyLink === null);
+  // The public link switch takes effect at once, on and off (spec §4): it is no unsaved change.
+  const changed = comparable(settings) !== comparable(original);
   const myId = me.data?.user.userId;
   const myRole = allMembers.find((m) => m.userId === myId)?.userRole;
   const keepsAccess = settings.sharing === null || myRole === 'owner' || (myId !== undefined && settings.sharing.userIds.includes(myId));
@@ -181,10 +190,17 @@ export const SettingsView = ({ position, companyId, onChanged }: { position: Pos
       navigate(keepsAccess ? paths.position.to(companyId, position.positionId, { view: 'candidates' }) : paths.positions.to(companyId));
     });
 
+  // On creates the apply link and off clears it, at once (spec §4), like sharing a candidate: a
+  // link switched off stops admitting applicants before anything is saved. The position is read
+  // again for the card and the lifecycle texts; its version does not change, so edits stay.
   const toggleLink = (on: boolean) =>
-    run('link', messages.publicLinkFailed, async () => {
+    run('link', on ? messages.publicLinkFailed : messages.saveFailed, async () => {
       if (on) setApplyLink(await createApplyLink(position.positionId));
-      else setApplyLink(null);
+      else {
+        await deleteApplyLink(position.positionId);
+        setApplyLink(null);
+      }
+      void onChanged();
     });
 
   const FALLBACKS: Record<Lifecycle, string> = { close: messages.closeFailed, open: messages.reopenFailed, [DELETE]: messages.deleteFailed };
@@ -260,6 +276,7 @@ export const SettingsView = ({ position, companyId, onChanged }: { position: Pos
         <SwitchField
           label="Candidates can apply through a public link"
           isChecked={applyLink !== null}
+          isDisabled={busy === 'link'}
           onChange={(e) => void toggleLink(e.target.checked)}
         />
         {applyLink && (

@@ -59,6 +59,12 @@ const CandidateExperience = ({ interview }: { interview: PositionDraft['intervie
   );
 };
 
+/**
+ * Whether the app made an entry before this one in the tab's history: the router numbers its
+ * entries (`idx` in history.state, 0 for the page first loaded in the tab).
+ */
+const hasEntryBefore = () => ((window.history.state as { idx?: unknown } | null)?.idx ?? 0) !== 0;
+
 /** The new-position wizard (spec §2, §4, §5): three steps, a draft per company, Finish creates. */
 const WizardScreen = () => {
   const { companyId = '' } = useParams();
@@ -92,9 +98,12 @@ const WizardScreen = () => {
       setBusy(false);
     }
   };
+  // Spec §2: Cancel discards the draft and goes back. Opened straight from an address (a bookmark, a
+  // new tab), the wizard has no page of the app's before it: then back is the positions list.
   const cancel = () => {
     drafts.discard(companyId);
-    navigate(paths.positions.to(companyId));
+    if (hasEntryBefore()) navigate(-1);
+    else navigate(paths.positions.to(companyId), { replace: true });
   };
 
   const summaries = [nameSummary(draft.jobTitle), questionsSummary(draft.interview), pacingSummary(draft.interview.pacing)];
