@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../lambdas/contracts/app-paths';
+import { href, paths } from '../../lambdas/contracts/app-paths';
 import { call } from '../support/api';
-import { allocateCredits } from '../support/aws';
+import { allocateCredits, updateCompany } from '../support/aws';
 import { answerQuestion, interviewAsking, tokenFromHref } from '../support/interviews';
 import { makeClip } from '../support/media';
 import { expectAccessible } from './support/accessibility';
@@ -41,9 +41,11 @@ describe('position cards', () => {
     await card.getByRole('link', { name: '1 new to review' }).waitFor();
     await card.getByText('Last response').waitFor();
     await card.getByText('Created').waitFor();
-    // Only the statuses that have candidates: no "0 invited".
+    // The spec's chips, zero counts included.
     await card.getByRole('link', { name: '1 responded' }).waitFor();
-    expect(await card.getByRole('link', { name: /invited/ }).count()).toBe(0);
+    await card.getByRole('link', { name: '0 invited' }).waitFor();
+    await card.getByRole('link', { name: '0 shortlisted' }).waitFor();
+    await card.getByRole('link', { name: '0 rejected' }).waitFor();
     await expectAccessible(page, 'positions list: a card with a response new to review');
 
     // Copy apply link: the position had none; the click turns it on and copies it.
@@ -76,6 +78,65 @@ describe('position cards', () => {
     await card.getByRole('link', { name: '1 responded' }).waitFor();
     // The list shows what it had, then what the server says now.
     await expect.poll(() => card.getByText('new to review').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await owner.context.close();
+  }, 240_000);
+
+  it('show the spec’s count chips, each opening the candidates view on its tab; without evaluation "responded" counts what its tab holds', async () => {
+    const owner = await signedInOwner(browser, 'Chips Co');
+    await allocateCredits(owner.companyId, 10);
+    const created = await call('createPosition', {
+      params: { companyId: owner.companyId },
+      session: owner.sessionId,
+      body: { job_title: 'Pastry chef', interview: interviewAsking('Why pastry?') },
+    });
+    const positionId = created.body.position_id as string;
+    const invite = async (name: string) =>
+      (await call('inviteCandidate', { params: { positionId }, session: owner.sessionId, body: { candidate_name: name, email: null } })).body;
+    const clip = (await makeClip(2, 'i love pastry')).bytes;
+    const shortlisted = await invite('Sam Sable');
+    await answerQuestion(tokenFromHref(shortlisted.interview_href), 0, clip);
+    await answerQuestion(tokenFromHref((await invite('Rae Rugelach')).interview_href), 0, clip);
+    await invite('Ivy Invited');
+    const moved = await call('setCandidateStatus', {
+      params: { candidateId: shortlisted.candidate_id, status: 'shortlist' },
+      session: owner.sessionId,
+    });
+    expect(moved.status).toBe(200);
+
+    const page = await owner.context.newPage();
+    const errors = trackErrors(page);
+    const list = paths.positions.to(owner.companyId);
+    await page.goto(appUrl(list));
+    const card = page.getByRole('article', { name: 'Pastry chef' });
+    const chips = card.getByRole('link', { name: /^\d+ (invited|responded|shortlisted|rejected)$/ });
+    await card.getByRole('link', { name: '0 rejected' }).waitFor();
+    expect(await chips.allTextContents()).toEqual(['1 invited', '1 responded', '1 shortlisted', '0 rejected']);
+    await expectAccessible(page, 'positions list: a card with every chip');
+
+    // A chip opens the position on its tab, even at zero.
+    const opensTab = async (chip: string, tab: string, label: string, shows: string) => {
+      await card.getByRole('link', { name: chip, exact: true }).click();
+      await page.waitForURL((url) => url.hash === href(paths.position.to(owner.companyId, positionId, { tab })));
+      await page.getByRole('tab', { name: label, selected: true }).waitFor();
+      await page.getByRole('tabpanel').getByText(shows).first().waitFor();
+      await page.goto(appUrl(list));
+    };
+    await opensTab('0 rejected', 'rejected', 'Rejected (0)', 'Not a good fit');
+    await opensTab('1 shortlisted', 'shortlisted', 'Shortlisted (1)', 'Sam Sable');
+    await opensTab('1 invited', 'invited', 'Invited (1)', 'Ivy Invited');
+
+    // Without evaluation there are two tabs, and the Responded tab holds the shortlisted candidate too.
+    await updateCompany(owner.companyId, 'SET config = :config', { ':config': { isEvaluationEnabled: false, isRatingEnabled: true } });
+    await page.reload();
+    await card.getByRole('link', { name: '2 responded' }).waitFor();
+    expect(await chips.allTextContents()).toEqual(['1 invited', '2 responded']);
+    await card.getByRole('link', { name: '2 responded', exact: true }).click();
+    await page.waitForURL((url) => url.hash === href(paths.position.to(owner.companyId, positionId, { tab: 'responded' })));
+    await page.getByRole('tab', { name: 'Responded (2)', selected: true }).waitFor();
+    await page.getByRole('link', { name: 'Open Sam Sable' }).waitFor();
+    await page.getByRole('link', { name: 'Open Rae Rugelach' }).waitFor();
+    await expectAccessible(page, 'position: the Responded tab without evaluation');
     expect(errors).toEqual([]);
     await owner.context.close();
   }, 240_000);

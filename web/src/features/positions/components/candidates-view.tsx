@@ -13,7 +13,7 @@ import { messages } from '../messages';
 import { AnswerSearch } from './answer-search';
 import { CandidateList } from './candidate-list';
 import { InviteDialog } from './invite-dialog';
-import { CANDIDATE_STATUSES } from '../../../../../lambdas/contracts/vocabulary';
+import { tabCount, visibleTabs } from '../tab-counts';
 import { usePositionScorecard } from '../../../api/scorecards';
 
 const BulkInviteDialog = lazy(() => import('./bulk-invite-dialog'));
@@ -81,14 +81,11 @@ export const CandidatesView = ({ position, evaluation, onChanged }: { position: 
   // Scorecards (issue 27): a position with criteria can list a tab's scored candidates by mean score.
   const scorecard = usePositionScorecard(position.positionId);
   const scored = (scorecard.data?.criteria.length ?? 0) > 0;
-  const visible: Tab[] = evaluation ? [...CANDIDATE_STATUSES] : CANDIDATE_STATUSES.slice(0, 2);
+  const visible: Tab[] = visibleTabs(evaluation);
   const requested = params.get('tab') as Tab | null;
   const tab: Tab = requested && visible.includes(requested) ? requested : 'invited';
   const byScore = scored && tab !== 'invited' && params.get('sort') === 'score';
-  const count = (t: Tab) =>
-    !evaluation && t === 'responded'
-      ? position.candidates.responded + position.candidates.shortlisted + position.candidates.rejected
-      : position.candidates[t];
+  const count = (t: Tab) => tabCount(position.candidates, t, evaluation);
 
   const open = position.currentStatus === 'open';
   const subscribed = plan.data && ['subscribed', 'complimentary'].includes(plan.data.subscriptionStatus);

@@ -8,7 +8,8 @@ import { PositionCardsSkeleton } from '../../../components/skeleton';
 import { paths } from '../../../config/paths';
 import { PageTitle } from '../../../components/page-title';
 import { formatDate } from '../../../lib/format';
-import { CANDIDATE_STATUSES, type PositionStatus } from '../../../../../lambdas/contracts/vocabulary';
+import { type PositionStatus } from '../../../../../lambdas/contracts/vocabulary';
+import { tabCount, visibleTabs } from '../tab-counts';
 import { CopyApplyLinkButton } from './apply-link-button';
 import { QuickInvite, type InviteTarget } from './quick-invite';
 import './positions-screen.css';
@@ -24,9 +25,11 @@ const emptyTab: Record<Tab, { title: string; text: string }> = {
 /**
  * A position's card (spec §2, issue 29): the title is a link stretched over the card; under it when
  * the position was created and when its latest response came; "N new to review" stands out while
- * responses wait for a first look; the count chips show only the statuses that have candidates
- * ("Awaiting candidates to be invited" when none has any), each a link to its tab. An open
- * position's card has quick actions above the stretched link: Invite and Copy apply link.
+ * responses wait for a first look; the count chips of spec §2 (invited and responded, and
+ * shortlisted and rejected with evaluation), zero counts included, each a link to its tab and
+ * counting what that tab holds; "Awaiting candidates to be invited" beside them while the position
+ * has no candidate. An open position's card has quick actions above the stretched link: Invite and
+ * Copy apply link.
  */
 const PositionCard = ({
   companyId,
@@ -41,9 +44,7 @@ const PositionCard = ({
   onInvite: () => void;
   onChanged: () => void;
 }) => {
-  const statuses = evaluation ? CANDIDATE_STATUSES : CANDIDATE_STATUSES.slice(0, 2);
   const total = Object.values(position.candidates).reduce((sum, n) => sum + n, 0);
-  const shown = statuses.filter((status) => position.candidates[status] > 0);
   const titleId = `position-${position.positionId}-title`;
   const open = position.currentStatus === 'open';
   return (
@@ -85,15 +86,12 @@ const PositionCard = ({
             {position.newToReview} new to review
           </Link>
         )}
-        {total === 0 ? (
-          <span className="position-card__awaiting">Awaiting candidates to be invited</span>
-        ) : (
-          shown.map((status) => (
-            <Link key={status} className="position-card__chip" to={paths.position.to(companyId, position.positionId, { tab: status })}>
-              <strong>{position.candidates[status]}</strong> {status}
-            </Link>
-          ))
-        )}
+        {visibleTabs(evaluation).map((status) => (
+          <Link key={status} className="position-card__chip" to={paths.position.to(companyId, position.positionId, { tab: status })}>
+            <strong>{tabCount(position.candidates, status, evaluation)}</strong> {status}
+          </Link>
+        ))}
+        {total === 0 && <span className="position-card__awaiting">Awaiting candidates to be invited</span>}
       </div>
     </article>
   );
