@@ -7,6 +7,7 @@ import { baseUrl, trackErrors, appUrl, useBrowser } from './support/browser';
 import { href, paths } from '../../lambdas/contracts/app-paths';
 import { signedInOwner } from './support/session';
 import { interviewFixture } from '../support/interviews';
+import { API_PREFIX, operationPath } from '../../lambdas/operations/index';
 
 const browser = useBrowser();
 
@@ -113,6 +114,51 @@ describe('message templates', () => {
     // session in localStorage) also runs in the preview's sandboxed iframe, where storage is denied.
     const expected = (e: string) => e.startsWith('409 DELETE') || e.includes('409 (Conflict)') || e.includes('The document is sandboxed');
     expect(errors.filter((e) => !expected(e))).toEqual([]);
+    await owner.context.close();
+  });
+  it('opens a template as saved now (retrieved on its own), and says when it cannot be retrieved', async () => {
+    const owner = await signedInOwner(browser, 'Template Reads');
+    const created = await call('createMessageTemplate', {
+      params: { companyId: owner.companyId },
+      session: owner.sessionId,
+      body: { template_name: 'Warm welcome', subject_line: 'Hello there', body_content: 'Welcome, {candidateName}.' },
+    });
+    expect(created.status).toBe(201);
+    const templateId = created.body.template_id as string;
+    const page = await owner.context.newPage();
+    const errors = trackErrors(page);
+    await page.goto(appUrl(paths.positions.to(owner.companyId)));
+    const settings = await openEmailsTab(page);
+    await settings.getByRole('row', { name: /Warm welcome/ }).waitFor();
+
+    // Changed elsewhere after the list was read: the editor shows the wording as saved now.
+    const updated = await call('updateMessageTemplate', {
+      params: { templateId },
+      session: owner.sessionId,
+      body: { template_name: 'Warm welcome', subject_line: 'Hello again', body_content: 'Welcome back, {candidateName}.' },
+    });
+    expect(updated.status).toBe(200);
+    await settings.getByRole('button', { name: 'Edit Warm welcome' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit template' });
+    await expect.poll(() => edit.getByRole('textbox', { name: 'Subject', exact: true }).inputValue()).toBe('Hello again');
+    expect(await edit.getByRole('textbox', { name: 'Message', exact: true }).inputValue()).toBe('Welcome back, {candidateName}.');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+    await edit.waitFor({ state: 'hidden' });
+
+    // The template cannot be retrieved: spec §8's message, and the dialog can be closed.
+    const single = API_PREFIX + operationPath('getMessageTemplate', { templateId });
+    await page.route(
+      (url) => url.pathname === single,
+      (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ detail: 'Internal Server Error' }) }),
+    );
+    await settings.getByRole('button', { name: 'Edit Warm welcome' }).click();
+    await edit.getByText('Unable to retrieve message template at this time. Please contact us.', { exact: true }).waitFor();
+    expect(await edit.getByRole('textbox', { name: 'Subject', exact: true }).count()).toBe(0);
+    await expectAccessible(page, 'template dialog: the template cannot be retrieved');
+    await edit.getByRole('button', { name: 'Close', exact: true }).last().click(); // the footer's (the first is the corner's cross)
+    await edit.waitFor({ state: 'hidden' });
+    const failedOnPurpose = (e: string) => e === `500 GET ${single}` || e.includes('500 (Internal Server Error)');
+    expect(errors.filter((e) => !failedOnPurpose(e))).toEqual([]);
     await owner.context.close();
   });
 });

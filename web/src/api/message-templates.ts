@@ -28,6 +28,8 @@ export const createMessageTemplateCall = (companyId: string, body: MessageTempla
   callApi('createMessageTemplate', { params: { companyId }, body });
 export const updateMessageTemplateCall = (templateId: string, body: MessageTemplateBody) =>
   callApi('updateMessageTemplate', { params: { templateId }, body });
+/** One template as saved now (the dialog reads it each time it opens one, whatever the list holds), aborted with `signal`. */
+export const getMessageTemplateCall = (templateId: string, signal?: AbortSignal) => callApi('getMessageTemplate', { params: { templateId }, signal });
 export const deleteMessageTemplateCall = (templateId: string) => callApi('deleteMessageTemplate', { params: { templateId } });
 export const previewMessageTemplateCall = (companyId: string, body: MessageDraft) =>
   callApi('previewMessageTemplate', { params: { companyId }, body });

@@ -1,8 +1,9 @@
 import { Alert, Button, Flex, Text, TextAreaField, TextField } from '@aws-amplify/ui-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../api/client';
 import {
   createMessageTemplateCall,
+  getMessageTemplateCall,
   messagePlaceholders,
   previewMessageTemplateCall,
   sendTestMessageCall,
@@ -11,6 +12,7 @@ import {
 } from '../../../api/message-templates';
 import type { MessageTemplate } from '../../../api/positions';
 import { Dialog } from '../../../components/dialog';
+import { PageLoader } from '../../../components/page-loader';
 import { emailsMessages } from '../emails-messages';
 import './settings.css';
 
@@ -25,6 +27,53 @@ const TEMPLATE_BODY_ROWS = 13;
 
 const emptyBody: MessageTemplateBody = { templateName: '', subjectLine: '', bodyContent: '' };
 
+interface TemplateDialogProps {
+  companyId: string;
+  /** The template to edit, as the list shows it; null creates one. */
+  template: MessageTemplate | null;
+  onClose: () => void;
+  onSaved: () => Promise<unknown>;
+}
+
+const titleOf = (template: MessageTemplate | null) => (template?.isStandard ? 'Standard template' : template ? 'Edit template' : 'New template');
+
+/**
+ * Create a message template, or open one to edit: the template is retrieved first (GET
+ * /message-templates/{id}), so the dialog edits the wording as saved now; while it comes a
+ * skeleton shows, and when it cannot be retrieved, spec §8's "Unable to retrieve message
+ * template…" (or the server's own message) with Close.
+ */
+export const TemplateDialog = (props: TemplateDialogProps) => {
+  const { template, onClose } = props;
+  const templateId = template?.templateId ?? null;
+  const [result, setResult] = useState<
+    { templateId: string } & ({ data: MessageTemplate; error?: undefined } | { data?: undefined; error: unknown })
+  >();
+  const retrieved = result?.templateId === templateId ? result : undefined;
+  useEffect(() => {
+    if (!templateId) return;
+    const aborted = new AbortController();
+    getMessageTemplateCall(templateId, aborted.signal).then(
+      (data) => setResult({ templateId, data }),
+      (error: unknown) => !aborted.signal.aborted && setResult({ templateId, error }),
+    );
+    return () => aborted.abort();
+  }, [templateId]);
+  if (!template) return <TemplateEditor {...props} />;
+  if (retrieved?.data) return <TemplateEditor {...props} template={retrieved.data} />;
+  return (
+    <Dialog
+      title={titleOf(template)}
+      open
+      onClose={onClose}
+      width="720px"
+      footer={<Button onClick={onClose}>{retrieved?.error ? 'Close' : 'Cancel'}</Button>}
+    >
+      {retrieved?.error ? <Alert variation="error">{errorMessage(retrieved.error, emailsMessages.templateFailed)}</Alert> : <PageLoader />}
+    </Dialog>
+  );
+};
+
 /**
  * Create or edit a message template (spec §2 Emails, §5): name, subject and body are required and
  * Save is enabled only when something changed. The placeholders insert at the cursor of the subject
@@ -32,18 +81,7 @@ const emptyBody: MessageTemplateBody = { templateName: '', subjectLine: '', body
  * server (the renderer the mails use); "Send me a test" mails it to the signed-in owner. A standard
  * template opens read-only.
  */
-export const TemplateDialog = ({
-  companyId,
-  template,
-  onClose,
-  onSaved,
-}: {
-  companyId: string;
-  /** The template to edit; null creates one. */
-  template: MessageTemplate | null;
-  onClose: () => void;
-  onSaved: () => Promise<unknown>;
-}) => {
+const TemplateEditor = ({ companyId, template, onClose, onSaved }: TemplateDialogProps) => {
   const initial: MessageTemplateBody = template
     ? { templateName: template.templateName, subjectLine: template.subjectLine, bodyContent: template.bodyContent }
     : emptyBody;
@@ -126,7 +164,7 @@ export const TemplateDialog = ({
       emailsMessages.testFailed,
     );
 
-  const title = readOnly ? 'Standard template' : template ? 'Edit template' : 'New template';
+  const title = titleOf(template);
   return (
     <Dialog
       title={title}
