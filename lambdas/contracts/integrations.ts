@@ -18,7 +18,14 @@ export interface IntegrationForm {
   readonly connect: 'key' | 'oauth';
   /** The secret's label (spec §5); null for OAuth. */
   readonly secretLabel: 'API key' | 'Password' | 'Token' | null;
-  /** A second, non-secret field: hiringthing's username, greenhouse's OAuth client id. */
+  /**
+   * A second, non-secret field: hiringthing's username, greenhouse's OAuth client id, recruitee's
+   * company id. Spec §5 shows one for hiringthing only; greenhouse and recruitee keep theirs because
+   * their APIs cannot work without it and nothing derives it from the secret: Harvest v3 issues a
+   * token only for the client id and secret together (v1/v2's lone API key was retired), and every
+   * Recruitee path is under /c/{company_id}, with no call that names a token's companies (a token is
+   * a user's, who may belong to several).
+   */
   readonly usernameLabel: string | null;
   /** What the position's tag section asks for, and a hint of where to find it in the ATS. */
   readonly tagLabel: string;
