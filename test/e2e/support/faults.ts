@@ -30,7 +30,7 @@ const isApi = (url: URL) => url.pathname.startsWith(API_PREFIX);
 export const failOperation = async <Op extends OperationId>(
   page: Page,
   operationId: Op,
-  { failure = 'server-error', params }: { failure?: Failure; params?: PathParams<Op> } = {},
+  { failure = 'server-error', params, delayMs = 0 }: { failure?: Failure; params?: PathParams<Op>; delayMs?: number } = {},
 ): Promise<FailedCalls> => {
   const matches = isResponseTo(operationId, params);
   let count = 0;
@@ -41,6 +41,8 @@ export const failOperation = async <Op extends OperationId>(
       return;
     }
     count++;
+    // A delay lets a test see what the screen shows while the call is under way (an optimistic change).
+    if (delayMs > 0) await new Promise((resolve) => setTimeout(resolve, delayMs));
     if (failure === 'connection-reset') await route.abort('connectionreset');
     else await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify(SERVER_ERROR) });
   };
@@ -49,6 +51,29 @@ export const failOperation = async <Op extends OperationId>(
     count: () => count,
     restore: () => page.unroute(isApi, handler),
   };
+};
+
+/**
+ * Fails the browser's PUTs straight to storage (the presigned S3 URLs, outside the API) with S3's
+ * `SlowDown` 503, until `restore` is called.
+ */
+export const failStorageUploads = async (page: Page): Promise<FailedCalls> => {
+  let count = 0;
+  const isStorage = (url: URL) => !isApi(url);
+  const handler = async (route: Route) => {
+    if (route.request().method() !== 'PUT') {
+      await route.fallback();
+      return;
+    }
+    count++;
+    await route.fulfill({
+      status: 503,
+      contentType: 'application/xml',
+      body: '<?xml version="1.0" encoding="UTF-8"?><Error><Code>SlowDown</Code><Message>Please reduce your request rate.</Message></Error>',
+    });
+  };
+  await page.route(isStorage, handler);
+  return { count: () => count, restore: () => page.unroute(isStorage, handler) };
 };
 
 /**
