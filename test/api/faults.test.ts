@@ -6,7 +6,8 @@ import type { FaultRule, FaultRuleInput } from '../../lib/local/faults/rules';
 import { baseUrl, call } from '../support/api';
 import { allocateCredits, localDb, localEnv } from '../support/aws';
 import { mailArriving, mailTo, registerAndSignIn, uniqueEmail } from '../support/accounts';
-import { interviewFixture } from '../support/interviews';
+import { interviewFixture, startAnswer, tokenFromHref } from '../support/interviews';
+import { makeClip } from '../support/media';
 
 /**
  * The local stack's fault mode (issue 37): faults injected at the stand-ins' edges, met by the
@@ -185,6 +186,49 @@ describe('the fault mode', () => {
     expect(res.status).toBe(204);
     expect(await injectedBy(partial!)).toBeGreaterThanOrEqual(1);
     expect(await partition(pk)).toEqual([]);
+  });
+
+  it("an answer's part upload meeting S3 SlowDown goes through when sent again, and a failed transcode marks the answer failed", async () => {
+    const positionId = await createPosition(owner, 'Failing media');
+    const invited = await call('inviteCandidate', {
+      params: { positionId },
+      session: owner.sessionId,
+      body: { candidate_name: 'Media Fails', email: null },
+    });
+    expect(invited.status).toBe(201);
+    const token = tokenFromHref(invited.body.interview_href);
+    const started = await startAnswer(token, 0);
+    expect(started.status).toBe(201);
+    const answerId = started.body.answer_id as string;
+    const urls = await call('getAnswerPartUrls', { params: { token, answerId }, body: { part_numbers: [1] } });
+    const uploadUrl = (urls.body.parts as { upload_url: string }[])[0]!.upload_url;
+    const mediaId = /\/uploads\/([^/]+)\//.exec(new URL(uploadUrl).pathname)?.[1];
+    expect(mediaId).toBeTruthy();
+    const [slowDown, jobFailed] = await addFaults(
+      { service: 's3', operation: 'UploadPart', fault: 'SlowDown', count: 1, match: `/uploads/${mediaId}/` },
+      { service: 'mediaconvert', operation: 'CreateJob', fault: 'JobFailed', count: 1, match: mediaId! },
+    );
+    // The browser's PUT to the presigned URL meets the 503 as it would S3's, CORS headers and all.
+    const clip = (await makeClip(2)).bytes;
+    const origin = baseUrl();
+    const refused = await fetch(uploadUrl, { method: 'PUT', body: clip, headers: { origin } });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('access-control-allow-origin')).toBe(origin);
+    expect(await refused.text()).toContain('<Code>SlowDown</Code>');
+    const put = await fetch(uploadUrl, { method: 'PUT', body: clip, headers: { origin } });
+    expect(put.status).toBe(200);
+    expect(await injectedBy(slowDown!)).toBe(1);
+    const submitted = await call('submitAnswer', {
+      params: { token, answerId },
+      body: { parts: [{ part_number: 1, etag: put.headers.get('etag')! }] },
+    });
+    expect(submitted.status).toBe(200);
+    const uploadStatus = async () => {
+      const candidate = await call('getCandidate', { params: { candidateId: invited.body.candidate_id }, session: owner.sessionId });
+      return (candidate.body.answers as { video: { upload_status: string } }[] | undefined)?.[0]?.video.upload_status;
+    };
+    await expect.poll(uploadStatus, { timeout: 60_000, interval: 500 }).toBe('failed');
+    expect(await injectedBy(jobFailed!)).toBe(1);
   });
 
   it('SES throttling an invitation: the candidate is created and the mail sent once, after the SDK retries', async () => {
