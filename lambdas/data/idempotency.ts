@@ -48,7 +48,14 @@ export const claimIdempotencyKey = async (scopeHash: string, requestHash: string
       await db.send(
         new PutCommand({
           TableName: tableName(),
-          Item: { ...keys.idempotency(scopeHash), type: 'idempotency', status: 'in_progress', requestHash, lockedUntil: now + lockMs, ttl: nowSeconds + IDEMPOTENCY_TTL_SECONDS },
+          Item: {
+            ...keys.idempotency(scopeHash),
+            type: 'idempotency',
+            status: 'in_progress',
+            requestHash,
+            lockedUntil: now + lockMs,
+            ttl: nowSeconds + IDEMPOTENCY_TTL_SECONDS,
+          },
           // Free, expired (TTL deletes lazily), or a claim whose function can no longer be running.
           ConditionExpression: 'attribute_not_exists(PK) OR #ttl < :now OR (#status = :inProgress AND lockedUntil < :nowMs)',
           ExpressionAttributeNames: { '#ttl': 'ttl', '#status': 'status' },

@@ -1,5 +1,6 @@
 import { mediaKeys } from '../adapters/storage-layout';
 import { pipelineTasks } from './tasks';
+import { UNLIMITED_ANSWER_SECONDS } from '../contracts/timing';
 
 /**
  * The media pipeline's one Amazon States Language definition. Step Functions in AWS (via CDK with
@@ -8,7 +9,9 @@ import { pipelineTasks } from './tasks';
  * and pocketsphinx implementations that return the services' result shapes (lib/local/media-tasks.ts).
  *
  * Input: `{ mediaId, key, contentType, clip? }`. The execution name is the media id, so a repeated start
- * for the same upload is refused by Step Functions instead of processing twice. `clip`
+ * for the same upload is refused by Step Functions instead of processing twice; a failed answer the
+ * team processes again (issue 37) runs under a name of its own (app/media/process-again.ts), which
+ * also names its transcription job (Transcribe refuses a job name it has had). `clip`
  * (`{ maxMillis, endTimecode }`, domain/media.ts `pipelineClip`) is where a video is cut: a
  * candidate's answer at their answer time plus the grace (issue 25: an uploaded answer is held to
  * its limit as a recorded one is).
@@ -42,11 +45,28 @@ const retryLambda = [
 ];
 const catchToFailure = [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Next: 'RecordFailed' }];
 
+/**
+ * Every task state's timeout, explicit (issue 43): without one, Step Functions in AWS waits as long as
+ * the execution may run, while the ASL's default (which the local runner applies) is 60 s, too short
+ * for a long answer's transcode. A service job's timeout fits the longest answer the product takes
+ * (an hour with time limits off, UNLIMITED_ANSWER_SECONDS) transcoded at a quarter of real time or
+ * slower, and the time a job may wait in the service's queue; a Lambda task's is its function's
+ * timeout and a minute for the invoke itself. MediaConvert's and Transcribe's integrations send no
+ * heartbeats, so none is set.
+ */
+export const TASK_TIMEOUT_SECONDS = {
+  transcode: 4 * UNLIMITED_ANSWER_SECONDS,
+  startTranscription: 4 * UNLIMITED_ANSWER_SECONDS,
+  checkTranscript: 5 * 60,
+  lambda: (task: keyof typeof pipelineTasks) => pipelineTasks[task].timeoutSeconds + 60,
+} as const;
+
 const lambdaTask = (task: keyof typeof pipelineTasks, payload: Record<string, unknown>, rest: Record<string, unknown>) => ({
   Type: 'Task',
   Resource: 'arn:aws:states:::lambda:invoke',
   Parameters: { FunctionName: sub(pipelineTasks[task].substitution), Payload: payload },
   ResultSelector: { 'Payload.$': '$.Payload' },
+  TimeoutSeconds: TASK_TIMEOUT_SECONDS.lambda(task),
   Retry: retryLambda,
   ...rest,
 });
@@ -122,6 +142,7 @@ const transcodeState = (clipped: boolean) => ({
   Type: 'Task',
   Resource: 'arn:aws:states:::mediaconvert:createJob.sync',
   Parameters: { Role: sub('MediaConvertRoleArn'), UserMetadata: { 'mediaId.$': '$.mediaId' }, Settings: mediaConvertSettings(clipped) },
+  TimeoutSeconds: TASK_TIMEOUT_SECONDS.transcode,
   ResultPath: '$.transcode',
   Retry: [
     {
@@ -175,12 +196,13 @@ export const mediaPipelineDefinition = {
       Type: 'Task',
       Resource: 'arn:aws:states:::aws-sdk:transcribe:startTranscriptionJob',
       Parameters: {
-        'TranscriptionJobName.$': '$.mediaId',
+        'TranscriptionJobName.$': '$$.Execution.Name',
         LanguageCode: 'en-US',
         Media: { 'MediaFileUri.$': bucketUri(layout.video, '$.mediaId') },
         OutputBucketName: sub('MediaBucket'),
         'OutputKey.$': `States.Format('${layout.transcriptSource}', $.mediaId)`,
       },
+      TimeoutSeconds: TASK_TIMEOUT_SECONDS.startTranscription,
       ResultPath: '$.transcription',
       Retry: [
         {
@@ -197,7 +219,8 @@ export const mediaPipelineDefinition = {
     CheckTranscript: {
       Type: 'Task',
       Resource: 'arn:aws:states:::aws-sdk:transcribe:getTranscriptionJob',
-      Parameters: { 'TranscriptionJobName.$': '$.mediaId' },
+      Parameters: { 'TranscriptionJobName.$': '$$.Execution.Name' },
+      TimeoutSeconds: TASK_TIMEOUT_SECONDS.checkTranscript,
       ResultPath: '$.transcription',
       Retry: [{ ErrorEquals: ['States.ALL'], IntervalSeconds: 5, MaxAttempts: 3, BackoffRate: 2 }],
       Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.transcriptionError', Next: 'NoTranscript' }],

@@ -119,7 +119,12 @@ const currentLogger = (state: State): Logger => ({
 
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' };
 
-const errorResult = (status: number, detail: string | ValidationIssue[], code: string, headers: Record<string, string> = {}): APIGatewayProxyResultV2 => ({
+const errorResult = (
+  status: number,
+  detail: string | ValidationIssue[],
+  code: string,
+  headers: Record<string, string> = {},
+): APIGatewayProxyResultV2 => ({
   statusCode: status,
   headers: { ...jsonHeaders, ...headers },
   body: JSON.stringify({ detail, code }),

@@ -82,7 +82,9 @@ const loaded = import(workerData.bundleUrl).then((mod) => {
 loaded.catch(() => undefined);
 parentPort.on('message', async ({ id, event, context }) => {
   const handler = await loaded.catch((error) => error);
-  const deadline = Date.now() + workerData.timeoutMs;
+  // The clock starts when the runtime handed the invocation over, or on a cold start once the code
+  // has loaded (Lambda's init is not counted in the timeout).
+  const deadline = (context.cold ? Date.now() : context.handedAt) + workerData.timeoutMs;
   const noop = () => undefined;
   const outcome = await observeInvocation(() => {
     if (typeof handler !== 'function') throw handler;
@@ -105,15 +107,20 @@ parentPort.on('message', async ({ id, event, context }) => {
 /**
  * Execution environments a function may run at once before further invocations wait for one.
  * Lambda scales a function to the account's concurrency (1,000 by default); locally each
- * environment is a worker thread on a laptop's cores, so the limit is smaller and settable.
+ * environment is a worker thread on a laptop's few cores (and every function shares one DynamoDB
+ * Local), where more at once only makes each slower: the limit is small and settable.
  */
-export const DEFAULT_LOCAL_CONCURRENCY = 8;
+export const DEFAULT_LOCAL_CONCURRENCY = 4;
 /** An environment idle this long is reclaimed (Lambda reclaims idle environments too); a function keeps its first. */
 const IDLE_ENVIRONMENT_MS = 60_000;
 /** Lambda's limit on a function's init phase (its module's import), apart from the invocation's timeout. */
 const INIT_LIMIT_MS = 10_000;
-/** Lambda's grace after the timeout before it reports the invocation timed out. */
-const TIMEOUT_GRACE_MS = 50;
+/**
+ * How long after the timeout an invocation still running is stopped. The handler chain answers 5 ms
+ * before its deadline (middy's early timeout); on a loaded machine a thread's timers run late, so
+ * the stop leaves it room to send that answer rather than lose it.
+ */
+const TIMEOUT_GRACE_MS = 1000;
 
 let config: LambdaRuntimeConfig | undefined;
 let bundleDir: string | undefined;
@@ -210,6 +217,9 @@ const run = (local: LocalFunction, env: Environment, invocation: Invocation) => 
     logGroupName: `/aws/lambda/${name}`,
     logStreamName: 'local',
     callbackWaitsForEmptyEventLoop: false,
+    // Wall-clock time, the same in every thread: the worker's deadline and the kill timer below agree.
+    handedAt: Date.now(),
+    cold: !env.warm,
   };
   // Lambda stops an invocation at its timeout and discards the environment, whatever the code is
   // doing; a cold environment's init (its import) has a limit of its own, not counted in the timeout.

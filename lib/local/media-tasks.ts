@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { withJobFaults } from './faults/jobs';
+import { queued } from './job-queue';
 
 /**
  * Local stand-ins for the pipeline's AWS service tasks, run by state name in place of
@@ -215,9 +216,9 @@ export const getTranscriptionJob = async (raw: unknown) => ({
 
 /** State name → local implementation, for the states whose Resource is an AWS service integration (fault rules may fail them: lib/local/faults/jobs.ts). */
 export const localServiceTasks: Record<string, (input: unknown) => Promise<unknown>> = {
-  Transcode: withJobFaults('mediaconvert', 'CreateJob', transcode),
-  TranscodeClipped: withJobFaults('mediaconvert', 'CreateJob', transcode),
-  StartTranscription: withJobFaults('transcribe', 'StartTranscriptionJob', startTranscription),
+  Transcode: withJobFaults('mediaconvert', 'CreateJob', queued(transcode)),
+  TranscodeClipped: withJobFaults('mediaconvert', 'CreateJob', queued(transcode)),
+  StartTranscription: withJobFaults('transcribe', 'StartTranscriptionJob', queued(startTranscription)),
   CheckTranscript: withJobFaults('transcribe', 'GetTranscriptionJob', getTranscriptionJob),
 };
 

@@ -285,6 +285,11 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     stops.push(scheduler.stop);
 
     const server = createServer();
+    // A request waits for an execution environment as long as it must (lib/local/lambda-runtime.ts), and a
+    // kept-alive connection outlives the client's idle timer, so the server never closes one as it is reused.
+    server.requestTimeout = 0;
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
     let vite: ViteDevServer | undefined;
     if (options.spa === 'dev') {
       const { createServer: createViteServer } = await import('vite');

@@ -20,7 +20,10 @@ const createPosition = async (owner: Owner) => {
   const created = await call('createPosition', {
     params: { companyId: owner.companyId },
     session: owner.sessionId,
-    body: { job_title: 'Burst tester', interview: interviewFixture({ questions: ['Why?'], pacing: { thinking_time: 30, answer_time: 60, retakes: 0 } }) },
+    body: {
+      job_title: 'Burst tester',
+      interview: interviewFixture({ questions: ['Why?'], pacing: { thinking_time: 30, answer_time: 60, retakes: 0 } }),
+    },
   });
   expect(created.status).toBe(201);
   return created.body.position_id as string;
@@ -50,7 +53,8 @@ const tally = async (owner: Owner, positionId: string) => {
   return { items: Count ?? 0, credits: plan.body.candidate_packs_status.invited, position: position.body.candidates.invited };
 };
 
-const statusCounts = (statuses: number[]) => Object.fromEntries([...new Set(statuses)].sort().map((s) => [s, statuses.filter((x) => x === s).length]));
+const statusCounts = (statuses: number[]) =>
+  Object.fromEntries([...new Set(statuses)].sort().map((s) => [s, statuses.filter((x) => x === s).length]));
 
 describe('a burst of invites', () => {
   it('answers as many 201 as there are credits and 402 for the rest; a repeat of each with its key changes nothing', async () => {
@@ -123,7 +127,8 @@ describe('a burst of invites', () => {
     const owner = await registerAndSignIn('Positions once');
     const key = randomUUID();
     const body = { job_title: 'Once only', interview: interviewFixture({ questions: ['Why?'] }) };
-    const send = () => call('createPosition', { params: { companyId: owner.companyId }, session: owner.sessionId, body, headers: { [IDEMPOTENCY_HEADER]: key } });
+    const send = () =>
+      call('createPosition', { params: { companyId: owner.companyId }, session: owner.sessionId, body, headers: { [IDEMPOTENCY_HEADER]: key } });
     const first = await send();
     const second = await send();
     expect([first.status, second.status]).toEqual([201, 201]);

@@ -13,10 +13,12 @@
  *   8. the local media pipeline's time for a 60-second answer;
  *   9. transcript search ("Find in answers") at 100 and 10,000 answers (test/bench/answer-search.ts);
  *  10. the retention job at 10,000 due candidates (test/bench/retention.ts);
+ *  11. load (issue 37): 200 simultaneous answers and, meanwhile, 1,000 simultaneous invites across 10
+ *      companies with Idempotency-Keys, then repeated (test/bench/load.ts);
  * then every figure beside its goal.
  *
  * BENCH_SECTIONS runs some of them (a comma-separated list of lambdas, synth, spa, calls, list-page, jobs,
- * answer-package, pipeline, answer-search, retention; all by default), for instance `BENCH_SECTIONS=calls npm run bench`.
+ * answer-package, pipeline, answer-search, retention, load; all by default), for instance `BENCH_SECTIONS=calls npm run bench`.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,13 +29,14 @@ import { callsFigure } from './calls';
 import { jobsFigures } from './jobs';
 import { lambdaTable } from './lambdas';
 import { listPageFigure } from './list-page';
+import { loadFigures } from './load';
 import { liveAnswerFigure, pipelineFigure } from './pipeline';
 import { retentionFigure } from './retention';
 import { spaTable } from './spa';
 import { synthFigure } from './synth';
 import { goal, printGoals, withLocalStack } from './support';
 
-const SECTIONS = ['lambdas', 'synth', 'spa', 'calls', 'list-page', 'jobs', 'answer-package', 'pipeline', 'answer-search', 'retention'] as const;
+const SECTIONS = ['lambdas', 'synth', 'spa', 'calls', 'list-page', 'jobs', 'answer-package', 'pipeline', 'answer-search', 'retention', 'load'] as const;
 type Section = (typeof SECTIONS)[number];
 const chosen = (process.env.BENCH_SECTIONS ?? SECTIONS.join(','))
   .split(',')
@@ -79,6 +82,7 @@ try {
           met: retention.deleted >= 10_000 && retention.ms / retention.runs < 600_000,
         });
       }
+      if (runs('load')) await loadFigures(ctx);
     });
   }
   printGoals();

@@ -186,7 +186,8 @@ export const RETRY_DELAYS_MS = [500, 1500] as const;
  * With its Idempotency-Key the retry does nothing twice; without one nothing is retried.
  */
 export const isRetriable = (error: unknown): boolean =>
-  error instanceof ApiError && (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504 || error.code === 'idempotency_in_progress');
+  error instanceof ApiError &&
+  (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504 || error.code === 'idempotency_in_progress');
 
 const retriedSafely = async <T>(attempt: () => Promise<T>): Promise<T> => {
   for (let i = 0; ; i++) {
