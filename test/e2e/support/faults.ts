@@ -30,13 +30,30 @@ const isApi = (url: URL) => url.pathname.startsWith(API_PREFIX);
 export const failOperation = async <Op extends OperationId>(
   page: Page,
   operationId: Op,
-  { failure = 'server-error', params, delayMs = 0 }: { failure?: Failure; params?: PathParams<Op>; delayMs?: number } = {},
+  {
+    failure = 'server-error',
+    params,
+    delayMs = 0,
+    after = 0,
+  }: {
+    failure?: Failure;
+    params?: PathParams<Op>;
+    delayMs?: number;
+    /** Lets this many requests of the operation through first (the second of two uploads fails). */
+    after?: number;
+  } = {},
 ): Promise<FailedCalls> => {
   const matches = isResponseTo(operationId, params);
   let count = 0;
+  let passed = 0;
   const handler = async (route: Route) => {
     const request = route.request();
     if (!matches({ url: () => request.url(), request: () => request })) {
+      await route.fallback();
+      return;
+    }
+    if (passed < after) {
+      passed++;
       await route.fallback();
       return;
     }
