@@ -3,6 +3,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { newId, randomToken } from '../platform/crypto';
 import { db, tableName } from './client';
+import { writeIf } from './conditional-write';
 import { decodeCursor, encodeCursor } from './cursor';
 import { storedInterview, type StoredInterview } from './interview';
 import { keys } from './keys';
@@ -182,7 +183,8 @@ export const allPositions = async (companyId: string): Promise<Position[]> =>
 export const createPosition = async (companyId: string, input: Pick<PositionSettings, 'jobTitle' | 'interview'>): Promise<string> => {
   const positionId = newId();
   const createdAt = new Date().toISOString();
-  await db.send(
+  // writeIf: a put the SDK sends again after a lost answer finds its own item and stands (a new id cannot be taken).
+  const written = await writeIf(
     new PutCommand({
       TableName: tableName(),
       Item: {
@@ -207,6 +209,7 @@ export const createPosition = async (companyId: string, input: Pick<PositionSett
       ConditionExpression: 'attribute_not_exists(PK)',
     }),
   );
+  if (!written) throw new Error(`Position id ${positionId} was taken`);
   return positionId;
 };
 

@@ -95,6 +95,22 @@ describe('the fault mode', () => {
     expect((await faultState()).injected.dynamodb?.PutItem).toBeGreaterThanOrEqual(2);
   });
 
+  it('a position whose put was applied but whose answer was lost is created once, and answered 201', async () => {
+    const jobTitle = `Lost put ${randomUUID()}`;
+    // DynamoDB writes the item, then its answer is lost: the SDK's retry meets its own item (writeIf's write id).
+    const [lost] = await addFaults({
+      service: 'dynamodb',
+      operation: 'PutItem',
+      fault: 'InternalServerError',
+      phase: 'response',
+      count: 1,
+      match: jobTitle,
+    });
+    await createPosition(owner, jobTitle);
+    expect(await injectedBy(lost!)).toBe(1);
+    expect(await positionsTitled(owner, jobTitle)).toHaveLength(1);
+  });
+
   it('an invite whose transaction answer is lost is retried with its token: one candidate, one count, one credit', async () => {
     const positionId = await createPosition(owner, 'Lost answers');
     const name = `Lost ${randomUUID()}`;
