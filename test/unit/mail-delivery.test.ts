@@ -83,7 +83,7 @@ describe('recording a delivery', () => {
     expect(await recordCandidateMail('c1', 'a@example.com', { status: 'delivered', reason: null, at: '2026-01-01T00:00:00.000Z' })).toBe(true);
     const input = dynamo.commandCalls(UpdateCommand)[0]!.args[0].input;
     // Nothing another writer conditions on (status, scorecard version, review flag) is touched.
-    expect(input.UpdateExpression).toBe('SET #mail = :mail');
+    expect(input.UpdateExpression).toBe('SET #writeId = :writeId, #mail = :mail');
     expect(input.ConditionExpression).toContain('email = :recipient');
     expect(input.ExpressionAttributeValues).toMatchObject({ ':recipient': 'a@example.com', ':s0': 'sent', ':s1': 'delivered' });
     expect(Object.values(input.ExpressionAttributeValues ?? {})).not.toContain('bounced');
