@@ -2,6 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../lambdas/contracts/app-paths';
 import { call } from '../support/api';
+import { allocateCredits } from '../support/aws';
 import { interviewFixture } from '../support/interviews';
 import { makeClip } from '../support/media';
 import { expectAccessible } from './support/accessibility';
@@ -31,6 +32,10 @@ const conditions = {
     MediaRecorder.isTypeSupported = () => false;
     Object.defineProperty(window, 'RTCPeerConnection', { configurable: true, writable: true, value: undefined });
   },
+  /** No camera API at all (navigator.mediaDevices is missing outside secure contexts and in old browsers). */
+  noCameraApi: () => {
+    Object.defineProperty(Navigator.prototype, 'mediaDevices', { configurable: true, get: () => undefined });
+  },
   /** The person refuses the camera and microphone. */
   cameraRefused: () => {
     navigator.mediaDevices.getUserMedia = () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError'));
@@ -50,6 +55,15 @@ const conditions = {
     // The recorder's data handler is dropped: no chunk ever arrives.
     Object.defineProperty(Silent.prototype, 'ondataavailable', { configurable: true, get: () => null, set: () => undefined });
     window.MediaRecorder = Silent;
+  },
+  /** MediaRecorder records, then fails with an error when it is stopped. */
+  recorderFailsOnStop: () => {
+    class Failing extends window.MediaRecorder {
+      override stop() {
+        this.onerror?.(new ErrorEvent('error', { message: 'The recorder failed.' }));
+      }
+    }
+    window.MediaRecorder = Failing;
   },
   /** A frame of the video cannot be turned into a PNG. */
   noThumbnail: () => {
@@ -191,5 +205,98 @@ describe('recorder and upload failures (spec §8)', () => {
     await dialog.waitFor({ state: 'hidden' });
     await page.getByRole('region', { name: 'Intro' }).getByRole('button', { name: 'Replace video' }).waitFor();
     await closeDialog(page, pageErrors);
+  });
+});
+
+describe("the candidate's recorder failures (spec §8)", () => {
+  let interviewPosition: string;
+  beforeAll(async () => {
+    await allocateCredits(owner.companyId, 20);
+    const created = await call('createPosition', {
+      params: { companyId: owner.companyId },
+      session: owner.sessionId,
+      body: { job_title: 'Storyteller', interview: interviewFixture({ questions: ['Tell us a story'], pacing: { retakes: 1 } }) },
+    });
+    expect(created.status).toBe(201);
+    interviewPosition = created.body.position_id as string;
+  });
+
+  /** A new candidate's interview, opened in a page of its own (signed out) under `condition`. */
+  const openInterview = async (name: string, condition?: () => void) => {
+    const invited = await call('inviteCandidate', { params: { positionId: interviewPosition }, session: owner.sessionId, body: { candidate_name: name, email: null } });
+    expect(invited.status).toBe(201);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    if (condition) await page.addInitScript(condition);
+    const pageErrors = trackPageErrors(page);
+    await page.goto(invited.body.interview_href as string);
+    await page.getByRole('button', { name: 'Start the interview' }).click();
+    return { context, page, pageErrors };
+  };
+
+  const toQuestion = async (page: Page) => {
+    await page.getByRole('button', { name: 'Turn on camera and microphone' }).click();
+    await page.getByLabel('Camera preview').waitFor();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Tell us a story' }).waitFor();
+  };
+
+  it('says when the camera is refused, or the browser has no camera API (upload instead), or the recorder fails', async () => {
+    // 8.48 at the camera check.
+    const refused = await openInterview('Rae Refused', conditions.cameraRefused);
+    await refused.page.getByRole('button', { name: 'Turn on camera and microphone' }).click();
+    await refused.page.getByRole('alert').filter({ hasText: 'Camera or microphone access was denied.' }).waitFor();
+    await expectAccessible(refused.page, 'interview: the camera is refused');
+    expect(refused.pageErrors).toEqual([]);
+    await refused.context.close();
+
+    // 8.45: no camera API: the answer is a file recorded with another app.
+    const noCamera = await openInterview('Nell No-Camera', conditions.noCameraApi);
+    // (An information, not an error: the candidate app's info note is no alert.)
+    await noCamera.page.getByText('Unable to record media. Record your answer with another app, then upload the video here.', { exact: true }).waitFor();
+    await expectAccessible(noCamera.page, 'interview: the browser cannot record');
+    expect(noCamera.pageErrors).toEqual([]);
+    await noCamera.context.close();
+
+    // 8.57: the recorder fails as the take ends.
+    const empty = await openInterview('Ed Error', conditions.recorderFailsOnStop);
+    await toQuestion(empty.page);
+    await empty.page.getByRole('button', { name: 'Start recording' }).click();
+    await recordFor(empty.page, 1);
+    await empty.page.getByRole('button', { name: 'Stop recording' }).click();
+    await empty.page.getByRole('alert').filter({ hasText: 'Unable to record video' }).waitFor();
+    await expectAccessible(empty.page, 'interview: the take failed');
+    expect(empty.pageErrors).toEqual([]);
+    await empty.context.close();
+  });
+
+  it('says when the answer cannot be started or saved, and goes on once the calls do', async () => {
+    const { context, page, pageErrors } = await openInterview('Sam Saver');
+    await toQuestion(page);
+
+    // 8.50: the answer cannot be started.
+    const start = await failOperation(page, 'startAnswer');
+    await page.getByRole('button', { name: 'Start recording' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Unable to start recording' }).waitFor({ timeout: 15_000 });
+    await expectAccessible(page, 'interview: recording cannot start');
+    await start.restore();
+
+    // 8.58: the answer is recorded and sent, saving it fails; it is kept for another try.
+    await page.getByRole('button', { name: 'Start recording' }).click();
+    await recordFor(page, 1);
+    await page.getByRole('button', { name: 'Stop recording' }).click();
+    await page.getByLabel('Your answer').waitFor();
+    const submit = await failOperation(page, 'submitAnswer');
+    await page.getByRole('button', { name: 'Submit answer' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Unable to save video' }).waitFor({ timeout: 30_000 });
+    await page.getByLabel('Your answer').waitFor();
+    await expectAccessible(page, 'interview: the answer cannot be saved');
+    await submit.restore();
+    await page.getByRole('button', { name: 'Submit answer' }).click();
+    await page.getByRole('button', { name: 'Submit answer' }).waitFor({ state: 'detached', timeout: 30_000 });
+    expect(await page.getByRole('alert').filter({ hasText: 'Unable to save video' }).count()).toBe(0);
+
+    expect(pageErrors).toEqual([]);
+    await context.close();
   });
 });
