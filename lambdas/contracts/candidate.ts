@@ -19,7 +19,8 @@ export const timeSchema = z.object({ timeValue: z.string(), relativeTime: z.stri
 
 /**
  * What became of an invitation mail (issue 26): `sent` with no reason or time until SES reports on
- * it, then `delivered`, `bounced` (with a reason to show the team) or `complained`, and when.
+ * it, then `delivered`, `bounced` (with a reason to show the team) or `complained`, and when; or
+ * `not_sent` (issue 37) when SES did not take it at all, with the reason and when it was tried.
  */
 export const mailDeliverySchema = z.object({ status: z.enum(MAIL_STATUSES), reason: z.nullable(z.string()), at: z.nullable(timeSchema) });
 

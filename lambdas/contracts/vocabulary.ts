@@ -29,9 +29,10 @@ export type PositionAction = (typeof POSITION_ACTIONS)[number];
 
 /**
  * An invitation mail's delivery status (issue 26), as SES's events report it: `sent` until an event
- * arrives, then `delivered`, `bounced` or `complained` (a complaint stops further reminders).
+ * arrives, then `delivered`, `bounced` or `complained` (a complaint stops further reminders);
+ * `not_sent` when SES did not take the mail at all, its retries spent (issue 37: no event follows).
  */
-export const MAIL_STATUSES = ['sent', 'delivered', 'bounced', 'complained'] as const;
+export const MAIL_STATUSES = ['sent', 'not_sent', 'delivered', 'bounced', 'complained'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /** A company member's roles (spec §3 Member). */

@@ -61,11 +61,20 @@ export type MailEventType = keyof typeof MAIL_EVENT_STATUS;
  * bounce or a complaint (they say more, and events may come late or twice); a bounce or a complaint
  * replaces what came before. Every status may replace itself, so a repeated event changes nothing
  * but is no error.
+ *
+ * `not_sent` (issue 37) is the send's own outcome, not an event: SES never reports on a mail it did
+ * not take, so a delivery or a bounce that arrives afterwards is about an earlier mail and leaves
+ * the latest one's failure shown; only a complaint (which stops reminders) replaces it, and a later
+ * send that SES takes (Resend, Fix e-mail and resend) puts `sent` back. A failed send replaces a
+ * mail sent or delivered before it (the latest invitation did not go out), never a bounce (the
+ * address is wrong: fixing it is the way on) nor a complaint.
  */
 export const replaceableBy = (next: MailStatus): MailStatus[] => {
   switch (next) {
     case 'sent':
-      return ['sent'];
+      return ['sent', 'not_sent'];
+    case 'not_sent':
+      return ['sent', 'delivered', 'not_sent'];
     case 'delivered':
       return ['sent', 'delivered'];
     case 'bounced':
@@ -124,7 +133,7 @@ export interface StoredMailDelivery {
 /** The stored delivery, or `sent` for an invitation mailed before any event arrived (or before events were recorded). */
 export const storedMailDelivery = (value: unknown): StoredMailDelivery => {
   const stored = (value ?? {}) as Partial<Record<keyof StoredMailDelivery, unknown>>;
-  const status = Object.values(MAIL_EVENT_STATUS).find((s) => s === stored.status) ?? 'sent';
+  const status = MAIL_STATUSES.find((s) => s === stored.status) ?? 'sent';
   return {
     status,
     reason: status !== 'sent' && typeof stored.reason === 'string' ? stored.reason : null,
@@ -134,6 +143,38 @@ export const storedMailDelivery = (value: unknown): StoredMailDelivery => {
 
 /** A mail just sent, with no event yet. */
 export const MAIL_SENT: StoredMailDelivery = { status: 'sent', reason: null, at: null };
+
+/** Why SES did not take a mail, by the error it answered (SES v2's codes), in the team's words. */
+const NOT_SENT_CAUSES: Record<string, string> = {
+  MessageRejected: 'the mail service refused it',
+  AccountSuspendedException: 'sending is suspended for the account',
+  SendingPausedException: 'sending is paused for the account',
+  MailFromDomainNotVerifiedException: "the sender's domain is not verified",
+  TooManyRequestsException: 'the mail service was too busy, and the retries ran out',
+  LimitExceededException: 'the sending limit was reached',
+  Throttling: 'the mail service was too busy, and the retries ran out',
+};
+
+/**
+ * The sentence the team reads for a mail SES did not take (issue 37), from the error the send ended
+ * with, e.g. "Not sent: the mail service refused it (MessageRejected: Email address is not
+ * verified.)". At most 300 characters.
+ */
+export const notSentReason = (error: { name?: string; message?: string } | null | undefined): string => {
+  const code = error?.name && error.name !== 'Error' ? error.name : '';
+  const message = error?.message?.replace(/\s+/g, ' ').trim() ?? '';
+  const why = NOT_SENT_CAUSES[code] ?? 'the mail service could not be reached or did not take it';
+  const detail = [code, message].filter(Boolean).join(': ');
+  const sentence = `Not sent: ${why}${detail ? ` (${detail})` : ''}`;
+  return sentence.length > 300 ? `${sentence.slice(0, 299)}…` : sentence;
+};
+
+/** A mail SES did not take at `now`, its retries spent: shown as not sent, never as sent. */
+export const mailNotSent = (error: unknown, now = new Date()): StoredMailDelivery => ({
+  status: 'not_sent',
+  reason: notSentReason(error instanceof Error ? error : null),
+  at: now.toISOString(),
+});
 
 /** No further reminders go to an address that complained. */
 export const mayRemind = (mail: Pick<StoredMailDelivery, 'status'> | null): boolean => mail?.status !== 'complained';

@@ -21,6 +21,8 @@ export const metricNames = {
   /** Recipients SES reported a bounce or a complaint for (app/mail/record-delivery.ts, issue 26). */
   mailBounces: 'MailBounces',
   mailComplaints: 'MailComplaints',
+  /** Invitation mails SES did not take, its retries spent: shown as not sent (app/mail/send-outcome.ts, issue 37). */
+  mailsNotSent: 'MailsNotSent',
 } as const;
 
 export type MetricName = (typeof metricNames)[keyof typeof metricNames];

@@ -82,8 +82,13 @@ export const monitoringDashboard = (
       business(metricNames.answersSubmitted, 'answers submitted'),
     ]),
     graph('Media pipeline seconds', [business(metricNames.pipelineSeconds, 'p50', 'p50'), business(metricNames.pipelineSeconds, 'p90', 'p90')]),
-    // The recipients SES reported bouncing or complaining (app/mail/record-delivery.ts): counts beside the rates below.
-    graph('Mail bounces and complaints', [business(metricNames.mailBounces, 'bounces'), business(metricNames.mailComplaints, 'complaints')]),
+    // The recipients SES reported bouncing or complaining (app/mail/record-delivery.ts): counts beside the rates below;
+    // and the invitation mails SES did not take at all (app/mail/send-outcome.ts, issue 37).
+    graph('Mail bounces and complaints', [
+      business(metricNames.mailBounces, 'bounces'),
+      business(metricNames.mailComplaints, 'complaints'),
+      business(metricNames.mailsNotSent, 'not sent'),
+    ]),
   );
   dashboard.addWidgets(
     graph('ATS write-backs failed', [figures.atsFailed]),

@@ -8,9 +8,11 @@ import { MAIL_STATUSES } from '../../lambdas/contracts/vocabulary';
 import {
   bounceReason,
   mailDeliveryView,
+  mailNotSent,
   mailSubjectOf,
   mailTags,
   mayRemind,
+  notSentReason,
   replaceableBy,
   storedMailDelivery,
 } from '../../lambdas/domain/mail-delivery';
@@ -37,6 +39,37 @@ describe('mail delivery rules (issue 26)', () => {
     expect(replaceableBy('bounced')).toEqual(['sent', 'delivered', 'bounced']);
     expect(replaceableBy('complained')).toEqual([...MAIL_STATUSES]);
     for (const status of MAIL_STATUSES) expect(replaceableBy(status)).toContain(status);
+  });
+
+  it('records a mail SES did not take as not sent: a later send SES takes replaces it, no event but a complaint does (issue 37)', () => {
+    expect(replaceableBy('sent')).toEqual(['sent', 'not_sent']);
+    // A failed send replaces a mail sent or delivered before it (the latest invitation did not go out), never a bounce or a complaint.
+    expect(replaceableBy('not_sent')).toEqual(['sent', 'delivered', 'not_sent']);
+    // SES never reports on a mail it did not take: a delivery or bounce is about an earlier mail and leaves the failure shown.
+    expect(replaceableBy('delivered')).not.toContain('not_sent');
+    expect(replaceableBy('bounced')).not.toContain('not_sent');
+    expect(replaceableBy('complained')).toContain('not_sent');
+    expect(mayRemind({ status: 'not_sent' })).toBe(true);
+
+    const rejected = Object.assign(new Error('Email address is not verified. The following identities failed the check: x@example.com'), {
+      name: 'MessageRejected',
+    });
+    const at = new Date('2026-02-01T10:00:00.000Z');
+    expect(mailNotSent(rejected, at)).toEqual({
+      status: 'not_sent',
+      reason:
+        'Not sent: the mail service refused it (MessageRejected: Email address is not verified. The following identities failed the check: x@example.com)',
+      at: '2026-02-01T10:00:00.000Z',
+    });
+    expect(notSentReason(Object.assign(new Error('Too many requests'), { name: 'TooManyRequestsException' }))).toBe(
+      'Not sent: the mail service was too busy, and the retries ran out (TooManyRequestsException: Too many requests)',
+    );
+    expect(notSentReason(new Error('socket hang up'))).toBe('Not sent: the mail service could not be reached or did not take it (socket hang up)');
+    expect(notSentReason(null)).toBe('Not sent: the mail service could not be reached or did not take it');
+    expect(mailNotSent('not an error', at).reason).toBe('Not sent: the mail service could not be reached or did not take it');
+    expect(notSentReason(Object.assign(new Error('x'.repeat(400)), { name: 'MessageRejected' })).length).toBe(300);
+    // Stored and read back as it was: not read as `sent`.
+    expect(storedMailDelivery(mailNotSent(rejected, at))).toEqual(mailNotSent(rejected, at));
   });
 
   it('tags a mail with what it is about, within the characters SES allows, and reads them back from an event', () => {
@@ -87,6 +120,16 @@ describe('recording a delivery', () => {
     expect(input.ConditionExpression).toContain('email = :recipient');
     expect(input.ExpressionAttributeValues).toMatchObject({ ':recipient': 'a@example.com', ':s0': 'sent', ':s1': 'delivered' });
     expect(Object.values(input.ExpressionAttributeValues ?? {})).not.toContain('bounced');
+  });
+
+  it('records a failed send with the same condition: only over a mail sent, delivered or not sent before', async () => {
+    dynamo.on(UpdateCommand).resolves({});
+    expect(await recordCandidateMail('c1', 'a@example.com', { status: 'not_sent', reason: 'Not sent', at: '2026-01-01T00:00:00.000Z' })).toBe(true);
+    const input = dynamo.commandCalls(UpdateCommand)[0]!.args[0].input;
+    expect(input.UpdateExpression).toBe('SET #writeId = :writeId, #mail = :mail');
+    expect(input.ExpressionAttributeValues).toMatchObject({ ':recipient': 'a@example.com', ':s0': 'sent', ':s1': 'delivered', ':s2': 'not_sent' });
+    expect(Object.values(input.ExpressionAttributeValues ?? {})).not.toContain('bounced');
+    expect(Object.values(input.ExpressionAttributeValues ?? {})).not.toContain('complained');
   });
 
   it('is a no-op when the condition fails (deleted candidate, changed address, or a stronger status)', async () => {

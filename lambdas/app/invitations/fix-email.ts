@@ -38,7 +38,7 @@ export const fixCandidateEmail = async (candidateId: string, email: string, call
     throw error;
   }
   log.info('candidate e-mail fixed', { candidateId, positionId: candidate.positionId });
-  await sendInvitations([changed], company, position.jobTitle, log);
-  const [summary] = await candidateSummaries([changed]);
+  const mailed = await sendInvitations([changed], company, position.jobTitle, log);
+  const [summary] = await candidateSummaries(mailed);
   return summary!;
 };

@@ -56,7 +56,7 @@ export const reinviteCandidate = async (candidateId: string, caller: Caller, log
     if (error instanceof AnswerRefused) throw conflict(NOT_INVITED, 'not_invited');
     throw error;
   }
-  await sendInvitations([renewed], company, position.jobTitle, log);
-  const [summary] = await candidateSummaries([renewed]);
+  const mailed = await sendInvitations([renewed], company, position.jobTitle, log);
+  const [summary] = await candidateSummaries(mailed);
   return summary!;
 };

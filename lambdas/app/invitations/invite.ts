@@ -8,13 +8,14 @@ import { type Candidate } from '../../data/candidates/candidate';
 import { getCompany, type Company } from '../../data/companies';
 import type { Position } from '../../data/positions';
 import { conflict, notFound, paymentRequired } from '../../platform/errors';
-import { describeError, type Logger } from '../../platform/logger';
+import type { Logger } from '../../platform/logger';
 import { emailBrand } from '../companies/branding';
 import { deleteMyDataHref } from '../data-deletion/links';
 import { sendPlannedMessages } from '../messages/planned-messages';
 import { DEFAULT_BRAND_COLORS } from '../../contracts/vocabulary';
 import { count, metricNames } from '../../platform/metrics';
 import { mailTags } from '../../domain/mail-delivery';
+import { recordNotSent, recordSentAgain } from '../mail/send-outcome';
 
 /**
  * Inviting (spec §2 Candidates view, §6 Plan gating): the one use case behind single and bulk
@@ -59,8 +60,12 @@ const createChunk = async (position: Position, company: Company, people: NewCand
 };
 
 /**
- * Sends each invitation with an e-mail address; a failed send is logged and the invite stands (its
- * link can be copied or resent). A preview has nothing else to show, so its failure is the answer.
+ * Sends each invitation with an e-mail address, and returns the candidates with their mail as it
+ * now stands. A send SES does not take (its retries spent) is recorded on the candidate as not sent
+ * (issue 37, app/mail/send-outcome.ts) and the invite stands: the team sees "E-mail not sent" and
+ * resends, or copies the link. A resend after one that was not puts `sent` back before it goes (as a
+ * new invitation starts `sent`): SES's events for it may come before this function goes on, and a
+ * delivery never replaces `not_sent`. A preview has nothing else to show, so its failure is the answer.
  */
 export const sendInvitations = async (
   candidates: Candidate[],
@@ -68,12 +73,14 @@ export const sendInvitations = async (
   jobTitle: string,
   log: Logger,
   to?: string,
-) => {
+): Promise<Candidate[]> => {
   const brand = candidates.length > 0 ? await emailBrand(company) : null;
   let sent = 0;
-  const sendOne = async (candidate: Candidate) => {
+  const sendOne = async (candidate: Candidate): Promise<Candidate> => {
     const recipient = to ?? candidate.email;
-    if (!recipient) return;
+    if (!recipient) return candidate;
+    const subject = { kind: 'candidate_invitation', candidateId: candidate.candidateId } as const;
+    const again = !candidate.preview && candidate.mail.status === 'not_sent' ? await recordSentAgain(subject, recipient, log) : null;
     try {
       await sendMail({
         ...candidateInviteEmail({
@@ -89,17 +96,22 @@ export const sendInvitations = async (
           deleteMyDataHref: await deleteMyDataHref(company.companyId, recipient),
         }),
         // Its delivery events find the candidate by these (issue 26); a preview's are not recorded.
-        ...(candidate.preview ? {} : { tags: mailTags({ kind: 'candidate_invitation', candidateId: candidate.candidateId }) }),
+        ...(candidate.preview ? {} : { tags: mailTags(subject) }),
       });
-      if (!candidate.preview) sent += 1;
     } catch (error) {
       if (candidate.preview) throw error;
-      log.error('invitation not sent', { candidateId: candidate.candidateId, ...describeError(error) });
+      const mail = await recordNotSent(subject, recipient, error, log);
+      return mail ? { ...candidate, mail } : candidate;
     }
+    if (!candidate.preview) sent += 1;
+    return again ? { ...candidate, mail: again } : candidate;
   };
   // A few at a time: a bulk import of hundreds stays within the function's time and SES's send rate.
-  for (let i = 0; i < candidates.length; i += MAILS_IN_FLIGHT) await Promise.all(candidates.slice(i, i + MAILS_IN_FLIGHT).map(sendOne));
+  const mailed: Candidate[] = [];
+  for (let i = 0; i < candidates.length; i += MAILS_IN_FLIGHT)
+    mailed.push(...(await Promise.all(candidates.slice(i, i + MAILS_IN_FLIGHT).map(sendOne))));
   if (sent > 0) count(metricNames.invitesSent, sent);
+  return mailed;
 };
 
 /**
@@ -136,7 +148,10 @@ export const invite = async (
   // planning rule requires {interviewLink}); without one, the standard invitation goes out.
   // A preview always shows the standard invitation with its practice note.
   const invitationIsPlanned = position.plannedMessages.some((message) => message.sendTrigger === 'invite');
-  if (preview || !invitationIsPlanned) await sendInvitations(created, company, position.jobTitle, log, options.sendTo);
-  await sendPlannedMessages('invite', created, position, company, log);
-  return created;
+  const mailed = preview || !invitationIsPlanned ? await sendInvitations(created, company, position.jobTitle, log, options.sendTo) : created;
+  const notSent = await sendPlannedMessages('invite', mailed, position, company, log);
+  return mailed.map((candidate) => {
+    const mail = notSent.get(candidate.candidateId);
+    return mail ? { ...candidate, mail } : candidate;
+  });
 };

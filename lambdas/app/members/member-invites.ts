@@ -10,6 +10,7 @@ import { conflict, notFound } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import { alongside } from '../access/alongside';
 import { emailBrand } from '../companies/branding';
+import { recordNotSent } from '../mail/send-outcome';
 import { MAIL_SENT, mailDeliveryView, mailTags } from '../../domain/mail-delivery';
 
 /**
@@ -23,20 +24,28 @@ const GONE = 'This invitation is no longer valid. Ask for a new one.';
  * The owner invites an address (an owner route). The company and the address's account are read
  * alongside the session check, and that account's membership alongside the owner check.
  */
-export const inviteMember = async (companyId: string, owner: PromiseLike<Membership>, email: string) => {
+export const inviteMember = async (companyId: string, owner: PromiseLike<Membership>, email: string, log: Logger) => {
   const [, [company, member]] = await alongside(
     Promise.resolve(owner),
     Promise.all([getCompany(companyId), findUserIdByEmail(email).then((userId) => (userId ? getMembership(companyId, userId) : null))]),
   );
   if (!company) throw notFound('Company not found.');
   if (member) throw conflict(`${email} is already a member.`, 'already_member');
+  // Inviting the address again replaces its invitation (a fresh link, the mail status `sent`): the Team tab's Resend.
   const { inviteId, nonce } = await createMemberInvite(companyId, email);
-  await sendMail({
-    ...memberInviteEmail(email, company.companyName, await appLink(paths.memberInvite.to(nonce)), await emailBrand(company)),
-    // Its delivery events find the invitation by these (issue 26).
-    tags: mailTags({ kind: 'member_invitation', companyId, inviteId }),
-  });
-  return { userId: inviteId, email, status: 'invited' as const, mail: mailDeliveryView(MAIL_SENT, new Date()) };
+  const subject = { kind: 'member_invitation', companyId, inviteId } as const;
+  let mail = MAIL_SENT;
+  try {
+    await sendMail({
+      ...memberInviteEmail(email, company.companyName, await appLink(paths.memberInvite.to(nonce)), await emailBrand(company)),
+      // Its delivery events find the invitation by these (issue 26).
+      tags: mailTags(subject),
+    });
+  } catch (error) {
+    // SES did not take it (issue 37): the invitation stands, shown as not sent with a Resend.
+    mail = (await recordNotSent(subject, email, error, log)) ?? MAIL_SENT;
+  }
+  return { userId: inviteId, email, status: 'invited' as const, mail: mailDeliveryView(mail, new Date()) };
 };
 
 const liveInvite = async (nonce: string) => {

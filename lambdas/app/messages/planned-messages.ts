@@ -1,5 +1,5 @@
 import { deadlineSentence, plannedDueAt, renderMessage } from '../../domain/messages';
-import { mailTags, mayRemind } from '../../domain/mail-delivery';
+import { mailTags, mayRemind, type StoredMailDelivery } from '../../domain/mail-delivery';
 import { sendMail } from '../../adapters/mail';
 import type { Candidate } from '../../data/candidates/candidate';
 import type { Company } from '../../data/companies';
@@ -9,6 +9,7 @@ import { interviewHref } from '../../platform/app-origin';
 import { describeError, type Logger } from '../../platform/logger';
 import { emailBrand } from '../companies/branding';
 import { deleteMyDataHref } from '../data-deletion/links';
+import { recordNotSent } from '../mail/send-outcome';
 import { companyTemplate } from './templates';
 
 /**
@@ -52,7 +53,9 @@ export const sendTemplate = async (
  * A position's planned messages (spec §3): those for the moments that happen in a request
  * (`invite`, `response`) are sent now; those a duration from the invite are scheduled for the
  * sender job (lambdas/jobs/send-planned-messages.ts, which runs send-due.ts) and reach only
- * candidates who have not responded by then.
+ * candidates who have not responded by then. A planned `invite` message is the invitation: one SES
+ * does not take is recorded as not sent (issue 37); the candidates it was recorded for are returned
+ * with the delivery now stored.
  */
 export const sendPlannedMessages = async (
   trigger: 'invite' | 'response',
@@ -60,14 +63,20 @@ export const sendPlannedMessages = async (
   position: Pick<Position, 'plannedMessages'>,
   company: Pick<Company, 'companyId' | 'companyName' | 'theme'>,
   log: Logger,
-) => {
+): Promise<Map<string, StoredMailDelivery>> => {
+  const notSent = new Map<string, StoredMailDelivery>();
   const recipients = candidates.filter((c) => c.email && !c.preview);
   for (const candidate of recipients) {
     for (const message of position.plannedMessages.filter((m) => m.sendTrigger === trigger)) {
       try {
         await sendTemplate(message.templateId, candidate, company);
       } catch (error) {
-        log.error('planned message not sent', { candidateId: candidate.candidateId, templateId: message.templateId, ...describeError(error) });
+        if (trigger !== 'invite') {
+          log.error('planned message not sent', { candidateId: candidate.candidateId, templateId: message.templateId, ...describeError(error) });
+          continue;
+        }
+        const mail = await recordNotSent({ kind: 'candidate_invitation', candidateId: candidate.candidateId }, candidate.email!, error, log);
+        if (mail) notSent.set(candidate.candidateId, mail);
       }
     }
   }
@@ -81,4 +90,5 @@ export const sendPlannedMessages = async (
       ),
     );
   }
+  return notSent;
 };

@@ -15,6 +15,9 @@ export const messages = {
   previewFailed: 'Unable to send a preview at this time. Please contact us.',
   previewSent: "We've emailed you a preview invite",
   reinviteFailed: (name: string) => `Unable to reinvite ${name}. Please contact us.`,
+  // The invitation's mail that SES did not take (issue 37): the invite stands, its card says "E-mail not sent".
+  inviteNotSent: (email: string) =>
+    `The invitation to ${email} was not sent: the mail service did not take it. Resend it later from the candidate's card, or send them the link yourself.`,
   deleteCandidateFailed: (name: string) => `Unable to delete ${name}. Please contact us.`,
   moveFailed: (name: string) => `Unable to move ${name}. Please contact us.`,
   creditsUsedUp: 'All your interview credits are used.',

@@ -16,10 +16,12 @@ const text = messages.mailDelivery;
  */
 const FixEmailForm = ({
   candidate,
+  notSent,
   onCancel,
   onFixed,
 }: {
   candidate: Pick<CandidateSummary, 'candidateId' | 'candidateName' | 'email'>;
+  notSent: boolean;
   onCancel: () => void;
   onFixed: (summary: CandidateSummary) => Promise<unknown>;
 }) => {
@@ -33,7 +35,7 @@ const FixEmailForm = ({
     const frame = requestAnimationFrame(() => input.current?.select());
     return () => cancelAnimationFrame(frame);
   }, []);
-  const problem = emailProblem(email, candidate.email);
+  const problem = emailProblem(email, candidate.email, notSent ? text.emailNotChanged : text.emailUnchanged);
 
   const submit = async () => {
     setTried(true);
@@ -87,19 +89,24 @@ const FixEmailForm = ({
   );
 };
 
-/** "Fix e-mail and resend" (issue 26): the corrected address, and the invitation sent to it with a fresh deadline. */
+/**
+ * "Fix e-mail and resend" (issue 26): the corrected address, and the invitation sent to it with a
+ * fresh deadline. `notSent`: the invitation was not sent at all (issue 37), not bounced.
+ */
 export const FixEmailDialog = ({
   candidate,
+  notSent = false,
   open,
   onClose,
   onFixed,
 }: {
   candidate: Pick<CandidateSummary, 'candidateId' | 'candidateName' | 'email'>;
+  notSent?: boolean;
   open: boolean;
   onClose: () => void;
   onFixed: (summary: CandidateSummary) => Promise<unknown>;
 }) => (
   <Dialog title={text.fixTitle(candidate.candidateName)} open={open} onClose={onClose} width="480px">
-    <FixEmailForm candidate={candidate} onCancel={onClose} onFixed={onFixed} />
+    <FixEmailForm candidate={candidate} notSent={notSent} onCancel={onClose} onFixed={onFixed} />
   </Dialog>
 );

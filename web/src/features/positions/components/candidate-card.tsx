@@ -17,7 +17,8 @@ const initials = (name: string) =>
  * A candidate's card (spec §2): thumbnail, name, e-mail ("Not available" without one) and times.
  * Invited cards are not clickable; their menu copies the link, resends or deletes the invite, or
  * opens the candidate page to adjust their timing. An adjusted timing (issue 25) is named on the card,
- * and so is an invitation mail that bounced or was marked as spam (issue 26; fixed on the candidate page).
+ * and so is an invitation mail that bounced or was marked as spam (issue 26; fixed on the candidate page)
+ * or that was not sent at all (issue 37: resent from the menu, or its address fixed on the candidate page).
  * The others open the candidate's detail page (the name is a link stretched over the card), and
  * with evaluation their menu moves them per spec §4's transition table.
  */
@@ -41,6 +42,7 @@ export const CandidateCard = ({
   const navigate = useNavigate();
   const invited = candidate.currentStatus === 'invited';
   const bounced = invited && candidate.mail?.status === 'bounced';
+  const notSent = invited && candidate.mail?.status === 'not_sent';
   const thumbnail = candidate.thumbnail?.variants[0]?.contentHref;
   const moves = evaluation ? EVALUATION_ACTIONS[candidate.currentStatus] : [];
   const menu = (invited || moves.length > 0) && (
@@ -60,6 +62,8 @@ export const CandidateCard = ({
           ) : (
             candidate.email && <MenuItem onClick={onReinvite}>Resend invite</MenuItem>
           )}
+          {/* Not sent (issue 37): resent as it is, or with the address corrected on the candidate page. */}
+          {notSent && <MenuItem onClick={() => navigate(href)}>Fix e-mail and resend</MenuItem>}
           {/* The candidate page holds the timing (issue 25); an invited card opens nothing else. */}
           <MenuItem onClick={() => navigate(href)}>Adjust timing</MenuItem>
           <MenuItem onClick={onDelete}>Delete invite</MenuItem>
@@ -80,7 +84,7 @@ export const CandidateCard = ({
       as="article"
       aria-label={candidate.candidateName}
       style={{ overflow: 'hidden', height: '100%', position: 'relative' }}
-      className={invited ? (bounced ? 'candidate-card--bounced' : undefined) : 'candidate-card--link'}
+      className={invited ? (bounced || notSent ? 'candidate-card--bounced' : undefined) : 'candidate-card--link'}
     >
       <View backgroundColor="background.tertiary" style={{ aspectRatio: '16 / 9', display: 'grid', placeItems: 'center' }}>
         {thumbnail ? (

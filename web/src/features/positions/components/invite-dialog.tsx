@@ -11,7 +11,8 @@ import { messages } from '../messages';
 /**
  * Invite one candidate (spec §5): the name is required; the e-mail only with "Send email invite"
  * on. Without it a link is made and shown to copy. Refused for want of credits (402), it hands over
- * to plan selection (spec §6). Timing adjustments (issue 25) are folded away under "Adjust timing
+ * to plan selection (spec §6). An invitation whose mail was not sent (issue 37) says so and shows the
+ * link to copy. Timing adjustments (issue 25) are folded away under "Adjust timing
  * (accommodations)" and sent only when they change anything.
  */
 export const InviteDialog = ({
@@ -78,10 +79,12 @@ export const InviteDialog = ({
     <Dialog title="Invite candidate" open={open} onClose={close} width="520px">
       {created ? (
         <Flex direction="column" gap="medium">
-          {created.email ? (
+          {created.email && created.mail?.status !== 'not_sent' ? (
             <Alert variation="success">The interview invitation is on its way to {created.email}.</Alert>
           ) : (
             <>
+              {/* Not sent (issue 37): said so, and the link offered as for an invite without e-mail. */}
+              {created.email && <Alert variation="warning">{messages.inviteNotSent(created.email)}</Alert>}
               <Text>Send {created.candidateName} this link to their interview:</Text>
               <TextField label="Interview link" value={created.interviewHref} isReadOnly onFocus={(e) => e.target.select()} />
               <CopyButton text={created.interviewHref} />

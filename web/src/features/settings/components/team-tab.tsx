@@ -21,12 +21,16 @@ const rowsOf = (data: Members): Row[] => [
   ...data.invitedMembers.map((m) => ({ userId: m.userId, email: m.email, status: m.status, isOwner: false, mail: m.mail })),
 ];
 
-/** Team: members and invitations (5 rows a page; a bounced invitation says so, with the reason), invite by e-mail, remove (spec §2, §5). */
+/**
+ * Team: members and invitations (5 rows a page; a bounced invitation says so, with the reason, and
+ * one not sent at all, issue 37, with a Resend), invite by e-mail, remove (spec §2, §5).
+ */
 export const TeamTab = ({ companyId }: { companyId: string }) => {
   const { data, error, mutate } = useMembers(companyId);
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const [inviteError, setInviteError] = useState<string | null>(null);
+  const [resending, setResending] = useState<string | null>(null);
 
   const { visible, current, pages, setPage } = useGridPages(data ? rowsOf(data) : []);
 
@@ -46,6 +50,21 @@ export const TeamTab = ({ companyId }: { companyId: string }) => {
       setInviteError(errorMessage(e, messages.inviteFailed));
     } finally {
       setBusy(false);
+    }
+  };
+
+  // An invitation not sent (issue 37): the address invited again, which replaces the invitation and sends it anew.
+  const resend = async (row: Row) => {
+    if (resending) return;
+    setResending(row.userId);
+    setInviteError(null);
+    try {
+      await inviteMemberCall(companyId, row.email);
+      await mutate();
+    } catch (e) {
+      setInviteError(errorMessage(e, messages.inviteFailed));
+    } finally {
+      setResending(null);
     }
   };
 
@@ -112,6 +131,18 @@ export const TeamTab = ({ companyId }: { companyId: string }) => {
                 </Flex>
               </TableCell>
               <TableCell textAlign="end">
+                {row.mail?.status === 'not_sent' && (
+                  <Button
+                    size="small"
+                    variation="link"
+                    onClick={() => void resend(row)}
+                    isLoading={resending === row.userId}
+                    loadingText="Sending..."
+                    aria-label={`Resend the invitation to ${row.email}`}
+                  >
+                    Resend
+                  </Button>
+                )}
                 {!row.isOwner && (
                   <Button size="small" variation="link" onClick={() => void remove(row)} aria-label={`Remove ${row.email}`}>
                     Remove
