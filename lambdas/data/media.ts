@@ -1,3 +1,4 @@
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CaptionsStatus, TranscriptStatus, UploadStatus } from '../domain/media';
 import { readBatch, type BatchRead } from './batch-get';
@@ -140,6 +141,40 @@ export const markUploaded = async (
       },
     }),
   );
+};
+
+/**
+ * A failed media item set processing again (issue 37, "Process again"), once: on the condition that
+ * it is failed, so a repeated request does nothing twice. Its processing error goes, and
+ * `processingRuns` counts its pipeline runs (the first, from the upload, is 1): a run's execution is
+ * named by its number, as Step Functions refuses a name twice. The new run's number, or null when the
+ * item was not failed (or is gone).
+ */
+export const restartProcessing = async (mediaId: string): Promise<number | null> => {
+  try {
+    const { Attributes } = await db.send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.media(mediaId),
+        UpdateExpression:
+          'SET uploadStatus = :processing, captionsStatus = :preparing, transcriptStatus = :submitted, updatedAt = :now, processingRuns = if_not_exists(processingRuns, :one) + :one REMOVE processingError',
+        ConditionExpression: 'uploadStatus = :failed',
+        ExpressionAttributeValues: {
+          ':processing': 'processing',
+          ':preparing': 'preparing',
+          ':submitted': 'submitted',
+          ':failed': 'failed',
+          ':one': 1,
+          ':now': new Date().toISOString(),
+        },
+        ReturnValues: 'UPDATED_NEW',
+      }),
+    );
+    return Number(Attributes?.processingRuns);
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return null;
+    throw error;
+  }
 };
 
 type ProcessingFields = Partial<Omit<MediaItem, 'mediaId'>> & { processingError?: unknown };

@@ -232,6 +232,17 @@ export const rateAnswer = defineOperation({
   response: z.object({ answerId: z.string(), rating: z.int() }),
 });
 
+export const processAnswerAgain = defineOperation({
+  method: 'PUT',
+  path: '/answers/{answerId}/processing',
+  auth: 'session',
+  grants: ['table:write', 'workflow:start'],
+  summary:
+    "Processes an answer whose video failed to process again, from the candidate's stored upload (issue 37): the answer is `processing` until the media pipeline has it ready, or failed again. Only a failed answer is started again, once; for any other (a second click included) nothing happens and its status is answered.",
+  params: z.object({ answerId: idSchema }),
+  response: z.object({ answerId: z.string(), uploadStatus: z.enum(UPLOAD_STATUSES) }),
+});
+
 export const getAnswerTranscripts = defineOperation({
   method: 'GET',
   path: '/candidates/{candidateId}/answer-transcripts',

@@ -25,18 +25,32 @@ export const startProcessing = async (
     return 'ready';
   }
   await markUploaded(media.mediaId, 'processing', { captionsStatus: 'preparing', transcriptStatus: 'submitted' });
+  await startPipelineRun(media, media.mediaId);
+  return 'processing';
+};
+
+/**
+ * Starts the media pipeline on a video's stored upload, as the execution `name` (the media id for its
+ * first run, one per run after it: lambdas/app/media/process-again.ts). Step Functions refuses a name
+ * it has run, so a repeated start of the same run processes nothing twice.
+ */
+export const startPipelineRun = async (media: Pick<MediaItem, 'mediaId' | 'contentType'> & { maxSeconds?: number | null }, name: string) => {
   try {
     await sfn.send(
       new StartExecutionCommand({
         stateMachineArn: readEnv('STATE_MACHINE_ARN').STATE_MACHINE_ARN,
-        name: media.mediaId,
-        input: JSON.stringify({ mediaId: media.mediaId, key, contentType: media.contentType, ...pipelineClip(media.maxSeconds) }),
+        name,
+        input: JSON.stringify({
+          mediaId: media.mediaId,
+          key: mediaKeys(media.mediaId).source,
+          contentType: media.contentType,
+          ...pipelineClip(media.maxSeconds),
+        }),
       }),
     );
   } catch (error) {
     if (!(error instanceof ExecutionAlreadyExists)) throw error;
   }
-  return 'processing';
 };
 
 const link = async (key: string, contentType: string) => ({ contentHref: await presignDownload(key), contentType });

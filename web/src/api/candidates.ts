@@ -126,6 +126,8 @@ export const accessStatus = (candidateOrPublicId: string) => callApi('getCandida
 export const evaluateCandidate = (candidateId: string, action: EvaluationAction) =>
   callApi('setCandidateStatus', { params: { candidateId, status: action } });
 /** A rating is kept even when the reviewer reloads or leaves the page at once (keepalive). */
+/** "Process again" (issue 37): a failed answer's video through the media pipeline again; the candidate then polls until it is ready. */
+export const processAnswerAgain = (answerId: string) => callApi('processAnswerAgain', { params: { answerId } });
 export const rateAnswer = (answerId: string, newRating: number) =>
   callApi('rateAnswer', { params: { answerId }, body: { newRating }, keepalive: true });
 export const createAnswerPackage = (candidateId: string) => callApi('createAnswerPackage', { params: { candidateId } });

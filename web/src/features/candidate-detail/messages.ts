@@ -65,6 +65,13 @@ export const messages = {
     notSentAgain: (email: string) => `The invitation to ${email} was not sent this time either. Try again later.`,
     emailNotChanged: 'This is the address the invitation was not sent to. Enter another one, or close this and use Resend.',
   },
+  // An answer whose video failed to process (issue 37): processed again from the candidate's kept upload.
+  processAgain: {
+    button: 'Process again',
+    starting: 'Starting...',
+    explainer: "The candidate's recording is kept: it is processed again from the start.",
+    failed: 'Unable to process the answer again at this time. Please contact us.',
+  },
   openProfile: 'Open profile',
   openProfileHint: (name: string) => `The candidate's profile in ${name}, in a new tab`,
 } as const;

@@ -1,15 +1,18 @@
 import { Alert, Button, Heading, SelectField, Text } from '@aws-amplify/ui-react';
-import type { ComponentProps, RefObject } from 'react';
+import { useRef, type ComponentProps, type RefObject } from 'react';
 import type { Answer, CandidateDetail } from '../../../api/candidates';
 import { AnswerPlayer } from '../../../components/answers/answer-player';
 import { Transcript } from '../../../components/answers/transcript';
 import { ChevronLeft, ChevronRight } from './chevrons';
 import { EmojiRating } from './emoji-rating';
+import { ProcessAgain } from './process-again';
 
 /**
  * The candidate page's answer card (spec §2): one answer at a time, its navigation as the card's top
  * bar (a select, a step for each answer, rated ones marked, Previous / Next answer), then the
- * question, the player, the rating and the transcript. The page owns which answer shows.
+ * question, the player, the rating and the transcript. The page owns which answer shows. An answer
+ * whose video failed to process offers "Process again" under the player (issue 37); once it is
+ * started the focus goes to the question's heading, as the button goes with the failure.
  */
 export const AnswerPanel = ({
   candidateName,
@@ -22,6 +25,7 @@ export const AnswerPanel = ({
   transcript,
   onPlay,
   onRate,
+  onProcessing,
 }: {
   candidateName: string;
   questions: CandidateDetail['questions'];
@@ -35,7 +39,10 @@ export const AnswerPanel = ({
   transcript: ComponentProps<typeof Transcript>['transcript'];
   onPlay: (answerId: string) => void;
   onRate: (answerId: string, value: number) => void;
+  /** Reloads the candidate after "Process again" started their answer's processing. */
+  onProcessing: () => Promise<unknown>;
 }) => {
+  const heading = useRef<HTMLHeadingElement>(null);
   const answer = answers[index];
   const question = answer ? questions[answer.questionIndex] : undefined;
   return (
@@ -88,11 +95,21 @@ export const AnswerPanel = ({
             </div>
           </div>
           <div className="answer-panel__body">
-            <Heading level={2} className="answer-panel__question">
+            <Heading ref={heading} tabIndex={-1} level={2} className="answer-panel__question">
               {question?.title || `Question ${answer.questionIndex + 1}`}
             </Heading>
             {question?.content && <Text className="answer-panel__details">{question.content}</Text>}
             <AnswerPlayer key={answer.answerId} ref={video} answer={answer} label={`Answer ${index + 1}`} onPlay={() => onPlay(answer.answerId)} />
+            {answer.video.uploadStatus === 'failed' && (
+              <ProcessAgain
+                key={`process-${answer.answerId}`}
+                answerId={answer.answerId}
+                onStarted={async () => {
+                  await onProcessing();
+                  heading.current?.focus();
+                }}
+              />
+            )}
             {rating && <EmojiRating value={answer.rating} onChange={(value) => onRate(answer.answerId, value)} />}
             {answer.video.uploadStatus !== 'failed' && <Transcript transcript={transcript} video={video} headingLevel={3} />}
           </div>

@@ -240,6 +240,7 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
             transcript={transcript}
             onPlay={played}
             onRate={(answerId, value) => void rate(answerId, value)}
+            onProcessing={() => Promise.all([candidate.mutate(), transcripts.mutate()])}
           />
         </div>
         <div className="candidate-page__aside">
