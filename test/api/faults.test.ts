@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/data/keys';
 import type { FaultRule, FaultRuleInput } from '../../lib/local/faults/rules';
 import { baseUrl, call } from '../support/api';
-import { allocateCredits, localDb, localEnv } from '../support/aws';
+import { allocateCredits, partition } from '../support/aws';
 import { mailArriving, mailTo, registerAndSignIn, uniqueEmail } from '../support/accounts';
 import { interviewFixture, startAnswer, tokenFromHref } from '../support/interviews';
 import { makeClip } from '../support/media';
@@ -54,18 +53,6 @@ const positionsTitled = async (owner: Owner, jobTitle: string) =>
   (
     (await call('listPositions', { params: { companyId: owner.companyId }, session: owner.sessionId })).body.positions as { job_title: string }[]
   ).filter((position) => position.job_title === jobTitle);
-
-const partition = async (pk: string) =>
-  (
-    await localDb().send(
-      new QueryCommand({
-        TableName: localEnv().TABLE_NAME,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ConsistentRead: true,
-      }),
-    )
-  ).Items ?? [];
 
 describe('the fault mode', () => {
   let owner: Owner;

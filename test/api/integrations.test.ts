@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/data/keys';
 import { baseUrl, call } from '../support/api';
 import { mailTo, registerAndSignIn, signIn, uniqueEmail } from '../support/accounts';
-import { allocateCredits, localDb, localEnv } from '../support/aws';
+import { allocateCredits, localDb, localEnv, partition } from '../support/aws';
 import { answerQuestion, interviewLinkMailedTo, tokenFromHref } from '../support/interviews';
 import { makeClip } from '../support/media';
 import { interviewBody } from '../support/route-fixtures';
@@ -41,19 +41,6 @@ const runSchedule = async (id: string, time?: Date) => {
   expect(res.status).toBe(200);
   return res.json();
 };
-
-/** Every item of a partition of the table (strongly consistent). */
-const partition = async (pk: string) =>
-  (
-    await localDb().send(
-      new QueryCommand({
-        TableName: localEnv().TABLE_NAME,
-        KeyConditionExpression: 'PK = :pk',
-        ExpressionAttributeValues: { ':pk': pk },
-        ConsistentRead: true,
-      }),
-    )
-  ).Items ?? [];
 
 /** A member (not the owner) of the company, through the invitation e-mail. */
 const joinAsMember = async (company: Owner) => {

@@ -1,6 +1,6 @@
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { inject } from 'vitest';
@@ -21,6 +21,19 @@ export const localSfn = () => new SFNClient({ endpoint: localEnv().AWS_ENDPOINT_
 
 export const localS3 = () =>
   new S3Client({ endpoint: localEnv().AWS_ENDPOINT_URL_S3, region: region(), credentials: credentials(), forcePathStyle: true });
+
+/** Every item of a partition of the table (strongly consistent). */
+export const partition = async (pk: string) =>
+  (
+    await localDb().send(
+      new QueryCommand({
+        TableName: localEnv().TABLE_NAME,
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+        ConsistentRead: true,
+      }),
+    )
+  ).Items ?? [];
 
 /** Keys under a prefix of the media bucket. */
 export const mediaObjectKeys = async (prefix: string): Promise<string[]> => {
