@@ -30,8 +30,10 @@ const settings = {
   dynamodb: { maxAttempts: 4, connectionTimeout: 2000, requestTimeout: 5000 },
   // Part uploads and downloads of media stream for as long as they take; a stalled socket is given up.
   s3: { maxAttempts: 4, connectionTimeout: 2000, requestTimeout: 15_000 },
-  // SES throttles at the account's sending rate per second: a few more tries spread over seconds.
-  ses: { maxAttempts: 5, connectionTimeout: 2000, requestTimeout: 5000 },
+  // SES throttles at the account's sending rate per second. Invitations are sent within the invite's
+  // 10 s: 3 attempts (throttling backoff at most 1 + 2 s) leave it room; with 5 the backoff alone could
+  // reach 15 s and the request timed out. A mail SES still refuses is recorded as not sent, with Resend.
+  ses: { maxAttempts: 3, connectionTimeout: 2000, requestTimeout: 5000 },
   sfn: { maxAttempts: 3, connectionTimeout: 2000, requestTimeout: 5000 },
   kms: { maxAttempts: 3, connectionTimeout: 2000, requestTimeout: 3000 },
   secretsManager: { maxAttempts: 3, connectionTimeout: 2000, requestTimeout: 3000 },
