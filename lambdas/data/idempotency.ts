@@ -1,4 +1,3 @@
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { db, tableName } from './client';
@@ -44,8 +43,11 @@ const read = async (scopeHash: string): Promise<Item | undefined> =>
 export const claimIdempotencyKey = async (scopeHash: string, requestHash: string, lockMs: number, now = Date.now()): Promise<Claim> => {
   const nowSeconds = Math.floor(now / 1000);
   for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      await db.send(
+    // writeIf: when the put was applied but its answer lost, the SDK's retry meets this claim's own
+    // item and fails its condition; without the write id that read as another request holding the
+    // key, and the first request answered 409 to itself (found by the soak test, test/soak).
+    if (
+      await writeIf(
         new PutCommand({
           TableName: tableName(),
           Item: {
@@ -61,11 +63,9 @@ export const claimIdempotencyKey = async (scopeHash: string, requestHash: string
           ExpressionAttributeNames: { '#ttl': 'ttl', '#status': 'status' },
           ExpressionAttributeValues: { ':now': nowSeconds, ':nowMs': now, ':inProgress': 'in_progress' },
         }),
-      );
+      )
+    )
       return { outcome: 'claimed' };
-    } catch (error) {
-      if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    }
     const held = await read(scopeHash);
     // Released (or expired) between the put and the read: claim again.
     if (!held || held.ttl < nowSeconds) continue;
