@@ -77,9 +77,10 @@ export const startFaultProxy = async (options: {
 
   const reply = (res: ServerResponse, answer: WireResponse | Upstream, drop: readonly string[] = []) => {
     const body = typeof answer.body === 'string' ? Buffer.from(answer.body) : answer.body;
-    res
-      .writeHead(answer.status, { ...withoutHopByHop(answer.headers, ['content-length', ...drop]), 'content-length': String(body.length) })
-      .end(body);
+    // A HEAD's answer has no body but the length of the object it describes (HeadObject's ContentLength).
+    const length =
+      res.req.method === 'HEAD' && answer.headers['content-length'] !== undefined ? String(answer.headers['content-length']) : String(body.length);
+    res.writeHead(answer.status, { ...withoutHopByHop(answer.headers, ['content-length', ...drop]), 'content-length': length }).end(body);
   };
 
   /** Holds the call until its client gives up (or LONGEST_HOLD_MS), then drops the connection. */
