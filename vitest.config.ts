@@ -10,6 +10,7 @@ import { apiRoutesDefine } from './web/vite.config.ts';
  * - e2e: the SPA in headless Debian Chromium (playwright-core) against the same local server; the
  *   candidate's interview also in Debian's Firefox ESR (puppeteer-core over WebDriver BiDi).
  * api and e2e each start one local stack per run (globalSetup) on free ports and a temp data dir.
+ * soak runs alone, with VITEST_SOAK=1 (below).
  */
 export default defineConfig(async () => ({
   test: {
@@ -83,6 +84,27 @@ export default defineConfig(async () => ({
           env: { LOCAL_STACK_SPA: 'dist' },
         },
       },
-    ],
+      soakProject,
+      // With VITEST_SOAK=1 the run is the soak project alone; without, the soak project is left out.
+    ].filter((project) => (project.test.name === 'soak') === (process.env.VITEST_SOAK === '1')),
   },
 }));
+
+/**
+ * soak (issue 37): the product's flows on a local stack of its own with about 10 % of every AWS,
+ * Stripe and ATS call failing (test/soak/soak-stack-setup.ts). Not in the default run: the faults
+ * would fail the api and e2e tests, and one vitest process holds one local stack. `npm test` runs
+ * it as its own step: `VITEST_SOAK=1 npx vitest run --project soak`.
+ */
+const soakProject = {
+  test: {
+    name: 'soak',
+    environment: 'node',
+    include: ['test/soak/**/*.soak.test.ts'],
+    globalSetup: ['test/soak/soak-stack-setup.ts'],
+    testTimeout: 900_000,
+    hookTimeout: 300_000,
+    fileParallelism: false,
+    expect: { poll: { timeout: 15_000 } },
+  },
+};
