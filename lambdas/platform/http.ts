@@ -1,4 +1,5 @@
 import middy, { type MiddlewareObj } from '@middy/core';
+import { isServerError, isThrottlingError, isTransientError } from '@smithy/core/retry';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
 import type { Contract, ValidationIssue } from '../contracts/contract';
@@ -130,6 +131,20 @@ const errorResult = (
   body: JSON.stringify({ detail, code }),
 });
 
+/** What a request answers when a service it needs kept failing (throttling, its 5xx) through the SDK's retries. */
+export const SERVICE_BUSY_DETAIL = 'The service is busy right now. Try again in a moment.';
+
+/**
+ * An AWS SDK error the SDK itself would retry (throttling, the service's 5xx, a connection reset or
+ * timeout), by the SDK's own classification, that outlasted its attempts: nothing about the request
+ * was wrong, so sending it again may succeed.
+ */
+export const isTransientServiceError = (error: unknown): boolean => {
+  if (typeof error !== 'object' || error === null || !('$metadata' in error)) return false;
+  const e = error as Parameters<typeof isTransientError>[0];
+  return isThrottlingError(e) || isTransientError(e) || isServerError(e);
+};
+
 /** What a request answers when its function's time ran out before it finished (middy's early timeout). */
 export const TIMEOUT_DETAIL = 'The request took too long to finish. Try again in a moment.';
 
@@ -187,6 +202,13 @@ const errorModel = (): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyResu
     if (error instanceof Error && error.name === 'TimeoutError') {
       state.log.error('timed out', describeError(error));
       request.response = errorResult(503, TIMEOUT_DETAIL, 'timeout', { 'retry-after': '1' });
+      return;
+    }
+    // An AWS service still throttling or failing after the SDK's retries: the request may be sent again
+    // (creating ones with their Idempotency-Key), so it is a 503 with Retry-After, not a 500.
+    if (isTransientServiceError(error)) {
+      state.log.error('service unavailable after retries', describeError(error));
+      request.response = errorResult(503, SERVICE_BUSY_DETAIL, 'service_unavailable', { 'retry-after': '2' });
       return;
     }
     state.log.error('unhandled error', describeError(error));

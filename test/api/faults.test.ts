@@ -234,6 +234,41 @@ describe('the fault mode', () => {
     expect(await injectedBy(jobFailed!)).toBe(1);
   });
 
+  it('a submission whose processing Step Functions refused for good answers 503, and sending it again starts the processing', async () => {
+    const positionId = await createPosition(owner, 'Unstarted media');
+    const invited = await call('inviteCandidate', {
+      params: { positionId },
+      session: owner.sessionId,
+      body: { candidate_name: 'Sent Twice', email: null },
+    });
+    expect(invited.status).toBe(201);
+    const token = tokenFromHref(invited.body.interview_href);
+    const started = await startAnswer(token, 0);
+    expect(started.status).toBe(201);
+    const answerId = started.body.answer_id as string;
+    const urls = await call('getAnswerPartUrls', { params: { token, answerId }, body: { part_numbers: [1] } });
+    const uploadUrl = (urls.body.parts as { upload_url: string }[])[0]!.upload_url;
+    const mediaId = /\/uploads\/([^/]+)\//.exec(new URL(uploadUrl).pathname)![1]!;
+    const put = await fetch(uploadUrl, { method: 'PUT', body: (await makeClip(1)).bytes });
+    expect(put.status).toBe(200);
+    // Every one of the SDK's attempts to start the pipeline is throttled.
+    const [throttled] = await addFaults({ service: 'sfn', operation: 'StartExecution', fault: 'ThrottlingException', count: 3, match: mediaId });
+    const body = { parts: [{ part_number: 1, etag: put.headers.get('etag')! }] };
+    const first = await call('submitAnswer', { params: { token, answerId }, body });
+    expect(first.status).toBe(503);
+    expect(first.body.code).toBe('service_unavailable');
+    expect(first.headers.get('retry-after')).toBe('2');
+    expect(await injectedBy(throttled!)).toBe(3);
+    // The browser sends it again: the answer was recorded by the first, and its processing starts now.
+    const again = await call('submitAnswer', { params: { token, answerId }, body });
+    expect(again.status).toBe(200);
+    const uploadStatus = async () => {
+      const candidate = await call('getCandidate', { params: { candidateId: invited.body.candidate_id }, session: owner.sessionId });
+      return (candidate.body.answers as { video: { upload_status: string } }[] | undefined)?.[0]?.video.upload_status;
+    };
+    await expect.poll(uploadStatus, { timeout: 150_000, interval: 1000 }).toBe('ready');
+  }, 240_000);
+
   it('SES throttling an invitation: the candidate is created and the mail sent once, after the SDK retries', async () => {
     const positionId = await createPosition(owner, 'Throttled mail');
     const email = uniqueEmail('ses');

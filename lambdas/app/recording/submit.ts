@@ -7,6 +7,8 @@ import { describeError, type Logger } from '../../platform/logger';
 import { RECORDING_NOT_FOUND, requireInterviewWith } from '../access/interview';
 import { startProcessing } from '../media/media';
 import { attemptRead } from './answers';
+import { answerCutSeconds } from '../../domain/timing';
+import { candidatePacing } from './timing';
 import { getLiveRecording, markSubmitted } from '../../data/live-recordings';
 import { count, metricNames } from '../../platform/metrics';
 import { publishEvent } from '../../adapters/events';
@@ -39,6 +41,18 @@ const joinUpload = async (attempt: { key: string; uploadId: string }, parts: { p
 };
 
 /**
+ * Starts the processing of a submitted upload whose media is still waiting for it (uploading, or
+ * marked processing with no run). The attempt went with the submission, so the cut is the
+ * candidate's pacing now, as Process again takes it.
+ */
+const resumeProcessing = async (mediaId: string, maxSeconds: number | null | undefined) => {
+  const media = await getMedia(mediaId);
+  if (media && (media.uploadStatus === 'uploading' || media.uploadStatus === 'processing')) {
+    await startProcessing({ mediaId: media.mediaId, contentType: media.contentType, maxSeconds });
+  }
+};
+
+/**
  * Submitting an answer: S3 joins the parts, the answer is recorded (the last one completes the
  * interview and moves the position's counts in the same transaction) and its processing starts.
  * Safe to repeat: a submission that already went through answers the same again. The token names
@@ -52,7 +66,14 @@ export const submitAnswer = async (
 ) => {
   const { candidate, batched: attempt } = await requireInterviewWith(token, attemptRead(answerId));
   const submitted = Object.values(candidate.answers).some((a) => a.answerId === answerId);
-  if (submitted) return { completed: candidate.currentStatus !== 'invited' };
+  if (submitted) {
+    // A repeat: the first may have recorded the answer and then failed to start its processing (Step
+    // Functions refused the start for good and it answered 503). Start it now; a run under way or done
+    // is not started twice (the run is named by the media id, and only media still waiting is started).
+    const answer = Object.values(candidate.answers).find((a) => a.answerId === answerId)!;
+    if (!('recordingId' in take)) await resumeProcessing(answer.mediaId, answerCutSeconds(candidatePacing(candidate)));
+    return { completed: candidate.currentStatus !== 'invited' };
+  }
   if (!attempt || candidate.currentStatus !== 'invited') throw notFound(RECORDING_NOT_FOUND, 'recording_not_found');
   if (candidate.answers[questionKey(attempt.questionIndex)]) throw conflict('This question has already been answered.', 'answered');
 
