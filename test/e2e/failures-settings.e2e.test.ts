@@ -152,6 +152,11 @@ describe('company settings failures (spec §8)', () => {
 
     // 8.13: the billing information cannot be retrieved.
     const plan = await failOperation(page, 'getPlanStatus');
+    // A fresh page: the plan the positions screen read earlier may still be cached (and not read
+    // again within SWR's deduping window), so the tab is opened on a page that has no copy of it.
+    await page.reload();
+    await page.getByTestId('company-name').waitFor();
+    await page.getByRole('button', { name: 'Company settings' }).click();
     await openTab('Billing');
     await alertIn(dialog, 'Unable to retrieve billing information at this time. Please contact us.').waitFor();
     await expectAccessible(page, 'company settings: billing cannot be retrieved');

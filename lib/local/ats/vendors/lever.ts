@@ -143,8 +143,16 @@ const consentPage = (request: StandInRequest, context: VendorContext): StandInRe
   }
   if (query.get('response_type') !== 'code')
     return redirectTo(redirectUri, { error: 'unsupported_response_type', error_description: 'Unsupported response type', state });
-  const audience = `${context.base}/api/v1/`;
-  if (query.get('audience') !== audience) {
+  // The API's identifier is its URL. The functions reach this stand-in through the fault mode's proxy
+  // (lib/local/faults), another host in front of the same API, so the path is what identifies it here.
+  const audiencePath = (url: string) => {
+    try {
+      return new URL(url).pathname;
+    } catch {
+      return null;
+    }
+  };
+  if (audiencePath(query.get('audience') ?? '') !== audiencePath(`${context.base}/api/v1/`)) {
     return redirectTo(redirectUri, { error: 'access_denied', error_description: `Service not found: ${query.get('audience') ?? ''}`, state });
   }
   const hidden = Object.entries({ client_id: clientId, redirect_uri: redirectUri, state, scope })
