@@ -11,7 +11,7 @@ import { withRequestReads } from '../data/request-reads';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from './errors';
 import { createLogger, describeError, setLogContext, type Logger } from './logger';
 import { runIdempotently } from './idempotency';
-import { SESSION_HEADER } from '../contracts/vocabulary';
+import { IDEMPOTENCY_HEADER, SESSION_HEADER } from '../contracts/vocabulary';
 
 /**
  * The one handler chain every route uses (middy):
@@ -340,8 +340,13 @@ const chain = <C extends Operation>(contract: C, run: (state: State, event: APIG
   const core = async (event: APIGatewayProxyEventV2, context: Context): Promise<APIGatewayProxyResultV2> => {
     const state = stateOf(event);
     // A creating route with an Idempotency-Key runs once per caller and key (after the route's check).
-    const caller = async () => (state.check ? (await state.check, (await state.session)?.userId ?? '') : '');
-    return runIdempotently(contract, event, context, { body: rawBody(event), caller }, () => respond(state, event));
+    const caller = async () => {
+      if (!state.check) return '';
+      await state.check;
+      return (await state.session)?.userId ?? '';
+    };
+    const key = headerValue(event, IDEMPOTENCY_HEADER.toLowerCase());
+    return runIdempotently(contract, event, context, { key, body: rawBody(event), caller }, () => respond(state, event));
   };
   const handler = middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2, Error, Context>(core)
     .use(requestLog(contract))

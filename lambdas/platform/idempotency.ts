@@ -23,12 +23,6 @@ export const messages = {
   reused: `This ${IDEMPOTENCY_HEADER} was already used for a different request. Send a new key for a new request.`,
 };
 
-const headerOf = (event: APIGatewayProxyEventV2, name: string): string | undefined => {
-  const lower = name.toLowerCase();
-  const match = Object.keys(event.headers ?? {}).find((key) => key.toLowerCase() === lower);
-  return match ? event.headers[match] : undefined;
-};
-
 /** What makes two requests the same one: method, path, query and body as sent. */
 const requestHashOf = (event: APIGatewayProxyEventV2, body: string) =>
   sha256(`${event.requestContext.http.method} ${event.rawPath}?${event.rawQueryString ?? ''}\n${body}`);
@@ -38,6 +32,8 @@ export const runIdempotently = async (
   event: APIGatewayProxyEventV2,
   context: Context | undefined,
   request: {
+    /** The request's Idempotency-Key header, if it has one. */
+    key: string | undefined;
     /** The raw body as the client sent it. */
     body: string;
     /** The caller the key belongs to (their user id, or '' on a public route); rejects when the route's check refuses. */
@@ -45,7 +41,7 @@ export const runIdempotently = async (
   },
   run: () => Promise<APIGatewayProxyStructuredResultV2>,
 ): Promise<APIGatewayProxyStructuredResultV2> => {
-  const key = route.idempotent ? headerOf(event, IDEMPOTENCY_HEADER) : undefined;
+  const key = route.idempotent ? request.key : undefined;
   if (key === undefined) return run();
   if (!KEY_PATTERN.test(key)) throw badRequest(messages.badKey, 'invalid_idempotency_key');
   const caller = await request.caller();

@@ -61,6 +61,32 @@ describe('the fault mode', () => {
     await allocateCredits(owner.companyId, 100);
   });
 
+  /** A candidate of a new position who has started an answer: its one part's upload URL and the media id the URL names. */
+  const answerStarted = async (jobTitle: string, candidateName: string) => {
+    const positionId = await createPosition(owner, jobTitle);
+    const invited = await call('inviteCandidate', {
+      params: { positionId },
+      session: owner.sessionId,
+      body: { candidate_name: candidateName, email: null },
+    });
+    expect(invited.status).toBe(201);
+    const token = tokenFromHref(invited.body.interview_href);
+    const started = await startAnswer(token, 0);
+    expect(started.status).toBe(201);
+    const answerId = started.body.answer_id as string;
+    const urls = await call('getAnswerPartUrls', { params: { token, answerId }, body: { part_numbers: [1] } });
+    const uploadUrl = (urls.body.parts as { upload_url: string }[])[0]!.upload_url;
+    const mediaId = /\/uploads\/([^/]+)\//.exec(new URL(uploadUrl).pathname)?.[1];
+    expect(mediaId).toBeTruthy();
+    return { candidateId: invited.body.candidate_id as string, token, answerId, uploadUrl, mediaId: mediaId! };
+  };
+
+  /** The upload status of the candidate's first answer, as the team reads it. */
+  const uploadStatusOf = async (candidateId: string) => {
+    const candidate = await call('getCandidate', { params: { candidateId }, session: owner.sessionId });
+    return (candidate.body.answers as { video: { upload_status: string } }[] | undefined)?.[0]?.video.upload_status;
+  };
+
   it('refuses a rule that is not one, naming what is wrong', async () => {
     const res = await fetch(`${baseUrl()}/_local/faults`, { method: 'POST', body: JSON.stringify([{ service: 'dynamodb', fault: 'SlowDown' }]) });
     expect(res.status).toBe(400);
@@ -192,24 +218,10 @@ describe('the fault mode', () => {
   });
 
   it("an answer's part upload meeting S3 SlowDown goes through when sent again, and a failed transcode marks the answer failed", async () => {
-    const positionId = await createPosition(owner, 'Failing media');
-    const invited = await call('inviteCandidate', {
-      params: { positionId },
-      session: owner.sessionId,
-      body: { candidate_name: 'Media Fails', email: null },
-    });
-    expect(invited.status).toBe(201);
-    const token = tokenFromHref(invited.body.interview_href);
-    const started = await startAnswer(token, 0);
-    expect(started.status).toBe(201);
-    const answerId = started.body.answer_id as string;
-    const urls = await call('getAnswerPartUrls', { params: { token, answerId }, body: { part_numbers: [1] } });
-    const uploadUrl = (urls.body.parts as { upload_url: string }[])[0]!.upload_url;
-    const mediaId = /\/uploads\/([^/]+)\//.exec(new URL(uploadUrl).pathname)?.[1];
-    expect(mediaId).toBeTruthy();
+    const { candidateId, token, answerId, uploadUrl, mediaId } = await answerStarted('Failing media', 'Media Fails');
     const [slowDown, jobFailed] = await addFaults(
       { service: 's3', operation: 'UploadPart', fault: 'SlowDown', count: 1, match: `/uploads/${mediaId}/` },
-      { service: 'mediaconvert', operation: 'CreateJob', fault: 'JobFailed', count: 1, match: mediaId! },
+      { service: 'mediaconvert', operation: 'CreateJob', fault: 'JobFailed', count: 1, match: mediaId },
     );
     // The browser's PUT to the presigned URL meets the 503 as it would S3's, CORS headers and all.
     const clip = (await makeClip(2)).bytes;
@@ -226,29 +238,12 @@ describe('the fault mode', () => {
       body: { parts: [{ part_number: 1, etag: put.headers.get('etag')! }] },
     });
     expect(submitted.status).toBe(200);
-    const uploadStatus = async () => {
-      const candidate = await call('getCandidate', { params: { candidateId: invited.body.candidate_id }, session: owner.sessionId });
-      return (candidate.body.answers as { video: { upload_status: string } }[] | undefined)?.[0]?.video.upload_status;
-    };
-    await expect.poll(uploadStatus, { timeout: 60_000, interval: 500 }).toBe('failed');
+    await expect.poll(() => uploadStatusOf(candidateId), { timeout: 60_000, interval: 500 }).toBe('failed');
     expect(await injectedBy(jobFailed!)).toBe(1);
   });
 
   it('a submission whose processing Step Functions refused for good answers 503, and sending it again starts the processing', async () => {
-    const positionId = await createPosition(owner, 'Unstarted media');
-    const invited = await call('inviteCandidate', {
-      params: { positionId },
-      session: owner.sessionId,
-      body: { candidate_name: 'Sent Twice', email: null },
-    });
-    expect(invited.status).toBe(201);
-    const token = tokenFromHref(invited.body.interview_href);
-    const started = await startAnswer(token, 0);
-    expect(started.status).toBe(201);
-    const answerId = started.body.answer_id as string;
-    const urls = await call('getAnswerPartUrls', { params: { token, answerId }, body: { part_numbers: [1] } });
-    const uploadUrl = (urls.body.parts as { upload_url: string }[])[0]!.upload_url;
-    const mediaId = /\/uploads\/([^/]+)\//.exec(new URL(uploadUrl).pathname)![1]!;
+    const { candidateId, token, answerId, uploadUrl, mediaId } = await answerStarted('Unstarted media', 'Sent Twice');
     const put = await fetch(uploadUrl, { method: 'PUT', body: (await makeClip(1)).bytes });
     expect(put.status).toBe(200);
     // Every one of the SDK's attempts to start the pipeline is throttled.
@@ -262,11 +257,7 @@ describe('the fault mode', () => {
     // The browser sends it again: the answer was recorded by the first, and its processing starts now.
     const again = await call('submitAnswer', { params: { token, answerId }, body });
     expect(again.status).toBe(200);
-    const uploadStatus = async () => {
-      const candidate = await call('getCandidate', { params: { candidateId: invited.body.candidate_id }, session: owner.sessionId });
-      return (candidate.body.answers as { video: { upload_status: string } }[] | undefined)?.[0]?.video.upload_status;
-    };
-    await expect.poll(uploadStatus, { timeout: 150_000, interval: 1000 }).toBe('ready');
+    await expect.poll(() => uploadStatusOf(candidateId), { timeout: 150_000, interval: 1000 }).toBe('ready');
   }, 240_000);
 
   it('SES throttling an invitation: the candidate is created and the mail sent once, after the SDK retries', async () => {
