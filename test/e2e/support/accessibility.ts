@@ -14,6 +14,22 @@ const BLOCKING = new Set(['serious', 'critical']);
 const OPEN_MENU = '[data-radix-menu-content][data-state="open"]';
 
 /**
+ * Waits for the page's finite CSS transitions and animations to end. A control that has just changed
+ * state (a button enabled by the field filled before the check) fades between its two colours for
+ * Amplify's transition time; axe reading it mid-fade measures a blend of the two (a 2.5:1 "contrast"
+ * of a primary button on a loaded machine). Infinite ones (loaders) are left running.
+ */
+const settleTransitions = (page: Page): Promise<unknown> =>
+  page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+
+/**
  * Runs axe-core on what the page shows now and fails listing every serious or critical violation:
  * rule id, help and the nodes it found. It also holds every screen to exactly one visible h1.
  * `label` names the screen in the failure. Call it once the screen's content (or the open dialog)
@@ -26,6 +42,7 @@ const OPEN_MENU = '[data-radix-menu-content][data-state="open"]';
  * mode: axe.run in the page, frames included).
  */
 export const expectAccessible = async (page: Page, label: string): Promise<void> => {
+  await settleTransitions(page);
   const builder = new AxeBuilder({ page, axeSource: axe.source }).setLegacyMode();
   if ((await page.locator(OPEN_MENU).count()) > 0) builder.disableRules(['aria-hidden-focus']);
   const [results, h1s] = await Promise.all([
