@@ -139,6 +139,7 @@ export const getCandidate = defineOperation({
 
 export const reinviteCandidate = defineOperation({
   method: 'PUT',
+  idempotent: true,
   path: '/candidates/{candidateId}/reinvite',
   auth: 'session',
   grants: ['table:write', 'mail:send', 'media:read'],
@@ -149,6 +150,7 @@ export const reinviteCandidate = defineOperation({
 
 export const fixCandidateEmail = defineOperation({
   method: 'PUT',
+  idempotent: true,
   path: '/candidates/{candidateId}/email',
   auth: 'session',
   grants: ['table:write', 'mail:send', 'media:read'],

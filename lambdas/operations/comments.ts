@@ -42,6 +42,7 @@ export const createComment = defineOperation({
 
 export const updateComment = defineOperation({
   method: 'PUT',
+  idempotent: true,
   path: '/comments/{commentId}',
   auth: 'session',
   grants: ['table:write', 'mail:send', 'app:links'],

@@ -74,7 +74,8 @@ export interface Operation<
   readonly auth: A;
   readonly grants: readonly Grant[];
   /**
-   * A creating request: it takes an `Idempotency-Key` header, and a repeat with the same key within
+   * A request whose repeat would act twice (it creates something, or sends mail): it takes an
+   * `Idempotency-Key` header, and a repeat with the same key within
    * 24 hours is answered with the first response and does nothing twice (lambdas/platform/idempotency.ts).
    */
   readonly idempotent?: true;

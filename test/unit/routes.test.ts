@@ -48,6 +48,13 @@ describe('the route table', () => {
     expect(ownerOnly.length).toBeGreaterThan(0);
     for (const [operation, route] of ownerOnly) expect(route.path, operation).toContain('{companyId}');
   });
+
+  it('gives an Idempotency-Key to every PUT or DELETE that sends mail, since the SPA sends those again after a lost answer', () => {
+    // web/src/api/retry-policy.ts: a PUT or DELETE is repeated as it stands; one that mails would mail twice without a key.
+    const mailing = routeEntries.filter(([, route]) => (route.method === 'PUT' || route.method === 'DELETE') && route.grants.includes('mail:send'));
+    expect(mailing.map(([operation]) => operation)).toContain('reinviteCandidate');
+    for (const [operation, route] of mailing) expect(route.idempotent, operation).toBe(true);
+  });
 });
 
 describe('the OpenAPI document', () => {

@@ -6,8 +6,9 @@ import { isResponseTo, type PathParams } from '../../support/api';
  * How a failed call fails: the server's generic 500 (the error model of DESIGN.md §3, no user
  * message, so the screen shows its spec §8 fallback), or a connection lost before any answer.
  *
- * The SPA retries creating calls (those with an Idempotency-Key) on a network error, 502, 503 or
- * 504 (web/src/api/client.ts): a 500 fails them at once, a lost connection fails every attempt.
+ * The SPA retries the calls that repeat safely (those with an Idempotency-Key, and PUTs and DELETEs)
+ * on a network error, 502, 503 or 504 (web/src/api/retry-policy.ts): a 500 fails them at once, a
+ * lost connection fails every attempt.
  */
 export type Failure = 'server-error' | 'connection-reset';
 

@@ -178,4 +178,59 @@ describe('the API client', () => {
       }
     });
   });
+
+  describe('state-setting requests (PUT, DELETE)', () => {
+    const setStatus = () => callApi('setCandidateStatus', { params: { candidateId: 'c1', status: 'shortlist' } });
+    const unavailable = (retryAfter: string) =>
+      new Response(JSON.stringify({ detail: 'Busy', code: 'service_unavailable' }), { status: 503, headers: { 'retry-after': retryAfter } });
+
+    it('sends a PUT again after a 503, waiting as long as Retry-After asks, and answers its result', async () => {
+      vi.useFakeTimers();
+      try {
+        const fetchMock = vi
+          .fn()
+          .mockResolvedValueOnce(unavailable('2'))
+          .mockResolvedValueOnce(new Response(JSON.stringify({ current_status: 'shortlisted' }), { status: 200 }));
+        vi.stubGlobal('fetch', fetchMock);
+        const result = setStatus();
+        // The client's own first pause is 0.5 s; the server asked for 2 s.
+        await vi.advanceTimersByTimeAsync(1_900);
+        expect(fetchMock).toHaveBeenCalledTimes(1);
+        await vi.advanceTimersByTimeAsync(200);
+        await expect(result).resolves.toEqual({ currentStatus: 'shortlisted' });
+        expect(fetchMock).toHaveBeenCalledTimes(2);
+        // No Idempotency-Key: a PUT sets a state, repeating it is the same request.
+        expect(((fetchMock.mock.calls[1] as [string, RequestInit])[1].headers as Record<string, string>)['Idempotency-Key']).toBeUndefined();
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('gives up after three attempts and shows the failure', async () => {
+      vi.useFakeTimers();
+      try {
+        const fetchMock = vi.fn(async () => unavailable('1'));
+        vi.stubGlobal('fetch', fetchMock);
+        const failed = setStatus().catch((error: unknown) => error);
+        await vi.runAllTimersAsync();
+        expect(await failed).toMatchObject({ status: 503, code: 'service_unavailable', retryAfter: '1' });
+        expect(fetchMock).toHaveBeenCalledTimes(3);
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('sends a 500, a refusal, or a POST without a key only once', async () => {
+      for (const [send, status] of [
+        [setStatus, 500],
+        [setStatus, 409],
+        [() => callApi('recordAnswerPlay', { params: { answerId: 'a1' } }), 503],
+      ] as const) {
+        const fetchMock = respond(status, { detail: 'No', code: status === 503 ? 'service_unavailable' : 'refused' });
+        vi.stubGlobal('fetch', fetchMock);
+        await expect(send()).rejects.toMatchObject({ status });
+        expect(fetchMock).toHaveBeenCalledTimes(1);
+      }
+    });
+  });
 });

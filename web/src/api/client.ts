@@ -6,6 +6,7 @@ import { API_PREFIX, fillPath, type PathParamValue } from '../../../lambdas/oper
 import type { HttpMethod } from '../../../lambdas/operations/operation';
 import { session } from '../lib/session';
 import { IDEMPOTENCY_HEADER, SESSION_HEADER } from '../../../lambdas/contracts/vocabulary';
+import { repeatsSafely, RETRY_DELAYS_MS, retryDelayMs, worthRetrying } from './retry-policy';
 
 /**
  * The one HTTP client of the SPA (spec §7, §8): `/api/v1`, snake_case on the wire and camelCase
@@ -24,6 +25,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly detail: string | ValidationIssue[] | undefined,
     readonly code: string | undefined,
+    /** The answer's Retry-After header (seconds), when it had one. */
+    readonly retryAfter?: string | null,
   ) {
     super(typeof detail === 'string' ? detail : `Request failed (${status})`);
     this.name = 'ApiError';
@@ -80,7 +83,7 @@ export const request = async <T>(
   if (!response.ok) {
     const { detail, code } = (payload ?? {}) as { detail?: string | ValidationIssue[]; code?: string };
     if (response.status === 401 || response.status === 403) session.clear();
-    throw new ApiError(response.status, detail, code);
+    throw new ApiError(response.status, detail, code, response.headers.get('retry-after'));
   }
   return toCamelCase<T>(payload);
 };
@@ -145,13 +148,16 @@ export const callApi = <Op extends OperationId>(operationId: Op, ...[options]: C
     keepalive?: boolean;
     idempotencyKey?: string;
   };
-  const { method, idempotent } = __API_ROUTES__[operationId];
+  const route = __API_ROUTES__[operationId];
   const path = (apiPath as (op: OperationId, params?: unknown, query?: unknown) => string)(operationId, params, query);
-  const sent = body ?? (method === 'POST' || method === 'PUT' ? {} : undefined);
-  if (!idempotent) return request<ApiResponse<Op>>(method, path, sent, { signal, keepalive });
-  return createOnce(`${method} ${path} ${JSON.stringify(sent ?? null)}`, idempotencyKey, (key) =>
-    request<ApiResponse<Op>>(method, path, sent, { signal, keepalive, idempotencyKey: key }),
-  );
+  const sent = body ?? (route.method === 'POST' || route.method === 'PUT' ? {} : undefined);
+  if (route.idempotent)
+    return createOnce(`${route.method} ${path} ${JSON.stringify(sent ?? null)}`, idempotencyKey, (key) =>
+      request<ApiResponse<Op>>(route.method, path, sent, { signal, keepalive, idempotencyKey: key }),
+    );
+  const send = () => request<ApiResponse<Op>>(route.method, path, sent, { signal, keepalive });
+  // A PUT or DELETE sets a state: sent again when its answer was lost or a service was unavailable (./retry-policy.ts).
+  return repeatsSafely(route) ? retriedSafely(send) : send();
 };
 
 /**
@@ -177,17 +183,13 @@ const createOnce = async <T>(request: string, given: string | undefined, send: (
 /** A fresh Idempotency-Key: one per user action. */
 export const newActionKey = (): string => crypto.randomUUID();
 
-/** Pauses before the 2nd and 3rd attempt of a creating request. */
-export const RETRY_DELAYS_MS = [500, 1500] as const;
-
 /**
- * Whether a creating request's failure may be retried with its key: the answer was lost (no
- * connection), the server ran out of time or was unavailable, or the first attempt still runs.
- * With its Idempotency-Key the retry does nothing twice; without one nothing is retried.
+ * Whether a request's failure may be retried (./retry-policy.ts): the answer was lost (no
+ * connection), the server ran out of time or a service it needs was unavailable, or the first
+ * attempt still runs. Only requests that repeat safely are retried: those with an Idempotency-Key,
+ * and the state-setting PUTs and DELETEs.
  */
-export const isRetriable = (error: unknown): boolean =>
-  error instanceof ApiError &&
-  (error.status === 0 || error.status === 502 || error.status === 503 || error.status === 504 || error.code === 'idempotency_in_progress');
+export const isRetriable = (error: unknown): boolean => error instanceof ApiError && worthRetrying(error.status, error.code);
 
 const retriedSafely = async <T>(attempt: () => Promise<T>): Promise<T> => {
   for (let i = 0; ; i++) {
@@ -195,7 +197,7 @@ const retriedSafely = async <T>(attempt: () => Promise<T>): Promise<T> => {
       return await attempt();
     } catch (error) {
       if (i >= RETRY_DELAYS_MS.length || !isRetriable(error)) throw error;
-      await new Promise((resolve) => setTimeout(resolve, RETRY_DELAYS_MS[i]));
+      await new Promise((resolve) => setTimeout(resolve, retryDelayMs(i, (error as ApiError).retryAfter)));
     }
   }
 };
