@@ -51,8 +51,17 @@ const catchToFailure = [{ ErrorEquals: ['States.ALL'], ResultPath: '$.error', Ne
  * for a long answer's transcode. A service job's timeout fits the longest answer the product takes
  * (an hour with time limits off, UNLIMITED_ANSWER_SECONDS) transcoded at a quarter of real time or
  * slower, and the time a job may wait in the service's queue; a Lambda task's is its function's
- * timeout and a minute for the invoke itself. MediaConvert's and Transcribe's integrations send no
- * heartbeats, so none is set.
+ * timeout and a minute for the invoke itself. Measured locally (ffmpeg with the stand-in's command, 2
+ * cores, load average about 15): 1.5 s a second of 720p answer (0.56 s of CPU), so the hour takes about
+ * 1.5 h of the 4; the local jobs' processes may run as long as their states (lib/local/media-tasks.ts).
+ *
+ * No HeartbeatSeconds: a heartbeat is sent with SendTaskHeartbeat by an activity worker or a callback
+ * (.waitForTaskToken) task's worker. MediaConvert's createJob.sync is polled by Step Functions itself,
+ * Transcribe's calls are plain SDK calls and a Lambda invoke is request-response, so nothing would send
+ * one and every long job would fail with States.HeartbeatTimeout; and the local runner
+ * (aws-local-stepfunctions) only validates the field, it never enforces it. A heartbeat would need
+ * the transcode rebuilt as a callback task in both (a function starting the job, MediaConvert's job
+ * events answering with the token) for little: a job that stops is already ended by its timeout.
  */
 export const TASK_TIMEOUT_SECONDS = {
   transcode: 4 * UNLIMITED_ANSWER_SECONDS,

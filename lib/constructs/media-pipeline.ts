@@ -1,4 +1,4 @@
-import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Stack } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
@@ -109,8 +109,10 @@ export class MediaPipeline extends Construct {
       stateMachineType: StateMachineType.STANDARD,
       definitionBody: DefinitionBody.fromString(definition),
       definitionSubstitutions: substitutions,
-      // Transcoding and transcription take minutes; nothing legitimate runs for two hours.
-      timeout: Duration.hours(2),
+      // No execution timeout: CDK ignores `timeout` with a definition given as a string (it was 2 hours
+      // here, never applied, and too short for an hour's answer), and an execution that timed out would
+      // skip RecordFailed and leave the answer processing. Every task state has its own timeout ending in
+      // RecordFailed instead (media-pipeline.asl.ts, TASK_TIMEOUT_SECONDS).
       logs: { destination: logGroup, level: LogLevel.ALL, includeExecutionData: true },
       tracingEnabled: true,
     });

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { withJobFaults } from './faults/jobs';
 import { queued } from './job-queue';
+import { TASK_TIMEOUT_SECONDS } from '../../lambdas/pipeline/media-pipeline.asl';
 
 /**
  * Local stand-ins for the pipeline's AWS service tasks, run by state name in place of
@@ -14,6 +15,18 @@ import { queued } from './job-queue';
  * definition runs unchanged.
  */
 const run = promisify(execFile);
+
+/**
+ * How long a local job's processes may run: as long as its state may (issue 43). MediaConvert and
+ * Transcribe have no limit of their own below the state's timeout, and a cap of the stand-in's own
+ * (it was 15 minutes for ffmpeg) failed an answer the product allows: an hour with time limits off
+ * takes about 1.5 s a second to transcode here on a loaded machine.
+ */
+export const LOCAL_JOB_TIMEOUT_MS = {
+  transcode: TASK_TIMEOUT_SECONDS.transcode * 1000,
+  transcription: TASK_TIMEOUT_SECONDS.startTranscription * 1000,
+} as const;
+
 const s3 = () => new S3Client({ forcePathStyle: true });
 
 const parseS3Uri = (uri: string) => {
@@ -119,7 +132,7 @@ export const transcode = async (raw: unknown) => {
         ...clipArgs,
         mp4,
       ],
-      { timeout: 15 * 60_000, maxBuffer: 8 * 1024 * 1024 },
+      { timeout: LOCAL_JOB_TIMEOUT_MS.transcode, maxBuffer: 8 * 1024 * 1024 },
     );
     await run(
       'ffmpeg',
@@ -182,10 +195,10 @@ export const startTranscription = async (raw: unknown) => {
     const wav = path.join(dir, 'audio.wav');
     await download(input.Media.MediaFileUri, media);
     await run('ffmpeg', ['-hide_banner', '-loglevel', 'error', '-y', '-i', media, '-vn', '-ar', '16000', '-ac', '1', '-c:a', 'pcm_s16le', wav], {
-      timeout: 10 * 60_000,
+      timeout: LOCAL_JOB_TIMEOUT_MS.transcription,
     });
     const { stdout } = await run('pocketsphinx_continuous', ['-infile', wav, '-time', 'yes', '-logfn', '/dev/null'], {
-      timeout: 30 * 60_000,
+      timeout: LOCAL_JOB_TIMEOUT_MS.transcription,
       maxBuffer: 64 * 1024 * 1024,
     });
     const words = parseSphinxWords(stdout);

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { mediaPipelineDefinition, TASK_TIMEOUT_SECONDS } from '../../lambdas/pipeline/media-pipeline.asl';
 import { answerPackageDefinition } from '../../lambdas/pipeline/answer-package.asl';
-import { UNLIMITED_ANSWER_SECONDS } from '../../lambdas/contracts/timing';
+import { ANSWER_GRACE_SECONDS, UNLIMITED_ANSWER_SECONDS } from '../../lambdas/contracts/timing';
 import { pipelineTasks } from '../../lambdas/pipeline/tasks';
+import { LOCAL_JOB_TIMEOUT_MS } from '../../lib/local/media-tasks';
+
+/**
+ * The longest answer the server keeps (time limits off: the technical cap and the grace) and what
+ * a second of 720p answer took to transcode with the local stand-in's ffmpeg on this 2-core machine
+ * under load (issue 43: 1.46 s for a camera's VP9, 1.5 s for a 3-minute test picture at load 15).
+ */
+const LONGEST_ANSWER_SECONDS = UNLIMITED_ANSWER_SECONDS + ANSWER_GRACE_SECONDS;
+const LOCAL_TRANSCODE_SECONDS_PER_SECOND = 1.5;
 
 /**
  * Issue 43: every task state names its timeout. Without one the local runner applies the ASL's
@@ -35,5 +44,17 @@ describe('the state machines', () => {
       expect(state.TimeoutSeconds).toBeGreaterThanOrEqual(2 * UNLIMITED_ANSWER_SECONDS);
     }
     expect(TASK_TIMEOUT_SECONDS.transcode).toBe(Transcode.TimeoutSeconds);
+  });
+
+  it("let the local jobs' processes run as long as their states, which fits the longest answer transcoded locally", () => {
+    const { Transcode, StartTranscription } = mediaPipelineDefinition.States;
+    expect(LOCAL_JOB_TIMEOUT_MS).toEqual({ transcode: Transcode.TimeoutSeconds * 1000, transcription: StartTranscription.TimeoutSeconds * 1000 });
+    expect(LOCAL_JOB_TIMEOUT_MS.transcode).toBeGreaterThan(LONGEST_ANSWER_SECONDS * LOCAL_TRANSCODE_SECONDS_PER_SECOND * 1000);
+  });
+
+  it('set no heartbeat, which no task here would send', () => {
+    const all = tasks(mediaPipelineDefinition);
+    expect(all.length).toBeGreaterThan(0);
+    for (const [name, state] of all) expect({ name, heartbeat: 'HeartbeatSeconds' in state }).toEqual({ name, heartbeat: false });
   });
 });
