@@ -15,6 +15,7 @@ import { localDb, localEnv, localS3 } from '../support/aws';
 import { interviewFixture, tokenFromHref } from '../support/interviews';
 import { ffprobe, makeClip } from '../support/media';
 import { payOnStandIn } from '../support/stripe';
+import { repeatsSafely, RETRY_DELAYS_MS, retryDelayMs, worthRetrying } from '../../web/src/api/retry-policy';
 
 /**
  * The soak test of issue 37: the product's main flows on a local stack whose functions meet about
@@ -41,12 +42,8 @@ const unsaved: { operation: string; status: number; code?: string; requestId: st
 /** Answers the client's retries saved, by operation and status: what the retries were for. */
 const retried = new Map<string, number>();
 
-const RETRY_DELAYS_MS = [500, 1500]; // web/src/api/client.ts RETRY_DELAYS_MS
 const SWR_RETRY_DELAYS_MS = [1000, 2000]; // SWR: errorRetryCount 2 (web/src/app/provider.tsx), backoff
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-const lostAnswer = (res: ApiResponse) =>
-  res.status === 0 || res.status === 502 || res.status === 503 || res.status === 504 || res.body?.code === 'idempotency_in_progress';
 
 const attempt = async <Op extends OperationId>(operationId: Op, options: CallOptions<Op>): Promise<ApiResponse> => {
   try {
@@ -58,21 +55,24 @@ const attempt = async <Op extends OperationId>(operationId: Op, options: CallOpt
 };
 
 /**
- * One call as the SPA makes it. A creating operation (`idempotent`) gets one key for the action and
- * is retried twice with it on a lost answer; a GET is retried on any non-4xx as SWR does; anything
- * else is sent once. A 5xx left at the end is recorded in `unsaved`.
+ * One call as the SPA makes it (web/src/api/retry-policy.ts). A request that repeats safely (one
+ * with an Idempotency-Key, one key for the action; a PUT or DELETE) is sent again twice on a lost
+ * answer, a 502-504 or 'in progress', after the pause the SPA takes (Retry-After honoured); a GET
+ * is retried on any 5xx as SWR does; any other POST is sent once. A 5xx left at the end is recorded
+ * in `unsaved`.
  */
 const browser = async <Op extends OperationId>(operationId: Op, options: CallOptions<Op>): Promise<ApiResponse> => {
-  const { method, idempotent } = operations[operationId] as { method: string; idempotent?: boolean };
-  const key = randomUUID();
-  const sent = idempotent ? { ...options, headers: { ...options.headers, [IDEMPOTENCY_HEADER]: key } } : options;
-  const delays = idempotent ? RETRY_DELAYS_MS : method === 'GET' ? SWR_RETRY_DELAYS_MS : [];
-  const retriable = (res: ApiResponse) => (idempotent ? lostAnswer(res) : res.status === 0 || res.status >= 500);
+  const route = operations[operationId] as { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; idempotent?: true };
+  const sent = route.idempotent ? { ...options, headers: { ...options.headers, [IDEMPOTENCY_HEADER]: randomUUID() } } : options;
+  const swr = route.method === 'GET';
+  const retries = swr ? SWR_RETRY_DELAYS_MS.length : repeatsSafely(route) ? RETRY_DELAYS_MS.length : 0;
+  const retriable = (res: ApiResponse) => (swr ? res.status === 0 || res.status >= 500 : worthRetrying(res.status, res.body?.code));
+  const pause = (retry: number, res: ApiResponse) => (swr ? SWR_RETRY_DELAYS_MS[retry]! : retryDelayMs(retry, res.headers.get('retry-after')));
   let res = await attempt(operationId, sent);
   let attempts = 1;
-  while (retriable(res) && attempts <= delays.length) {
+  while (retriable(res) && attempts <= retries) {
     retried.set(`${operationId} ${res.status}`, (retried.get(`${operationId} ${res.status}`) ?? 0) + 1);
-    await sleep(delays[attempts - 1]!);
+    await sleep(pause(attempts - 1, res));
     res = await attempt(operationId, sent);
     attempts += 1;
   }
