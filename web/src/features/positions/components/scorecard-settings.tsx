@@ -1,8 +1,7 @@
-import { Alert, Button, Flex, Text, TextField } from '@aws-amplify/ui-react';
+import { Button, Flex, Text, TextField } from '@aws-amplify/ui-react';
 import { useState } from 'react';
 import { CRITERION_GUIDE_MAX, CRITERION_NAME_MAX, MAX_CRITERIA } from '../../../../../lambdas/contracts/scorecard';
-import { errorMessage } from '../../../api/client';
-import { savePositionScorecard, usePositionScorecard, type Criterion } from '../../../api/scorecards';
+import { savePositionScorecard, usePositionScorecard, type Criterion, type CriterionInput } from '../../../api/scorecards';
 import { Section } from './settings-section';
 import './scorecard-settings.css';
 
@@ -36,51 +35,49 @@ const GUIDES = [
   ['guide5', 'What a 5 means'],
 ] as const;
 
+/** What a save sends of the drafts: names and guides trimmed, a blank guide none. */
+const inputsOf = (list: Draft[]): CriterionInput[] =>
+  list.map((c) => ({ criterionId: c.criterionId, name: c.name.trim(), guide1: orNull(c.guide1), guide3: orNull(c.guide3), guide5: orNull(c.guide5) }));
+
 /**
- * Scorecard (issue 27): the position's criteria, each with a guide for a 1, a 3 and a 5. Saved on
- * its own ("Save scorecard"), apart from the view's Save: a criterion renamed keeps its scores,
- * and scores of a removed one stay readable on the candidates. Without criteria, reviewers rate
- * answers as before.
+ * The position's criteria as the Settings view edits them (issue 43): the saved ones until
+ * something changes, then the drafts. The view's one "Save changes" saves them with its other
+ * settings (`save`), so criteria added or edited cannot be left behind when the page moves on.
  */
-export const ScorecardSettings = ({ positionId }: { positionId: string }) => {
+export const useScorecardDraft = (positionId: string) => {
   const scorecard = usePositionScorecard(positionId);
   // The edits; null while there are none (the saved criteria show).
   const [edited, setCriteria] = useState<Draft[] | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [notice, setNotice] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
   const saved = scorecard.data?.criteria;
   const criteria = edited ?? saved?.map(draftOf) ?? null;
-
   const list = criteria ?? [];
-  const changed = saved !== undefined && comparable(list) !== comparable(saved.map(draftOf));
-  const valid = list.every((c) => c.name.trim() !== '');
-  const update = (index: number, change: Partial<Draft>) => {
-    setNotice(null);
-    setCriteria(list.map((c, i) => (i === index ? { ...c, ...change } : c)));
-  };
-  const save = async () => {
-    setBusy(true);
-    setNotice(null);
-    try {
-      const result = await savePositionScorecard(
-        positionId,
-        list.map((c) => ({
-          criterionId: c.criterionId,
-          name: c.name.trim(),
-          guide1: orNull(c.guide1),
-          guide3: orNull(c.guide3),
-          guide5: orNull(c.guide5),
-        })),
-      );
+  return {
+    /** Null while the saved criteria are read. */
+    criteria,
+    loadFailed: Boolean(scorecard.error),
+    changed: saved !== undefined && comparable(list) !== comparable(saved.map(draftOf)),
+    valid: list.every((c) => c.name.trim() !== ''),
+    setCriteria,
+    /** Saves the drafts; the saved criteria show afterwards. */
+    save: async () => {
+      const result = await savePositionScorecard(positionId, inputsOf(list));
       await scorecard.mutate(result, { revalidate: false });
       setCriteria(null);
-      setNotice({ tone: 'success', text: 'Scorecard saved.' });
-    } catch (e) {
-      setNotice({ tone: 'error', text: errorMessage(e, 'The scorecard could not be saved. Try again.') });
-    } finally {
-      setBusy(false);
-    }
+    },
   };
+};
+export type ScorecardDraft = ReturnType<typeof useScorecardDraft>;
+
+/**
+ * Scorecard (issue 27): the position's criteria, each with a guide for a 1, a 3 and a 5. Saved
+ * with the rest of the settings by the view's "Save changes" (issue 43); a criterion renamed keeps
+ * its scores, and scores of a removed one stay readable on the candidates. Without criteria,
+ * reviewers rate answers as before.
+ */
+export const ScorecardSettings = ({ draft }: { draft: ScorecardDraft }) => {
+  const { criteria, setCriteria } = draft;
+  const list = criteria ?? [];
+  const update = (index: number, change: Partial<Draft>) => setCriteria(list.map((c, i) => (i === index ? { ...c, ...change } : c)));
 
   return (
     <Section
@@ -88,7 +85,7 @@ export const ScorecardSettings = ({ positionId }: { positionId: string }) => {
       description="Criteria every reviewer scores from 1 to 5, with a guide to what a 1, a 3 and a 5 mean. Without criteria, reviewers rate each answer."
     >
       {criteria === null ? (
-        <Text color="font.secondary">{scorecard.error ? 'The scorecard could not be loaded.' : 'Loading the scorecard...'}</Text>
+        <Text color="font.secondary">{draft.loadFailed ? 'The scorecard could not be loaded.' : 'Loading the scorecard...'}</Text>
       ) : (
         <>
           {list.length === 0 && <Text color="font.secondary">No criteria yet: reviewers rate each answer from 1 to 5.</Text>}
@@ -123,10 +120,7 @@ export const ScorecardSettings = ({ positionId }: { positionId: string }) => {
                     <Button
                       size="small"
                       variation="link"
-                      onClick={() => {
-                        setNotice(null);
-                        setCriteria(list.filter((_, i) => i !== index));
-                      }}
+                      onClick={() => setCriteria(list.filter((_, i) => i !== index))}
                     >
                       Remove criterion {index + 1}
                     </Button>
@@ -141,25 +135,8 @@ export const ScorecardSettings = ({ positionId }: { positionId: string }) => {
             </Text>
           )}
           <Flex gap="small" wrap="wrap" alignItems="center">
-            <Button
-              size="small"
-              isDisabled={list.length >= MAX_CRITERIA}
-              onClick={() => {
-                setNotice(null);
-                setCriteria([...list, blank()]);
-              }}
-            >
+            <Button size="small" isDisabled={list.length >= MAX_CRITERIA} onClick={() => setCriteria([...list, blank()])}>
               Add criterion
-            </Button>
-            <Button
-              size="small"
-              variation="primary"
-              isDisabled={!changed || !valid}
-              isLoading={busy}
-              loadingText="Saving..."
-              onClick={() => void save()}
-            >
-              Save scorecard
             </Button>
             {list.length >= MAX_CRITERIA && (
               <Text fontSize="small" color="font.secondary">
@@ -167,11 +144,6 @@ export const ScorecardSettings = ({ positionId }: { positionId: string }) => {
               </Text>
             )}
           </Flex>
-          {notice && (
-            <Alert variation={notice.tone} role={notice.tone === 'error' ? 'alert' : 'status'}>
-              {notice.text}
-            </Alert>
-          )}
         </>
       )}
     </Section>

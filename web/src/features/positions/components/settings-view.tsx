@@ -28,7 +28,7 @@ import { MemberPicker } from './member-picker';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { SaveBar } from './save-bar';
 import { Section } from './settings-section';
-import { ScorecardSettings } from './scorecard-settings';
+import { ScorecardSettings, useScorecardDraft } from './scorecard-settings';
 import { type PositionAction } from '../../../../../lambdas/contracts/vocabulary';
 
 /** Spec §5: an expiry value of -1 in the selector means null (invitations never expire). */
@@ -137,13 +137,16 @@ export const SettingsView = ({ position, companyId, onChanged }: { position: Pos
   const [applyLink, setApplyLink] = useState(position.applyLink);
   const [confirming, setConfirming] = useState<Lifecycle | null>(null);
   const selfServiceHelpId = useId();
+  // The scorecard's criteria are settings like the others: one Save changes saves them too (issue 43).
+  const scorecard = useScorecardDraft(position.positionId);
 
   const allMembers = members.data?.members ?? [];
   const withAccess =
     settings.sharing === null ? allMembers : allMembers.filter((m) => m.userRole === 'owner' || settings.sharing!.userIds.includes(m.userId));
   const accessValid = settings.sharing === null || settings.sharing.userIds.length > 0;
   // The public link switch takes effect at once, on and off (spec §4): it is no unsaved change.
-  const changed = comparable(settings) !== comparable(original);
+  const settingsChanged = comparable(settings) !== comparable(original);
+  const changed = settingsChanged || scorecard.changed;
   const myId = me.data?.user.userId;
   const myRole = allMembers.find((m) => m.userId === myId)?.userRole;
   const keepsAccess = settings.sharing === null || myRole === 'owner' || (myId !== undefined && settings.sharing.userIds.includes(myId));
@@ -152,7 +155,8 @@ export const SettingsView = ({ position, companyId, onChanged }: { position: Pos
     settings.jobTitle.trim() !== '' &&
     tagsValid(settings.integrationTags) &&
     accessValid &&
-    plannedMessagesValid(settings.plannedMessages);
+    plannedMessagesValid(settings.plannedMessages) &&
+    scorecard.valid;
 
   const run = async (label: string, fallback: string, action: () => Promise<void>) => {
     setBusy(label);
@@ -168,6 +172,12 @@ export const SettingsView = ({ position, companyId, onChanged }: { position: Pos
 
   const save = () =>
     run('save', messages.saveFailed, async () => {
+      // The criteria first: if they fail, nothing is saved and the page stays with every edit.
+      if (scorecard.changed) await scorecard.save();
+      if (!settingsChanged) {
+        navigate(paths.position.to(companyId, position.positionId, { view: 'candidates' }));
+        return;
+      }
       const interview = {
         ...toWire(toEditable(position.interview)),
         pacing: toWire({ ...toEditable(position.interview), pacing: settings.pacing }).pacing,
@@ -300,7 +310,7 @@ export const SettingsView = ({ position, companyId, onChanged }: { position: Pos
           </>
         )}
       </Section>
-      <ScorecardSettings positionId={position.positionId} />
+      <ScorecardSettings draft={scorecard} />
       <Section title="Team access" description="Who on your team can see this position and its candidates.">
         <RadioGroupField
           legend="Who can see this position"
