@@ -79,6 +79,8 @@ describe('find in answers', () => {
     await results.waitFor();
     const links = results.getByRole('link');
     await expect.poll(() => links.count()).toBe(1);
+    // One answer says it (issue 43: "1 answer say").
+    expect(await page.getByRole('status').filter({ hasText: 'weather station' }).innerText()).toBe('1 answer says “weather station”');
     const result = links.first();
     const text = await result.innerText();
     expect(text).toContain('Ada Lovelace');
@@ -128,6 +130,7 @@ describe('find in answers', () => {
     const links = page.getByRole('list', { name: 'Answers that say “complicated things”' }).getByRole('link');
     // Ada's first answer and both of Ben's.
     await expect.poll(() => links.count()).toBe(3);
+    expect(await page.getByRole('status').filter({ hasText: 'complicated things' }).innerText()).toBe('3 answers say “complicated things”');
     expect((await links.allInnerTexts()).filter((t) => t.includes('Ben Franklin'))).toHaveLength(2);
     expect(errors).toEqual([]);
     await page.close();

@@ -6,6 +6,7 @@ import { LoadingRegion, Skeleton, SkeletonLines } from '../../../components/skel
 import { SEARCH_MIN_CHARS } from '../../../config/constants';
 import { commonMessages } from '../../../config/messages';
 import { paths } from '../../../config/paths';
+import { answersSayText } from '../answer-search-count';
 import './answer-search.css';
 
 /** The URL's parameter holding the text searched for: a result's link and Back keep the search. */
@@ -137,7 +138,7 @@ export const AnswerSearch = ({ companyId, positionId }: { companyId: string; pos
           ) : (
             <>
               <Text fontSize="small" color="font.secondary" role="status">
-                {matches.length === 1 ? '1 answer' : `${matches.length}${more ? '+' : ''} answers`} say “{applied}”
+                {answersSayText(matches.length, more, applied)}
               </Text>
               <ul className="answer-search__list" aria-label={`Answers that say “${applied}”`}>
                 {matches.map((match) => (
