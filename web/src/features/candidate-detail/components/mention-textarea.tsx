@@ -1,4 +1,5 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { COMMENT_MAX_CHARS, type CommentMember } from '../../../api/comments';
 
 /** The `@word` being typed just before the caret, if any: where it starts and what it says so far. */
@@ -51,13 +52,15 @@ export const MentionTextarea = ({
     const caret = element.selectionStart ?? value.length;
     const inserted = `@${member.email} `;
     const next = value.slice(0, query.start) + inserted + value.slice(caret);
-    onChange(next);
-    setQuery(null);
     const position = query.start + inserted.length;
-    requestAnimationFrame(() => {
-      element.focus();
-      element.setSelectionRange(position, position);
+    // The new text is in the textarea before this returns, and the caret right after the mention, so
+    // the next keystroke lands there however soon it comes (issue 43: a frame later, it could land at the end).
+    flushSync(() => {
+      onChange(next);
+      setQuery(null);
     });
+    element.focus();
+    element.setSelectionRange(position, position);
   };
 
   const keyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
