@@ -165,9 +165,9 @@ export const setCandidateTiming = defineOperation({
   method: 'PUT',
   path: '/candidates/{candidateId}/timing',
   auth: 'session',
-  grants: ['table:write'],
+  grants: ['table:write', 'mail:send'],
   summary:
-    "Sets a candidate's timing adjustment (issue 25, WCAG 2.2.1): time limits off, a multiplier of the thinking and answer times, extra retakes. Answers any pending request of theirs. Allowed at any time: questions not yet answered get the new timing.",
+    "Sets a candidate's timing adjustment (issue 25, WCAG 2.2.1): time limits off, a multiplier of the thinking and answer times, extra retakes. Answers any pending request of theirs, and e-mails the candidate (with an address) whether it is granted, with the link to their interview. Allowed at any time: questions not yet answered get the new timing.",
   params: z.object({ candidateId: idSchema }),
   body: timingAdjustmentSchema,
   response: z.object({ timing: timingAdjustmentSchema, timingRequest: z.null() }),

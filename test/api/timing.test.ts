@@ -4,7 +4,7 @@ import { ANSWER_GRACE_SECONDS } from '../../lambdas/contracts/timing';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../lambdas/data/keys';
 import { sha256 } from '../../lambdas/platform/crypto';
-import { call, dynamodbCallsOf } from '../support/api';
+import { baseUrl, call, dynamodbCallsOf } from '../support/api';
 import { mailTo, registerAndSignIn, uniqueEmail } from '../support/accounts';
 import { allocateCredits, localDb, localEnv } from '../support/aws';
 import { interviewFixture, startAnswer, tokenFromHref, uploadParts } from '../support/interviews';
@@ -286,6 +286,94 @@ describe('a candidate asking for more time', () => {
       expect((await interviewOf(token)).timing).toEqual({ adjusted: true, self_service: false, can_ask: true, request: null });
       expect((await interviewOf(token)).pacing).toEqual({ thinking_time: 60, answer_time: 30, retakes: 0 });
     } finally {
+      await setSelfService(true);
+    }
+  });
+});
+
+describe('the team’s answer to a candidate’s request (issue 43)', () => {
+  const ANSWER = /^Your request for (double time|no time limit)/;
+  const answersTo = async (email: string) => (await mailTo(email)).filter((m) => ANSWER.test(m.subject));
+  /** A candidate invited by e-mail who asks the team for `choice`. */
+  const asking = async (name: string, choice: 'double-time' | 'no-time-limit') => {
+    const email = uniqueEmail('asks');
+    const invited = await invite(name, { email });
+    expect((await requestTiming(invited.token, choice)).body.applied).toBe(false);
+    return { ...invited, email, interviewHref: invited.summary.interview_href as string };
+  };
+
+  it('e-mails the candidate a grant and a decline, each with the link to their interview; a candidate without an address gets none', async () => {
+    await setSelfService(false);
+    try {
+      // Granted: what they asked for (or more).
+      const granted = await asking('Meg Granted', 'double-time');
+      expect(await answersTo(granted.email)).toEqual([]);
+      expect((await setTiming(granted.candidateId, { time_limits_off: false, time_multiplier: 2, extra_retakes: 0 })).status).toBe(200);
+      const grants = await answersTo(granted.email);
+      expect(grants.map((m) => m.subject)).toEqual(['Your request for double time is granted: Archivist at Timing Co']);
+      expect(grants[0]!.text).toContain('Timing Co has granted your request for double time in your video interview for the Archivist position.');
+      expect(grants[0]!.text).toContain(`Open your interview: ${granted.interviewHref}`);
+      expect(grants[0]!.html).toContain(`href="${granted.interviewHref}"`);
+      // In the layout of every candidate mail: its "Delete my data" link under it.
+      expect(grants[0]!.text).toContain('Delete my data: ');
+      expect(grants[0]!.html).toContain('Delete my data</a>');
+      // Setting the timing again answers no request: no second mail.
+      expect((await setTiming(granted.candidateId, { time_limits_off: false, time_multiplier: 3, extra_retakes: 0 })).status).toBe(200);
+      expect(await answersTo(granted.email)).toHaveLength(1);
+
+      // Declined: less than they asked for.
+      const declined = await asking('Ned Declined', 'no-time-limit');
+      expect((await setTiming(declined.candidateId, { time_limits_off: false, time_multiplier: 3, extra_retakes: 0 })).status).toBe(200);
+      const declines = await answersTo(declined.email);
+      expect(declines.map((m) => m.subject)).toEqual(['Your request for no time limit: Archivist at Timing Co']);
+      expect(declines[0]!.text).toContain('Timing Co could not grant your request for no time limit');
+      expect(declines[0]!.text).toContain(`Open your interview: ${declined.interviewHref}`);
+      expect(declines[0]!.html).toContain(`href="${declined.interviewHref}"`);
+      expect((await candidateOf(declined.candidateId)).body).toMatchObject({ timing: { time_multiplier: 3 }, timing_request: null });
+
+      // Invited by link without an address: the request is answered, and nothing fails.
+      const linkOnly = await invite('Oli Link');
+      expect((await requestTiming(linkOnly.token, 'double-time')).body.applied).toBe(false);
+      const set = await setTiming(linkOnly.candidateId, { time_limits_off: false, time_multiplier: 2, extra_retakes: 0 });
+      expect(set.status).toBe(200);
+      expect((await candidateOf(linkOnly.candidateId)).body).toMatchObject({ timing: { time_multiplier: 2 }, timing_request: null });
+    } finally {
+      await setSelfService(true);
+    }
+  });
+
+  it('records a mail SES does not take as not sent on the candidate, and the timing stands', async () => {
+    await setSelfService(false);
+    const added: string[] = [];
+    try {
+      const refused = await asking('Pia Refused', 'double-time');
+      const res = await fetch(`${baseUrl()}/_local/faults`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify([
+          {
+            service: 'ses',
+            operation: 'SendEmail',
+            fault: 'MessageRejected',
+            status: 400,
+            message: 'Email address is not verified.',
+            count: 1,
+            match: refused.email,
+          },
+        ]),
+      });
+      expect(res.status).toBe(201);
+      added.push(...((await res.json()) as { rules: { id: string }[] }).rules.map((r) => r.id));
+      const set = await setTiming(refused.candidateId, { time_limits_off: false, time_multiplier: 2, extra_retakes: 0 });
+      expect(set.status).toBe(200);
+      expect(await answersTo(refused.email)).toEqual([]);
+      expect((await candidateOf(refused.candidateId)).body).toMatchObject({
+        timing: { time_multiplier: 2 },
+        timing_request: null,
+        mail: { status: 'not_sent', reason: 'Not sent: the mail service refused it (MessageRejected: Email address is not verified.)' },
+      });
+    } finally {
+      await Promise.all(added.map((id) => fetch(`${baseUrl()}/_local/faults?id=${id}`, { method: 'DELETE' })));
       await setSelfService(true);
     }
   });

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../lambdas/contracts/app-paths';
-import { mailTo } from '../support/accounts';
+import { mailTo, uniqueEmail } from '../support/accounts';
 import { call } from '../support/api';
 import { interviewFixture } from '../support/interviews';
 import { makeClip } from '../support/media';
@@ -12,7 +12,7 @@ import { signedInOwner } from './support/session';
 /**
  * Issue 25 "Every candidate can finish", the hiring team's side: a candidate invited with time
  * limits off records past the position's answer time; a candidate's request for double time
- * reaches the team by e-mail and is granted on the candidate page; the apply link's default and
+ * reaches the team by e-mail and is granted on the candidate page, and the candidate hears so by e-mail; the apply link's default and
  * the self-service setting are saved from the position's settings; question videos name the state
  * of their captions.
  */
@@ -171,10 +171,11 @@ describe('adjusted timing, the team side', () => {
     });
 
     // The candidate asks for double time on the welcome page.
+    const omarEmail = uniqueEmail('omar');
     const invited = await call('inviteCandidate', {
       params: { positionId },
       session: owner.sessionId,
-      body: { candidate_name: 'Omar Careful', email: null },
+      body: { candidate_name: 'Omar Careful', email: omarEmail },
     });
     expect(invited.status).toBe(201);
     const candidateId = invited.body.candidate_id as string;
@@ -218,11 +219,21 @@ describe('adjusted timing, the team side', () => {
     });
     await expectAccessible(page, 'candidate page: the request granted');
 
-    // The candidate reloads: the doubled answer time.
-    await interview.reload();
-    await interview.getByRole('heading', { name: 'Welcome, Omar Careful' }).waitFor();
-    expect(await pacingShown(interview)).toContain('Longest answer: 1 minute');
+    // The candidate is told by e-mail (issue 43), and its link opens the interview with the doubled answer time.
+    const answerSubject = 'Your request for double time is granted: Translator at Asking Co';
+    await expect.poll(async () => (await mailTo(omarEmail)).filter((m) => m.subject === answerSubject).length).toBe(1);
+    const answer = (await mailTo(omarEmail)).find((m) => m.subject === answerSubject)!;
+    expect(answer.text).toContain('Asking Co has granted your request for double time');
+    const interviewLink = /Open your interview: (\S+)/.exec(answer.text)?.[1];
+    expect(interviewLink).toBe(invited.body.interview_href);
+    // (A page of its own: the same address again in the open tab would only be a fragment navigation.)
+    const fromMail = await candidate.newPage();
+    const fromMailErrors = trackErrors(fromMail);
+    await fromMail.goto(interviewLink!);
+    await fromMail.getByRole('heading', { name: 'Welcome, Omar Careful' }).waitFor();
+    expect(await pacingShown(fromMail)).toContain('Longest answer: 1 minute');
     expect(candidateErrors).toEqual([]);
+    expect(fromMailErrors).toEqual([]);
     await candidate.close();
 
     // "Change timing" sets any adjustment: an extra retake on top.

@@ -3,7 +3,7 @@ import { LIVE_GRACE_SECONDS } from '../../lambdas/contracts/live-recording';
 import { ANSWER_GRACE_SECONDS, NO_ADJUSTMENT, UNLIMITED_ANSWER_SECONDS, type TimingAdjustment } from '../../lambdas/contracts/timing';
 import { candidateTimingSchema, timingAdjustmentSchema, timingRequestChoiceSchema } from '../../lambdas/contracts/timing-schemas';
 import { pipelineClip, timecodeOf } from '../../lambdas/domain/media';
-import { adjustmentForChoice, answerCutSeconds, answerLimitSeconds, effectivePacing, isAdjusted } from '../../lambdas/domain/timing';
+import { adjustmentForChoice, answerCutSeconds, answerLimitSeconds, effectivePacing, grantsRequest, isAdjusted } from '../../lambdas/domain/timing';
 import { secondsOfTimecode } from '../../lib/local/media-tasks';
 
 const pacing = { thinkingTime: 30, answerTime: 45, retakes: 1 };
@@ -67,6 +67,17 @@ describe('timing adjustments (issue 25)', () => {
   it('give a candidate’s own choice its adjustment', () => {
     expect(adjustmentForChoice('no-time-limit')).toEqual({ timeLimitsOff: true, timeMultiplier: 1, extraRetakes: 0 });
     expect(adjustmentForChoice('double-time')).toEqual({ timeLimitsOff: false, timeMultiplier: 2, extraRetakes: 0 });
+  });
+
+  it('say whether the team’s setting grants a candidate’s request or declines it', () => {
+    expect(grantsRequest('no-time-limit', adjust({ timeLimitsOff: true }))).toBe(true);
+    expect(grantsRequest('no-time-limit', adjust({ timeMultiplier: 3 }))).toBe(false);
+    expect(grantsRequest('no-time-limit', NO_ADJUSTMENT)).toBe(false);
+    expect(grantsRequest('double-time', adjust({ timeMultiplier: 2 }))).toBe(true);
+    expect(grantsRequest('double-time', adjust({ timeMultiplier: 3 }))).toBe(true);
+    expect(grantsRequest('double-time', adjust({ timeLimitsOff: true }))).toBe(true);
+    expect(grantsRequest('double-time', adjust({ timeMultiplier: 1.5, extraRetakes: 3 }))).toBe(false);
+    expect(grantsRequest('double-time', NO_ADJUSTMENT)).toBe(false);
   });
 
   it('validate adjustments with clear messages', () => {

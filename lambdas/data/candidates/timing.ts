@@ -16,7 +16,14 @@ export class TimingLocked extends Error {}
 /** Before the first question: still invited, no attempt at any question. */
 const NOT_STARTED = 'currentStatus = :invited AND (attribute_not_exists(attempts) OR size(attempts) = :zero)';
 
-const update = async (candidateId: string, expression: string, condition: string, values: Record<string, unknown>): Promise<Candidate> => {
+/** The update; the candidate as it is after it, or with `ALL_OLD` as it was before. */
+const update = async (
+  candidateId: string,
+  expression: string,
+  condition: string,
+  values: Record<string, unknown>,
+  returnValues: 'ALL_NEW' | 'ALL_OLD' = 'ALL_NEW',
+): Promise<Candidate> => {
   try {
     const { Attributes } = await db.send(
       new UpdateCommand({
@@ -25,7 +32,7 @@ const update = async (candidateId: string, expression: string, condition: string
         UpdateExpression: expression,
         ConditionExpression: condition,
         ExpressionAttributeValues: values,
-        ReturnValues: 'ALL_NEW',
+        ReturnValues: returnValues,
       }),
     );
     return fromItem(Attributes!);
@@ -35,9 +42,21 @@ const update = async (candidateId: string, expression: string, condition: string
   }
 };
 
-/** The team's setting: replaces the adjustment and answers any pending request. The candidate must still exist. */
-export const setTiming = (candidateId: string, timing: TimingAdjustment) =>
-  update(candidateId, 'SET timing = :timing, timingRequest = :none', 'attribute_exists(PK)', { ':timing': storedTiming(timing), ':none': null });
+/**
+ * The team's setting: replaces the adjustment and answers any pending request. The candidate must
+ * still exist. With the candidate as now stored, the request this write answered (read in the same
+ * write, so of two settings at once only one answers it).
+ */
+export const setTiming = async (candidateId: string, timing: TimingAdjustment): Promise<{ candidate: Candidate; answered: TimingRequest | null }> => {
+  const before = await update(
+    candidateId,
+    'SET timing = :timing, timingRequest = :none',
+    'attribute_exists(PK)',
+    { ':timing': storedTiming(timing), ':none': null },
+    'ALL_OLD',
+  );
+  return { candidate: { ...before, timing: storedTiming(timing), timingRequest: null }, answered: before.timingRequest };
+};
 
 /** The candidate's own choice, where the position lets them (TimingLocked once a question was started). */
 export const chooseTiming = (candidateId: string, timing: TimingAdjustment) =>

@@ -117,3 +117,58 @@ ${button(input.candidateHref, 'Adjust their timing', DEFAULT_BRAND_COLORS.primar
     ),
   };
 };
+
+/**
+ * The team's answer to a candidate's request for more time (issue 43): granted or not, with the
+ * link back to their interview and the deadline, in the company's layout with the "Delete my data"
+ * link, as the invitation.
+ */
+export const timingAnswerEmail = (input: {
+  to: string;
+  candidateName: string;
+  companyName: string;
+  jobTitle: string;
+  choice: TimingRequestChoice;
+  granted: boolean;
+  interviewHref: string;
+  expiresAt: string | null;
+  brandColor: string;
+  brand?: EmailBrand | null;
+  deleteMyDataHref?: string | null;
+}): MailMessage => {
+  const { candidateName, companyName, jobTitle, interviewHref, expiresAt } = input;
+  const wish = TIMING_REQUEST_CHOICE_TEXT[input.choice];
+  const subject = input.granted
+    ? `Your request for ${wish} is granted: ${jobTitle} at ${companyName}`
+    : `Your request for ${wish}: ${jobTitle} at ${companyName}`;
+  const answer = input.granted
+    ? `${companyName} has granted your request for ${wish} in your video interview for the ${jobTitle} position. It applies to every question you have not answered yet.`
+    : `${companyName} could not grant your request for ${wish} in your video interview for the ${jobTitle} position. You can still take the interview, with the timing shown on its first page.`;
+  const footer = input.deleteMyDataHref ? deleteMyDataFooter(input.deleteMyDataHref) : null;
+  return {
+    to: input.to,
+    subject,
+    text: [
+      `Hello ${candidateName},`,
+      '',
+      answer,
+      '',
+      `Open your interview: ${interviewHref}`,
+      '',
+      deadlineText(expiresAt),
+      'The link is personal: please do not share it.',
+      ...(footer ? ['', footer.text] : []),
+    ].join('\n'),
+    html: emailLayout(
+      subject,
+      `<h1 style="font-size:20px;margin:0 0 16px">${escapeHtml(jobTitle)} at ${escapeHtml(companyName)}</h1>
+<p style="margin:0 0 16px">Hello ${escapeHtml(candidateName)},</p>
+<p style="margin:0 0 16px">${escapeHtml(answer)}</p>
+${button(interviewHref, 'Open your interview', input.brandColor)}
+<p style="margin:0 0 8px;color:#444;font-size:14px">${escapeHtml(deadlineText(expiresAt))}</p>
+<p style="margin:0;color:#666;font-size:13px">The link is personal: please do not share it.</p>`,
+      input.brand,
+      footer?.html,
+    ),
+  };
+};
