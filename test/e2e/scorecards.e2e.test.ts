@@ -145,11 +145,16 @@ describe('scorecards', () => {
     await scale(theirs.page, 'Role knowledge').getByRole('radio', { name: '5 of 5' }).check();
     await theirs.panel.getByRole('button', { name: 'Submit scores' }).click();
 
-    // Now the reviewer sees both, with the mean per criterion.
+    // Now the reviewer sees both, with the mean per criterion; the owner named by their whole
+    // address, as the team's member list names them, and no header cut short (issue 43).
     const table = theirs.panel.getByRole('table');
     await table.waitFor();
-    const ownerColumn = owner.email.split('@')[0]!;
-    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Criterion', 'You', ownerColumn, 'Mean']);
+    expect(await table.getByRole('columnheader').allTextContents()).toEqual(['Criterion', 'You', owner.email, 'Mean']);
+    await theirs.panel.getByRole('columnheader', { name: owner.email, exact: true }).waitFor();
+    const cut = await table
+      .getByRole('columnheader')
+      .evaluateAll((cells) => cells.filter((cell) => cell.scrollWidth > cell.clientWidth).map((cell) => cell.textContent));
+    expect(cut).toEqual([]);
     expect(
       await table
         .getByRole('row', { name: /Communication/ })

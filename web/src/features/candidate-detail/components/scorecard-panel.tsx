@@ -3,11 +3,11 @@ import { useId, useState } from 'react';
 import { SCORECARD_NOTE_MAX } from '../../../../../lambdas/contracts/scorecard';
 import { errorMessage } from '../../../api/client';
 import { submitScorecard, useCandidateScorecards, type CandidateScorecards, type Criterion, type Scorecard } from '../../../api/scorecards';
+import { formatMean, reviewerLabel } from '../../../lib/scores';
 import './scorecard-panel.css';
 
 const SCORES = [1, 2, 3, 4, 5] as const;
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-const formatMean = (mean: number) => mean.toFixed(2).replace(/\.?0+$/, '');
 
 /** The guide of a criterion as one hint line: "1: Hard to follow · 3: Clear · 5: Compelling". */
 const guideText = (c: Criterion) =>
@@ -56,9 +56,23 @@ const CriterionScale = ({ criterion, value, onChange }: { criterion: Criterion; 
   );
 };
 
+/** An address with a line break allowed before its "@". */
+const breakable = (name: string) => {
+  const at = name.indexOf('@');
+  return at > 0 ? (
+    <>
+      {name.slice(0, at)}
+      <wbr />
+      {name.slice(at)}
+    </>
+  ) : (
+    name
+  );
+};
+
 /** Everyone's scorecards once the caller's is in: a row per criterion, a column per reviewer, and the mean. */
 const ScoresTable = ({ revealed, myId }: { revealed: NonNullable<CandidateScorecards['revealed']>; myId: string | undefined }) => {
-  const nameOf = (card: Scorecard) => (card.reviewerId === myId ? 'You' : card.reviewerName);
+  const nameOf = (card: Scorecard) => reviewerLabel(card, myId);
   const scoreOf = (card: Scorecard, criterionId: string) => card.scores.find((s) => s.criterionId === criterionId)?.score;
   return (
     <>
@@ -70,8 +84,9 @@ const ScoresTable = ({ revealed, myId }: { revealed: NonNullable<CandidateScorec
             <tr>
               <th scope="col">Criterion</th>
               {revealed.scorecards.map((card) => (
-                <th key={card.reviewerId} scope="col" title={card.reviewerName}>
-                  {card.reviewerId === myId ? 'You' : card.reviewerName.split('@')[0]}
+                // The whole name, wrapped (best before the "@") rather than cut (issue 43).
+                <th key={card.reviewerId} scope="col" className="scorecard__reviewer">
+                  {breakable(nameOf(card))}
                 </th>
               ))}
               <th scope="col">Mean</th>

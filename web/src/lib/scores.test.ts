@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { formatMean, reviewerLabel } from './scores';
+
+describe('formatMean', () => {
+  it('writes at most two decimals, without trailing zeros', () => {
+    expect([3, 3.5, 3.25, 3.333].map(formatMean)).toEqual(['3', '3.5', '3.25', '3.33']);
+  });
+});
+
+describe('reviewerLabel', () => {
+  const card = { reviewerId: 'u2', reviewerName: 'ada.lovelace@example.com' };
+  it('names a colleague by their whole address, as the member list does, not the part before the @', () => {
+    expect(reviewerLabel(card, 'u1')).toBe('ada.lovelace@example.com');
+  });
+
+  it('names the member "You"', () => {
+    expect(reviewerLabel(card, 'u2')).toBe('You');
+  });
+
+  it('names a reviewer without a name "A former member"', () => {
+    expect(reviewerLabel({ reviewerId: 'u3', reviewerName: ' ' }, 'u1')).toBe('A former member');
+  });
+});
