@@ -21,12 +21,18 @@ const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR
 const alertIn = (scope: Locator | Page, text: string) => scope.getByRole('alert').filter({ hasText: text });
 
 describe('company settings failures (spec §8)', () => {
-  it('team, e-mails, theme, integrations and billing show their fallbacks when their calls fail; a failed removal restores the row', async () => {
+  it('team, e-mails, theme, integrations and billing show their fallbacks when their calls fail; a failed removal or template deletion restores the row', async () => {
     const owner = await signedInOwner(browser, 'Failing Settings');
     const member = uniqueEmail('member');
     expect((await call('inviteMember', { params: { companyId: owner.companyId }, session: owner.sessionId, body: { email: member } })).status).toBe(
       201,
     );
+    const template = await call('createMessageTemplate', {
+      params: { companyId: owner.companyId },
+      session: owner.sessionId,
+      body: { template_name: 'Kept welcome', subject_line: 'Hello', body_content: 'Welcome, {candidateName}.' },
+    });
+    expect(template.status).toBe(201);
     const page = await owner.context.newPage();
     const pageErrors = trackPageErrors(page);
     await page.goto(appUrl(paths.positions.to(owner.companyId)));
@@ -77,6 +83,22 @@ describe('company settings failures (spec §8)', () => {
     await expectAccessible(page, 'company settings: the templates cannot be retrieved');
     await templates.restore();
     await reopenTab('Emails');
+
+    // Spec §8: a failed template delete restores the row silently (here a lost connection, which the
+    // SPA retries as it does every DELETE, then gives up).
+    const templateRow = dialog.getByRole('row', { name: /Kept welcome/ });
+    await templateRow.waitFor();
+    const removeTemplate = await failOperation(page, 'deleteMessageTemplate', { failure: 'connection-reset', delayMs: 500 });
+    await templateRow.getByRole('button', { name: 'Delete Kept welcome' }).click();
+    await templateRow.waitFor({ state: 'detached' });
+    await templateRow.waitFor();
+    expect(removeTemplate.count()).toBeGreaterThan(0);
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+    await expectAccessible(page, 'company settings: a template deletion failed, the row restored');
+    await removeTemplate.restore();
+    // It is still there on the server.
+    const listed = await call('listMessageTemplates', { params: { companyId: owner.companyId }, session: owner.sessionId });
+    expect((listed.body.message_templates as { template_id: string }[]).map((t) => t.template_id)).toContain(template.body.template_id);
 
     // 8.18: saving a new template fails; the editor keeps what was typed.
     await dialog.getByRole('button', { name: 'New template' }).click();
