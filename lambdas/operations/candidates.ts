@@ -163,6 +163,7 @@ export const fixCandidateEmail = defineOperation({
 
 export const setCandidateTiming = defineOperation({
   method: 'PUT',
+  idempotent: true,
   path: '/candidates/{candidateId}/timing',
   auth: 'session',
   grants: ['table:write', 'mail:send'],
