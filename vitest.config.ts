@@ -66,6 +66,14 @@ export default defineConfig(async () => ({
           testTimeout: 60_000,
           hookTimeout: 60_000,
           expect: { poll: { timeout: 15_000 } },
+          tags: [
+            {
+              // test/api/long-answer.test.ts: minutes of the one local media job slot on 2 cores.
+              name: 'slow',
+              description: "Minutes of the local pipeline (a long answer); --tags-filter='!slow' leaves them out",
+              timeout: 30 * 60_000,
+            },
+          ],
         },
       },
       {

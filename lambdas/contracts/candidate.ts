@@ -41,6 +41,12 @@ export const candidateSummarySchema = z.object({
   timingAdjusted: z.boolean(),
   /** The invitation mail's delivery (issue 26); null for a candidate without an e-mail address (link invitations). */
   mail: z.nullable(mailDeliverySchema),
+  /**
+   * In a list sorted by score (issue 43): how many scorecards the candidate has, and their mean
+   * once the caller has submitted theirs (until then others' scores stay hidden, as on the
+   * candidate page); absent elsewhere.
+   */
+  score: z.optional(z.object({ count: z.int(), mean: z.nullable(z.number()) })),
 });
 
 export const newCandidateSchema = z.object({

@@ -101,3 +101,13 @@ export const scoreSummary = (scorecards: { scores: GivenScore[]; submittedAt: st
  * decimals (1.000 to 5.000 sort as text), then the id.
  */
 export const scoreSortKey = (score: number, candidateId: string) => `${score.toFixed(3)}#${candidateId}`;
+
+/**
+ * A candidate's score as a list sorted by score shows it to a member (issue 43): the number of
+ * scorecards, and the mean only once the member has submitted theirs (others' scores stay hidden
+ * until then, as on the candidate page).
+ */
+export const listedScore = (score: Pick<ScoreSummary, 'count' | 'mean'> | null, submittedByMember: boolean) => ({
+  count: score?.count ?? 0,
+  mean: submittedByMember ? (score?.mean ?? null) : null,
+});

@@ -10,7 +10,7 @@
  *   5. the candidates list page and search at 100 and 10,000 candidates;
  *   6. the CSV export at 10,000 candidates and the scheduled jobs' shards;
  *   7. the answer package built off the request path (20 answers of 5 minutes);
- *   8. the local media pipeline's time for a 60-second answer;
+ *   8. the local media pipeline's time for a 60-second answer, and for a 5-minute 720p one (BENCH_SKIP_LONG_ANSWER=1 skips that);
  *   9. transcript search ("Find in answers") at 100 and 10,000 answers (test/bench/answer-search.ts);
  *  10. the retention job at 10,000 due candidates (test/bench/retention.ts);
  *  11. load (issue 37): 200 simultaneous answers and, meanwhile, 1,000 simultaneous invites across 10
@@ -30,7 +30,7 @@ import { jobsFigures } from './jobs';
 import { lambdaTable } from './lambdas';
 import { listPageFigure } from './list-page';
 import { loadFigures } from './load';
-import { liveAnswerFigure, pipelineFigure } from './pipeline';
+import { liveAnswerFigure, longAnswerFigure, pipelineFigure } from './pipeline';
 import { retentionFigure } from './retention';
 import { spaTable } from './spa';
 import { synthFigure } from './synth';
@@ -70,6 +70,7 @@ try {
       if (runs('answer-package')) await answerPackageFigure(ctx);
       if (runs('pipeline')) {
         await pipelineFigure(ctx);
+        if (process.env.BENCH_SKIP_LONG_ANSWER !== '1') await longAnswerFigure(ctx);
         await liveAnswerFigure(ctx);
       }
       if (runs('answer-search')) await answerSearchFigure(ctx);

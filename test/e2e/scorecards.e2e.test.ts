@@ -186,8 +186,15 @@ describe('scorecards', () => {
     await page.goto(appUrl(paths.position.to(owner.companyId, positionId, { tab: 'responded' })));
     await page.getByLabel('Sort by').selectOption('score');
     await page.getByText('Scored candidates, highest score first.').waitFor();
-    await page.getByText(CANDIDATE).waitFor();
+    // Each card says the score it is sorted by (issue 43): the mean of the two reviewers' means, 3 and 3.5.
+    const card = page.getByRole('article', { name: CANDIDATE });
+    await card.getByText('Mean score 3.25 · 2 scorecards').waitFor();
     await expectAccessible(page, 'candidates: sorted by score');
+    // Sorted by newest, the cards say no score.
+    await page.getByLabel('Sort by').selectOption('newest');
+    await page.getByText('Scored candidates, highest score first.').waitFor({ state: 'detached' });
+    await card.waitFor();
+    expect(await card.getByText('Mean score').count()).toBe(0);
     expect(errors).toEqual([]);
     await page.close();
   });

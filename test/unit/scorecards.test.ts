@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Criterion } from '../../lambdas/contracts/scorecard';
-import { checkedScores, isScorable, savedCriteria, scoreSortKey, scoreSummary, scorecardMean } from '../../lambdas/domain/scorecards';
+import { checkedScores, isScorable, listedScore, savedCriteria, scoreSortKey, scoreSummary, scorecardMean } from '../../lambdas/domain/scorecards';
 
 const criterion = (criterionId: string, name: string): Criterion => ({ criterionId, name, guide1: null, guide3: null, guide5: null });
 const input = (name: string, criterionId?: string) => ({ name, criterionId, guide1: null, guide3: null, guide5: null });
@@ -118,5 +118,13 @@ describe('the rest', () => {
 
   it('scores only candidates who responded', () => {
     expect(['invited', 'responded', 'shortlisted', 'rejected'].map(isScorable)).toEqual([false, true, true, true]);
+  });
+});
+
+describe('listedScore', () => {
+  it("gives a list sorted by score the count, and the mean only once the member's scorecard is in", () => {
+    expect(listedScore({ count: 2, mean: 3.25 }, true)).toEqual({ count: 2, mean: 3.25 });
+    expect(listedScore({ count: 2, mean: 3.25 }, false)).toEqual({ count: 2, mean: null });
+    expect(listedScore(null, false)).toEqual({ count: 0, mean: null });
   });
 });

@@ -2,7 +2,8 @@ import { CANDIDATE_PAGE_SIZE } from '../../contracts/candidate';
 import type { CandidateStatus } from '../../contracts/candidate-status';
 import { getCandidate, type Candidate } from '../../data/candidates/candidate';
 import { listByScore, listCandidates, listDone, searchCandidates } from '../../data/candidates/lists';
-import { SCORABLE_STATUSES } from '../../domain/scorecards';
+import { scoredByMember } from '../../data/candidates/scorecards';
+import { listedScore, SCORABLE_STATUSES } from '../../domain/scorecards';
 import { requirePositionAccess } from '../access/position';
 import { candidateSummaries } from './candidate-summary';
 
@@ -53,5 +54,16 @@ export const listCandidatesPage = async (positionId: string, userId: string, que
       page = { candidates: [...page.candidates, ...more.candidates], hasMore: more.hasMore };
     }
   }
-  return { candidates: await candidateSummaries(page.candidates), hasMore: page.hasMore };
+  // Sorted by score, each card says its score (issue 43): the member's own scorecards read alongside the thumbnails.
+  const byScore = query.sort === 'score' && !searching;
+  const [summaries, mine] = await Promise.all([
+    candidateSummaries(page.candidates),
+    byScore ? scoredByMember(page.candidates.map((c) => c.candidateId), userId) : null,
+  ]);
+  return {
+    candidates: mine
+      ? summaries.map((summary, i) => ({ ...summary, score: listedScore(page.candidates[i]!.score, mine.has(summary.candidateId)) }))
+      : summaries,
+    hasMore: page.hasMore,
+  };
 };

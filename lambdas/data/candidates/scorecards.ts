@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Criterion, GivenScore } from '../../contracts/scorecard';
 import { scoreSortKey, type ScoreSummary } from '../../domain/scorecards';
+import { batchGetItems, keyId } from '../batch-get';
 import { db, tableName } from '../client';
 import { keys, sortKeyPrefixes } from '../keys';
 import { ConditionFailed, transact } from '../transaction';
@@ -105,6 +106,16 @@ export const scorecardsOf = async (candidateId: string): Promise<StoredScorecard
     }),
   );
   return (Items ?? []).map(scorecardFromItem);
+};
+
+/** Which of these candidates the member has submitted a scorecard of: one BatchGetItem of their scorecard items' keys. */
+export const scoredByMember = async (candidateIds: readonly string[], userId: string): Promise<Set<string>> => {
+  if (candidateIds.length === 0) return new Set();
+  const found = await batchGetItems(
+    candidateIds.map((id) => keys.scorecard(id, userId)),
+    { attributes: ['candidateId'] },
+  );
+  return new Set(candidateIds.filter((id) => found.has(keyId(keys.scorecard(id, userId)))));
 };
 
 /** Another scorecard (or a status change) came between the read and the write. */

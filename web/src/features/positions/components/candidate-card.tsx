@@ -4,6 +4,7 @@ import type { CandidateSummary, EvaluationAction } from '../../../api/candidates
 import { MailStatusBadge } from '../../../components/mail-status-badge';
 import { commonMessages } from '../../../config/messages';
 import { EVALUATION_ACTIONS } from '../../../lib/evaluation';
+import { listedScoreText } from '../../../lib/scores';
 
 const initials = (name: string) =>
   name
@@ -19,6 +20,7 @@ const initials = (name: string) =>
  * opens the candidate page to adjust their timing. An adjusted timing (issue 25) is named on the card,
  * and so is an invitation mail that bounced or was marked as spam (issue 26; fixed on the candidate page)
  * or that was not sent at all (issue 37: resent from the menu, or its address fixed on the candidate page).
+ * Sorted by score, a card says the candidate's mean score (issue 43).
  * The others open the candidate's detail page (the name is a link stretched over the card), and
  * with evaluation their menu moves them per spec §4's transition table.
  */
@@ -118,6 +120,12 @@ export const CandidateCard = ({
             ? `Invited ${candidate.createdAt.relativeTime}${candidate.expiresAt ? ` · expires ${candidate.expiresAt.relativeTime}` : ''}`
             : `Responded ${candidate.completedAt?.relativeTime ?? ''}`}
         </Text>
+        {candidate.score && (
+          // Only in a list sorted by score (issue 43): what the order is by.
+          <Text fontSize="small" fontWeight="semibold" color="font.secondary">
+            {listedScoreText(candidate.score)}
+          </Text>
+        )}
         {invited && <MailStatusBadge mail={candidate.mail} className="candidate-card__mail" />}
         {candidate.timingAdjusted && (
           // Neutral on purpose: it explains a long answer, it is no warning.
