@@ -170,10 +170,11 @@ describe('scorecards', () => {
     await theirs.panel.getByText(OWNER_NOTE).waitFor();
     await expectAccessible(theirs.page, 'candidate: scorecard, everyone');
 
-    // And the owner, on their next look, the reviewer's too.
-    await mine.page.reload();
-    const reviewerColumn = reviewer.email.split('@')[0]!;
-    await mine.panel.getByRole('columnheader', { name: reviewerColumn }).waitFor();
+    // And the owner's page, left open, picks up the reviewer's scores without a reload (issue 43;
+    // the timeout is a hang guard above the panel's refresh interval).
+    await mine.panel.getByRole('columnheader', { name: reviewer.email, exact: true }).waitFor({ timeout: 60_000 });
+    expect(await mine.panel.getByRole('table').getByRole('row', { name: /Communication/ }).getByRole('cell').allTextContents()).toEqual(['4', '2', '3']);
+    await expectAccessible(mine.page, 'candidate: scorecard, a colleague scored since');
     expect(mine.errors).toEqual([]);
     expect(theirs.errors).toEqual([]);
     await mine.page.close();

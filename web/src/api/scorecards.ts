@@ -15,8 +15,12 @@ export const candidateScorecardsPath = (candidateId: string) => apiPath('getCand
 /** The position's criteria (none: no scorecard). */
 export const usePositionScorecard = (positionId: string) => useApi(positionScorecardPath(positionId));
 
-/** What the signed-in member may see of a candidate's scorecards (others' only once theirs is in). */
-export const useCandidateScorecards = (candidateId: string) => useApi(candidateScorecardsPath(candidateId));
+/** Colleagues score while the page is open: their scorecards are read again this often, and when the window regains focus (issue 43). */
+export const SCORECARDS_REFRESH_MS = 15_000;
+
+/** What the signed-in member may see of a candidate's scorecards (others' only once theirs is in), kept current as colleagues submit. */
+export const useCandidateScorecards = (candidateId: string) =>
+  useApi(candidateScorecardsPath(candidateId), { refreshInterval: SCORECARDS_REFRESH_MS, revalidateOnFocus: true });
 
 export const savePositionScorecard = (positionId: string, criteria: CriterionInput[]) =>
   callApi('updatePositionScorecard', { params: { positionId }, body: { criteria } });
