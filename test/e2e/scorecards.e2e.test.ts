@@ -181,6 +181,28 @@ describe('scorecards', () => {
     await theirs.page.close();
   });
 
+  it('says the scorecard is loading while it does', async () => {
+    const page = await owner.context.newPage();
+    const errors = trackErrors(page);
+    // The scorecards' answer is held until the loading state has been seen (issue 43: the panel showed nothing).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(`**/api/v1/candidates/${candidateId}/scorecards`, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(appUrl(paths.candidate.to(owner.companyId, positionId, candidateId)));
+    const panel = page.getByRole('region', { name: 'Scorecard' });
+    const loading = panel.getByRole('status', { name: 'Loading the scorecard…' });
+    await loading.waitFor();
+    await expectAccessible(page, 'candidate: scorecard loading');
+    release();
+    await panel.getByRole('table').waitFor();
+    expect(await loading.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('sorts the tab by score', async () => {
     const page = await owner.context.newPage();
     const errors = trackErrors(page);

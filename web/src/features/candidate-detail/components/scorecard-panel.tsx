@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { SCORECARD_NOTE_MAX } from '../../../../../lambdas/contracts/scorecard';
 import { errorMessage } from '../../../api/client';
 import { submitScorecard, useCandidateScorecards, type CandidateScorecards, type Criterion, type Scorecard } from '../../../api/scorecards';
+import { LoadingRegion, Skeleton, SkeletonLines } from '../../../components/skeleton';
 import { formatMean, reviewerLabel } from '../../../lib/scores';
 import './scorecard-panel.css';
 
@@ -150,6 +151,19 @@ export const ScorecardPanel = ({ candidateId, canScore }: { candidateId: string;
   const draft: Record<string, number> = edited ?? Object.fromEntries((mine?.scores ?? []).map((s) => [s.criterionId, s.score]));
   const note = editedNote ?? mine?.note ?? '';
 
+  // While it loads, the panel says so (issue 43); it goes once a position turns out to have no criteria.
+  if (!data && !scorecards.error)
+    return (
+      <Card variation="outlined" as="section" aria-label="Scorecard" className="scorecard">
+        <Flex direction="column" gap="small">
+          <Heading level={6}>Scorecard</Heading>
+          <LoadingRegion label="Loading the scorecard…">
+            <SkeletonLines lines={2} />
+            <Skeleton shape="button-small" width="6rem" />
+          </LoadingRegion>
+        </Flex>
+      </Card>
+    );
   // A position without criteria shows nothing new: reviewers rate answers (spec §9).
   if (!data || (data.criteria.length === 0 && !data.revealed)) return null;
   const criteria = data.criteria;
