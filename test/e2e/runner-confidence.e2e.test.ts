@@ -147,6 +147,10 @@ describe("the candidate's confidence while recording", () => {
     await take.waitFor();
     await expect.poll(() => take.getAttribute('poster'), { timeout: 10_000 }).toMatch(/^blob:/);
     expect(await page.getByTestId('take-length').innerText()).toMatch(/0:0\d$/);
+    // The length as the player counts its duration (issue 43: 0:07 beside the player's 0:06): whole seconds, not rounded up.
+    const duration = () => take.evaluate((video) => (video as HTMLVideoElement).duration);
+    await expect.poll(duration, { timeout: 10_000 }).toBeLessThan(Number.POSITIVE_INFINITY);
+    await expect.poll(() => page.getByTestId('take-length').innerText()).toMatch(new RegExp(`0:0${Math.floor(await duration())}$`));
     const bar = page.getByRole('progressbar', { name: 'Upload progress' });
     await bar.waitFor();
     expect(await page.getByTestId('upload-status').innerText()).toBe('Uploading the video…');
@@ -154,6 +158,14 @@ describe("the candidate's confidence while recording", () => {
     const submit = page.getByRole('button', { name: /^Uploading… \d+%$/ });
     expect(await submit.getAttribute('aria-disabled')).toBe('true');
     expect(await page.getByRole('button', { name: 'Submit answer' }).count()).toBe(0);
+    // Pressed all the same (issue 43), it submits nothing and says why; the answer waits for its upload.
+    await submit.click({ force: true });
+    const hint = page.getByTestId('wait-for-upload');
+    await expect.poll(() => hint.innerText()).toBe('Wait for the upload to finish, then submit your answer.');
+    expect(await hint.getAttribute('role')).toBe('status');
+    expect(await submit.getAttribute('aria-describedby')).toBe(await hint.getAttribute('id'));
+    expect(await submit.getAttribute('aria-disabled')).toBe('true');
+    expect(await page.getByRole('heading', { name: 'Your interview is complete' }).count()).toBe(0);
     await expectAccessible(page, 'review, uploading, phone');
 
     release();
@@ -161,6 +173,7 @@ describe("the candidate's confidence while recording", () => {
     expect(await bar.getAttribute('aria-valuenow')).toBe('100');
     const ready = page.getByRole('button', { name: 'Submit answer' });
     expect(await ready.getAttribute('aria-disabled')).toBeNull();
+    expect(await hint.innerText()).toBe('');
     await expectAccessible(page, 'review, uploaded, phone');
     await ready.click();
 

@@ -69,4 +69,24 @@ describe('the team', () => {
     await owner.context.close();
     await invitee.context.close();
   });
+
+  it("puts the members table's caption above the table on a phone (issue 43)", async () => {
+    const owner = await signedInOwner(browser, 'Pocket Co');
+    const page = await owner.context.newPage();
+    const errors = trackErrors(page);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(appUrl(paths.company.to(owner.companyId)));
+    await page.getByRole('button', { name: 'Company settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Company settings' });
+    await dialog.getByRole('tab', { name: 'Team' }).waitFor();
+    const table = dialog.getByRole('table', { name: 'Team members' });
+    await table.getByText(`${owner.email} (owner)`).waitFor();
+    await expectAccessible(page, 'company settings: team, phone');
+    const caption = await table.locator('caption').boundingBox();
+    const head = await table.locator('thead').boundingBox();
+    expect(caption && head).toBeTruthy();
+    expect(caption!.y + caption!.height).toBeLessThanOrEqual(head!.y + 1);
+    expect(errors).toEqual([]);
+    await owner.context.close();
+  });
 });

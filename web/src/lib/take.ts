@@ -4,6 +4,14 @@ import { ApiError } from '../api/client';
 export const clock = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math.floor(seconds % 60)).padStart(2, '0')}`;
 
 /**
+ * A recorded take's length as the browser's player shows its duration (issue 43): the seconds it
+ * has begun are not counted, so a take of 6.6 s is 0:06 beside the player's 0:06 (it was rounded to
+ * 0:07), as the recording timer stopped at 0:06 too. For a length measured (the take's recorder) and
+ * a length read from the player alike.
+ */
+export const takeLength = (seconds: number) => clock(Math.max(0, Number.isFinite(seconds) ? seconds : 0));
+
+/**
  * Stopping a live recording is safe to repeat: a network failure or a server error is tried again
  * (three tries, a moment apart) before the take is given up; a refusal (4xx) is final.
  */

@@ -10,6 +10,8 @@ export const messages = {
   mustBeVideo: 'Must upload a video file',
   emptyFile: 'Empty file encountered',
   uploadFailure: 'Upload failure',
+  /** Submit pressed while the take is still being sent (the button is aria-disabled, so it stays focusable and is said why). */
+  uploadNotFinished: 'Wait for the upload to finish, then submit your answer.',
   recordVideo: 'Unable to record video',
   saveVideo: 'Unable to save video',
   connecting: 'Connecting…',

@@ -79,7 +79,8 @@ export const useRecordedTake = (
           },
         );
       }
-      setTakeSeconds(Math.max(0, Math.round(seconds)));
+      // As measured; shown as the player counts it (takeLength: 6.6 s is 0:06, not 0:07).
+      setTakeSeconds(Math.max(0, seconds));
       setReview(URL.createObjectURL(blob));
       setPhase('review');
       const frame = firstFrame.current;

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { startRecording, type Recording } from '../../../lib/recorder';
-import { clock } from '../../../lib/take';
+import { clock, takeLength } from '../../../lib/take';
 import type { Interview } from '../api';
 import { messages } from '../messages';
 import { useTakeClock, type ClockPhase } from '../use-take-clock';
@@ -116,7 +116,7 @@ export const PracticeStage = ({
       />
       {error && <Alert variation="error">{error}</Alert>}
       {phase === 'thinking' && <p role="timer">Recording starts in {clock(seconds)}. Take your time to think.</p>}
-      {phase === 'review' && !take && <p role="status">Your practice take is over ({clock(recorded)}). It is not played back in this browser.</p>}
+      {phase === 'review' && !take && <p role="status">Your practice take is over ({takeLength(recorded)}). It is not played back in this browser.</p>}
       {phase !== 'recording' && (
         <div className="ir-row">
           {(phase === 'ready' || phase === 'thinking') && (

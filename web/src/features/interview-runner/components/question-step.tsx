@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { LIVE_CONTENT_TYPE } from '../../../../../lambdas/contracts/live-recording';
-import { clock } from '../../../lib/take';
+import { clock, takeLength } from '../../../lib/take';
 import type { RecorderChoice } from '../../../lib/recorder';
 import type { Interview } from '../api';
 import { messages } from '../messages';
@@ -59,6 +59,8 @@ export const QuestionStep = ({
   );
   const questionVideo = useRef<HTMLVideoElement>(null);
   const [error, setError] = useState<string | null>(null);
+  // Submit pressed while the take is still uploading does nothing but say why (until the upload is done or a retake).
+  const [toldToWait, setToldToWait] = useState(false);
   const [retakesLeft, setRetakesLeft] = useState(() => retakesLeftBeforeTake(pacing.retakes, question.attemptsUsed));
   const answerIdRef = useRef<string | null>(null);
   const liveMode = recorder.kind === 'live';
@@ -117,6 +119,7 @@ export const QuestionStep = ({
     recorded.discard();
     live.discard();
     setError(null);
+    setToldToWait(false);
     setPhase('countdown');
   };
 
@@ -125,6 +128,7 @@ export const QuestionStep = ({
   const paused = progress?.paused ?? false;
   // Submit waits for every part to be at S3: it says so, and what is left, until then.
   const waitingForUpload = !liveMode && uploadState === 'uploading';
+  const waitHint = waitingForUpload && toldToWait;
   const badge = retakesBadge(retakesLeft);
 
   const recordingBar = (
@@ -149,13 +153,19 @@ export const QuestionStep = ({
           ref={submitButton}
           variation="primary"
           aria-disabled={waitingForUpload || undefined}
-          onClick={() => void submit()}
+          aria-describedby={waitHint ? 'ir-wait-for-upload' : undefined}
+          onClick={() => (waitingForUpload ? setToldToWait(true) : void submit())}
           isLoading={phase === 'submitting'}
           loadingText="Saving your answer..."
         >
           {waitingForUpload ? (paused ? 'Waiting for the connection…' : `Uploading… ${uploadPercent(progress)}%`) : 'Submit answer'}
         </Button>
       </div>
+      {!liveMode && (
+        <p id="ir-wait-for-upload" className="ir-secondary" role="status" aria-live="polite" data-testid="wait-for-upload">
+          {waitHint ? messages.uploadNotFinished : ''}
+        </p>
+      )}
     </>
   );
 
@@ -174,7 +184,7 @@ export const QuestionStep = ({
       {liveReview ? (
         <div className="ir-take">
           <p className="ir-recorded" role="status">
-            Your answer is recorded ({clock(live.recordedSeconds ?? 0)}).
+            Your answer is recorded ({takeLength(live.recordedSeconds ?? 0)}).
           </p>
           <div className="ir-take__bar">{reviewBar}</div>
         </div>

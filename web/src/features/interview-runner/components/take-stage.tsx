@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { clock, inFinalSeconds, recordingTimerText, WARNING_SECONDS } from '../../../lib/take';
+import { inFinalSeconds, recordingTimerText, takeLength, WARNING_SECONDS } from '../../../lib/take';
 import { CameraPreview } from './camera-preview';
 
 /** A take to play back: its blob's URL, its name, its first frame (poster) and its length as recorded (a recorder's WebM knows none). */
@@ -18,6 +18,9 @@ export interface Playback {
  */
 const TakePlayer = ({ url, label, autoPlay, poster, seconds }: Playback) => {
   const [played, setPlayed] = useState(false);
+  // The player's own duration once it knows it, so the length shown is the one its controls show.
+  const [duration, setDuration] = useState<number | null>(null);
+  const length = duration ?? seconds ?? null;
   const measured = useRef(false);
   return (
     <>
@@ -30,6 +33,10 @@ const TakePlayer = ({ url, label, autoPlay, poster, seconds }: Playback) => {
         preload="auto"
         aria-label={label}
         onPlay={() => setPlayed(true)}
+        onDurationChange={(event) => {
+          const known = event.currentTarget.duration;
+          if (Number.isFinite(known) && known > 0) setDuration(known);
+        }}
         onLoadedMetadata={(event) => {
           const video = event.currentTarget;
           if (autoPlay || measured.current || Number.isFinite(video.duration)) return;
@@ -42,10 +49,10 @@ const TakePlayer = ({ url, label, autoPlay, poster, seconds }: Playback) => {
           video.currentTime = Number.MAX_SAFE_INTEGER;
         }}
       />
-      {!played && seconds !== null && seconds !== undefined && (
+      {!played && length !== null && (
         <span className="ir-stage__chip" data-testid="take-length">
           <span className="ir-visually-hidden">Length </span>
-          {clock(seconds)}
+          {takeLength(length)}
         </span>
       )}
     </>

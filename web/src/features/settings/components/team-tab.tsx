@@ -100,7 +100,7 @@ export const TeamTab = ({ companyId }: { companyId: string }) => {
         </Flex>
       </form>
       {inviteError && <Alert variation="error">{inviteError}</Alert>}
-      <Table size="small" highlightOnHover caption="Team members">
+      <Table className="team-table" size="small" highlightOnHover caption="Team members">
         <TableHead>
           <TableRow>
             <TableCell as="th">E-mail</TableCell>
