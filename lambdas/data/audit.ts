@@ -1,7 +1,7 @@
 import { PutCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { AuditAction } from '../contracts/vocabulary';
 import { retentionMonthsOf, type RetentionMonths } from '../domain/retention';
-import { newId } from '../platform/crypto';
+import { newId, sha256 } from '../platform/crypto';
 import { batchGetItems, itemRead, keyId, type BatchRead } from './batch-get';
 import { db, tableName } from './client';
 import { decodeCursor, encodeCursor } from './cursor';
@@ -85,6 +85,29 @@ export const putAuditEntry = async (entry: Omit<StoredAuditEntry, 'entryId'>, ex
 export const auditEntryStep = (entry: Omit<StoredAuditEntry, 'entryId'>, expiresAt: Date | null): TransactionStep<'audit'> => ({
   name: 'audit',
   item: { Put: { TableName: tableName(), Item: auditEntryItem(entry, expiresAt).item } },
+});
+
+/** How long an opening's view is known (a page left open longer records a view again; DynamoDB removes the item some time after). */
+const OPENING_TTL_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A step that marks one opening of a candidate's page (the member, the candidate, the view id the
+ * page sent) as recorded, in the view entry's own transaction: it fails (ConditionFailed 'opening')
+ * when that opening's view is in the log already, so the entry is not written twice.
+ */
+export const auditOpeningStep = (opening: { userId: string; candidateId: string; viewId: string }, now: Date): TransactionStep<'opening'> => ({
+  name: 'opening',
+  item: {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...keys.auditOpening(sha256(`${opening.userId}#${opening.candidateId}#${opening.viewId}`)),
+        type: 'audit-opening',
+        ttl: epochSeconds(new Date(now.getTime() + OPENING_TTL_MS)),
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  },
 });
 
 export interface AuditFilter {

@@ -239,6 +239,12 @@ export const keys = {
    * from the company's retention months.
    */
   auditEntry: (companyId: string, at: string, entryId: string) => ({ PK: `AUDIT#${companyId}`, SK: `${at}#${entryId}` }),
+  /**
+   * One opening of a candidate's page whose view is in the audit log (issue 43: its background
+   * re-reads are not views of their own), by the hash of the member, the candidate and the page's
+   * view id: no id in the clear (a deleted candidate leaves nothing readable); TTL a day.
+   */
+  auditOpening: (openingHash: string) => ({ PK: `AUDITOPENING#${openingHash}`, SK: 'OPENING' }),
   auditEntryByCandidate: (companyId: string, candidateId: string, at: string, entryId: string) => ({
     GSI1PK: `AUDIT#${companyId}#CANDIDATE#${candidateId}`,
     GSI1SK: `${at}#${entryId}`,

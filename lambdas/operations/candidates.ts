@@ -100,8 +100,12 @@ export const getCandidate = defineOperation({
   // table:write: a member's first opening of a responded candidate marks them reviewed (the position's `new_to_review`).
   grants: ['table:write', 'media:read', 'app:links'],
   summary:
-    'A candidate with the questions they were asked, their answers (video variants, thumbnails, captions, ratings), the answer package, and the neighbours for Previous / Next (by completion time, newest first) and Next to review (the oldest still responded).',
+    "A candidate with the questions they were asked, their answers (video variants, thumbnails, captions, ratings), the answer package, and the neighbours for Previous / Next (by completion time, newest first) and Next to review (the oldest still responded). Each read is a view in the company's audit log, except that reads naming the same `view` (an id the page makes once per opening and sends with its background refreshes) record one view between them.",
   params: z.object({ candidateId: idSchema }),
+  query: z.object({
+    /** The opening of the page this read belongs to (issue 43): one audit log view per opening. */
+    view: z.optional(idSchema),
+  }),
   response: z.extend(candidateSummarySchema, {
     jobTitle: z.string(),
     rating: z.nullable(z.number()),

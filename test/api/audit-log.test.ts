@@ -6,7 +6,7 @@ import { addMonths } from '../../lambdas/domain/retention';
 import { call } from '../support/api';
 import { mailTo, registerAndSignIn, uniqueEmail } from '../support/accounts';
 import { allocateCredits, localDb, localEnv, updateCompany } from '../support/aws';
-import { answeredPosition, interviewFixture } from '../support/interviews';
+import { answeredPosition, answerQuestion, interviewFixture, tokenFromHref } from '../support/interviews';
 import { makeClip } from '../support/media';
 
 /**
@@ -190,4 +190,47 @@ describe('the audit log', () => {
     expect(kept.map((item) => item.action)).toEqual(['viewed']);
     expect(kept[0]!.ttl).toBeUndefined();
   });
+});
+
+describe('views (issue 43)', () => {
+  it('records one view per opening of the page: its background re-reads name the same view and add none; a new opening adds one', async () => {
+    // A responded candidate nobody has opened yet: the first opening also marks them reviewed, in the same transaction.
+    const invited = await call('inviteCandidate', {
+      params: { positionId },
+      session: owner.sessionId,
+      body: { candidate_name: 'Dee Opened', email: null },
+    });
+    expect(invited.status).toBe(201);
+    const candidateId = invited.body.candidate_id as string;
+    await answerQuestion(tokenFromHref(invited.body.interview_href), 0, (await makeClip(1)).bytes);
+    const read = (session: string, view?: string) => call('getCandidate', { params: { candidateId }, session, query: view ? { view } : {} });
+    const views = async (userId: string) =>
+      (await allEntries({ member: userId, candidate: candidateId })).filter((e) => e.action === 'viewed').length;
+
+    const newToReview = async () => (await call('getPosition', { params: { positionId }, session: owner.sessionId })).body.new_to_review;
+    expect(await newToReview()).toBe(1);
+
+    // One opening, read five times (the page re-reads while the answer is processed).
+    const first = 'opening-1';
+    for (let i = 0; i < 5; i++) expect((await read(member.sessionId, first)).status).toBe(200);
+    expect(await views(member.userId)).toBe(1);
+    // That opening marked them reviewed, once.
+    expect(await newToReview()).toBe(0);
+
+    // A new opening is a view of its own, and so is another member's opening with the same id.
+    for (let i = 0; i < 3; i++) expect((await read(member.sessionId, 'opening-2')).status).toBe(200);
+    expect(await views(member.userId)).toBe(2);
+    expect((await read(owner.sessionId, first)).status).toBe(200);
+    expect((await read(owner.sessionId, first)).status).toBe(200);
+    expect(await views(owner.userId)).toBe(1);
+    expect(await views(member.userId)).toBe(2);
+
+    // A read that names no opening is a view, each time.
+    expect((await read(member.sessionId)).status).toBe(200);
+    expect((await read(member.sessionId)).status).toBe(200);
+    expect(await views(member.userId)).toBe(4);
+
+    // An invalid view id is refused like any bad query.
+    expect((await read(member.sessionId, 'not an id!')).status).toBe(400);
+  }, 120_000);
 });

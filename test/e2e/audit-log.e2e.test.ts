@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { Locator } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../lambdas/contracts/app-paths';
+import { call, isResponseTo } from '../support/api';
 import { allocateCredits } from '../support/aws';
 import { answeredPosition } from '../support/interviews';
 import { makeClip } from '../support/media';
@@ -14,7 +15,8 @@ import { signedInOwner } from './support/session';
  * plays an answer, shares them for a day (the dialog says when the link expires and that nobody
  * opened it, then when it was last opened), exports the position's candidates, and finds those
  * events in Company settings' Audit log (from the candidate page's link, filtered to the candidate;
- * then by member), and downloads them as CSV.
+ * then by member), and downloads them as CSV. A page left open that re-reads the candidate records
+ * one view (issue 43).
  */
 const browser = useBrowser();
 let owner: Awaited<ReturnType<typeof signedInOwner>>;
@@ -109,5 +111,53 @@ describe('the audit log and expiring share links', () => {
     const sharingOff = errors.filter((e) => e.endsWith('/my-sharing-details'));
     expect(sharingOff.length).toBeLessThanOrEqual(1);
     expect(errors.filter((e) => !e.endsWith('/my-sharing-details') && !e.includes('status of 404'))).toEqual([]);
+  });
+
+  it('records one view per opening of the candidate page, however often it re-reads the candidate (issue 43)', async () => {
+    /** The log's views of the candidate, every page. */
+    const views = async () => {
+      let count = 0;
+      let cursor: string | null = null;
+      do {
+        const res: { status: number; body: { entries: { action: string }[]; cursor: string | null } } = await call('listAuditLog', {
+          params: { companyId: owner.companyId },
+          session: owner.sessionId,
+          query: { candidate: candidateId, ...(cursor ? { cursor } : {}) },
+        });
+        expect(res.status).toBe(200);
+        count += res.body.entries.filter((e) => e.action === 'viewed').length;
+        cursor = res.body.cursor;
+      } while (cursor);
+      return count;
+    };
+    const before = await views();
+    expect(before).toBeGreaterThan(0); // the first test's opening
+
+    const page = await owner.context.newPage();
+    const errors = trackErrors(page);
+    // Each read of the candidate, with the opening it names.
+    const reads: (string | null)[] = [];
+    page.on('response', (res) => {
+      if (isResponseTo('getCandidate', { candidateId })(res) && res.ok()) reads.push(new URL(res.url()).searchParams.get('view'));
+    });
+    await page.goto(appUrl(paths.candidate.to(owner.companyId, positionId, candidateId)));
+    await page.getByRole('heading', { name: CANDIDATE }).waitFor();
+    // Shortlist and Undo each read the candidate again, as the page's background refreshes do.
+    await page.getByRole('button', { name: 'Shortlist' }).click();
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByRole('button', { name: 'Shortlist' }).waitFor();
+    await expect.poll(() => reads.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(reads).size).toBe(1);
+    expect(reads[0]).toMatch(/^[A-Za-z0-9_-]+$/);
+    expect(await views()).toBe(before + 1);
+
+    // Opening it again is another view.
+    await page.reload();
+    await page.getByRole('heading', { name: CANDIDATE }).waitFor();
+    await expect.poll(() => new Set(reads).size).toBe(2);
+    await expect.poll(views).toBe(before + 2);
+    await expectAccessible(page, 'candidate page, opened again');
+    expect(errors).toEqual([]);
+    await page.close();
   });
 });

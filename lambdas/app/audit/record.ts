@@ -1,5 +1,6 @@
 import type { AuditAction } from '../../contracts/vocabulary';
 import { auditEntryStep, putAuditEntry } from '../../data/audit';
+import { ConditionFailed, transact, type TransactionStep } from '../../data/transaction';
 import { getCompany } from '../../data/companies';
 import { addMonths, type RetentionMonths } from '../../domain/retention';
 import { describeError, logger } from '../../platform/logger';
@@ -59,3 +60,17 @@ const storedEntry = (entry: AuditRecord, months: RetentionMonths) => {
  * does not go through, record it with recordAudit instead.
  */
 export const auditStep = (entry: AuditRecord & { retentionMonths: RetentionMonths }) => auditEntryStep(...storedEntry(entry, entry.retentionMonths));
+
+/**
+ * Records the entry unless `once` (a step whose condition says it was recorded already: one
+ * opening's view, data/audit.ts auditOpeningStep) fails: both in one transaction. Like recordAudit,
+ * it never fails the caller's request.
+ */
+export const recordAuditOnce = async (entry: AuditRecord & { retentionMonths: RetentionMonths }, once: TransactionStep): Promise<void> => {
+  try {
+    await transact([once, auditStep(entry)]);
+  } catch (error) {
+    if (error instanceof ConditionFailed && error.step === once.name) return;
+    logger.error('audit entry not recorded', { companyId: entry.companyId, action: entry.action, ...describeError(error) });
+  }
+};

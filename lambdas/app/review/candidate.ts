@@ -3,9 +3,10 @@ import { retentionClock, retentionDueAt, type RetentionMonths } from '../../doma
 import { neighboursOf } from '../../data/candidates/lists';
 import { markReviewed, submittedAnswers } from '../../data/candidates/candidate';
 import { mediaItemsRead } from '../../data/media';
-import { auditRetentionRead } from '../../data/audit';
+import { auditOpeningStep, auditRetentionRead } from '../../data/audit';
+import { ConditionFailed } from '../../data/transaction';
 import { batchReads } from '../../data/batch-get';
-import { auditStep, recordAudit, type AuditRecord } from '../audit/record';
+import { auditStep, recordAudit, recordAuditOnce, type AuditRecord } from '../audit/record';
 import type { Caller } from '../access/caller';
 import { requireCandidateAccess, type Candidate } from '../access/candidate';
 import { describeMedia } from '../media/media';
@@ -14,11 +15,24 @@ import { candidateSummary } from './candidate-summary';
 
 /**
  * The view goes into the audit log: with the first opening's transaction (which marks them
- * reviewed), else on its own (also when another member's opening came first).
+ * reviewed), else on its own (also when another member's opening came first). A read that names
+ * its opening (`viewId`, which the page sends with each of its reads, background refreshes
+ * included) records it once: the opening's marker is written with the entry, and a read of an
+ * opening already recorded writes nothing (issue 43). A read that names none is a view of its own.
  */
-const recordView = async (candidate: Candidate, viewed: AuditRecord & { retentionMonths: RetentionMonths }) => {
-  if (candidate.awaitingReview && (await markReviewed(candidate, new Date(), [auditStep(viewed)]))) return;
-  await recordAudit(viewed);
+const recordView = async (candidate: Candidate, viewed: AuditRecord & { retentionMonths: RetentionMonths }, viewId: string | undefined) => {
+  const now = new Date();
+  const opening = viewId ? auditOpeningStep({ userId: viewed.actor!.userId, candidateId: candidate.candidateId, viewId }, now) : null;
+  if (candidate.awaitingReview) {
+    try {
+      if (await markReviewed(candidate, now, opening ? [auditStep(viewed), opening] : [auditStep(viewed)])) return;
+    } catch (error) {
+      // That opening's view is in the log already (its first read came while another member's marked them reviewed).
+      if (error instanceof ConditionFailed && error.step === 'opening') return;
+      throw error;
+    }
+  }
+  await (opening ? recordAuditOnce(viewed, opening) : recordAudit(viewed));
 };
 
 /**
@@ -26,12 +40,12 @@ const recordView = async (candidate: Candidate, viewed: AuditRecord & { retentio
  * The candidate is read alongside the session check; the candidate item records each answer (its
  * id, question, media and rating: `submittedAnswers`), so no answer item is read. Then the answers'
  * media go in the access check's BatchGetItem (with the position and the membership), alongside
- * the neighbours (three one-item Queries). The view goes into the company's audit log alongside the
- * rest (the company's retention months were read in the check's BatchGetItem); a responded
- * candidate nobody had opened (the candidate item read says so) is marked reviewed in the same
- * transaction: one write, in one round after the reads.
+ * the neighbours (three one-item Queries). The view (once per opening the page names: `viewId`)
+ * goes into the company's audit log alongside the rest (the company's retention months were read
+ * in the check's BatchGetItem); a responded candidate nobody had opened (the candidate item read
+ * says so) is marked reviewed in the same transaction: one write, in one round after the reads.
  */
-export const reviewCandidate = async (candidateId: string, caller: Caller) => {
+export const reviewCandidate = async (candidateId: string, caller: Caller, viewId?: string) => {
   const {
     candidate,
     position,
@@ -51,7 +65,7 @@ export const reviewCandidate = async (candidateId: string, caller: Caller) => {
     retentionMonths,
   };
   const [, summary, answerPackage, described] = await Promise.all([
-    recordView(candidate, viewed),
+    recordView(candidate, viewed, viewId),
     candidateSummary(candidate, media),
     answerPackageView(candidate, answers, position.jobTitle),
     Promise.all(

@@ -93,8 +93,13 @@ export const awaitingMailReport = (
  * prepared (spec §4), and every 10 seconds while their invitation mail, sent in the last 10
  * minutes (`mailSentAt`: when the page sent it), awaits SES's report, so a bounce shows on its own.
  */
-export const useCandidate = (candidateId: string, mailSentAt: number | null = null) =>
-  useApi(apiPath('getCandidate', { candidateId }), {
+/**
+ * One candidate for their page. `viewId` names the opening of the page (a new one each time it is
+ * opened, see `newViewId`): every read of it, background refreshes included, carries it, so the
+ * company's audit log records one view per opening (issue 43).
+ */
+export const useCandidate = (candidateId: string, viewId: string, mailSentAt: number | null = null) =>
+  useApi(apiPath('getCandidate', { candidateId }, { view: viewId }), {
     refreshInterval: (data) =>
       preparing(data?.answers) || data?.answerPackage.packageStatus === 'generating'
         ? POLL_INTERVAL_MS
@@ -102,6 +107,9 @@ export const useCandidate = (candidateId: string, mailSentAt: number | null = nu
           ? MAIL_REPORT_POLL_MS
           : 0,
   });
+
+/** A new opening's view id, for `useCandidate`. */
+export const newViewId = (): string => crypto.randomUUID();
 
 /** Transcripts, re-fetched every 5 seconds while one is still being transcribed. */
 export const useTranscripts = (candidateId: string) =>

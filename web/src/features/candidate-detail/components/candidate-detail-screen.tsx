@@ -1,7 +1,15 @@
 import { Alert, Badge, Button, Card, Flex } from '@aws-amplify/ui-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
-import { evaluateCandidate, rateAnswer, useCandidate, useTranscripts, type CandidateDetail, type EvaluationAction } from '../../../api/candidates';
+import {
+  evaluateCandidate,
+  newViewId,
+  rateAnswer,
+  useCandidate,
+  useTranscripts,
+  type CandidateDetail,
+  type EvaluationAction,
+} from '../../../api/candidates';
 import { ApiError } from '../../../api/client';
 import { recordAnswerPlay } from '../../../api/audit';
 import { useCompany, useOwnershipStatus } from '../../../api/companies';
@@ -42,7 +50,9 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
   const navigate = useNavigate();
   // When this page last sent the invitation mail (a fixed address): the candidate is re-read until SES reports on it.
   const [mailSentAt, setMailSentAt] = useState<number | null>(null);
-  const candidate = useCandidate(candidateId, mailSentAt);
+  // This opening of the page (it is mounted anew for each candidate): its reads record one view (issue 43).
+  const [viewId] = useState(newViewId);
+  const candidate = useCandidate(candidateId, viewId, mailSentAt);
   const transcripts = useTranscripts(candidateId);
   const company = useCompany(companyId);
   const ownership = useOwnershipStatus(companyId);
