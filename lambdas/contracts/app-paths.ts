@@ -59,8 +59,14 @@ export const paths = {
     pattern: '/delete-my-data/:companyId',
     to: (companyId: string, q: { email?: string | null } = {}) => withQuery(`/delete-my-data/${encodeURIComponent(companyId)}`, q),
   },
-  /** The link the deletion request's mail carries: the candidate confirms, and their data goes. */
-  confirmDeletion: { pattern: '/confirm-deletion/:nonce', to: (nonce: string) => `/confirm-deletion/${encodeURIComponent(nonce)}` },
+  /**
+   * The link the deletion request's mail carries: the candidate confirms, and their data goes. It names
+   * the company too (issue 43), for the page to say whose data it deletes before the candidate confirms.
+   */
+  confirmDeletion: {
+    pattern: '/confirm-deletion/:nonce',
+    to: (nonce: string, q: { company?: string | null } = {}) => withQuery(`/confirm-deletion/${encodeURIComponent(nonce)}`, q),
+  },
 } as const;
 
 /**

@@ -102,6 +102,11 @@ export const sharingDetailsSchema = z.object({
   publicCandidateHref: z.string(),
   /** When the link stops working (a 404 from then on, as when sharing is off), null for never. */
   expiresAt: z.nullable(z.string()),
+  /**
+   * The days chosen when its expiry was last set (1, 7 or 30; issue 43: the share dialog shows them as
+   * chosen); null for a link that never expires, and for one whose expiry was set before they were kept.
+   */
+  expiresInDays: z.nullable(z.int()),
   /** When someone last opened the public page, null while nobody has. */
   lastOpenedAt: z.nullable(z.string()),
 });

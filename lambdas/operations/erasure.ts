@@ -5,20 +5,37 @@ import { nonceSchema } from '../contracts/member';
 import { defineOperation } from './operation';
 
 /**
- * Deletion on request (issue 28): a candidate's "Delete my data". Both routes are public and name
- * nothing in their path: the company and the address travel in the body (the answer is the same
- * whatever they name), the confirmation's nonce too (it is the credential, kept out of paths and logs).
+ * Deletion on request (issue 28): a candidate's "Delete my data". The request and the confirmation are
+ * public and name nothing in their path: the company and the address travel in the body (the answer is
+ * the same whatever they name), the confirmation's nonce too (it is the credential, kept out of paths
+ * and logs). The pages read the company's name by its id (issue 43), the id both their links carry.
  */
 
 const deletionRequestedSchema = z.object({ message: z.string() });
 
+/** The company a deletion page is about (issue 43): the pages name it, so a candidate of several can tell which one they ask. */
+const companyNameSchema = z.string();
+
 const deletionReceiptSchema = z.object({
   /** The receipt's id: the candidate quotes it, the company keeps it (without personal data). */
   receiptId: z.string(),
+  /** The company whose data about the candidate was deleted (on the receipt page; not kept with the receipt). */
+  companyName: companyNameSchema,
   deletedAt: z.string(),
   kinds: z.array(z.enum(DELETED_DATA_KINDS)),
   /** How many candidacies (one per position) were deleted. */
   candidates: z.int(),
+});
+
+export const getDataDeletionCompany = defineOperation({
+  method: 'GET',
+  path: '/data-deletion-companies/{companyId}',
+  auth: 'public',
+  grants: ['table:read'],
+  summary:
+    'The company a candidate\'s "Delete my data" pages are about, by name (the link in every mail to a candidate names its id): its name only. An unknown company is a 404.',
+  params: z.object({ companyId: idSchema }),
+  response: z.object({ companyName: companyNameSchema }),
 });
 
 export const requestDataDeletion = defineOperation({

@@ -97,6 +97,8 @@ describe('deletion on request', () => {
     expect(confirmation?.subject).toBe('Confirm the deletion of your data at Erasure A');
     const nonce = nonceIn(confirmation!.text);
     expect(nonce).not.toBe('');
+    // The link names the company, for its page to say whose data goes (issue 43).
+    expect(confirmation!.text).toContain(`#${paths.confirmDeletion.to(nonce, { company: a.companyId })}`);
     // The request stores the nonce's hash only.
     const stored = await localDb().send(new GetCommand({ TableName: localEnv().TABLE_NAME, Key: keys.deletionRequest(nonce) }));
     expect(stored.Item).toBeUndefined();
@@ -105,7 +107,7 @@ describe('deletion on request', () => {
 
     const confirmed = await confirm(nonce);
     expect(confirmed.status).toBe(200);
-    expect(confirmed.body).toMatchObject({ kinds: [...DELETED_DATA_KINDS], candidates: 2 });
+    expect(confirmed.body).toMatchObject({ company_name: 'Erasure A', kinds: [...DELETED_DATA_KINDS], candidates: 2 });
     const receiptId = confirmed.body.receipt_id as string;
     expect(receiptId).toMatch(/^DR-[0-9A-F]{4}(-[0-9A-F]{4}){3}$/);
 
@@ -153,6 +155,16 @@ describe('deletion on request', () => {
     const onRequest = (audit.Items ?? []).filter((item) => item.action === 'deleted_on_request');
     expect(onRequest.map((item) => item.candidateId).sort()).toEqual([asNurse, asPorter].sort());
     expect(onRequest.map((item) => item.actorUserId ?? null)).toEqual([null, null]);
+  });
+
+  it('names the company for its pages by the id their links carry, and nothing else (issue 43)', async () => {
+    const [atA, atB] = await Promise.all([
+      call('getDataDeletionCompany', { params: { companyId: a.companyId } }),
+      call('getDataDeletionCompany', { params: { companyId: b.companyId } }),
+    ]);
+    expect([atA.status, atA.body]).toEqual([200, { company_name: 'Erasure A' }]);
+    expect([atB.status, atB.body]).toEqual([200, { company_name: 'Erasure B' }]);
+    expect((await call('getDataDeletionCompany', { params: { companyId: 'no-such-company' } })).status).toBe(404);
   });
 
   it('refuses a made-up link with the same message', async () => {

@@ -58,7 +58,9 @@ describe('expiring share links', () => {
     expect(shared.body.last_opened_at).toBeNull();
     const id = shared.body.public_candidate_id as string;
 
-    expect((await details(candidateId)).body.last_opened_at).toBeNull();
+    // The days chosen are kept with the link (issue 43): the share dialog shows them as chosen when reopened.
+    expect(shared.body.expires_in_days).toBe(1);
+    expect((await details(candidateId)).body).toMatchObject({ expires_in_days: 1, last_opened_at: null });
     const opened = await open(id);
     expect(opened.status).toBe(200);
     expect(opened.body.candidate_name).toBe('Sam Shared');
@@ -76,6 +78,7 @@ describe('expiring share links', () => {
     expect(renewed.body.public_candidate_id).toBe(id);
     expect(Date.parse(renewed.body.expires_at!)).toBeGreaterThan(Date.now() + 29 * 24 * 3600 * 1000);
     expect(renewed.body.last_opened_at).toBe(seen.body.last_opened_at);
+    expect((await details(candidateId)).body.expires_in_days).toBe(30);
     expect((await open(id)).status).toBe(200);
   });
 
@@ -88,8 +91,10 @@ describe('expiring share links', () => {
     expect(week.body.expires_at).toEqual(expect.any(String));
     const again = await share(candidateId);
     expect(again.body.expires_at).toBe(week.body.expires_at);
+    expect(again.body.expires_in_days).toBe(7);
     const never = await share(candidateId, { expires_in_days: null });
     expect(never.body.expires_at).toBeNull();
+    expect((await details(candidateId)).body.expires_in_days).toBeNull();
     expect((await open(never.body.public_candidate_id)).status).toBe(200);
   });
 

@@ -352,6 +352,7 @@ export const callsFigure = async ({ url, env, session, companyId }: StackContext
   // Deletion on request (issue 28): the candidate asks, then confirms from the mailed link.
   const erased = unique('erased');
   await must('inviteCandidate', { ...owner, params: { positionId }, body: { candidate_name: 'Erased', email: erased } });
+  await measure('getDataDeletionCompany', { params: { companyId } });
   await measure('requestDataDeletion', { body: { company_id: companyId, email: erased } });
   const deletionNonce =
     /#\/confirm-deletion\/([A-Za-z0-9_-]+)/.exec((await mails(erased)).find((m) => m.subject.startsWith('Confirm the deletion'))?.text ?? '')?.[1] ??

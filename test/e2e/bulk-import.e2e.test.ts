@@ -16,6 +16,14 @@ const browser = useBrowser();
 const workbook = async (rows: string[][]) =>
   Buffer.from(await (await writeXlsxFile(rows.map((row) => row.map((value) => (value ? { value } : null)))).toBlob()).arrayBuffer());
 
+/** Whether the dialog's scrolling body shows all of an element (issue 43: the preview once a file is read). */
+const inDialogView = (target: Locator) =>
+  target.evaluate((element) => {
+    const body = element.closest('.app-dialog__body')!.getBoundingClientRect();
+    const box = element.getBoundingClientRect();
+    return box.height > 0 && box.top >= body.top && box.bottom <= body.bottom;
+  });
+
 /** The text of the option a mapping select shows. */
 const chosen = (select: Locator) => select.evaluate((element) => (element as HTMLSelectElement).selectedOptions[0]?.text ?? '');
 
@@ -69,7 +77,12 @@ describe('bulk import from real exports (issue 28)', () => {
       'Last Name',
       'Email Address',
     ]);
-    await bulk.getByText('3 candidates ready to invite. Left out: 1 already a candidate of this position, 1 duplicate in the file.').waitFor();
+    const summary = bulk.getByText('3 candidates ready to invite. Left out: 1 already a candidate of this position, 1 duplicate in the file.');
+    await summary.waitFor();
+    // Send is enabled at once: the preview of what it sends is brought into view, its summary and first rows.
+    expect(await bulk.getByRole('button', { name: 'Send', exact: true }).isEnabled()).toBe(true);
+    await expect.poll(() => inDialogView(summary)).toBe(true);
+    await expect.poll(() => inDialogView(bulk.getByRole('row').nth(1))).toBe(true);
     expect(await bulk.getByRole('row').allInnerTexts()).toEqual([
       'Name\tEmail\tProblem',
       `Ada Lovelace\t${ada}\t`,

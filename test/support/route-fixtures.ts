@@ -221,9 +221,20 @@ export const pathIds = (w: World): Record<string, string> => ({
  * Kinds of id that are themselves the credential on public routes: whoever holds one may use it,
  * so the question there is whether another one (a wrong link) reaches anything. An ATS webhook's
  * integration id only addresses it: the ATS's signature is what it takes, and nothing unsigned
- * reaches anything (test/api/integrations.test.ts).
+ * reaches anything (test/api/integrations.test.ts). A company id is one only on the "Delete my data"
+ * pages' read of the company's name (issue 43): every mail to a candidate carries it in that link,
+ * and it answers the name alone.
  */
-export const credentialKinds = new Set(['token', 'linkId', 'publicCandidateId', 'nonce', 'sessionId', 'logoImageGroupId', 'integrationId']);
+export const credentialKinds = new Set([
+  'token',
+  'linkId',
+  'publicCandidateId',
+  'nonce',
+  'sessionId',
+  'logoImageGroupId',
+  'integrationId',
+  'companyId',
+]);
 
 /** Everything of a world that must never show in another caller's response. */
 export const secretsOf = (w: World): string[] => [

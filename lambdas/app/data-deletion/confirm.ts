@@ -75,12 +75,12 @@ export const confirmDataDeletion = async (nonce: string, log: Logger) => {
     throw error;
   }
 
-  const receipt = { receiptId, deletedAt: deletedAt.toISOString(), kinds: [...DELETED_DATA_KINDS], candidates: deleted.length };
+  const companyName = company?.companyName ?? 'The company';
+  const receipt = { receiptId, companyName, deletedAt: deletedAt.toISOString(), kinds: [...DELETED_DATA_KINDS], candidates: deleted.length };
   const jobTitles = [...new Set(deleted.map((candidate) => candidate.jobTitle))];
   const brand = company ? await emailBrand(company).catch(() => null) : null;
-  const companyName = company?.companyName ?? 'The company';
   const mails = [
-    deletionReceiptEmail({ to: request.email, companyName, ...receipt, jobTitles, brand }),
+    deletionReceiptEmail({ to: request.email, ...receipt, jobTitles, brand }),
     ...(deleted.length > 0 ? owners.map((to) => deletedOnRequestEmail({ to, jobTitles, receiptId, deletedAt: receipt.deletedAt, brand })) : []),
   ];
   await Promise.all([

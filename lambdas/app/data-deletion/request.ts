@@ -32,7 +32,7 @@ export const requestDataDeletion = async (companyId: string, email: string, log:
     return { message: DELETION_REQUESTED_MESSAGE };
   }
   const nonce = await putDeletionRequest({ companyId, email, candidateIds });
-  const [confirmHref, brand] = await Promise.all([appLink(paths.confirmDeletion.to(nonce)), emailBrand(company)]);
+  const [confirmHref, brand] = await Promise.all([appLink(paths.confirmDeletion.to(nonce, { company: companyId })), emailBrand(company)]);
   await sendMail(
     deletionConfirmationEmail({
       to: email,

@@ -11,10 +11,13 @@ import { publicCandidateHref } from './links';
 
 const SHARING_IS_OFF = 'Sharing is off for this candidate.';
 
-const detailsOf = async (publicCandidateId: string, link: Pick<PublicLink, 'expiresAt' | 'lastOpenedAt'>) => ({
+type LinkDetails = Pick<PublicLink, 'expiresAt' | 'expiresInDays' | 'lastOpenedAt'>;
+
+const detailsOf = async (publicCandidateId: string, link: LinkDetails) => ({
   publicCandidateId,
   publicCandidateHref: await publicCandidateHref(publicCandidateId),
   expiresAt: link.expiresAt,
+  expiresInDays: link.expiresInDays,
   lastOpenedAt: link.lastOpenedAt,
 });
 
@@ -31,12 +34,13 @@ export const shareCandidate = async (candidateId: string, caller: Caller, expire
     batched: retentionMonths,
   } = await requireCandidateAccess(candidateId, caller, undefined, { batch: (c) => auditRetentionRead(c.companyId) });
   const expiresAt = expiresInDays === undefined ? null : shareExpiresAt(now, expiresInDays);
-  const { publicCandidateId, created } = await sharePublicly(candidate, expiresAt, now);
-  const link: Pick<PublicLink, 'expiresAt' | 'lastOpenedAt'> | null = created
-    ? { expiresAt, lastOpenedAt: null }
+  const expiry = { expiresAt, expiresInDays: expiresAt === null ? null : (expiresInDays ?? null) };
+  const { publicCandidateId, created } = await sharePublicly(candidate, expiry, now);
+  const link: LinkDetails | null = created
+    ? { ...expiry, lastOpenedAt: null }
     : expiresInDays === undefined
       ? await publicLinkOf(publicCandidateId)
-      : await setShareExpiry(publicCandidateId, expiresAt);
+      : await setShareExpiry(publicCandidateId, expiry);
   if (!link) throw notFound(SHARING_IS_OFF, 'sharing_off');
   const [details] = await Promise.all([
     detailsOf(publicCandidateId, link),

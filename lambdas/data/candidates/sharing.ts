@@ -10,12 +10,13 @@ import { getCandidate, type Candidate } from './candidate';
  * Sharing on: one public id per candidate while it stays on (a second call returns the same). The
  * public id's item names the candidate, their position and company, so revoking it can check the
  * caller's access without reading the candidate first (items put before it name the candidate only).
- * A new link records when it expires (`expiresAt`, issue 28; absent: never); `created` says whether
- * this call made the link (false: it was on already, its expiry as it was).
+ * A new link records when it expires (`expiresAt`, issue 28; absent: never) and the days chosen for
+ * it (`expiresInDays`, issue 43: what the share dialog shows as chosen); `created` says whether this
+ * call made the link (false: it was on already, its expiry as it was).
  */
 export const sharePublicly = async (
   candidate: Candidate,
-  expiresAt: string | null = null,
+  expiry: ShareExpiry = NO_EXPIRY,
   now = new Date(),
 ): Promise<{ publicCandidateId: string; created: boolean }> => {
   if (candidate.publicCandidateId) return { publicCandidateId: candidate.publicCandidateId, created: false };
@@ -34,7 +35,7 @@ export const sharePublicly = async (
               positionId: candidate.positionId,
               companyId: candidate.companyId,
               sharedAt: now.toISOString(),
-              ...(expiresAt ? { expiresAt } : {}),
+              ...(expiry.expiresAt ? { expiresAt: expiry.expiresAt, expiresInDays: expiry.expiresInDays } : {}),
             },
             ConditionExpression: 'attribute_not_exists(PK)',
           },
@@ -61,13 +62,19 @@ export const sharePublicly = async (
   }
 };
 
+/** When a link stops working (null: never) and the days it was set to last for (null: never, or not recorded). */
+export interface ShareExpiry {
+  expiresAt: string | null;
+  expiresInDays: number | null;
+}
+
+const NO_EXPIRY: ShareExpiry = { expiresAt: null, expiresInDays: null };
+
 /** What a public id names: its candidate and, when the item records them, their position and company. */
-export interface PublicLink {
+export interface PublicLink extends ShareExpiry {
   candidateId: string;
   positionId: string | null;
   companyId: string | null;
-  /** When the link stops working (issue 28), null for never. */
-  expiresAt: string | null;
   /** When its public page was last opened, null while it never was. */
   lastOpenedAt: string | null;
 }
@@ -79,6 +86,8 @@ const linkOf = (item: Record<string, any> | undefined): PublicLink | null =>
         positionId: typeof item.positionId === 'string' ? item.positionId : null,
         companyId: typeof item.companyId === 'string' ? item.companyId : null,
         expiresAt: typeof item.expiresAt === 'string' ? item.expiresAt : null,
+        // Links whose expiry was set before issue 43 recorded the days have none.
+        expiresInDays: typeof item.expiresAt === 'string' && typeof item.expiresInDays === 'number' ? item.expiresInDays : null,
         lastOpenedAt: typeof item.lastOpenedAt === 'string' ? item.lastOpenedAt : null,
       }
     : null;
@@ -113,11 +122,11 @@ const updateLink = async (
   }
 };
 
-/** Sets when a link that is on expires (null: never); null when the link is gone. */
-export const setShareExpiry = (publicCandidateId: string, expiresAt: string | null): Promise<PublicLink | null> =>
+/** Sets when a link that is on expires, and the days chosen (never: both removed); null when the link is gone. */
+export const setShareExpiry = (publicCandidateId: string, { expiresAt, expiresInDays }: ShareExpiry): Promise<PublicLink | null> =>
   expiresAt
-    ? updateLink(publicCandidateId, 'SET expiresAt = :expiresAt', { ':expiresAt': expiresAt })
-    : updateLink(publicCandidateId, '', {}, 'REMOVE expiresAt');
+    ? updateLink(publicCandidateId, 'SET expiresAt = :expiresAt, expiresInDays = :days', { ':expiresAt': expiresAt, ':days': expiresInDays })
+    : updateLink(publicCandidateId, '', {}, 'REMOVE expiresAt, expiresInDays');
 
 /** Records an opening of the link's public page (one UpdateItem); nothing when the link is gone. */
 export const markShareOpened = async (publicCandidateId: string, at: Date): Promise<void> => {

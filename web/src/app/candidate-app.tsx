@@ -57,7 +57,7 @@ export const App = () => {
         <ApplyScreen key={route.linkId} linkId={route.linkId} onApplied={(token) => (window.location.hash = paths.interview.to(token))} />
       )}
       {route?.name === 'deleteMyData' && <DeleteMyDataScreen key={route.companyId} companyId={route.companyId} email={route.email} />}
-      {route?.name === 'confirmDeletion' && <ConfirmDeletionScreen key={route.nonce} nonce={route.nonce} />}
+      {route?.name === 'confirmDeletion' && <ConfirmDeletionScreen key={route.nonce} nonce={route.nonce} companyId={route.companyId} />}
     </CandidateErrorBoundary>
   );
 };

@@ -13,7 +13,12 @@ describe('candidateRoute', () => {
       email: 'a+b@example.com',
     });
     expect(candidateRoute(`#${paths.deleteMyData.to('c-1')}`)).toEqual({ name: 'deleteMyData', companyId: 'c-1', email: '' });
-    expect(candidateRoute(`#${paths.confirmDeletion.to(token)}`)).toEqual({ name: 'confirmDeletion', nonce: token });
+    expect(candidateRoute(`#${paths.confirmDeletion.to(token, { company: 'c-1' })}`)).toEqual({
+      name: 'confirmDeletion',
+      nonce: token,
+      companyId: 'c-1',
+    });
+    expect(candidateRoute(`#${paths.confirmDeletion.to(token)}`)).toEqual({ name: 'confirmDeletion', nonce: token, companyId: null });
   });
 
   it('matches as the hiring app’s router does: any case, a trailing slash, a query, an encoded value', () => {

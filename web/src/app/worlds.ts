@@ -12,7 +12,8 @@ export type CandidateRoute =
   | { readonly name: 'apply'; readonly linkId: string }
   /** "Delete my data" (issue 28): the request, with the address the link prefills, and the mailed confirmation. */
   | { readonly name: 'deleteMyData'; readonly companyId: string; readonly email: string }
-  | { readonly name: 'confirmDeletion'; readonly nonce: string };
+  /** The confirmation link names its company (issue 43); a link mailed before it did has none. */
+  | { readonly name: 'confirmDeletion'; readonly nonce: string; readonly companyId: string | null };
 
 /** A hash route's path without the `#`, its query or a trailing slash (`#/apply/x/?a=1` → `/apply/x`). */
 const pathOf = (hash: string) => {
@@ -46,7 +47,7 @@ export const candidateRoute = (hash: string): CandidateRoute | null => {
   const companyId = paramOf(paths.deleteMyData.pattern, path);
   if (companyId !== null) return { name: 'deleteMyData', companyId, email: queryOf(hash).get('email') ?? '' };
   const nonce = paramOf(paths.confirmDeletion.pattern, path);
-  if (nonce !== null) return { name: 'confirmDeletion', nonce };
+  if (nonce !== null) return { name: 'confirmDeletion', nonce, companyId: queryOf(hash).get('company') || null };
   return null;
 };
 

@@ -125,9 +125,12 @@ export const FileDropZone = ({
           <UploadIcon />
         </span>
         <div className="file-drop-zone__text">
-          <span id={titleId} className="file-drop-zone__title">
+          {/* The title is the input's label as well as its aria-labelledby: axe names the input by the
+              label even while the title is scrolled out of view (issue 43: a dialog that brings what
+              follows into view), where it reads an aria-labelledby's text only when on screen. */}
+          <label id={titleId} htmlFor={id} className="file-drop-zone__title">
             {label}
-          </span>
+          </label>
           <span className="file-drop-zone__prompt">{dragging ? 'Drop the file to use it' : 'Drag a file here, or'}</span>
         </div>
         <label htmlFor={id} className="file-drop-zone__button" aria-hidden="true">

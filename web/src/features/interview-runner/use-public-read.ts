@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { request, type ApiPath, type ApiResponse, type GetOperation } from '../../api/client';
 
 interface Read<T> {
-  readonly path: string;
+  readonly path: string | null;
   readonly data?: T;
   readonly error?: unknown;
 }
@@ -11,13 +11,15 @@ interface Read<T> {
  * One public GET, read when the page opens: the candidate's pages need no cache, retries or
  * revalidation (SWR stays in the hiring team's app, out of this light one). `reload` reads it
  * again and keeps what is on show meanwhile; a failed reload leaves it on show (a candidate who
- * has just finished sees the confirmation, not an error).
+ * has just finished sees the confirmation, not an error). A null path reads nothing (a page that
+ * has nothing to ask for).
  */
-export const usePublicRead = <Op extends GetOperation>(path: ApiPath<Op>) => {
+export const usePublicRead = <Op extends GetOperation>(path: ApiPath<Op> | null) => {
   const [read, setRead] = useState<Read<ApiResponse<Op>>>({ path });
   const [generation, setGeneration] = useState(0);
 
   useEffect(() => {
+    if (path === null) return;
     const controller = new AbortController();
     request<ApiResponse<Op>>('GET', path, undefined, { signal: controller.signal }).then(
       (data) => setRead({ path, data }),

@@ -19,6 +19,10 @@ export const expiryText = (expiresAt: string | null, now: number): string =>
       ? `Expired on ${formatDateTime(expiresAt)}`
       : `Expires on ${formatDateTime(expiresAt)}`;
 
+/** The expiry choice a link that is on was given: never, its days, or the default for a link that did not record them. */
+export const linkExpiryChoice = (details: { expiresAt: string | null; expiresInDays: number | null }): string =>
+  details.expiresAt === null ? NEVER : String(SHARE_EXPIRY_DAYS.find((days) => days === details.expiresInDays) ?? SHARE_EXPIRY_DEFAULT_DAYS);
+
 /** "Last opened 26 Nov 2026, 12:05" or "Not opened yet". */
 export const openedText = (lastOpenedAt: string | null): string => (lastOpenedAt ? `Last opened ${formatDateTime(lastOpenedAt)}` : 'Not opened yet');
 
@@ -26,7 +30,9 @@ export const openedText = (lastOpenedAt: string | null): string => (lastOpenedAt
  * Share dialog (spec §4, issue 28): the toggle creates the public link, for the chosen time (1, 7
  * or 30 days, or no expiry; 7 preselected), or deletes it (it stops working at once). While on, it
  * says when the link expires (or that it has) and when it was last opened, and "Stop sharing"
- * revokes it in one click. Loading the link's details answers 404 while sharing is off.
+ * revokes it in one click. Loading the link's details answers 404 while sharing is off. The expiry
+ * shown as chosen is the link's own (issue 43: reopened after a 1-day link, it says 1 day), until
+ * the member picks another.
  */
 export const ShareDialog = ({
   candidateId,
@@ -42,9 +48,11 @@ export const ShareDialog = ({
   const sharing = useSharingDetails(candidateId);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const [expiry, setExpiry] = useState(String(SHARE_EXPIRY_DEFAULT_DAYS));
+  /** The member's pick; null: the link's own expiry (or the default while sharing is off). */
+  const [picked, setPicked] = useState<string | null>(null);
   const off = sharing.error instanceof ApiError && sharing.error.status === 404;
   const details = off ? null : sharing.data;
+  const expiry = picked ?? (details ? linkExpiryChoice(details) : String(SHARE_EXPIRY_DEFAULT_DAYS));
   const loading = !sharing.data && !sharing.error;
   // The time the dialog opened: what "expired" is judged against while it is open.
   const [now] = useState(() => Date.now());
@@ -62,16 +70,21 @@ export const ShareDialog = ({
     }
   };
   const days = expiry === NEVER ? null : Number(expiry);
-  const share = () => run(async () => void (await sharing.mutate(await createSharing(candidateId, days), { revalidate: false })));
+  const share = () =>
+    run(async () => {
+      await sharing.mutate(await createSharing(candidateId, days), { revalidate: false });
+      setPicked(null);
+    });
   const stop = () =>
     run(async () => {
       if (!details) return;
       await deleteSharing(details.publicCandidateId);
       await sharing.mutate();
+      setPicked(null);
     });
 
   const expirySelect = (
-    <SelectField label="Link expires after" value={expiry} onChange={(e) => setExpiry(e.target.value)} isDisabled={busy}>
+    <SelectField label="Link expires after" value={expiry} onChange={(e) => setPicked(e.target.value)} isDisabled={busy}>
       {SHARE_EXPIRY_DAYS.map((d) => (
         <option key={d} value={String(d)}>
           {dayLabel(d)}

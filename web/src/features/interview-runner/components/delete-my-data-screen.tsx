@@ -1,13 +1,15 @@
 import { useId, useState } from 'react';
 import { errorMessage } from '../../../api/client';
 import { requestDataDeletionCall } from '../api';
+import { useDeletionCompany } from '../use-deletion-company';
 import { BrandedPage } from './branded-page';
 import { DeletionKinds } from './deletion-kinds';
-import { Alert, Button, Title } from './ui';
+import { Alert, Button, Loader, Title } from './ui';
 
 /**
  * "Delete my data" (issue 28): the candidate gives their address (prefilled from their mail's link)
  * and the company mails it a confirmation link. The answer is the same whatever the company holds.
+ * The page names the company (issue 43): a candidate of several sees which one they ask.
  */
 export const DeleteMyDataScreen = ({ companyId, email: prefilled }: { companyId: string; email: string }) => {
   const [email, setEmail] = useState(prefilled);
@@ -16,6 +18,7 @@ export const DeleteMyDataScreen = ({ companyId, email: prefilled }: { companyId:
   const [sent, setSent] = useState<string | null>(null);
   const emailId = useId();
   const hintId = useId();
+  const company = useDeletionCompany(companyId);
 
   const send = async () => {
     setBusy(true);
@@ -40,6 +43,14 @@ export const DeleteMyDataScreen = ({ companyId, email: prefilled }: { companyId:
       </BrandedPage>
     );
   }
+  if (!company.settled)
+    return (
+      <BrandedPage branding={null}>
+        <Title>Delete my data</Title>
+        <Loader />
+      </BrandedPage>
+    );
+  const name = company.name ?? 'this company';
   return (
     <BrandedPage branding={null}>
       <Title>Delete my data</Title>
@@ -50,9 +61,7 @@ export const DeleteMyDataScreen = ({ companyId, email: prefilled }: { companyId:
           if (email.trim() && !busy) void send();
         }}
       >
-        <p>
-          Ask this company to delete everything it holds about you from its video interviews, for every position you applied to or were invited to:
-        </p>
+        <p>Ask {name} to delete everything it holds about you from its video interviews, for every position you applied to or were invited to:</p>
         <DeletionKinds />
         <p>We&apos;ll e-mail a link to your address to make sure it&apos;s you. Nothing is deleted until you open it and confirm.</p>
         <div className="ir-field">
@@ -67,7 +76,7 @@ export const DeleteMyDataScreen = ({ companyId, email: prefilled }: { companyId:
             aria-describedby={hintId}
           />
           <p id={hintId} className="ir-small ir-secondary">
-            The address this company invited you with.
+            The address {name} invited you with.
           </p>
         </div>
         {error && <Alert variation="error">{error}</Alert>}

@@ -1,5 +1,5 @@
 import { Alert, Button, Flex, Loader, Text, TextAreaField, ToggleButton, ToggleButtonGroup } from '@aws-amplify/ui-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { findExistingCandidates, inviteCandidates } from '../../../api/candidates';
 import { ApiError, errorMessage } from '../../../api/client';
 import { Dialog } from '../../../components/dialog';
@@ -36,7 +36,8 @@ const INVITES_PER_REQUEST = Math.min(100, BATCH_INVITE_MAX);
  * rest, up to 1,000, in requests of 100 with progress and each row's result; refused for want of
  * credits (402), it says why and offers plan selection (spec §6), and Send again sends only what
  * was not invited. A timing adjustment (issue 25), folded away by default, applies to every
- * candidate of the list.
+ * candidate of the list. A file read brings its preview into view (issue 43): it lies below the
+ * drop zone and the mapping, and Send, enabled at once, sends what it lists.
  */
 const BulkInviteDialog = ({
   positionId,
@@ -71,6 +72,9 @@ const BulkInviteDialog = ({
   const [outcomes, setOutcomes] = useState<ReadonlyMap<number, Outcome>>(new Map());
   const [invitedSoFar, setInvitedSoFar] = useState(0);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
+  const preview = useRef<HTMLDivElement>(null);
+  /** A file was just read: its preview is scrolled into view once it shows. */
+  const reveal = useRef(false);
 
   const read = useMemo(
     () => (source === 'file' ? (loaded && mapping ? candidateRows(loaded.table, mapping) : []) : readCandidateLines(pasted)),
@@ -101,9 +105,16 @@ const BulkInviteDialog = ({
     return known.size > 0 ? checked(read, known) : read;
   }, [read, existing, checkKey, takenMeanwhile]);
   const ready = rows.filter((row) => !row.problem && !outcomes.get(row.line)?.invited);
+  // A file's rows show once it is read (the list empties while it is read, so each file's rows show anew).
+  useEffect(() => {
+    if (!reveal.current || rows.length === 0) return;
+    reveal.current = false;
+    preview.current?.scrollIntoView({ block: 'start' });
+  }, [rows.length]);
 
   /** A new list: nothing sent of it yet. */
   const restart = () => {
+    reveal.current = false;
     setError(null);
     setNeedsPlan(false);
     setOutcomes(new Map());
@@ -137,6 +148,7 @@ const BulkInviteDialog = ({
       const table = await readImportFile(file);
       setLoaded({ file: { name: file.name, size: file.size }, table });
       setMapping(guessMapping(table));
+      reveal.current = true;
       if (table.rows.length <= (table.hasHeader ? 1 : 0))
         setFileError('No candidates were found in that file. Put each candidate on a row, with their name and e-mail address in columns.');
     } catch (e) {
@@ -323,13 +335,15 @@ const BulkInviteDialog = ({
           />
         )}
         {rows.length > 0 && (
-          <Preview
-            rows={rows}
-            source={source}
-            from={source === 'file' ? (loaded?.file.name ?? '') : 'the pasted list'}
-            outcomes={outcomes}
-            checking={checking}
-          />
+          <div ref={preview} className="bulk-invite__preview">
+            <Preview
+              rows={rows}
+              source={source}
+              from={source === 'file' ? (loaded?.file.name ?? '') : 'the pasted list'}
+              outcomes={outcomes}
+              checking={checking}
+            />
+          </div>
         )}
         {progress && (
           <div className="bulk-invite__progress">

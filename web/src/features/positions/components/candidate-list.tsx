@@ -20,6 +20,8 @@ import { CandidateCard } from './candidate-card';
  * One tab's (or a search's) cards, 12 at a time with "Load more". The last visible card is kept in
  * the URL once more than a page shows, and a reload asks for every page through it. Resend and
  * delete take the card away at once and reload; a failure brings it back with the spec's message.
+ * A tab's whole list of another length than its count (issue 43: a candidate deleted elsewhere, from
+ * another tab or at their own request) reads the counts again, so the tab's label follows its list.
  */
 export const CandidateList = ({
   positionId,
@@ -31,6 +33,8 @@ export const CandidateList = ({
   label,
   empty,
   revision,
+  expected,
+  onCountsStale,
   onChanged,
   notify,
 }: {
@@ -46,6 +50,10 @@ export const CandidateList = ({
   empty: string;
   /** Changes when the tab's count does (an invite, a response): the pages are fetched again. */
   revision: number;
+  /** The count the tab shows for this list, when the whole list should hold exactly that many (not a search, nor "scored only"). */
+  expected?: number;
+  /** The list, read in full, holds another number: the counts are read again. */
+  onCountsStale?: () => void;
   onChanged: () => void;
   notify: (notice: Notice) => void;
 }) => {
@@ -65,6 +73,18 @@ export const CandidateList = ({
   useEffect(() => {
     if (loaded) onLastCandidate(last);
   }, [last, loaded, onLastCandidate]);
+  // Once for each disagreement (the list's length against the count): counts read again that still
+  // disagree (a list read before the change) are not asked for again until one of them moves.
+  const listed = loaded && !hasMore ? (pages.data ?? []).reduce((n, page) => n + page.candidates.length, 0) : null;
+  const reported = useRef<string | null>(null);
+  const settling = hidden.size > 0;
+  useEffect(() => {
+    if (listed === null || expected === undefined || settling || listed === expected) return;
+    const disagreement = `${listed}:${expected}`;
+    if (reported.current === disagreement) return;
+    reported.current = disagreement;
+    onCountsStale?.();
+  }, [listed, expected, settling, onCountsStale]);
 
   const act = async (candidate: CandidateSummary, action: () => Promise<unknown>, failure: string, success?: string) => {
     setHidden((h) => new Set(h).add(candidate.candidateId));

@@ -239,7 +239,7 @@ export const CandidatesView = ({ position, evaluation, onChanged }: { position: 
                     list={{ tab: !evaluation && t === 'responded' ? 'done' : t, ...(byScore ? { sort: 'score' as const } : {}) }}
                     {...(byScore
                       ? listProps(tabs[t].label, 'No candidate in this tab has been scored yet', count(t))
-                      : listProps(tabs[t].label, tabs[t].empty, count(t)))}
+                      : { ...listProps(tabs[t].label, tabs[t].empty, count(t)), expected: count(t), onCountsStale: onChanged })}
                   />
                 </Flex>
               ) : null,
