@@ -4,9 +4,10 @@
  *   2. typecheck and lint (the test files with type-aware rules: every promise awaited, no .only, no skipped test)
  *   3. the SPA build (the browser tests run against the built SPA, as CloudFront serves it)
  *   4. vitest: unit, infra (CDK + cdk-nag), api (local stack) and e2e (Chromium, and Firefox for the candidate's interview) projects
- *   5. the soak test (issue 37): the main flows on a local stack of its own with 10 % of every AWS,
- *      Stripe and ATS call failing (vitest's soak project, alone in its process: VITEST_SOAK=1)
- * Extra arguments go to vitest, e.g. `npm test -- --project api`; with any, the soak step is left out.
+ *   5. the projects that run alone, each on a local stack of its own (VITEST_ALONE=<name>, vitest.config.ts):
+ *      pipeline (long answers through the local media pipeline, issue 43) and the soak test (issue 37:
+ *      the main flows with 10 % of every AWS, Stripe and ATS call failing)
+ * Extra arguments go to vitest, e.g. `npm test -- --project api`; with any, step 5 is left out.
  */
 import { spawnSync } from 'node:child_process';
 import { ensureSystemPackages } from './system-deps';
@@ -29,7 +30,13 @@ run('build the SPA', 'npm', ['run', '--silent', 'build:web']);
 // A test left focused (`.only`) fails the run, CI or not: lint refuses it too (vitest/no-focused-tests).
 const vitestArgs = process.argv.slice(2);
 run('tests', 'npx', ['vitest', 'run', '--allowOnly=false', ...vitestArgs]);
+const alone = [
+  ['pipeline', 'long answers through the local pipeline'],
+  ['soak', 'soak test (10 % of AWS, Stripe and ATS calls failing)'],
+] as const;
 if (vitestArgs.length === 0) {
-  process.env.VITEST_SOAK = '1';
-  run('soak test (10 % of AWS, Stripe and ATS calls failing)', 'npx', ['vitest', 'run', '--allowOnly=false', '--project', 'soak']);
+  for (const [project, label] of alone) {
+    process.env.VITEST_ALONE = project;
+    run(label, 'npx', ['vitest', 'run', '--allowOnly=false', '--project', project]);
+  }
 }

@@ -14,7 +14,7 @@ import '../support/local-stack-setup';
  * their work and lose their answer (`phase: 'response'`), which is what idempotent retries are for.
  * It cannot share the api/e2e projects' stack (their tests would meet these faults), nor live in
  * their vitest process (the local Lambda runtime is configured once per process): it is the `soak`
- * project, run on its own (VITEST_SOAK=1, vitest.config.ts).
+ * project, run on its own (VITEST_ALONE=soak, vitest.config.ts).
  *
  * Rules are tried in order and the first that fires wins, so the lost answers come first and each
  * service's share of errors is split between two codes.
