@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../api/client';
-import { clock, countDown, inFinalSeconds, recordingTimerText, startStopwatch, stopWithRetries, timeAnnouncement } from './take';
+import { clock, countDown, takeLength, inFinalSeconds, recordingTimerText, startStopwatch, stopWithRetries, timeAnnouncement } from './take';
 
 describe('stopping a live recording', () => {
   it('tries a failed stop again, up to three times, but not a refusal', async () => {
@@ -18,6 +18,16 @@ describe('stopping a live recording', () => {
     const refused = () => (++calls, Promise.reject(new ApiError(404, 'Recording not found.', 'recording_not_found')));
     await expect(stopWithRetries(refused, 3, 0)).rejects.toThrow('Recording not found.');
     expect(calls).toBe(1);
+  });
+});
+
+describe("a take's length", () => {
+  it('is counted as the player counts a duration: whole seconds, never rounded up', () => {
+    expect([6.6, 6.4, 6, 59.5, 60.2, 125.99].map(takeLength)).toEqual(['0:06', '0:06', '0:06', '0:59', '1:00', '2:05']);
+  });
+
+  it('is 0:00 for a length not known or below zero', () => {
+    expect([-0.3, Number.NaN, Number.POSITIVE_INFINITY].map(takeLength)).toEqual(['0:00', '0:00', '0:00']);
   });
 });
 
