@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { paths } from '../../lambdas/contracts/app-paths';
+import { API_PREFIX, operationPath } from '../../lambdas/operations/index';
 import { mailArriving, mailTo } from '../support/accounts';
 import { call } from '../support/api';
 import { allocateCredits } from '../support/aws';
@@ -216,14 +217,19 @@ describe('a bounced invitation', () => {
     // page's reads of the candidate answer the mail as just sent, as they would before SES's report.
     let holding = true;
     let heldReads = 0;
-    await page.route(`**/api/v1/candidates/${candidateId}`, async (route) => {
-      if (route.request().method() !== 'GET') return route.continue();
-      const response = await route.fetch();
-      const body = (await response.json()) as Record<string, unknown>;
-      if (!holding) return route.fulfill({ response, json: body });
-      heldReads += 1;
-      return route.fulfill({ response, json: { ...body, mail: { status: 'sent', reason: null, at: null } } });
-    });
+    // By the path alone: the page's reads carry a query (the opening's view id).
+    const candidatePath = `${API_PREFIX}${operationPath('getCandidate', { candidateId })}`;
+    await page.route(
+      (url) => url.pathname === candidatePath,
+      async (route) => {
+        if (route.request().method() !== 'GET') return route.continue();
+        const response = await route.fetch();
+        const body = (await response.json()) as Record<string, unknown>;
+        if (!holding) return route.fulfill({ response, json: body });
+        heldReads += 1;
+        return route.fulfill({ response, json: { ...body, mail: { status: 'sent', reason: null, at: null } } });
+      },
+    );
 
     // The invitation sent again from the page, to another address that bounces.
     await alert.getByRole('button', { name: 'Fix e-mail and resend' }).click();
