@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/data/keys';
-import type { FaultRule, FaultRuleInput } from '../../lib/local/faults/rules';
 import { baseUrl, call } from '../support/api';
+import { faultRules, faultState, injectedBy } from '../support/faults';
 import { allocateCredits, partition } from '../support/aws';
 import { mailArriving, mailTo, registerAndSignIn, uniqueEmail } from '../support/accounts';
 import { interviewFixture, startAnswer, tokenFromHref } from '../support/interviews';
@@ -14,28 +14,9 @@ import { makeClip } from '../support/media';
  * every rule here is narrowed by `match` to this test's own data (a job title, an e-mail address,
  * a company or position id) and by a count, and afterEach removes the rules this file added.
  */
-const added: string[] = [];
-
-const addFaults = async (...rules: FaultRuleInput[]): Promise<FaultRule[]> => {
-  const res = await fetch(`${baseUrl()}/_local/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(rules),
-  });
-  expect(res.status).toBe(201);
-  const body = (await res.json()) as { rules: FaultRule[] };
-  added.push(...body.rules.map((rule) => rule.id));
-  return body.rules;
-};
-
-const faultState = async () =>
-  (await fetch(`${baseUrl()}/_local/faults`).then((r) => r.json())) as { rules: FaultRule[]; injected: Record<string, Record<string, number>> };
-
-const injectedBy = async (rule: FaultRule) => (await faultState()).rules.find((r) => r.id === rule.id)?.injected;
-
-afterEach(async () => {
-  await Promise.all(added.splice(0).map((id) => fetch(`${baseUrl()}/_local/faults?id=${id}`, { method: 'DELETE' })));
-});
+const faults = faultRules();
+const addFaults = faults.add;
+afterEach(faults.removeAll);
 
 type Owner = Awaited<ReturnType<typeof registerAndSignIn>>;
 

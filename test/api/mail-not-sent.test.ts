@@ -1,6 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { FaultRule, FaultRuleInput } from '../../lib/local/faults/rules';
-import { baseUrl, call } from '../support/api';
+import { call } from '../support/api';
+import { faultRules, injectedBy, mailRefusal } from '../support/faults';
 import { allocateCredits } from '../support/aws';
 import { mailArriving, mailTo, registerAndSignIn, uniqueEmail } from '../support/accounts';
 import { interviewFixture } from '../support/interviews';
@@ -15,35 +16,9 @@ import { interviewFixture } from '../support/interviews';
 type Owner = Awaited<ReturnType<typeof registerAndSignIn>>;
 type Mail = { status: string; reason: string | null; at: { time_value: string; relative_time: string } | null } | null;
 
-const added: string[] = [];
-const refuse = async (email: string, rule: Partial<FaultRuleInput> = {}): Promise<FaultRule> => {
-  const res = await fetch(`${baseUrl()}/_local/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify([
-      {
-        service: 'ses',
-        operation: 'SendEmail',
-        fault: 'MessageRejected',
-        status: 400,
-        message: 'Email address is not verified.',
-        count: 1,
-        match: email,
-        ...rule,
-      },
-    ]),
-  });
-  expect(res.status).toBe(201);
-  const [created] = ((await res.json()) as { rules: FaultRule[] }).rules;
-  added.push(created!.id);
-  return created!;
-};
-const injected = async (rule: FaultRule) =>
-  ((await fetch(`${baseUrl()}/_local/faults`).then((r) => r.json())) as { rules: FaultRule[] }).rules.find((r) => r.id === rule.id)?.injected;
-
-afterEach(async () => {
-  await Promise.all(added.splice(0).map((id) => fetch(`${baseUrl()}/_local/faults?id=${id}`, { method: 'DELETE' })));
-});
+const faults = faultRules();
+const refuse = async (email: string, rule: Partial<FaultRuleInput> = {}): Promise<FaultRule> => (await faults.add(mailRefusal(email, rule)))[0]!;
+afterEach(faults.removeAll);
 
 const createPosition = async (owner: Owner) => {
   const created = await call('createPosition', {
@@ -76,7 +51,7 @@ describe('a mail SES did not take (issue 37)', () => {
     const res = await call('inviteCandidate', { params: { positionId }, session: owner.sessionId, body: { candidate_name: 'Nora Unsent', email } });
     // The invite stands (its link can be copied); its mail says what happened.
     expect(res.status).toBe(201);
-    expect(await injected(rule)).toBe(1);
+    expect(await injectedBy(rule)).toBe(1);
     expect(res.body.mail).toMatchObject({ status: 'not_sent', reason: NOT_SENT_REASON });
     expect(res.body.mail?.at?.time_value).toMatch(/^\d{4}-\d\d-\d\dT/);
     const candidateId = res.body.candidate_id as string;
@@ -120,7 +95,7 @@ describe('a mail SES did not take (issue 37)', () => {
     const res = await call('inviteCandidate', { params: { positionId }, session: owner.sessionId, body: { candidate_name: 'Rita Rate', email } });
     expect(res.status).toBe(201);
     // The SDK retried (standard mode) before giving up; nothing reached the mailbox.
-    expect(await injected(rule)).toBeGreaterThan(1);
+    expect(await injectedBy(rule)).toBeGreaterThan(1);
     expect(res.body.mail).toMatchObject({ status: 'not_sent' });
     expect(res.body.mail?.reason).toMatch(/^Not sent: the mail service was too busy, and the retries ran out \(TooManyRequestsException/);
     expect(await mailTo(email)).toEqual([]);

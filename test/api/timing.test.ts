@@ -4,12 +4,13 @@ import { ANSWER_GRACE_SECONDS } from '../../lambdas/contracts/timing';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../../lambdas/data/keys';
 import { sha256 } from '../../lambdas/platform/crypto';
-import { baseUrl, call, dynamodbCallsOf } from '../support/api';
+import { call, dynamodbCallsOf } from '../support/api';
 import { mailTo, registerAndSignIn, uniqueEmail } from '../support/accounts';
 import { allocateCredits, localDb, localEnv } from '../support/aws';
 import { interviewFixture, startAnswer, tokenFromHref, uploadParts } from '../support/interviews';
 import { makeClip } from '../support/media';
 import { savePosition } from '../support/positions';
+import { faultRules, mailRefusal } from '../support/faults';
 
 /**
  * Timing adjustments (issue 25, WCAG 2.2.1 Timing Adjustable): the team adjusts a candidate's
@@ -344,26 +345,10 @@ describe('the team’s answer to a candidate’s request (issue 43)', () => {
 
   it('records a mail SES does not take as not sent on the candidate, and the timing stands', async () => {
     await setSelfService(false);
-    const added: string[] = [];
+    const faults = faultRules();
     try {
       const refused = await asking('Pia Refused', 'double-time');
-      const res = await fetch(`${baseUrl()}/_local/faults`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify([
-          {
-            service: 'ses',
-            operation: 'SendEmail',
-            fault: 'MessageRejected',
-            status: 400,
-            message: 'Email address is not verified.',
-            count: 1,
-            match: refused.email,
-          },
-        ]),
-      });
-      expect(res.status).toBe(201);
-      added.push(...((await res.json()) as { rules: { id: string }[] }).rules.map((r) => r.id));
+      await faults.add(mailRefusal(refused.email));
       const set = await setTiming(refused.candidateId, { time_limits_off: false, time_multiplier: 2, extra_retakes: 0 });
       expect(set.status).toBe(200);
       expect(await answersTo(refused.email)).toEqual([]);
@@ -373,7 +358,7 @@ describe('the team’s answer to a candidate’s request (issue 43)', () => {
         mail: { status: 'not_sent', reason: 'Not sent: the mail service refused it (MessageRejected: Email address is not verified.)' },
       });
     } finally {
-      await Promise.all(added.map((id) => fetch(`${baseUrl()}/_local/faults?id=${id}`, { method: 'DELETE' })));
+      await faults.removeAll();
       await setSelfService(true);
     }
   });
