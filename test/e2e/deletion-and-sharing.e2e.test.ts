@@ -3,7 +3,7 @@ import { paths } from '../../lambdas/contracts/app-paths';
 import { mailArriving, uniqueEmail } from '../support/accounts';
 import { call } from '../support/api';
 import { allocateCredits } from '../support/aws';
-import { answerQuestion, interviewFixture, tokenFromHref } from '../support/interviews';
+import { answerQuestion, interviewFixture, processedAnswers, tokenFromHref } from '../support/interviews';
 import { makeClip } from '../support/media';
 import { expectAccessible } from './support/accessibility';
 import { appUrl, trackErrors, useBrowser } from './support/browser';
@@ -40,15 +40,9 @@ const respondedCandidate = async (positionId: string, candidateName: string, ema
   expect(invited.status).toBe(201);
   const candidateId = invited.body.candidate_id as string;
   await answerQuestion(tokenFromHref(invited.body.interview_href), 0, clip);
-  // (expect.poll works only inside a test: the pipeline is waited for by hand, so nothing is processed while it is deleted.)
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    const candidate = await call('getCandidate', { params: { candidateId }, session: owner.sessionId });
-    const answers = (candidate.body.answers ?? []) as { video: { upload_status: string } }[];
-    if (answers.length === 1 && answers[0]!.video.upload_status === 'ready') return candidateId;
-    if (answers.some((a) => a.video.upload_status === 'failed') || Date.now() > deadline) throw new Error('the answer was not processed');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
+  // Before the test deletes it, so that nothing is processed meanwhile.
+  await processedAnswers(owner, new Map([[candidateName, candidateId]]), 1);
+  return candidateId;
 };
 
 beforeAll(async () => {

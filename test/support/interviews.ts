@@ -103,25 +103,32 @@ export const answeredPosition = async (
     ids.set(name, res.body.candidate_id);
     for (const index of options.questions.keys()) await answerQuestion(tokenFromHref(res.body.interview_href), index, options.clip);
   }
+  await processedAnswers(owner, ids, options.questions.length);
+  return { positionId, ids };
+};
+
+/**
+ * Waits until each candidate's (`candidates`: name → id) `answerCount` answers are processed, each video ready with its
+ * thumbnail; throws if the pipeline failed an answer or took more than five minutes. By hand, not
+ * with expect.poll (which works only inside a test), so it serves beforeAll hooks too.
+ */
+export const processedAnswers = async (owner: { sessionId: string }, candidates: ReadonlyMap<string, string>, answerCount: number): Promise<void> => {
   const states = () =>
     Promise.all(
-      options.names.map(async (name) => {
-        const candidate = await call('getCandidate', { params: { candidateId: ids.get(name)! }, session: owner.sessionId });
+      [...candidates.values()].map(async (candidateId) => {
+        const candidate = await call('getCandidate', { params: { candidateId }, session: owner.sessionId });
         if (candidate.status !== 200) return 'processing';
         const answers = candidate.body.answers as { video: { upload_status: string }; thumbnail: unknown }[];
         if (answers.some((a) => a.video.upload_status === 'failed')) return 'failed';
-        return answers.length === options.questions.length && answers.every((a) => a.video.upload_status === 'ready' && a.thumbnail)
-          ? 'ready'
-          : 'processing';
+        return answers.length === answerCount && answers.every((a) => a.video.upload_status === 'ready' && a.thumbnail) ? 'ready' : 'processing';
       }),
     );
-  // (expect.poll works only inside a test, and this runs in beforeAll: the pipeline is waited for by hand.)
   const deadline = Date.now() + 300_000;
   let now = await states();
   while (now.includes('processing') && !now.includes('failed') && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     now = await states();
   }
-  if (now.some((state) => state !== 'ready')) throw new Error(`answers not processed: ${options.names.map((n, i) => `${n} ${now[i]}`).join(', ')}`);
-  return { positionId, ids };
+  if (now.some((state) => state !== 'ready'))
+    throw new Error(`answers not processed: ${[...candidates.keys()].map((name, i) => `${name} ${now[i]}`).join(', ')}`);
 };
