@@ -43,3 +43,4 @@ const convertKeys = (value: unknown, convert: (key: string) => string, depth: nu
 export const toCamelCase = <T = unknown>(value: unknown): T => convertKeys(value, snakeToCamel, 0) as T;
 export const toSnakeCase = <T = unknown>(value: unknown): T => convertKeys(value, camelToSnake, 0) as T;
 export const keyToSnakeCase = camelToSnake;
+export const keyToCamelCase = snakeToCamel;
