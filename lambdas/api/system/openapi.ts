@@ -4,6 +4,14 @@ import { keyToSnakeCase } from '../../contracts/wire-case';
 import { API_PREFIX, routeEntries } from '../../operations/index';
 import type { Operation } from '../../operations/operation';
 import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAY_HEADER, SESSION_HEADER } from '../../contracts/vocabulary';
+import {
+  WEBHOOK_EVENT_DESCRIPTIONS,
+  WEBHOOK_EVENT_TYPES,
+  WEBHOOK_HEADERS,
+  WEBHOOK_TEST_EVENT,
+  WEBHOOK_TOLERANCE_SECONDS,
+  webhookEnvelopeSchema,
+} from '../../contracts/webhook-events';
 
 /**
  * Builds the OpenAPI 3.1 document from the route table and the zod contracts. JSON Schemas come
@@ -67,6 +75,47 @@ const idempotencyParameter = {
 
 const errorContent = { 'application/json': { schema: jsonSchema(errorResponseSchema) } };
 
+/**
+ * The OpenAPI 3.1 `webhooks`: what a company's endpoints receive (lambdas/contracts/webhook-events.ts),
+ * one entry per event type with its envelope and `data` schema and the delivery's headers.
+ */
+const webhookHeaders = [
+  {
+    name: WEBHOOK_HEADERS.signature,
+    in: 'header',
+    required: true,
+    description: `\`t=<unix seconds>,v1=<signature>\`: the signature is the hex HMAC-SHA256, under the endpoint's signing secret, of \`<t>.<raw body>\`. While a rotated secret still overlaps its successor there is one \`v1=\` per secret; accept the delivery when one matches (compare in constant time) and \`t\` is at most ${WEBHOOK_TOLERANCE_SECONDS} seconds old, so a replay is refused.`,
+    schema: { type: 'string' },
+  },
+  {
+    name: WEBHOOK_HEADERS.eventId,
+    in: 'header',
+    required: true,
+    description: "The event's id (the body's `id`): the same on every attempt and on a resend. Deliveries are at least once: de-duplicate by it.",
+    schema: { type: 'string' },
+  },
+  { name: WEBHOOK_HEADERS.attempt, in: 'header', required: true, description: 'The attempt, 1 on the first.', schema: { type: 'integer', minimum: 1 } },
+];
+
+const webhooksSection = () =>
+  Object.fromEntries(
+    [...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT].map((type) => [
+      type,
+      {
+        post: {
+          summary: type,
+          description: WEBHOOK_EVENT_DESCRIPTIONS[type],
+          security: [],
+          parameters: webhookHeaders,
+          requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(webhookEnvelopeSchema(type)) } } },
+          responses: {
+            '2XX': { description: 'Received. Any other answer, or none in time, is retried with exponential backoff for at least 24 hours.' },
+          },
+        },
+      },
+    ]),
+  );
+
 export interface OpenApiSources {
   /** The operations (id, operation); every operation of the API by default. */
   readonly routes?: readonly (readonly [string, Operation])[];
@@ -109,5 +158,6 @@ export const buildOpenApiDocument = (sources: OpenApiSources = {}) => {
     components: { securitySchemes: { session: { type: 'apiKey', in: 'header', name: SESSION_HEADER } } },
     security: [{ session: [] }],
     paths,
+    webhooks: webhooksSection(),
   };
 };
