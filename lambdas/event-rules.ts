@@ -46,6 +46,18 @@ export const eventFunctions = {
     memoryMb: 256,
     description: "A candidate completed the interview: mails the team's notification and the candidate's response messages",
   },
+  /**
+   * A product event for webhooks (issue 38): one deliveries message per enabled endpoint of the company that
+   * subscribed to its type (lambdas/queues.ts has the delivery function). SQS send only, no KMS, no network.
+   */
+  webhookEvent: {
+    handler: 'events/webhook-event',
+    pattern: { source: [PRODUCT_EVENTS.source], 'detail-type': [PRODUCT_EVENTS.webhookEvent] },
+    grants: ['table:read', 'webhooks:enqueue'],
+    timeoutSeconds: 30,
+    memoryMb: 256,
+    description: 'A webhook event happened: queues one delivery per subscribed, enabled endpoint of its company',
+  },
   /** SES reported on a mail sent with the stage's configuration set (issue 26): the invitation records delivered, bounced or complained. */
   mailEventReceived: {
     handler: 'events/mail-event-received',

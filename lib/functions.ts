@@ -3,6 +3,7 @@ import { pipelineTasks, type PipelineTaskDefinition } from '../lambdas/pipeline/
 import { GRANTS, routeEntries, routeKey, type AuthMode, type Grant, type Route } from '../lambdas/operations/index';
 import { scheduleEntries, type ScheduleDefinition } from '../lambdas/schedules';
 import { eventFunctionEntries, type EventFunctionDefinition } from '../lambdas/event-rules';
+import { queueFunctionEntries, type QueueFunctionDefinition, type QueueId } from '../lambdas/queues';
 
 /**
  * Every Lambda function of the app, and what its grants give it, defined once and free of CDK so
@@ -51,6 +52,15 @@ export interface GrantValues {
   readonly LIVE_RECORDINGS_BUCKET: string;
   /** The EventBridge bus of the product's own events (the account's default bus). */
   readonly EVENT_BUS_NAME: string;
+  /** The webhook deliveries queue (lambdas/queues.ts), by its URL. */
+  readonly WEBHOOK_DELIVERIES_QUEUE_URL: string;
+  /**
+   * Origins webhooks may go to despite the target rules (lambdas/domain/webhook-targets.ts), space-separated:
+   * empty in AWS; the local stack's own origin, where its receiver page listens.
+   */
+  readonly WEBHOOK_ALLOWED_ORIGINS: string;
+  /** What the retry backoff's delays are multiplied by (1 in AWS; the test stack makes them short). */
+  readonly WEBHOOK_RETRY_SCALE: string;
 }
 
 /** The environment variables one grant sets (lambdas/platform/env.ts reads them). */
@@ -92,6 +102,19 @@ export const grantEnvironment = (grant: Grant, values: GrantValues): Record<stri
       return { IVS_STORAGE_CONFIGURATION_ARN: values.IVS_STORAGE_CONFIGURATION_ARN, LIVE_RECORDINGS_BUCKET: values.LIVE_RECORDINGS_BUCKET };
     case 'events:put':
       return { EVENT_BUS_NAME: values.EVENT_BUS_NAME };
+    case 'webhooks:seal':
+      return { INTEGRATIONS_KEY_ID: values.INTEGRATIONS_KEY_ID };
+    case 'webhooks:targets':
+      return { WEBHOOK_ALLOWED_ORIGINS: values.WEBHOOK_ALLOWED_ORIGINS };
+    case 'webhooks:enqueue':
+      return { WEBHOOK_DELIVERIES_QUEUE_URL: values.WEBHOOK_DELIVERIES_QUEUE_URL };
+    case 'webhooks:deliver':
+      return {
+        WEBHOOK_DELIVERIES_QUEUE_URL: values.WEBHOOK_DELIVERIES_QUEUE_URL,
+        INTEGRATIONS_KEY_ID: values.INTEGRATIONS_KEY_ID,
+        WEBHOOK_ALLOWED_ORIGINS: values.WEBHOOK_ALLOWED_ORIGINS,
+        WEBHOOK_RETRY_SCALE: values.WEBHOOK_RETRY_SCALE,
+      };
   }
 };
 
@@ -124,6 +147,16 @@ export const mailConfigurationSetName = (stage: string) => `${stage}-mail`;
 /** The partner secret Comeet issues the product (README), which signs the tokens its API takes. */
 export const comeetPartnerSecretName = (stage: string) => `${stage}/comeet/partner-secret`;
 
+/**
+ * A queue of lambdas/queues.ts and its dead-letter queue, by name (`<stage>-webhook-deliveries`):
+ * functions in the API's nested stacks address them by name and URL, as they do secrets, so no stack
+ * exports them; the local stack makes them under the same names.
+ */
+export const queueNames = (stage: string, queue: QueueId) => {
+  const name = `${stage}-${queue.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}`;
+  return { queue: name, deadLetters: `${name}-dlq` };
+};
+
 /** What every function gets whatever its grants. */
 export const baseEnvironment = (stage: string): Record<string, string> => ({ STAGE: stage, NODE_OPTIONS: '--enable-source-maps' });
 
@@ -138,7 +171,7 @@ export const DEFAULT_TIMEOUT_SECONDS = 10;
 export interface LambdaFunctionDefinition {
   /** Operation, pipeline task or schedule id. */
   readonly id: string;
-  readonly kind: 'route' | 'pipeline' | 'schedule' | 'event';
+  readonly kind: 'route' | 'pipeline' | 'schedule' | 'event' | 'queue';
   /** Module under `lambdas/` without extension, exporting `handler`. */
   readonly handler: string;
   readonly description: string;
@@ -191,6 +224,17 @@ export const eventFunction = (id: string, definition: EventFunctionDefinition): 
   timeoutSeconds: definition.timeoutSeconds,
 });
 
+/** A function consuming a queue (lambdas/queues.ts). */
+export const queueFunction = (id: string, definition: QueueFunctionDefinition): LambdaFunctionDefinition => ({
+  id,
+  kind: 'queue',
+  handler: definition.handler,
+  description: `From the ${definition.queue} queue: ${definition.description} (lambdas/${definition.handler})`.slice(0, 256),
+  grants: effectiveGrants(definition.grants),
+  memoryMb: definition.memoryMb,
+  timeoutSeconds: definition.timeoutSeconds,
+});
+
 /** Every function: one per API route, one per task of the media pipeline and of the answer-package builder, one per schedule. */
 export const lambdaFunctions: readonly LambdaFunctionDefinition[] = [
   ...routeEntries.map(([id, route]) => routeFunction(id, route)),
@@ -198,6 +242,7 @@ export const lambdaFunctions: readonly LambdaFunctionDefinition[] = [
   ...Object.entries(answerPackageTasks).map(([id, task]) => pipelineFunction(id, task, 'Answer package')),
   ...scheduleEntries.map(([id, schedule]) => scheduleFunction(id, schedule)),
   ...eventFunctionEntries.map(([id, definition]) => eventFunction(id, definition)),
+  ...queueFunctionEntries.map(([id, definition]) => queueFunction(id, definition)),
 ];
 
 const byHandler = new Map<string, LambdaFunctionDefinition>();
@@ -232,5 +277,8 @@ export const grantEnvironmentNames = (grant: Grant): string[] =>
       IVS_STORAGE_CONFIGURATION_ARN: '',
       LIVE_RECORDINGS_BUCKET: '',
       EVENT_BUS_NAME: '',
+      WEBHOOK_DELIVERIES_QUEUE_URL: '',
+      WEBHOOK_ALLOWED_ORIGINS: '',
+      WEBHOOK_RETRY_SCALE: '',
     }),
   );

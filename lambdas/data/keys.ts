@@ -23,6 +23,10 @@ export const sortKeyPrefixes = {
   comment: 'COMMENT#',
   /** A candidate partition's scorecards, one per reviewer (issue 27). */
   scorecard: 'SCORECARD#',
+  /** A company partition's webhook endpoints (issue 38); sorts before PROFILE, which its deletion removes last. */
+  webhookEndpoint: 'ENDPOINT#',
+  /** A webhook endpoint's delivery log, by time (the delivery id sorts by time). */
+  webhookDelivery: 'DELIVERY#',
 } as const;
 
 /**
@@ -253,6 +257,13 @@ export const keys = {
     GSI2PK: `AUDIT#${companyId}#MEMBER#${userId}`,
     GSI2SK: `${at}#${entryId}`,
   }),
+  /**
+   * A webhook endpoint (issue 38) in its company's partition: the fan-out reads a company's endpoints in
+   * one Query, and they go with the company.
+   */
+  webhookEndpoint: (companyId: string, endpointId: string) => ({ PK: `COMPANY#${companyId}`, SK: `${sortKeyPrefixes.webhookEndpoint}${endpointId}` }),
+  /** One delivery attempt in the endpoint's log partition; the id sorts by time, so a page is newest first. TTL 30 days. */
+  webhookDelivery: (endpointId: string, deliveryId: string) => ({ PK: `WEBHOOKLOG#${endpointId}`, SK: `${sortKeyPrefixes.webhookDelivery}${deliveryId}` }),
   /** A shared candidate's public id → the candidate. */
   publicCandidate: (publicCandidateId: string) => ({ PK: `PUBLICCANDIDATE#${publicCandidateId}`, SK: 'CANDIDATE' }),
   /**

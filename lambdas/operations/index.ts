@@ -27,6 +27,7 @@ import * as recordings from './recordings';
 import * as scorecards from './scorecards';
 import * as search from './search';
 import * as system from './system';
+import * as webhooks from './webhooks';
 
 export { API_PREFIX, fillPath, type AuthMode, type Grant, type HttpMethod, type Operation, type PathParamValue };
 export { GRANTS } from './operation';
@@ -50,6 +51,7 @@ const areas = {
   messages,
   billing,
   integrations,
+  webhooks,
 } as const;
 
 type Areas = typeof areas;

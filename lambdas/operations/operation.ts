@@ -41,6 +41,13 @@ export type AuthMode = (typeof AUTH_MODES)[number];
  *   after it, in an event function (lambdas/event-rules.ts), with retries and a dead-letter queue
  * - live:record  Amazon IVS real-time: create, end and delete a stage that records into the media bucket
  *   (IVS_STORAGE_CONFIGURATION_ARN), issue publish tokens for it, and WHIP to its endpoint
+ * - webhooks:seal  seal webhook signing secrets: kms:Encrypt with the integrations key (INTEGRATIONS_KEY_ID), only under
+ *   the webhook-secret encryption context
+ * - webhooks:targets  where webhooks may go besides public https addresses (WEBHOOK_ALLOWED_ORIGINS: empty in AWS,
+ *   the local stack's own origin under `npm start`), for the routes that check an endpoint's URL
+ * - webhooks:enqueue  SendMessage on the webhook deliveries queue (WEBHOOK_DELIVERIES_QUEUE_URL)
+ * - webhooks:deliver  the deliveries queue's consumer: kms:Decrypt of the signing secrets (webhook-secret context only),
+ *   ChangeMessageVisibility for the retry backoff (WEBHOOK_RETRY_SCALE scales it), WEBHOOK_ALLOWED_ORIGINS
  */
 export const GRANTS = [
   'table:read',
@@ -58,6 +65,10 @@ export const GRANTS = [
   'ats:api',
   'live:record',
   'events:put',
+  'webhooks:seal',
+  'webhooks:targets',
+  'webhooks:enqueue',
+  'webhooks:deliver',
 ] as const;
 export type Grant = (typeof GRANTS)[number];
 

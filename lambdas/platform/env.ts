@@ -33,6 +33,12 @@ const schema = z.object({
   LIVE_RECORDINGS_BUCKET: required,
   /** The EventBridge bus the product's own events go to (grant events:put). */
   EVENT_BUS_NAME: required,
+  /** The webhook deliveries queue (grants webhooks:enqueue, webhooks:deliver). */
+  WEBHOOK_DELIVERIES_QUEUE_URL: z.url(),
+  /** Origins webhooks may go to despite the target rules, space-separated (grant webhooks:targets): empty in AWS. */
+  WEBHOOK_ALLOWED_ORIGINS: z._default(z.string(), ''),
+  /** What the webhook retry delays are multiplied by (grant webhooks:deliver): 1 in AWS. */
+  WEBHOOK_RETRY_SCALE: z._default(z.string(), '1'),
   /** Another base URL for Stripe's API (the local stand-in), as AWS_ENDPOINT_URL_* does for AWS. */
   STRIPE_API_URL: z.optional(z.url()),
   /** The function's region: Lambda's runtime sets it (the local runtime as well). */

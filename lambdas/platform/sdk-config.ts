@@ -39,6 +39,8 @@ const settings = {
   secretsManager: { maxAttempts: 3, connectionTimeout: 2000, requestTimeout: 3000 },
   eventBridge: { maxAttempts: 3, connectionTimeout: 2000, requestTimeout: 5000 },
   ivs: { maxAttempts: 3, connectionTimeout: 2000, requestTimeout: 5000 },
+  // The webhook deliveries queue (issue 38): a resend or test event is queued within its route's 10 s.
+  sqs: { maxAttempts: 3, connectionTimeout: 2000, requestTimeout: 5000 },
 } as const;
 
 export type SdkService = keyof typeof settings;

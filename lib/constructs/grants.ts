@@ -12,8 +12,10 @@ import {
   leverOAuthSecretName,
   mailConfigurationSetName,
   stripeSecretNames,
+  queueNames,
   type GrantValues,
 } from '../functions';
+import { WEBHOOK_SECRET_SEAL_PURPOSE } from '../../lambdas/contracts/webhooks';
 import { GRANTS } from '../../lambdas/operations/operation';
 import { acknowledge, iam5Resource } from '../nag';
 import type { DataResourceRefs } from './data';
@@ -64,9 +66,16 @@ export const answerPackageStateMachineArn = (scope: Stack, stage: string): strin
 /** The product's own events (lambdas/event-rules.ts) go to the account's default bus, where the rules are. */
 export const PRODUCT_EVENT_BUS = 'default';
 
+/** A stage's webhook deliveries queue, by name: its ARN and URL (lib/constructs/webhooks.ts creates it under that name). */
+export const webhookDeliveriesQueue = (stack: Stack, stage: string) => {
+  const name = queueNames(stage, 'webhookDeliveries').queue;
+  return { arn: stack.formatArn({ service: 'sqs', resource: name }), url: `https://sqs.${stack.region}.${stack.urlSuffix}/${stack.account}/${name}` };
+};
+
 export const bindGrants = (fn: LambdaFunction, grants: readonly Grant[], targets: GrantTargets): void => {
   const { config, data } = targets;
   const stack = Stack.of(fn);
+  const deliveriesQueue = webhookDeliveriesQueue(stack, config.stage);
   const values: GrantValues = {
     TABLE_NAME: data.tableName,
     MEDIA_BUCKET: data.mediaBucketName,
@@ -83,6 +92,10 @@ export const bindGrants = (fn: LambdaFunction, grants: readonly Grant[], targets
     IVS_STORAGE_CONFIGURATION_ARN: targets.liveStorageConfigurationArn ?? '',
     LIVE_RECORDINGS_BUCKET: data.liveRecordingsBucketName,
     EVENT_BUS_NAME: PRODUCT_EVENT_BUS,
+    WEBHOOK_DELIVERIES_QUEUE_URL: deliveriesQueue.url,
+    // In AWS a webhook goes only to public https addresses: no origin is exempt.
+    WEBHOOK_ALLOWED_ORIGINS: '',
+    WEBHOOK_RETRY_SCALE: '1',
   };
   const allow = (actions: string[], resources: string[]) => fn.addToRolePolicy(new PolicyStatement({ actions, resources }));
   const requireStateMachine = (grant: Grant): string => {
@@ -98,6 +111,26 @@ export const bindGrants = (fn: LambdaFunction, grants: readonly Grant[], targets
   // Findings are reported on the role's policy, a sibling of the function: acknowledge on the role.
   const policyOwner = fn.role ?? fn;
   const mediaObjectArns = Object.values(mediaPrefixes).map((prefix) => `${data.mediaBucketArn}/${prefix}*`);
+  // The integrations key (by its alias, as ats:api), for one action, and only under the webhook-secret
+  // encryption context: a webhook function opens no ATS credential, an ATS function no signing secret.
+  const allowWebhookSecrets = (action: 'kms:Encrypt' | 'kms:Decrypt') => {
+    const keys = stack.formatArn({ service: 'kms', resource: 'key', resourceName: '*', arnFormat: ArnFormat.SLASH_RESOURCE_NAME });
+    fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: [action],
+        resources: [keys],
+        conditions: {
+          'ForAnyValue:StringEquals': { 'kms:ResourceAliases': integrationsKeyAlias(config.stage) },
+          StringEquals: { 'kms:EncryptionContext:purpose': WEBHOOK_SECRET_SEAL_PURPOSE },
+        },
+      }),
+    );
+    acknowledge(
+      policyOwner,
+      iam5Resource(fn, keys),
+      `Only the key carrying the alias ${integrationsKeyAlias(config.stage)} (condition kms:ResourceAliases), only under the webhook-secret encryption context: the data stack owns the key and no stack exports its ARN.`,
+    );
+  };
 
   for (const grant of GRANTS.filter((g) => grants.includes(g))) {
     switch (grant) {
@@ -192,6 +225,24 @@ export const bindGrants = (fn: LambdaFunction, grants: readonly Grant[], targets
       }
       case 'events:put': {
         allow(['events:PutEvents'], [stack.formatArn({ service: 'events', resource: 'event-bus', resourceName: PRODUCT_EVENT_BUS })]);
+        break;
+      }
+      case 'webhooks:seal': {
+        allowWebhookSecrets('kms:Encrypt');
+        break;
+      }
+      case 'webhooks:targets':
+        // An environment variable only: nothing to call.
+        break;
+      case 'webhooks:enqueue': {
+        allow(['sqs:SendMessage'], [deliveriesQueue.arn]);
+        break;
+      }
+      case 'webhooks:deliver': {
+        allowWebhookSecrets('kms:Decrypt');
+        // The backoff: the function sets a failed message's visibility to the next delay. Receiving and
+        // deleting are the event source mapping's (lib/constructs/webhooks.ts grants them with it).
+        allow(['sqs:ChangeMessageVisibility'], [deliveriesQueue.arn]);
         break;
       }
       case 'live:record': {

@@ -3,10 +3,10 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import { freePort, readText } from './net';
 
 /**
- * A local stand-in for an AWS service speaking the AWS JSON 1.1 protocol (`POST /` with
+ * A local stand-in for an AWS service speaking the AWS JSON protocol, 1.1 or 1.0 (`POST /` with
  * `X-Amz-Target: <prefix>.<Operation>`, SigV4-signed, errors as `{__type, message}`), so the
- * handlers' SDK clients reach it through AWS_ENDPOINT_URL_<SERVICE> unchanged. Secrets Manager and
- * KMS are built on it.
+ * handlers' SDK clients reach it through AWS_ENDPOINT_URL_<SERVICE> unchanged. Secrets Manager, KMS
+ * and EventBridge are built on it (1.1), SQS too (1.0, lib/local/sqs-local.ts).
  */
 export class ServiceError extends Error {
   constructor(
@@ -25,14 +25,20 @@ export interface AwsJsonService {
 export const startAwsJsonService = async (service: {
   /** `secretsmanager`, `TrentService`. */
   targetPrefix: string;
+  /** The protocol's version, in the content type (`application/x-amz-json-1.1` unless said). */
+  protocolVersion?: '1.0' | '1.1';
+  /** Prefixed to an error's type in `__type` (SQS's `com.amazonaws.sqs#`). */
+  errorNamespace?: string;
   /** The service's name in messages ("Secrets Manager"). */
   name: string;
   /** What an unexpected failure is called (`InternalServiceError`, `KMSInternalException`). */
   internalErrorType: string;
+  /** An operation may answer later (SQS's long polling). */
   operations: Record<string, (input: Record<string, unknown>) => unknown>;
 }): Promise<AwsJsonService> => {
+  const contentType = `application/x-amz-json-${service.protocolVersion ?? '1.1'}`;
   const send = (res: ServerResponse, status: number, body: unknown) =>
-    res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-requestid': randomUUID() }).end(JSON.stringify(body));
+    res.writeHead(status, { 'content-type': contentType, 'x-amzn-requestid': randomUUID() }).end(JSON.stringify(body));
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     const text = await readText(req);
@@ -54,10 +60,10 @@ export const startAwsJsonService = async (service: {
         throw new ServiceError('SerializationException', 'The request body is not valid JSON.');
       }
       if (!input || typeof input !== 'object') throw new ServiceError('SerializationException', 'The request body must be a JSON object.');
-      send(res, 200, operation(input as Record<string, unknown>));
+      send(res, 200, await operation(input as Record<string, unknown>));
     } catch (error) {
       if (!(error instanceof ServiceError)) throw error;
-      send(res, 400, { __type: error.type, message: error.message });
+      send(res, 400, { __type: `${service.errorNamespace ?? ''}${error.type}`, message: error.message });
     }
   };
 

@@ -13,10 +13,21 @@ import { API_PREFIX } from '../../lambdas/operations/index';
 import { tableName } from '../../lambdas/data/table-definition';
 import { localBucketName } from '../../lambdas/adapters/storage-layout';
 import { localContentSecurityPolicy, securityHeaders } from '../security-headers';
-import { comeetPartnerSecretName, integrationsKeyAlias, leverOAuthSecretName, mailConfigurationSetName, stripeSecretNames } from '../functions';
+import {
+  comeetPartnerSecretName,
+  integrationsKeyAlias,
+  leverOAuthSecretName,
+  mailConfigurationSetName,
+  queueNames,
+  stripeSecretNames,
+} from '../functions';
 import { createAtsStandIns } from './ats/server';
 import { atsVendorStandIns, COMEET_LOCAL_PARTNER_SECRET, LEVER_LOCAL_OAUTH_CLIENT } from './ats/vendors';
 import { startKmsLocal } from './kms-local';
+import { startSqsLocal } from './sqs-local';
+import { startSqsPoller } from './sqs-poller';
+import { createWebhookReceiver } from './webhook-receiver';
+import { queues } from '../../lambdas/queues';
 import { startEventBridgeLocal } from './eventbridge-local';
 import { createEventDelivery, deliverEvent } from './events';
 import { startIvsRealtimeLocal } from './ivs/server';
@@ -77,13 +88,18 @@ export interface LocalStackOptions {
   spa: 'dev' | 'dist' | 'none';
   /** `manual`: scheduled jobs run only when asked (`POST /_local/schedules/{id}`), as the tests want; `timed` (default) also at their rates. */
   schedules?: 'timed' | 'manual';
+  /**
+   * What the webhook retry backoff's delays are multiplied by (WEBHOOK_RETRY_SCALE; 1, AWS's schedule,
+   * unless set here or by LOCAL_WEBHOOK_RETRY_SCALE): the tests shorten the schedule to seconds.
+   */
+  webhookRetryScale?: number;
   log?: (msg: string, fields?: Record<string, unknown>) => void;
 }
 
 export interface LocalStack {
   url: string;
   /** The stand-ins' endpoints; `stripe` only when the Stripe stand-in runs (STRIPE_SECRET_KEY not set). */
-  services: Record<'dynamodb' | 's3' | 'ses' | 'stepFunctions' | 'secretsManager' | 'kms' | 'ivsRealtime' | 'whip' | 'eventBridge', string> & {
+  services: Record<'dynamodb' | 's3' | 'ses' | 'stepFunctions' | 'secretsManager' | 'kms' | 'ivsRealtime' | 'whip' | 'eventBridge' | 'sqs', string> & {
     stripe?: string;
   };
   env: Record<string, string>;
@@ -93,6 +109,8 @@ export interface LocalStack {
   pipelineIdle(): Promise<void>;
   /** Resolves once the IVS stand-in writes no recording and none waits out its reconnect window (events delivered). */
   liveRecordingsIdle(): Promise<void>;
+  /** Resolves once no queue consumer (the webhook deliveries') is running a batch. */
+  queuesIdle(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -127,7 +145,22 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     const secretArn = (name: string) => `arn:aws:secretsmanager:${REGION}:000000000000:secret:${name}`;
     const stripeWebhookSecret = process.env.STRIPE_WEBHOOK_SECRET ?? 'whsec_local_test';
     const integrationsKey = { arn: `arn:aws:kms:${REGION}:000000000000:key/local-integrations`, alias: integrationsKeyAlias(STAGE) };
-    const [dynamo, s3, ses, secretsManager, stripe, kms] = await Promise.all([
+    // The queues of lambdas/queues.ts under their AWS names, each with its dead-letter queue (redrive after maxReceiveCount).
+    const localQueues = Object.entries(queues).map(([id, definition]) => {
+      const names = queueNames(STAGE, id as keyof typeof queues);
+      return {
+        name: names.queue,
+        visibilityTimeoutSeconds: definition.visibilityTimeoutSeconds,
+        retentionSeconds: definition.retentionSeconds,
+        redrive: { deadLetterQueue: names.deadLetters, maxReceiveCount: definition.maxReceiveCount },
+      };
+    });
+    const webhookRetryScale =
+      options.webhookRetryScale ?? (process.env.LOCAL_WEBHOOK_RETRY_SCALE ? Number(process.env.LOCAL_WEBHOOK_RETRY_SCALE) : 1);
+    if (!Number.isFinite(webhookRetryScale) || webhookRetryScale <= 0) {
+      throw new LocalStackError(`LOCAL_WEBHOOK_RETRY_SCALE must be a positive number (it is "${process.env.LOCAL_WEBHOOK_RETRY_SCALE}").`);
+    }
+    const [dynamo, s3, ses, secretsManager, stripe, kms, sqs] = await Promise.all([
       startDynamoDbLocal({
         dbPath: path.join(options.dataDir, 'dynamodb'),
         tableName: table,
@@ -154,8 +187,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
             log,
           }),
       startKmsLocal({ keys: [integrationsKey], keyFile: path.join(options.dataDir, 'kms-keys.json') }),
+      startSqsLocal({ region: REGION, queues: localQueues, dataFile: path.join(options.dataDir, 'sqs.json') }),
     ]);
-    stops.push(dynamo.stop, s3.stop, ses.stop, secretsManager.stop, kms.stop);
+    stops.push(dynamo.stop, s3.stop, ses.stop, secretsManager.stop, kms.stop, sqs.stop);
     // Every ATS's stand-in, on this origin under /_local/ats/{type}; the adapters reach them through
     // ATS_<TYPE>_API_URL/_AUTH_URL/_APP_URL as they would reach the vendors.
     const ats = createAtsStandIns({ vendors: atsVendorStandIns, dataFile: path.join(options.dataDir, 'ats.json'), log });
@@ -225,6 +259,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       // The SDK's name for IVS real-time's endpoint variable (serviceId "IVS RealTime").
       AWS_ENDPOINT_URL_IVS_REALTIME: ivs.endpoint,
       AWS_ENDPOINT_URL_EVENTBRIDGE: eventBridge.endpoint,
+      AWS_ENDPOINT_URL_SQS: sqs.endpoint,
       LIVE_RECORDINGS_BUCKET: liveRecordingsBucket,
       IVS_STORAGE_CONFIGURATION_ARN: ivsStorageConfigurationArn,
       ...(stripe ? { STRIPE_API_URL: stripe.endpoint } : {}),
@@ -265,6 +300,11 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         IVS_STORAGE_CONFIGURATION_ARN: ivsStorageConfigurationArn,
         LIVE_RECORDINGS_BUCKET: liveRecordingsBucket,
         EVENT_BUS_NAME: 'default',
+        // On the fault proxy's origin, as the functions' SQS endpoint is: the SDK sends to the queue URL's host.
+        WEBHOOK_DELIVERIES_QUEUE_URL: `${faults.environment.AWS_ENDPOINT_URL_SQS}/000000000000/${queueNames(STAGE, 'webhookDeliveries').queue}`,
+        // The receiver page on this origin (`/_local/webhooks`) is a webhook target here; nothing else private is.
+        WEBHOOK_ALLOWED_ORIGINS: url,
+        WEBHOOK_RETRY_SCALE: String(webhookRetryScale),
       },
       runtimeEnvironment: {
         // AWS_ENDPOINT_URL_SECRETS_MANAGER and _KMS among the endpoints; STRIPE_API_URL when the Stripe
@@ -280,6 +320,19 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     stops.push(stopLambdaRuntime);
     // Events under way reach their functions before the runtime stops (stops run last-in, first-out).
     stops.push(eventBridge.drain);
+
+    // Lambda's event source mapping of each queue: the same consumer functions, with SQS's event shape.
+    const sqsPoller = startSqsPoller({
+      endpoint: sqs.endpoint,
+      region: REGION,
+      credentials: S3RVER_CREDENTIALS,
+      queueUrl: (queue) => sqs.queueUrl(queueNames(STAGE, queue as keyof typeof queues).queue),
+      queueArn: (queue) => sqs.queueArn(queueNames(STAGE, queue as keyof typeof queues).queue),
+      log: (msg, fields) => (options.log ?? ((m, f) => console.error(JSON.stringify({ level: 'error', msg: m, ...f }))))(msg, fields),
+    });
+    stops.push(sqsPoller.stop);
+    // The webhook receiver page (like the mailbox): what arrived, each signature verified, and failures on request.
+    const webhookReceiver = createWebhookReceiver({ dataFile: path.join(options.dataDir, 'webhooks.json') });
 
     const scheduler = startScheduler(log, { timed: options.schedules !== 'manual' });
     stops.push(scheduler.stop);
@@ -315,6 +368,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         // an ATS stand-in answered
       } else if (requestUrl.pathname === '/_local/dynamodb-calls') {
         dynamoDbCalls.serve(req, res, requestUrl);
+      } else if (requestUrl.pathname === '/_local/webhooks' || requestUrl.pathname.startsWith('/_local/webhooks/')) {
+        await webhookReceiver.handle(req, res, requestUrl);
       } else if (requestUrl.pathname === '/_local/faults') {
         await serveFaults(req, res, requestUrl);
       } else if (requestUrl.pathname === '/_local/mail') {
@@ -374,6 +429,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         kms: kms.endpoint,
         ivsRealtime: ivs.endpoint,
         eventBridge: eventBridge.endpoint,
+        sqs: sqs.endpoint,
         whip: ivs.whipUrl,
         ...(stripe ? { stripe: stripe.endpoint } : {}),
       },
@@ -382,6 +438,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       dynamoDbCalls: { list: dynamoDbCalls.list, clear: dynamoDbCalls.clear },
       pipelineIdle: sfn.idle,
       liveRecordingsIdle: ivs.idle,
+      queuesIdle: sqsPoller.idle,
       stop,
     };
   } catch (error) {

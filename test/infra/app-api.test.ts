@@ -81,6 +81,9 @@ describe('the api stack (stage "test"): routes', () => {
             IVS_STORAGE_CONFIGURATION_ARN: 'i',
             LIVE_RECORDINGS_BUCKET: 'l',
             EVENT_BUS_NAME: 'e',
+            WEBHOOK_DELIVERIES_QUEUE_URL: 'q',
+            WEBHOOK_ALLOWED_ORIGINS: '',
+            WEBHOOK_RETRY_SCALE: '1',
           }),
         );
         expect(deployed.get(fn.description), fn.id).toEqual(expected.sort());

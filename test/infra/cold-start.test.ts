@@ -38,6 +38,9 @@ const values: GrantValues = {
   IVS_STORAGE_CONFIGURATION_ARN: `arn:aws:ivs:us-east-1:000000000000:storage-configuration/${STAGE}`,
   LIVE_RECORDINGS_BUCKET: `${STAGE}-live-recordings`,
   EVENT_BUS_NAME: 'default',
+  WEBHOOK_DELIVERIES_QUEUE_URL: `https://sqs.us-east-1.amazonaws.com/000000000000/${STAGE}-webhook-deliveries`,
+  WEBHOOK_ALLOWED_ORIGINS: '',
+  WEBHOOK_RETRY_SCALE: '1',
 };
 
 /** What Lambda's Node.js runtime sets in every function, whatever its configuration. */

@@ -19,6 +19,7 @@ const proxiedVariables: [RegExp, FaultService][] = [
   [/^AWS_ENDPOINT_URL_SECRETS_MANAGER$/, 'secretsmanager'],
   [/^AWS_ENDPOINT_URL_EVENTBRIDGE$/, 'eventbridge'],
   [/^AWS_ENDPOINT_URL_IVS_REALTIME$/, 'ivs'],
+  [/^AWS_ENDPOINT_URL_SQS$/, 'sqs'],
   [/^STRIPE_API_URL$/, 'stripe'],
   // The adapters' calls; ATS_<TYPE>_APP_URL are links a person opens, not calls.
   [/^ATS_[A-Z]+_(API|AUTH)_URL$/, 'ats'],

@@ -19,6 +19,7 @@ export const faultServices = [
   'secretsmanager',
   'eventbridge',
   'ivs',
+  'sqs',
   'stripe',
   'ats',
   'mediaconvert',

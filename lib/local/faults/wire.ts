@@ -5,7 +5,7 @@ import type { FaultRule, FaultService } from './rules';
 /**
  * An injected error as the real service puts it on the wire, so the SDK (or Stripe's, or an ATS
  * adapter's client) classifies it as it would in AWS: throttling and 5xx retried, the rest thrown.
- * - AWS JSON 1.0/1.1 (DynamoDB, Step Functions, KMS, Secrets Manager, EventBridge): `{__type, message}`.
+ * - AWS JSON 1.0/1.1 (DynamoDB, Step Functions, KMS, Secrets Manager, EventBridge, SQS): `{__type, message}`.
  * - REST-XML (S3): `<Error><Code>…</Code><Message>…</Message></Error>`.
  * - REST-JSON (SES v2, IVS): the code in `x-amzn-ErrorType`, `{message}` as the body.
  * - Stripe: `{error: {type, message}}`; an ATS: `{message}` (a 429 with Retry-After).
@@ -49,6 +49,7 @@ const protocols: Record<
   kms: awsJson('1.1'),
   secretsmanager: awsJson('1.1'),
   eventbridge: awsJson('1.1'),
+  sqs: awsJson('1.0', 'com.amazonaws.sqs#'),
   s3: 'rest-xml',
   ses: 'rest-json',
   ivs: 'rest-json',
