@@ -41,7 +41,7 @@ export const eventFunctions = {
   interviewCompleted: {
     handler: 'events/interview-completed',
     pattern: { source: [PRODUCT_EVENTS.source], 'detail-type': [PRODUCT_EVENTS.interviewCompleted] },
-    grants: ['table:write', 'media:read', 'mail:send'],
+    grants: ['table:write', 'media:read', 'mail:send', 'events:put'],
     timeoutSeconds: 60,
     memoryMb: 256,
     description: "A candidate completed the interview: mails the team's notification and the candidate's response messages",

@@ -14,7 +14,7 @@ export interface ScheduleDefinition {
 
 export const schedules = {
   /** Deletes invited candidates whose deadline has passed (spec §9). */
-  expireInvites: { handler: 'jobs/expire-invites', rateMinutes: 15, grants: ['table:write', 'media:delete'], timeoutSeconds: 300 },
+  expireInvites: { handler: 'jobs/expire-invites', rateMinutes: 15, grants: ['table:write', 'media:delete', 'events:put'], timeoutSeconds: 300 },
   /** Sends reminders planned a duration from the invite to candidates who have not responded (spec §3 PlannedMessage). */
   sendPlannedMessages: {
     handler: 'jobs/send-planned-messages',
@@ -26,7 +26,7 @@ export const schedules = {
   syncIntegrations: {
     handler: 'jobs/sync-integrations',
     rateMinutes: 15,
-    grants: ['table:write', 'ats:api', 'mail:send', 'media:read'],
+    grants: ['table:write', 'ats:api', 'mail:send', 'media:read', 'events:put'],
     timeoutSeconds: 300,
   },
   /** Writes responses, shortlists and rejections back to the candidates' ATS profiles, retrying with backoff (issue 16 "Back"). */
@@ -40,7 +40,7 @@ export const schedules = {
    * Deletes candidates whose company's retention policy is due (issue 28), in bounded pages; with the
    * ATS outbox's pending result (no ATS call), so no `ats:api`.
    */
-  applyRetention: { handler: 'jobs/apply-retention', rateMinutes: 60, grants: ['table:write', 'media:delete'], timeoutSeconds: 600 },
+  applyRetention: { handler: 'jobs/apply-retention', rateMinutes: 60, grants: ['table:write', 'media:delete', 'events:put'], timeoutSeconds: 600 },
 } as const satisfies Record<string, ScheduleDefinition>;
 
 export type ScheduleId = keyof typeof schedules;

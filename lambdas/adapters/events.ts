@@ -11,6 +11,9 @@ const eventBridge = /* @__PURE__ */ new EventBridgeClient(/* @__PURE__ */ sdkCli
 /** PutEvents takes at most this many entries a call. */
 export const PUT_EVENTS_MAX_ENTRIES = 10;
 
+/** PutEvents calls one publisher has under way at once. */
+const PUT_EVENTS_IN_FLIGHT = 5;
+
 export class EventNotPublished extends Error {}
 
 /** Puts one product event on the stage's bus; throws when EventBridge did not take it. */
@@ -63,7 +66,7 @@ export class WebhookEventsNotPublished extends EventNotPublished {
 
 /**
  * Puts webhook events on the stage's bus as `Webhook event`s (their detail is the envelope), up to
- * PUT_EVENTS_MAX_ENTRIES a call, the calls side by side. Throws WebhookEventsNotPublished naming the
+ * PUT_EVENTS_MAX_ENTRIES a call, a few calls side by side. Throws WebhookEventsNotPublished naming the
  * events EventBridge did not take (a refused call, or its refused entries); the rest are published.
  */
 export const publishWebhookEvents = async (events: readonly WebhookEvent[]): Promise<void> => {
@@ -73,31 +76,31 @@ export const publishWebhookEvents = async (events: readonly WebhookEvent[]): Pro
   for (let i = 0; i < events.length; i += PUT_EVENTS_MAX_ENTRIES) chunks.push(events.slice(i, i + PUT_EVENTS_MAX_ENTRIES));
   const failed: string[] = [];
   let reason = '';
-  await Promise.all(
-    chunks.map(async (chunk) => {
-      const entries: PutEventsRequestEntry[] = chunk.map((event) => ({
-        EventBusName: bus,
-        Source: PRODUCT_EVENTS.source,
-        DetailType: PRODUCT_EVENTS.webhookEvent,
-        Detail: JSON.stringify(event),
-      }));
-      try {
-        const { FailedEntryCount, Entries } = await eventBridge.send(new PutEventsCommand({ Entries: entries }));
-        if (!FailedEntryCount) return;
-        // PutEvents answers an entry per entry, in order; a failed one carries an ErrorCode.
-        chunk.forEach((event, i) => {
-          const entry = Entries?.[i];
-          if (!entry || entry.ErrorCode) {
-            failed.push(event.id);
-            reason ||= `${entry?.ErrorCode ?? 'Failed'}: ${entry?.ErrorMessage ?? ''}`;
-          }
-        });
-      } catch (error) {
-        failed.push(...chunk.map((event) => event.id));
-        reason ||= error instanceof Error ? error.message : String(error);
-      }
-    }),
-  );
+  const putChunk = async (chunk: WebhookEvent[]) => {
+    const entries: PutEventsRequestEntry[] = chunk.map((event) => ({
+      EventBusName: bus,
+      Source: PRODUCT_EVENTS.source,
+      DetailType: PRODUCT_EVENTS.webhookEvent,
+      Detail: JSON.stringify(event),
+    }));
+    try {
+      const { FailedEntryCount, Entries } = await eventBridge.send(new PutEventsCommand({ Entries: entries }));
+      if (!FailedEntryCount) return;
+      // PutEvents answers an entry per entry, in order; a failed one carries an ErrorCode.
+      chunk.forEach((event, i) => {
+        const entry = Entries?.[i];
+        if (!entry || entry.ErrorCode) {
+          failed.push(event.id);
+          reason ||= `${entry?.ErrorCode ?? 'Failed'}: ${entry?.ErrorMessage ?? ''}`;
+        }
+      });
+    } catch (error) {
+      failed.push(...chunk.map((event) => event.id));
+      reason ||= error instanceof Error ? error.message : String(error);
+    }
+  };
+  // A few calls at a time: a position deleted with thousands of candidates sends hundreds.
+  for (let i = 0; i < chunks.length; i += PUT_EVENTS_IN_FLIGHT) await Promise.all(chunks.slice(i, i + PUT_EVENTS_IN_FLIGHT).map(putChunk));
   if (failed.length > 0) throw new WebhookEventsNotPublished(failed, reason);
 };
 

@@ -89,7 +89,7 @@ const positionFields = {
 };
 
 /** Why a candidate was deleted. */
-export const CANDIDATE_DELETION_REASONS = ['team', 'candidate_request', 'retention'] as const;
+export const CANDIDATE_DELETION_REASONS = ['team', 'candidate_request', 'retention', 'invite_expired'] as const;
 export type CandidateDeletionReason = (typeof CANDIDATE_DELETION_REASONS)[number];
 
 /** The two ends of media processing an answer's event reports. */
@@ -112,7 +112,10 @@ export const webhookEventDataSchemas = {
     ...candidateFields,
     completedAt: described(z.string(), 'When the candidate submitted their last answer (ISO 8601).'),
     candidateHref,
-    answers: described(z.array(webhookCompletedAnswerSchema), 'The candidate’s answers in question order (their videos are still being processed: `answer.processed` follows for each).'),
+    answers: described(
+      z.array(webhookCompletedAnswerSchema),
+      'The candidate’s answers in question order (their videos are still being processed: `answer.processed` follows for each).',
+    ),
   }),
   'candidate.status_changed': z.object({
     ...candidateFields,
@@ -125,7 +128,7 @@ export const webhookEventDataSchemas = {
     positionId: id('The position they were a candidate of.'),
     reason: described(
       z.enum(CANDIDATE_DELETION_REASONS),
-      '`team`: a member deleted them; `candidate_request`: they asked for their data to be deleted; `retention`: the company’s retention policy deleted them.',
+      '`team`: a member deleted them (or their position); `candidate_request`: they asked for their data to be deleted; `retention`: the company’s retention policy deleted them; `invite_expired`: they did not respond by their deadline.',
     ),
   }),
   'position.created': z.object(positionFields),
@@ -135,7 +138,10 @@ export const webhookEventDataSchemas = {
     candidateId: id('The candidate who gave it.'),
     positionId: id('Their position.'),
     question: questionSchema,
-    status: described(z.enum(PROCESSED_ANSWER_STATUSES), '`ready`: the video plays (captions and transcript follow their own statuses); `failed`: it could not be processed.'),
+    status: described(
+      z.enum(PROCESSED_ANSWER_STATUSES),
+      '`ready`: the video plays (captions and transcript follow their own statuses); `failed`: it could not be processed.',
+    ),
     answerHref: described(z.string(), 'The team’s candidate page opened at this answer (sign-in required).'),
   }),
   [WEBHOOK_TEST_EVENT]: z.object({
@@ -148,7 +154,8 @@ export type WebhookEventData<T extends DeliveredEventType> = z.infer<(typeof web
 
 /** What each event means, for the OpenAPI document and the endpoint's event picker. */
 export const WEBHOOK_EVENT_DESCRIPTIONS: Record<DeliveredEventType, string> = {
-  'candidate.invited': 'A candidate was invited: by a member (one or in bulk), through the position’s public apply link, or from an ATS. A member’s preview of the interview is no candidate and sends none.',
+  'candidate.invited':
+    'A candidate was invited: by a member (one or in bulk), through the position’s public apply link, or from an ATS. A member’s preview of the interview is no candidate and sends none.',
   'candidate.started': 'A candidate started recording their first answer (sent once per candidate).',
   'candidate.completed': 'A candidate submitted their last answer; `data.answers` links each answer on the team’s page.',
   'candidate.status_changed': 'A member moved a candidate (shortlist, reject, undo).',

@@ -5,6 +5,8 @@ import { announceResponse } from '../app/recording/announce';
 import { logger, withLogContext } from '../platform/logger';
 
 const eventSchema = z.object({
+  /** EventBridge's id of the event: its retries carry the same (the webhook event's id is made from it). */
+  id: z.optional(z.string()),
   source: z.literal(PRODUCT_EVENTS.source),
   'detail-type': z.literal(PRODUCT_EVENTS.interviewCompleted),
   detail: z.object({ candidateId: z.string().check(z.minLength(1)) }),
@@ -21,5 +23,7 @@ export const handler = withLogContext('interview-completed', async (event: unkno
     logger.warn('not an Interview completed event', { issues: parsed.error.issues.length });
     return { announced: false };
   }
-  return announceResponse(parsed.data.detail.candidateId, logger.child({ candidateId: parsed.data.detail.candidateId }));
+  return announceResponse(parsed.data.detail.candidateId, logger.child({ candidateId: parsed.data.detail.candidateId }), {
+    sourceEventId: parsed.data.id,
+  });
 });

@@ -54,7 +54,7 @@ export const confirmDataDeletion = defineOperation({
   method: 'POST',
   path: '/data-deletion-requests/confirmed',
   auth: 'public',
-  grants: ['table:write', 'media:delete', 'mail:send'],
+  grants: ['table:write', 'media:delete', 'mail:send', 'events:put'],
   summary:
     'Confirms a deletion request from its mailed link: deletes every candidate of that address in that company with their answers, media, transcripts, captions and packages, mails the candidate a receipt and the owners a notice, and returns the receipt. A used or expired link is a 404.',
   body: z.object({ nonce: nonceSchema }),

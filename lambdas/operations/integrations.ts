@@ -87,7 +87,7 @@ export const handleIntegrationWebhook = defineOperation({
   method: 'POST',
   path: '/integration-webhooks/{integrationId}',
   auth: 'public',
-  grants: ['table:write', 'ats:api', 'mail:send', 'media:read'],
+  grants: ['table:write', 'ats:api', 'mail:send', 'media:read', 'events:put'],
   timeoutSeconds: 28,
   summary: "An ATS's webhook delivery for one integration, verified by the ATS's signature over the raw body; it syncs the integration's tags now.",
   params: z.object({ integrationId: idSchema }),

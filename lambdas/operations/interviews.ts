@@ -63,7 +63,7 @@ export const startAnswer = defineOperation({
   method: 'POST',
   path: '/interviews/{token}/answers',
   auth: 'public',
-  grants: ['table:write', 'media:write'],
+  grants: ['table:write', 'media:write', 'app:links', 'events:put'],
   summary:
     'Starts a recording (or a retake) of one question: opens a multipart upload for it. Fails when no retakes are left. A take replacing a live take that was lost (replacesAnswerId) does not count.',
   params: z.object({ token: interviewTokenSchema }),
@@ -124,7 +124,7 @@ export const applyThroughLink = defineOperation({
   idempotent: true,
   path: '/apply-links/{linkId}/candidates',
   auth: 'public',
-  grants: ['table:write', 'mail:send', 'media:read'],
+  grants: ['table:write', 'mail:send', 'media:read', 'events:put'],
   summary: 'Applies to a position through its public link: creates the candidate (a credit, as an invite) and returns their interview.',
   params: z.object({ linkId: idSchema }),
   body: z.object({ candidateName: candidateNameSchema, email: emailSchema }),

@@ -19,7 +19,8 @@ export const pipelineTasks = {
     substitution: 'SetMediaStatusFunctionArn',
     timeoutSeconds: 10,
     memoryMb: 256,
-    grants: ['table:write'],
+    // app:links and events:put: a failed answer's `answer.processed` webhook event (issue 38).
+    grants: ['table:write', 'app:links', 'events:put'],
   },
   probeMedia: { handler: 'pipeline/probe-media', substitution: 'ProbeMediaFunctionArn', timeoutSeconds: 20, memoryMb: 256, grants: ['media:read'] },
   finalizeMedia: {
@@ -27,7 +28,8 @@ export const pipelineTasks = {
     substitution: 'FinalizeMediaFunctionArn',
     timeoutSeconds: 60,
     memoryMb: 512,
-    grants: ['table:write', 'media:read', 'media:write'],
+    // app:links and events:put: a ready answer's `answer.processed` webhook event (issue 38).
+    grants: ['table:write', 'media:read', 'media:write', 'app:links', 'events:put'],
   },
 } as const satisfies Record<string, PipelineTaskDefinition>;
 

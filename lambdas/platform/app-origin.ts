@@ -8,8 +8,11 @@ import { readEnv } from './env';
  */
 export const appOrigin = async (): Promise<string> => readEnv('APP_ORIGIN').APP_ORIGIN.replace(/\/$/, '');
 
+/** A full link to one of the SPA's hash routes (an app-paths `to`) at `origin`. */
+export const linkAt = (origin: string, to: string): string => `${origin}/${href(to)}`;
+
 /** A full link to one of the SPA's hash routes (lambdas/contracts/app-paths.ts), for e-mails and responses. */
-export const appLink = async (to: string): Promise<string> => `${await appOrigin()}/${href(to)}`;
+export const appLink = async (to: string): Promise<string> => linkAt(await appOrigin(), to);
 
 /** The candidate's interview (the link in invitations and reminders). */
 export const interviewHref = (token: string): Promise<string> => appLink(paths.interview.to(token));

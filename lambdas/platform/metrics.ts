@@ -23,6 +23,8 @@ export const metricNames = {
   mailComplaints: 'MailComplaints',
   /** Invitation mails SES did not take, its retries spent: shown as not sent (app/mail/send-outcome.ts, issue 37). */
   mailsNotSent: 'MailsNotSent',
+  /** Webhook events EventBridge did not take (app/webhooks/publish-events.ts, issue 38): the request went on, the endpoints miss them. */
+  webhookEventsNotPublished: 'WebhookEventsNotPublished',
 } as const;
 
 export type MetricName = (typeof metricNames)[keyof typeof metricNames];

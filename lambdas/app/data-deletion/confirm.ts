@@ -13,6 +13,9 @@ import { describeError, type Logger } from '../../platform/logger';
 import { recordAudit } from '../audit/record';
 import { emailBrand } from '../companies/branding';
 import { deleteCandidateCascade } from '../deletion/cascade';
+import { webhookEvent } from '../../adapters/events';
+import { candidateDeletedData } from '../../domain/webhook-payloads';
+import { publishEvents } from '../webhooks/publish-events';
 
 /** Attempts at one candidate whose status changed between the read and the deletion (they were answering, say). */
 const ATTEMPTS = 3;
@@ -109,6 +112,10 @@ export const confirmDataDeletion = async (nonce: string, log: Logger) => {
       sendMail(mail).catch((error: unknown) => log.error('data deletion mail not sent', { companyId: request.companyId, ...describeError(error) })),
     ),
   ]);
+  await publishEvents(
+    deleted.map((candidate) => webhookEvent('candidate.deleted', request.companyId, candidateDeletedData(candidate, 'candidate_request'))),
+    log,
+  );
   log.info('data deleted on request', { companyId: request.companyId, receiptId, candidates: deleted.length });
   return receipt;
 };

@@ -7,6 +7,9 @@ import { DELETED } from '../../contracts/vocabulary';
 import { recordAudit } from '../audit/record';
 import { auditRetentionRead } from '../../data/audit';
 import { deleteCandidateCascade } from './cascade';
+import { webhookEvent } from '../../adapters/events';
+import { candidateDeletedData } from '../../domain/webhook-payloads';
+import { publishEvents } from '../webhooks/publish-events';
 
 /**
  * Deleting a candidate (spec §4): their answers and every media object of theirs go too.
@@ -40,5 +43,6 @@ export const deleteCandidate = async (candidateId: string, caller: Caller, log: 
     positionId: candidate.positionId,
     retentionMonths,
   });
+  await publishEvents([webhookEvent('candidate.deleted', candidate.companyId, candidateDeletedData(candidate, 'team'))], log);
   return { candidateId: candidate.candidateId, currentStatus: DELETED };
 };

@@ -8,6 +8,9 @@ import { requirePositionAccess } from '../access/position';
 import { recordAudit } from '../audit/record';
 import { companyRetentionMonths } from '../../data/audit';
 import { deletePositionCascade } from './cascade';
+import { webhookEvent } from '../../adapters/events';
+import { candidateDeletedData } from '../../domain/webhook-payloads';
+import { publishEvents } from '../webhooks/publish-events';
 
 /**
  * Spec §4: closed → deleted, with its candidates and their media; a closed position's candidates
@@ -41,5 +44,12 @@ export const deletePosition = async (positionId: string, caller: Caller, log: Lo
     detail: `position with ${candidates?.length ?? 0} candidates`,
     retentionMonths,
   });
+  // Its candidates went with it (issue 38: receivers erase their copies); previews were nobody's candidates.
+  await publishEvents(
+    (candidates ?? [])
+      .filter((candidate) => !candidate.preview)
+      .map((candidate) => webhookEvent('candidate.deleted', candidate.companyId, candidateDeletedData(candidate, 'team'))),
+    log,
+  );
   return { positionId: position.positionId, currentStatus: DELETED };
 };

@@ -1,10 +1,13 @@
-import { CandidateGone, readCandidatePartition } from '../../data/candidates/candidate';
+import { CandidateGone, readCandidatePartition, type Candidate } from '../../data/candidates/candidate';
 import { dueForRetention, moveRetentionClock, retentionCompanies, retentionKeyOf, type DueCandidate } from '../../data/candidates/retention';
 import { keys, SCHEDULE_SHARDS } from '../../data/keys';
 import { getPosition, type Position } from '../../data/positions';
 import { retentionClock, retentionCutoff, retentionMonthsOf } from '../../domain/retention';
 import { describeError, type Logger } from '../../platform/logger';
 import { deleteCandidateCascade } from './cascade';
+import { webhookEvent } from '../../adapters/events';
+import { candidateDeletedData } from '../../domain/webhook-payloads';
+import { publishEvents } from '../webhooks/publish-events';
 
 /**
  * The retention policy (issue 28): a company's candidates are deleted with everything of theirs
@@ -37,28 +40,29 @@ export interface RetentionReport {
 }
 
 type Outcome = 'deleted' | 'deferred' | 'skipped' | 'failed';
+type Applied = { outcome: Outcome; candidate?: Candidate };
 
 /**
  * One due candidate: read again (their partition, strongly consistent, which the deletion takes along
  * anyway), their clock recomputed with their position's closing; deleted when still due, else
  * moved on GSI5 to when they will be.
  */
-const applyTo = async (due: DueCandidate, cutoff: string, positionOf: (id: string) => Promise<Position | null>, log: Logger): Promise<Outcome> => {
+const applyTo = async (due: DueCandidate, cutoff: string, positionOf: (id: string) => Promise<Position | null>, log: Logger): Promise<Applied> => {
   try {
     const partition = await readCandidatePartition(due.candidateId);
     const { candidate } = partition;
     const profile = partition.items.find((item) => item.SK === keys.candidate(due.candidateId).SK);
     const retentionKey = retentionKeyOf(profile);
-    if (!candidate || candidate.preview || retentionKey === null) return 'skipped';
+    if (!candidate || candidate.preview || retentionKey === null) return { outcome: 'skipped' };
     const position = await positionOf(candidate.positionId);
     const clock = retentionClock(candidate.lastActiveAt, position?.closedAt ?? null);
-    if (clock > cutoff) return (await moveRetentionClock(candidate, retentionKey, clock)) ? 'deferred' : 'skipped';
+    if (clock > cutoff) return { outcome: (await moveRetentionClock(candidate, retentionKey, clock)) ? 'deferred' : 'skipped' };
     await deleteCandidateCascade(candidate, { partition });
-    return 'deleted';
+    return { outcome: 'deleted', candidate };
   } catch (error) {
-    if (error instanceof CandidateGone) return 'skipped';
+    if (error instanceof CandidateGone) return { outcome: 'skipped' };
     log.error('candidate not deleted by the retention policy', { candidateId: due.candidateId, ...describeError(error) });
-    return 'failed';
+    return { outcome: 'failed' };
   }
 };
 
@@ -90,7 +94,14 @@ export const applyRetention = async (now: Date, log: Logger, first = Math.floor(
         report.pages += 1;
         for (let i = 0; i < candidates.length; i += AT_ONCE) {
           const outcomes = await Promise.all(candidates.slice(i, i + AT_ONCE).map((due) => applyTo(due, cutoff, positionOf, log)));
-          for (const outcome of outcomes) report[outcome] += 1;
+          for (const { outcome } of outcomes) report[outcome] += 1;
+          // Receivers erase their copies (issue 38): these deletions in one PutEvents call.
+          await publishEvents(
+            outcomes.flatMap(({ candidate }) =>
+              candidate ? [webhookEvent('candidate.deleted', candidate.companyId, candidateDeletedData(candidate, 'retention'))] : [],
+            ),
+            log,
+          );
         }
         if (!next) break;
         after = next;

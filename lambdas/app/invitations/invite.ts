@@ -16,6 +16,9 @@ import { DEFAULT_BRAND_COLORS } from '../../contracts/vocabulary';
 import { count, metricNames } from '../../platform/metrics';
 import { mailTags } from '../../domain/mail-delivery';
 import { recordNotSent, recordSentAgain } from '../mail/send-outcome';
+import { webhookEvent } from '../../adapters/events';
+import { candidateInvitedData } from '../../domain/webhook-payloads';
+import { publishEvents, webhookLinks } from '../webhooks/publish-events';
 
 /**
  * Inviting (spec §2 Candidates view, §6 Plan gating): the one use case behind single and bulk
@@ -150,6 +153,14 @@ export const invite = async (
   const invitationIsPlanned = position.plannedMessages.some((message) => message.sendTrigger === 'invite');
   const mailed = preview || !invitationIsPlanned ? await sendInvitations(created, company, position.jobTitle, log, options.sendTo) : created;
   const notSent = await sendPlannedMessages('invite', mailed, position, company, log);
+  // `candidate.invited` for each (issue 38), the candidates created: a preview is nobody's candidate.
+  if (!preview) {
+    const link = await webhookLinks();
+    await publishEvents(
+      created.map((candidate) => webhookEvent('candidate.invited', candidate.companyId, candidateInvitedData(candidate, link), { now })),
+      log,
+    );
+  }
   return mailed.map((candidate) => {
     const mail = notSent.get(candidate.candidateId);
     return mail ? { ...candidate, mail } : candidate;

@@ -7,11 +7,43 @@ import { answerToIndex, writeTranscriptIndex } from '../../data/candidates/trans
 import { ConditionFailed } from '../../data/transaction';
 import { transcriptIndex } from '../../domain/transcript-search';
 import { mediaKeys } from '../../adapters/storage-layout';
+import { webhookEvent } from '../../adapters/events';
+import { findAnswer } from '../../data/candidates/answers';
+import { getCandidate } from '../../data/candidates/candidate';
+import { answerProcessedData } from '../../domain/webhook-payloads';
+import { describeError, logger, type Logger } from '../../platform/logger';
+import { publishEvents, webhookLinks } from '../webhooks/publish-events';
 
 /** What the media pipeline's tasks record (lambdas/pipeline/: the state machine and its task handlers). */
 
+/**
+ * `answer.processed` (issue 38) when the media is still an answer's (its group id is the answer's id)
+ * of a candidate who is no preview: the answer and its candidate are read as they are now.
+ */
+const announceProcessed = async (answerId: string, mediaId: string, status: 'ready' | 'failed', log: Logger) => {
+  let event;
+  try {
+    const answer = await findAnswer(answerId);
+    if (!answer || answer.mediaId !== mediaId) return;
+    const candidate = await getCandidate(answer.candidateId);
+    if (!candidate || candidate.preview) return;
+    const data = answerProcessedData(candidate, { answerId, questionIndex: answer.questionIndex, status }, await webhookLinks());
+    event = webhookEvent('answer.processed', candidate.companyId, data);
+  } catch (error) {
+    // The media's status stands: a retry of the step would not make the event any likelier.
+    log.error('webhook event not published: the answer was not read', { answerId, mediaId, ...describeError(error) });
+    return;
+  }
+  await publishEvents([event], log);
+};
+
 /** A processing run started (the pipeline's first step) or failed (its failure path, with the failing step's error). */
-export const recordProcessingStatus = async (mediaId: string, status: 'processing' | 'failed', failure?: { error: string; step: string }) => {
+export const recordProcessingStatus = async (
+  mediaId: string,
+  status: 'processing' | 'failed',
+  failure?: { error: string; step: string },
+  log: Logger = logger,
+) => {
   if (status === 'failed') {
     await updateMediaProcessing(mediaId, {
       uploadStatus: 'failed',
@@ -19,6 +51,8 @@ export const recordProcessingStatus = async (mediaId: string, status: 'processin
       transcriptStatus: 'failed',
       processingError: failure ?? { error: 'Unknown', step: 'Unknown' },
     });
+    const media = await getMedia(mediaId);
+    if (media) await announceProcessed(media.mediaGroupId, mediaId, 'failed', log);
   } else {
     await updateMediaProcessing(mediaId, { uploadStatus: 'processing', captionsStatus: 'preparing', transcriptStatus: 'submitted' });
   }
@@ -38,6 +72,7 @@ const put = (key: string, body: string, contentType: string) =>
 export const publishProcessedMedia = async (
   mediaId: string,
   processed: { hasTranscript: boolean; durationMillis: number | null; thumbnailKey?: string },
+  log: Logger = logger,
 ): Promise<number> => {
   const keys = mediaKeys(mediaId);
   const [transcribed, media] = await Promise.all([processed.hasTranscript ? readJson(keys.transcriptSource) : null, getMedia(mediaId)]);
@@ -61,11 +96,14 @@ export const publishProcessedMedia = async (
   if (answer) {
     try {
       await writeTranscriptIndex(answer, transcriptIndex(words), [mediaProcessingStep(mediaId, published)]);
-      return words.length;
     } catch (error) {
       // The answer is gone (its candidate was deleted meanwhile): the media is published alone.
       if (!(error instanceof ConditionFailed && error.step === 'answer')) throw error;
+      await updateMediaProcessing(mediaId, published);
+      return words.length;
     }
+    await announceProcessed(answer.answerId, mediaId, 'ready', log);
+    return words.length;
   }
   await updateMediaProcessing(mediaId, published);
   return words.length;

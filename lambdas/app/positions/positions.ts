@@ -20,6 +20,9 @@ import { requireMembership } from '../access/membership';
 import { checkPlannedMessages } from '../messages/templates';
 import { accessibleTo, canAccess, requirePositionAccess } from '../access/position';
 import { type PositionStatus } from '../../contracts/vocabulary';
+import { webhookEvent } from '../../adapters/events';
+import { positionData } from '../../domain/webhook-payloads';
+import { publishEvents, webhookLinks } from '../webhooks/publish-events';
 
 /** Positions (spec §2, §4): the company's lists, the wizard's new position, the settings' saves and the public apply link. */
 export type { Position };
@@ -49,6 +52,8 @@ export const createPosition = async (companyId: string, userId: string, input: P
   await requireMembership(companyId, userId);
   const positionId = await storeNewPosition(companyId, input);
   log.info('position created', { positionId });
+  const created = { positionId, companyId, jobTitle: input.jobTitle, currentStatus: 'open' as const };
+  await publishEvents([webhookEvent('position.created', companyId, positionData(created, await webhookLinks()))], log);
   return { positionId };
 };
 

@@ -10,6 +10,10 @@ import { getPosition } from '../../data/positions';
 import type { Logger } from '../../platform/logger';
 import { emailBrand } from '../companies/branding';
 import { sendPlannedMessages } from '../messages/planned-messages';
+import { webhookEvent } from '../../adapters/events';
+import { candidateCompletedData } from '../../domain/webhook-payloads';
+import { sha256 } from '../../platform/crypto';
+import { publishEvents, webhookLinks } from '../webhooks/publish-events';
 
 /**
  * After a candidate completed the interview (the `Interview completed` event their last submission
@@ -18,12 +22,30 @@ import { sendPlannedMessages } from '../messages/planned-messages';
  * candidate deleted meanwhile, or a preview, is nobody's news. A failure throws, so EventBridge retries
  * the event (and keeps it in the dead-letter queue in the end, which has an alarm).
  */
-export const announceResponse = async (candidateId: string, log: Logger): Promise<{ announced: boolean }> => {
+export const announceResponse = async (
+  candidateId: string,
+  log: Logger,
+  options: { sourceEventId?: string } = {},
+): Promise<{ announced: boolean }> => {
   const candidate = await getCandidate(candidateId);
   if (!candidate || candidate.preview || candidate.currentStatus === 'invited') {
     log.info('response not announced: the candidate is gone or has not completed', { candidateId });
     return { announced: false };
   }
+  // `candidate.completed` (issue 38) first, so a failed mail below does not hold it up. EventBridge's
+  // retry of this event publishes it again with the same id (made from the event's), which receivers
+  // de-duplicate by.
+  await publishEvents(
+    [
+      webhookEvent(
+        'candidate.completed',
+        candidate.companyId,
+        candidateCompletedData({ ...candidate, completedAt: candidate.completedAt ?? candidate.lastActiveAt }, await webhookLinks()),
+        options.sourceEventId ? { id: `evt_${sha256(`${options.sourceEventId}:candidate.completed`).slice(0, 24)}` } : {},
+      ),
+    ],
+    log,
+  );
   const [position, company, { members }] = await Promise.all([
     getPosition(candidate.positionId),
     getCompany(candidate.companyId),

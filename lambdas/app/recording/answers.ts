@@ -14,6 +14,11 @@ import { INTERVIEW_COMPLETED, RECORDING_NOT_FOUND, requireInterviewWith, require
 import { deleteMedia } from '../media/media';
 import { answerCutSeconds } from '../../domain/timing';
 import { candidatePacing } from './timing';
+import { markStarted } from '../../data/candidates/started';
+import { webhookEvent } from '../../adapters/events';
+import { candidateStartedData } from '../../domain/webhook-payloads';
+import { publishEvents, webhookLinks } from '../webhooks/publish-events';
+import type { Candidate } from '../../data/candidates/candidate';
 
 /** Recording an answer: a take starts as an S3 multipart upload the browser sends parts to while it records. */
 const refusals = {
@@ -68,6 +73,9 @@ export const startAnswer = async (token: string, questionIndex: number, contentT
     throw error;
   }
 
+  // Their first recording ever: the interview has started (issue 38), once.
+  if (!candidate.preview && Object.keys(candidate.attempts).length === 0) await announceStart(candidate, log);
+
   for (const earlier of [...(abandoned ? [abandoned] : []), ...(await openAttemptsOf(candidate.candidateId, questionIndex, answerId))]) {
     try {
       await abortMultipartUpload(earlier.key, earlier.uploadId);
@@ -78,6 +86,26 @@ export const startAnswer = async (token: string, questionIndex: number, contentT
     }
   }
   return { answerId, retakesLeft: retakesLeft(pacing.retakes, abandoned ? used : used + 1), minPartBytes: MIN_PART_BYTES };
+};
+
+/**
+ * `candidate.started`, when this request's write is the one that marked the start (two tabs, or a
+ * retried request, send it once). A failure to mark it is logged: the take is under way regardless.
+ */
+const announceStart = async (candidate: Candidate, log: Logger) => {
+  const startedAt = new Date().toISOString();
+  let first: boolean;
+  try {
+    first = await markStarted(candidate.candidateId, startedAt);
+  } catch (error) {
+    log.error('interview start not recorded', { candidateId: candidate.candidateId, ...describeError(error) });
+    return;
+  }
+  if (first)
+    await publishEvents(
+      [webhookEvent('candidate.started', candidate.companyId, candidateStartedData(candidate, startedAt, await webhookLinks()))],
+      log,
+    );
 };
 
 /** Presigned URLs for the next parts of a recording in progress: each scoped to one part of one upload, short-lived. */

@@ -6,6 +6,10 @@ import { conflict } from '../../platform/errors';
 import { recordAudit } from '../audit/record';
 import type { Caller } from '../access/caller';
 import { CANDIDATE_CHANGED, requireCandidateAccess } from '../access/candidate';
+import { webhookEvent } from '../../adapters/events';
+import { candidateStatusChangedData } from '../../domain/webhook-payloads';
+import type { Logger } from '../../platform/logger';
+import { publishEvents, webhookLinks } from '../webhooks/publish-events';
 
 /**
  * Moving a candidate (spec §4): shortlist, reject and undo follow the evaluation table (evaluation
@@ -17,7 +21,7 @@ import { CANDIDATE_CHANGED, requireCandidateAccess } from '../access/candidate';
  * Two rounds of reads before the one transaction: the candidate (alongside the session check), then
  * together their position and the caller's membership (one BatchGetItem) and the company.
  */
-export const evaluateCandidate = async (candidateId: string, action: EvaluationAction, caller: Caller) => {
+export const evaluateCandidate = async (candidateId: string, action: EvaluationAction, caller: Caller, log: Logger) => {
   const { candidate, membership, read: company } = await requireCandidateAccess(candidateId, caller, (c) => getCompany(c.companyId));
   if (!company?.config.isEvaluationEnabled) throw conflict('Evaluation is turned off for this company.', 'evaluation_disabled');
   const next = evaluate(candidate.currentStatus, action) as EvaluatedStatus | null;
@@ -37,5 +41,10 @@ export const evaluateCandidate = async (candidateId: string, action: EvaluationA
     detail: next,
     retentionMonths: company.retentionMonths,
   });
+  const change = { from: candidate.currentStatus, to: next };
+  await publishEvents(
+    [webhookEvent('candidate.status_changed', candidate.companyId, candidateStatusChangedData(candidate, change, await webhookLinks()))],
+    log,
+  );
   return { candidateId: candidate.candidateId, currentStatus: next };
 };
