@@ -48,6 +48,7 @@ try {
     ['App', `${stack.url}/  (${spa === 'dev' ? 'Vite dev server, hot reload' : spa === 'dist' ? 'built SPA from web/dist' : 'no SPA'})`],
     ['API', `${stack.url}/api/v1  (health: ${stack.url}/api/v1/health, spec: ${stack.url}/api/v1/openapi.json)`],
     ['Mailbox', `${stack.url}/_local/mail  (JSON with ?format=json)`],
+    ['Webhooks', `${stack.url}/_local/webhooks  receiver page; endpoints at ${stack.url}/_local/webhooks/receive/<name>`],
     ['DynamoDB', `${stack.services.dynamodb}  DynamoDB Local, table ${stack.env.TABLE_NAME}`],
     ['S3', `${stack.services.s3}  s3rver, buckets ${stack.env.MEDIA_BUCKET}, ${stack.env.LIVE_RECORDINGS_BUCKET}`],
     ['IVS real-time', `${stack.services.ivsRealtime}  IVS stand-in (stages, participant tokens), recording into ${stack.env.LIVE_RECORDINGS_BUCKET}`],
@@ -56,6 +57,7 @@ try {
     ['Step Functions', `${stack.services.stepFunctions}  aws-local-stepfunctions`],
     ['EventBridge', `${stack.services.eventBridge}  PutEvents stand-in, delivering to the event functions (lambdas/event-rules.ts)`],
     ['Secrets', `${stack.services.secretsManager}  Secrets Manager stand-in (the Stripe secrets)`],
+    ['SQS', `${stack.services.sqs}  SQS stand-in (the webhook deliveries queue), polled into its consumer (lambdas/queues.ts)`],
     [
       'Stripe',
       stack.services.stripe

@@ -2,7 +2,7 @@ import { WEBHOOK_DISABLE_AFTER_DAYS } from '../contracts/webhooks';
 
 /**
  * When a failed webhook delivery is tried again (issue 38): exponential backoff, doubling from one
- * minute and capped at 12 hours (SQS's longest visibility timeout, which is how the delivery
+ * minute and capped just under 12 hours (SQS's longest visibility timeout, which is how the delivery
  * function waits: it sets the message's visibility to the delay and reports it failed). Twelve
  * attempts span 1 + 2 + 4 + … + 512 minutes + 12 h ≈ 29 hours, so an event is retried for more than
  * a day; the queue's redrive policy moves it to the dead-letter queue after the last (maxReceiveCount
@@ -13,7 +13,8 @@ import { WEBHOOK_DISABLE_AFTER_DAYS } from '../contracts/webhooks';
  */
 export const WEBHOOK_MAX_ATTEMPTS = 12;
 export const WEBHOOK_FIRST_RETRY_SECONDS = 60;
-export const WEBHOOK_MAX_RETRY_SECONDS = 12 * 60 * 60;
+/** SQS keeps a message hidden at most 12 hours from its receive (ChangeMessageVisibility does not reset that): a minute less, for the attempt's own time. */
+export const WEBHOOK_MAX_RETRY_SECONDS = 12 * 60 * 60 - 60;
 
 /** Seconds to wait after failed attempt `attempt` (1-based), or null after the last one. */
 export const retryDelaySeconds = (attempt: number, scale = 1): number | null => {

@@ -93,6 +93,7 @@ export const startSqsLocal = async (options: { region: string; queues: readonly 
 
   // Long polls waiting for a message: woken by a send, a visibility change, or the next message's time.
   const waiters = new Set<() => void>();
+  let stopped = false;
   let wakeTimer: NodeJS.Timeout | null = null;
   /** A timer for when the next hidden message shows, while a poll waits. */
   const scheduleWake = () => {
@@ -287,9 +288,10 @@ export const startSqsLocal = async (options: { region: string; queues: readonly 
         const visibility = int(input.VisibilityTimeout, 'VisibilityTimeout', 0, MAX_VISIBILITY_SECONDS, queue.config.visibilityTimeoutSeconds);
         const deadline = Date.now() + wait * 1000;
         let taken = take(queue, max, visibility);
-        while (taken.length === 0 && Date.now() < deadline) {
+        while (taken.length === 0 && Date.now() < deadline && !stopped) {
           await new Promise<void>((resolve) => {
             const timer = setTimeout(done, deadline - Date.now());
+            timer.unref();
             function done() {
               clearTimeout(timer);
               waiters.delete(done);
@@ -360,6 +362,7 @@ export const startSqsLocal = async (options: { region: string; queues: readonly 
       };
     },
     stop: async () => {
+      stopped = true;
       for (const waiter of [...waiters]) waiter();
       if (wakeTimer) clearTimeout(wakeTimer);
       if (saveTimer) {

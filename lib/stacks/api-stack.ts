@@ -9,6 +9,7 @@ import { AnswerPackages } from '../constructs/answer-packages';
 import { dataResourceRefs } from '../constructs/data';
 import { MediaPipeline } from '../constructs/media-pipeline';
 import { LiveRecording } from '../constructs/live-recording';
+import { Queues } from '../constructs/queues';
 import { Monitoring } from '../constructs/monitoring';
 import { Schedules } from '../constructs/schedules';
 import { scheduleEntries } from '../../lambdas/schedules';
@@ -41,6 +42,8 @@ export class ApiStack extends Stack {
   readonly answerPackages: AnswerPackages;
   readonly schedules: Schedules;
   readonly liveRecording: LiveRecording;
+  /** The webhook deliveries queue and its consumer (issue 38). */
+  readonly queues: Queues;
   readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
@@ -66,6 +69,7 @@ export class ApiStack extends Stack {
       maxRoutesPerChunk: props.maxRoutesPerChunk,
     });
     this.schedules = new Schedules(this, 'Schedules', { config, data, appOrigin, stateMachineArn, schedules: props.schedules });
+    this.queues = new Queues(this, 'Queues', { config, data, appOrigin });
 
     this.monitoring = new Monitoring(this, 'Monitoring', {
       config,
@@ -76,6 +80,7 @@ export class ApiStack extends Stack {
         ...Object.values<AppFunction>(this.answerPackages.taskFunctions),
         ...this.schedules.functions.values(),
         ...this.liveRecording.functions.values(),
+        ...this.queues.functions.values(),
       ].map((fn) => ({ fn, id: fn.node.id, handler: fn.handlerModule })),
       stateMachines: [
         { id: 'MediaPipeline', label: 'Media pipeline', stateMachine: this.pipeline.stateMachine },
@@ -88,7 +93,14 @@ export class ApiStack extends Stack {
       })),
       tableName: data.tableName,
       webhook: this.webhook(),
-      deadLetterQueues: [{ id: 'EventFunctions', label: 'Event functions', queue: this.liveRecording.deadLetterQueue }],
+      deadLetterQueues: [
+        { id: 'EventFunctions', label: 'Event functions', queue: this.liveRecording.deadLetterQueue },
+        {
+          id: 'WebhookDeliveries',
+          label: 'Webhook deliveries (an event that failed every attempt of its schedule at an endpoint)',
+          queue: this.queues.deadLetterQueues.get('webhookDeliveries')!,
+        },
+      ],
     });
 
     new CfnOutput(this, 'StateMachineArn', { value: stateMachineArn });

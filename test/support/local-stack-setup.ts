@@ -32,7 +32,14 @@ export default async function setup(project: TestProject) {
   if (!registry.__interviewsLocalStack) {
     process.env.LOG_LEVEL ??= 'warn';
     const dataDir = mkdtempSync(path.join(tmpdir(), 'interviews-tests-'));
-    const stack = freePort().then((port) => startLocalStack({ port, dataDir, spa: built ? 'dist' : 'none', schedules: 'manual' }));
+    const stack = freePort().then((port) => startLocalStack({
+        port,
+        dataDir,
+        spa: built ? 'dist' : 'none',
+        schedules: 'manual',
+        // Webhook retries after 1 s, 2 s, 3 s… instead of 1 min, 2 min, 4 min… (the same schedule, scaled).
+        webhookRetryScale: 0.01,
+      }));
     registry.__interviewsLocalStack = { stack, dataDir, users: 0 };
   }
   const shared = registry.__interviewsLocalStack;
