@@ -35,7 +35,10 @@ describe("a failed save's messages by field", () => {
   });
 
   it("shows a string detail as the form's message, and the fallback for a server error or no connection", () => {
-    expect(fieldErrors(new ApiError(409, 'Already revoked.', 'conflict'), FIELDS, 'Unable to save.')).toEqual({ fields: {}, form: 'Already revoked.' });
+    expect(fieldErrors(new ApiError(409, 'Already revoked.', 'conflict'), FIELDS, 'Unable to save.')).toEqual({
+      fields: {},
+      form: 'Already revoked.',
+    });
     expect(fieldErrors(new ApiError(500, 'boom', 'internal'), FIELDS, 'Unable to save.')).toEqual({ fields: {}, form: 'Unable to save.' });
     expect(fieldErrors(new TypeError('offline'), FIELDS, 'Unable to save.')).toEqual({ fields: {}, form: 'Unable to save.' });
   });

@@ -1,7 +1,8 @@
 import { Tabs } from '@aws-amplify/ui-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useCompany } from '../../../api/companies';
 import { Dialog } from '../../../components/dialog';
+import { PageLoader } from '../../../components/page-loader';
 import { AuditLogTab } from './audit-log-tab';
 import { BillingTab } from './billing-tab';
 import { EmailsTab } from './emails-tab';
@@ -12,9 +13,12 @@ import { TeamTab } from './team-tab';
 import { ThemeTab } from './theme-tab';
 import './settings.css';
 
+// Issue 38's tab, its own chunk: only an owner who opens them loads them.
+const WebhooksTab = lazy(() => import('./webhooks-tab'));
+
 /**
  * The company settings dialog of the owner's gear (spec §2). Its tabs, in the spec's order: Team,
- * Emails, Theme, Integrate (only when the company has integration types), then Retention and Audit log (issue 28), Billing.
+ * Emails, Theme, Integrate (only when the company has integration types), then Retention and Audit log (issue 28), Billing, and Webhooks (issue 38).
  *
  * One size whatever the tab (the widest tab's width, a fixed height): the tabs stay put above a
  * panel that scrolls, so switching tabs never makes the box jump. On a phone the dialog is a sheet
@@ -46,6 +50,15 @@ const CompanySettingsDialog = ({
     { label: 'Retention', value: 'retention', content: <RetentionTab companyId={companyId} /> },
     { label: 'Audit log', value: 'audit', content: <AuditLogTab companyId={companyId} candidateId={auditCandidateId} /> },
     { label: 'Billing', value: 'billing', content: <BillingTab companyId={companyId} /> },
+    {
+      label: 'Webhooks',
+      value: 'webhooks',
+      content: (
+        <Suspense fallback={<PageLoader />}>
+          <WebhooksTab companyId={companyId} />
+        </Suspense>
+      ),
+    },
   ];
   return (
     <Dialog title="Company settings" open={open} onClose={onClose} width="960px" height="780px" flush>
