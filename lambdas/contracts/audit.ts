@@ -13,6 +13,7 @@ export const AUDIT_PAGE_SIZE = 25;
 export const DELETED_CANDIDATE = 'Deleted candidate';
 export const DELETED_POSITION = 'Deleted position';
 export const FORMER_MEMBER = 'Former member';
+export const DELETED_API_KEY = 'Deleted API key';
 
 export const auditLogQuery = z.object({
   member: z.optional(idSchema),
@@ -26,6 +27,8 @@ export const auditEntrySchema = z.object({
   action: z.enum(AUDIT_ACTIONS),
   /** The member who did it (their address, or FORMER_MEMBER once they left); null when the candidate did. */
   member: z.nullable(z.object({ userId: z.string(), email: z.string() })),
+  /** The API key that did it (issue 38), by its name (DELETED_API_KEY once it is gone); member is null then. */
+  apiKey: z.nullable(z.object({ keyId: z.string(), name: z.string() })),
   /** The candidate it was about, named when the entry is read (DELETED_CANDIDATE once they are gone). */
   candidate: z.nullable(z.object({ candidateId: z.string(), candidateName: z.string(), isDeleted: z.boolean() })),
   position: z.nullable(z.object({ positionId: z.string(), jobTitle: z.string() })),

@@ -65,7 +65,18 @@ export const IDEMPOTENT_REPLAY_HEADER = 'Idempotent-Replayed';
  * What the company's audit log records (issue 28): who viewed a candidate, played or downloaded an
  * answer, exported, shared, changed a status or deleted, and a deletion the candidate requested.
  */
-export const AUDIT_ACTIONS = ['viewed', 'played', 'downloaded', 'exported', 'shared', 'status_changed', 'deleted', 'deleted_on_request'] as const;
+export const AUDIT_ACTIONS = [
+  'viewed',
+  'played',
+  'downloaded',
+  'exported',
+  'shared',
+  'status_changed',
+  'deleted',
+  'deleted_on_request',
+  /** A request made with an API key (issue 38): the route and its status in the detail. */
+  'api_request',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 /**

@@ -86,6 +86,10 @@ export const keys = {
    * kept without personal data (no address, name or candidate id); deleted with the company.
    */
   deletionReceipt: (companyId: string, receiptId: string) => ({ PK: `COMPANY#${companyId}`, SK: `DELETIONRECEIPT#${receiptId}` }),
+  /** An API key (issue 38), by the id its secret carries. */
+  apiKey: (keyId: string) => ({ PK: `APIKEY#${keyId}`, SK: 'KEY' }),
+  /** GSI1 of an API key: the company's keys, newest first. */
+  apiKeyByCompany: (companyId: string, createdAt: string, keyId: string) => ({ GSI1PK: `COMPANY#${companyId}#APIKEYS`, GSI1SK: `${createdAt}#${keyId}` }),
   rateLimit: (name: string, subject: string, windowStart: number) => ({ PK: `RATE#${name}#${subject}`, SK: String(windowStart) }),
   /** A request made with an Idempotency-Key (lambdas/data/idempotency.ts), by the hash of its route, caller and key; TTL 24 h. */
   idempotency: (scopeHash: string) => ({ PK: `IDEMPOTENCY#${scopeHash}`, SK: 'REQUEST' }),

@@ -3,6 +3,7 @@ import { batchReads, itemRead, readBatch, type BatchRead } from './batch-get';
 import { db, tableName } from './client';
 import { keys } from './keys';
 import { type MemberRole } from '../contracts/vocabulary';
+import { keyMembership } from '../domain/api-keys';
 
 export type { MemberRole };
 
@@ -17,6 +18,9 @@ const fromItem = (companyId: string, userId: string, item: Record<string, unknow
 
 /** The user's membership of a company, or null: the basis of every tenant check. */
 export const getMembership = async (companyId: string, userId: string): Promise<Membership | null> => {
+  // An API key's membership is derived from its principal, never read (domain/api-keys.ts).
+  const ofKey = keyMembership(companyId, userId);
+  if (ofKey !== undefined) return ofKey;
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.membership(companyId, userId) }));
   return fromItem(companyId, userId, Item);
 };
@@ -33,6 +37,8 @@ export const getMembershipWith = async <T>(
   other: BatchRead<T>,
   options: { consistent?: boolean } = {},
 ): Promise<{ membership: Membership | null; other: T }> => {
+  const ofKey = keyMembership(companyId, userId);
+  if (ofKey !== undefined) return { membership: ofKey, other: await readBatch(other, options) };
   const membershipKey = keys.membership(companyId, userId);
   const [membership, rest] = await readBatch(
     batchReads(

@@ -21,6 +21,7 @@ export const listCandidates = defineOperation({
   method: 'GET',
   path: '/positions/{positionId}/candidates',
   auth: 'session',
+  apiKeyScope: 'read',
   grants: ['table:read', 'media:read', 'app:links'],
   summary:
     "A page of a position's candidates (12 a page), newest first: one status tab, or `done` (responded, shortlisted and rejected together, for companies without evaluation), or a search of names and e-mails across all statuses (`search_text`, at least 3 characters; invited candidates last). `after` continues after that candidate; `through` returns every page up to and including that candidate (a reload keeps the place).",
@@ -41,6 +42,7 @@ export const inviteCandidate = defineOperation({
   idempotent: true,
   path: '/positions/{positionId}/candidates',
   auth: 'session',
+  apiKeyScope: 'candidates:invite',
   grants: ['table:write', 'mail:send', 'media:read', 'events:put'],
   summary: 'Invites one candidate: spends a credit unless subscribed, e-mails the interview link when an e-mail is given.',
   params: z.object({ positionId: idSchema }),
@@ -54,6 +56,7 @@ export const inviteCandidatesBatch = defineOperation({
   idempotent: true,
   path: '/positions/{positionId}/candidates/batch',
   auth: 'session',
+  apiKeyScope: 'candidates:invite',
   grants: ['table:write', 'mail:send', 'media:read', 'events:put'],
   timeoutSeconds: 60,
   summary: 'Invites candidates in bulk (from a CSV): all or none, one credit each unless subscribed.',
@@ -71,6 +74,7 @@ export const checkCandidateEmails = defineOperation({
   method: 'POST',
   path: '/positions/{positionId}/candidates/existing-emails',
   auth: 'session',
+  apiKeyScope: 'candidates:invite',
   grants: ['table:read'],
   summary:
     "Which of these e-mail addresses are already candidates of the position (a bulk import's preview flags them before anything is sent): up to 1,000, read by key (BatchGetItem, 100 a request). The same access as inviting to the position.",
@@ -97,6 +101,7 @@ export const getCandidate = defineOperation({
   method: 'GET',
   path: '/candidates/{candidateId}',
   auth: 'session',
+  apiKeyScope: 'read',
   // table:write: a member's first opening of a responded candidate marks them reviewed (the position's `new_to_review`).
   grants: ['table:write', 'media:read', 'app:links'],
   summary:
@@ -146,6 +151,7 @@ export const reinviteCandidate = defineOperation({
   idempotent: true,
   path: '/candidates/{candidateId}/reinvite',
   auth: 'session',
+  apiKeyScope: 'candidates:invite',
   grants: ['table:write', 'mail:send', 'media:read'],
   summary: 'Sends an invited candidate the invitation again, with a fresh deadline.',
   params: z.object({ candidateId: idSchema }),
@@ -182,6 +188,7 @@ export const setCandidateStatus = defineOperation({
   method: 'PUT',
   path: '/candidates/{candidateId}/{status}',
   auth: 'session',
+  apiKeyScope: 'candidates:status',
   grants: ['table:write', 'app:links', 'events:put'],
   summary:
     "Evaluation: shortlist, reject, undo → responded, per spec §4's transition table; the position's counts change in the same transaction. (`delete` on this path is deleteCandidate, a function of its own.)",
@@ -205,6 +212,7 @@ export const exportCandidates = defineOperation({
   method: 'GET',
   path: '/positions/{positionId}/candidates-export',
   auth: 'session',
+  apiKeyScope: 'read',
   // table:write: the export is recorded in the company's audit log.
   grants: ['table:write', 'app:links'],
   summary:
@@ -254,6 +262,7 @@ export const getAnswerTranscripts = defineOperation({
   method: 'GET',
   path: '/candidates/{candidateId}/answer-transcripts',
   auth: 'session',
+  apiKeyScope: 'read',
   grants: ['table:read', 'media:read'],
   summary: "Each answer's transcript: its status and paragraphs with their start times.",
   params: z.object({ candidateId: idSchema }),

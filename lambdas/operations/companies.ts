@@ -9,6 +9,7 @@ export const getCompany = defineOperation({
   method: 'GET',
   path: '/companies/{companyId}',
   auth: 'session',
+  apiKeyScope: 'read',
   grants: ['table:read'],
   summary: 'A company the user belongs to, with its config and theme.',
   params: companyIdParams,

@@ -8,6 +8,7 @@
  * gets methods and paths from the build (`clientRoutes`), so neither carries the whole table.
  */
 import * as account from './account';
+import * as apiKeys from './api-keys';
 import * as audit from './audit';
 import * as billing from './billing';
 import * as candidates from './candidates';
@@ -52,6 +53,7 @@ const areas = {
   billing,
   integrations,
   webhooks,
+  'api-keys': apiKeys,
 } as const;
 
 type Areas = typeof areas;

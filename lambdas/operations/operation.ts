@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
 import type { Contract } from '../contracts/contract';
+import type { ApiKeyScope } from '../contracts/api-keys';
 // zod's English messages, wherever an operation's schemas are loaded.
 import '../contracts/zod-locale';
 
@@ -90,6 +91,12 @@ export interface Operation<
    * 24 hours is answered with the first response and does nothing twice (lambdas/platform/idempotency.ts).
    */
   readonly idempotent?: true;
+  /**
+   * On `session` routes: the API key scope that lets a key (`Authorization: Bearer vik_…`, issue 38)
+   * call it, with the same access rules and answers as a session. A route without one takes no key
+   * (a 403 saying so), and no `owner` route ever does.
+   */
+  readonly apiKeyScope?: ApiKeyScope;
   /** Overrides for heavier functions; everything else gets the defaults of the API construct. */
   readonly memoryMb?: number;
   readonly timeoutSeconds?: number;

@@ -8,9 +8,14 @@ import { keyToSnakeCase, MAX_NESTING_DEPTH, NestingTooDeep, toCamelCase, toSnake
 import { getMembership, type Membership } from '../data/memberships';
 import { loadSession, type Session } from '../data/sessions';
 import { withRequestReads } from '../data/request-reads';
+import { keyPrincipal } from '../domain/api-keys';
 import { badRequest, forbidden, HttpError, notFound, unauthorized } from './errors';
 import { createLogger, describeError, setLogContext, type Logger } from './logger';
 import { runIdempotently } from './idempotency';
+import { authenticateApiKey, bearerToken, KEY_NOT_ALLOWED_DETAIL } from './api-key-auth';
+import { API_KEY_ERRORS } from '../contracts/api-keys';
+import { recordAudit } from '../app/audit/record';
+import type { StoredApiKey } from '../data/api-keys';
 import { IDEMPOTENCY_HEADER, SESSION_HEADER } from '../contracts/vocabulary';
 
 /**
@@ -89,6 +94,8 @@ interface State {
   check: Promise<unknown> | null;
   /** Writes that run alongside the request (the session's sliding expiry), awaited before it ends. */
   background: Promise<void>[];
+  /** The API key the request came with (issue 38), once its checks passed: the request is in the audit log under it. */
+  apiKey?: StoredApiKey;
 }
 const states = new WeakMap<APIGatewayProxyEventV2, State>();
 const freshState = (): State => ({
@@ -172,6 +179,8 @@ const requestLog = (route: Operation): MiddlewareObj<APIGatewayProxyEventV2, API
     await Promise.all(state.background);
     const response = request.response;
     const status = typeof response === 'object' && response !== null ? response.statusCode : undefined;
+    // Every use of an API key is in its company's audit log, the key as the actor (its principal).
+    if (state.apiKey) await recordAudit(apiRequestEntry(route, request.event, state.apiKey, status));
     state.log.info('request', { status, durationMs: Date.now() - state.startedAt });
   };
   return {
@@ -226,6 +235,32 @@ const ownerCheck = async (route: Operation, event: APIGatewayProxyEventV2, sessi
   return membership;
 };
 
+/** The audit entry of one request made with an API key: the route and its answer's status, and the candidate or position the path names. */
+const apiRequestEntry = (route: Operation, event: APIGatewayProxyEventV2, key: StoredApiKey, status: number | undefined) => ({
+  companyId: key.companyId,
+  action: 'api_request' as const,
+  actor: { userId: keyPrincipal(key.companyId, key.keyId) },
+  ...(event.pathParameters?.candidateId ? { candidateId: event.pathParameters.candidateId } : {}),
+  ...(event.pathParameters?.positionId ? { positionId: event.pathParameters.positionId } : {}),
+  detail: `${route.method} ${route.path} → ${status ?? 'no answer'}`,
+});
+
+/**
+ * A request with `Authorization: Bearer <key>` and no session (issue 38): the key's checks
+ * (platform/api-key-auth.ts) in place of the session's, giving the same kind of session, whose user
+ * id is the key's principal, so every access rule downstream applies to it unchanged.
+ */
+const keySession = (route: Operation, token: string, state: State): Promise<Session> =>
+  authenticateApiKey(route, token).then(({ userId, key }): Session => {
+    state.apiKey = key;
+    state.log = state.log.child({ userId, apiKeyId: key.keyId });
+    return {
+      sessionHash: `apikey:${key.keyId}`,
+      userId,
+      expiresAt: key.expiresAt ? Math.floor(Date.parse(key.expiresAt) / 1000) : Number.MAX_SAFE_INTEGER,
+    };
+  });
+
 /**
  * The route's checks: the session (by the hash of X-Session-Id) and, on owner routes, the owner.
  * They are awaited here, before the handler, unless the handler takes them as they run (`alongside`).
@@ -235,6 +270,20 @@ const authenticate = (route: Operation, alongside: boolean): MiddlewareObj<APIGa
     if (route.auth === 'public') return;
     const state = stateOf(request.event);
     const sessionId = headerValue(request.event, sessionHeader)?.trim();
+    const authorization = sessionId ? undefined : headerValue(request.event, 'authorization');
+    if (authorization !== undefined) {
+      state.session = keySession(route, bearerToken(authorization) ?? '', state);
+      // A key never passes an owner check (keySession refuses those routes): a handler that reads alongside it waits on this refusal too.
+      state.membership =
+        route.auth === 'owner'
+          ? state.session.then(() => {
+              throw forbidden(KEY_NOT_ALLOWED_DETAIL, API_KEY_ERRORS.notAllowed);
+            })
+          : null;
+      state.check = state.session;
+      if (!alongside) await state.check;
+      return;
+    }
     if (!sessionId || sessionId.length > 256) throw unauthorized();
     const session = loadSession(sessionId).then((loaded): Session => {
       if (!loaded) throw unauthorized('Your session has ended. Sign in again.', 'session_expired');

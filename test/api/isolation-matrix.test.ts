@@ -56,6 +56,8 @@ interface Call {
   params: Record<string, string>;
   body?: unknown;
   session?: string;
+  /** An API key (issue 38), sent as `Authorization: Bearer`. */
+  bearer?: string;
   expect: Expectation;
   /** None of these may appear in the response. */
   secrets: string[];
@@ -92,8 +94,14 @@ const plan = (): { calls: Call[]; problems: string[] } => {
     const params = pathParamsOf(operation);
     // Public routes are called by outsiders, with bodies of their own (B's); the others with bodies naming A's objects.
     const body = validBodies[operation]?.(route.auth === 'public' ? b : a);
-    const add = (caller: string, pathParams: Record<string, string>, session: string | undefined, expectation: Expectation, secrets: string[]) =>
-      calls.push({ operation, route, caller, params: pathParams, body, session, expect: expectation, secrets });
+    const add = (
+      caller: string,
+      pathParams: Record<string, string>,
+      session: string | undefined,
+      expectation: Expectation,
+      secrets: string[],
+      bearer?: string,
+    ) => calls.push({ operation, route, caller, params: pathParams, body, session, bearer, expect: expectation, secrets });
 
     if (route.auth === 'public') {
       const credentials = params.filter((name) => credentialKinds.has(name));
@@ -131,6 +139,11 @@ const plan = (): { calls: Call[]; problems: string[] } => {
       // A's member: not the owner, and without access to A's position (shared with the owner alone).
       const memberExpects = route.auth === 'owner' || targetsPosition ? 'refused' : 'anything but 5xx';
       add("A's member without access", pathParams, a.member.sessionId, memberExpects, positionSecrets);
+      // API keys (issue 38): B's reaches nothing of A's; A's own, with every scope, reaches no owner route, no route
+      // without a scope, and not A's position (shared with the owner alone: a key is a member on no such list).
+      add("B's API key", pathParams, undefined, targetsA ? 'refused' : 'anything but 5xx', secretsOfA, b.apiKey.secret);
+      const keyExpects = route.auth === 'owner' || !route.apiKeyScope || targetsPosition ? 'refused' : 'anything but 5xx';
+      add("A's API key", pathParams, undefined, keyExpects, positionSecrets, a.apiKey.secret);
     }
   }
   return { calls, problems };
@@ -144,7 +157,7 @@ describe('the isolation matrix', () => {
 
   it("lets nobody reach company A's objects but those who may", async () => {
     const { calls, problems } = plan();
-    const results = await pool(calls.map((c) => () => send(c.operation, c.params, { session: c.session, ...jsonBody(c.body) })));
+    const results = await pool(calls.map((c) => () => send(c.operation, c.params, { session: c.session, bearer: c.bearer, ...jsonBody(c.body) })));
     const failures = calls.flatMap((c, i) => {
       const problem = problemWith(c, results[i]!);
       return problem

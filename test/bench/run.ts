@@ -19,12 +19,13 @@
  * then every figure beside its goal.
  *
  * BENCH_SECTIONS runs some of them (a comma-separated list of lambdas, synth, spa, calls, list-page, jobs,
- * answer-package, pipeline, answer-search, retention, load, webhooks; all by default), for instance `BENCH_SECTIONS=calls npm run bench`.
+ * answer-package, pipeline, answer-search, retention, load, webhooks, api-keys; all by default), for instance `BENCH_SECTIONS=calls npm run bench`.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { answerPackageFigure } from './answer-package';
+import { apiKeyFigure } from './api-keys';
 import { answerSearchFigure } from './answer-search';
 import { callsFigure } from './calls';
 import { jobsFigures } from './jobs';
@@ -38,7 +39,7 @@ import { synthFigure } from './synth';
 import { webhookFigure } from './webhooks';
 import { goal, printGoals, withLocalStack } from './support';
 
-const SECTIONS = ['lambdas', 'synth', 'spa', 'calls', 'list-page', 'jobs', 'answer-package', 'pipeline', 'answer-search', 'retention', 'load', 'webhooks'] as const;
+const SECTIONS = ['lambdas', 'synth', 'spa', 'calls', 'list-page', 'jobs', 'answer-package', 'pipeline', 'answer-search', 'retention', 'load', 'webhooks', 'api-keys'] as const;
 type Section = (typeof SECTIONS)[number];
 const chosen = (process.env.BENCH_SECTIONS ?? SECTIONS.join(','))
   .split(',')
@@ -67,6 +68,7 @@ try {
   if (onStack.length > 0) {
     await withLocalStack(async (ctx) => {
       if (runs('calls')) await callsFigure(ctx);
+      if (runs('api-keys')) await apiKeyFigure(ctx);
       if (runs('list-page')) await listPageFigure(ctx);
       if (runs('jobs')) await jobsFigures(ctx);
       if (runs('answer-package')) await answerPackageFigure(ctx);

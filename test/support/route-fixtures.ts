@@ -1,3 +1,4 @@
+import { API_KEY_SCOPES } from '../../lambdas/contracts/api-keys';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import * as z from 'zod/mini';
@@ -46,6 +47,10 @@ export interface World {
   messageTemplate: { templateId: string };
   /** An ATS integration of the company's (HR Partner, against its stand-in). */
   integration: { integrationId: string };
+  /** A webhook endpoint of the company's (issue 38), at the local receiver, and an attempt in its delivery log. */
+  webhook: { endpointId: string; deliveryId: string };
+  /** An API key of the company's (issue 38), with every scope. */
+  apiKey: { keyId: string; secret: string };
   /** Another live session of the owner (sign-out routes take a session id), and one signed out. */
   spareSessionId: string;
   revokedSessionId: string;
@@ -165,6 +170,32 @@ export const buildWorld = async (label: string): Promise<World> => {
     201,
   );
 
+  const apiKey = await ok(
+    call('createApiKey', {
+      params: { companyId: owner.companyId },
+      session,
+      body: { name: `${label} key ${tag}`, scopes: [...API_KEY_SCOPES], expires_at: null },
+    }),
+    201,
+  );
+
+  const webhook = await ok(
+    call('createWebhookEndpoint', {
+      params: { companyId: owner.companyId },
+      session,
+      body: { url: `${baseUrl()}/_local/webhooks/receive/matrix-${tag}`, events: ['candidate.invited'], description: `${label} hook` },
+    }),
+    201,
+  );
+  await ok(call('sendWebhookTestEvent', { params: { companyId: owner.companyId, endpointId: webhook.endpoint_id }, session }), 202);
+  let deliveryId: string | undefined;
+  for (let tries = 0; !deliveryId && tries < 100; tries += 1) {
+    const log = await call('listWebhookDeliveries', { params: { companyId: owner.companyId, endpointId: webhook.endpoint_id }, session });
+    deliveryId = log.body.deliveries[0]?.delivery_id;
+    if (!deliveryId) await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  expect(deliveryId, 'the webhook test event was logged').toBeDefined();
+
   const spare = await signIn(owner.email);
   const revoked = await signIn(owner.email);
   await ok(call('deleteSession', { params: { sessionId: revoked.sessionId } }), 204);
@@ -190,6 +221,8 @@ export const buildWorld = async (label: string): Promise<World> => {
     checkout: { frontendReferenceId, priceId },
     messageTemplate: { templateId: template.template_id },
     integration: { integrationId: integration.integration_id },
+    webhook: { endpointId: webhook.endpoint_id, deliveryId: deliveryId! },
+    apiKey: { keyId: apiKey.key_id, secret: apiKey.secret },
     spareSessionId: spare.sessionId,
     revokedSessionId: revoked.sessionId,
   };
@@ -214,7 +247,10 @@ export const pathIds = (w: World): Record<string, string> => ({
   logoImageGroupId: w.media.mediaGroupId,
   templateId: w.messageTemplate.templateId,
   integrationId: w.integration.integrationId,
+  endpointId: w.webhook.endpointId,
+  deliveryId: w.webhook.deliveryId,
   commentId: w.candidate.commentId,
+  keyId: w.apiKey.keyId,
 });
 
 /**
@@ -250,6 +286,7 @@ export const secretsOf = (w: World): string[] => [
   w.candidate.candidateName,
   w.candidate.email,
   w.media.mediaId,
+  w.apiKey.secret,
 ];
 
 /** What a member without access to the world's position must never see. */
@@ -297,6 +334,7 @@ export const validBodies: { [K in OperationId]?: (w: World) => unknown } = {
   sendMagicCode: () => ({ email: uniqueEmail('code') }),
   createMagicCodeSession: () => ({ email: uniqueEmail('nobody'), shortnonce: 'ABCDEF' }),
   updateCompany: () => ({ company_name: 'Renamed Co' }),
+  createApiKey: () => ({ name: 'Fuzz key', scopes: ['read'], expires_at: null }),
   putTheme: (w) => ({
     theme_enabled: true,
     theme_definition: { palette: { primary: { main: '#123456' }, secondary: { main: '#abcdef' } } },
@@ -371,6 +409,9 @@ export const validBodies: { [K in OperationId]?: (w: World) => unknown } = {
   }),
   createPortalSession: (w) => ({ company_id: w.owner.companyId, return_url: `${baseUrl()}/#/companies/${w.owner.companyId}` }),
   createIntegration: () => ({ integration_type: 'comeet', auth_token: 'comeet-local-key' }),
+  // Outgoing webhooks (issue 38): an endpoint at the local receiver (the local stack allows its own origin).
+  createWebhookEndpoint: () => ({ url: `${baseUrl()}/_local/webhooks/receive/fuzz`, events: ['candidate.invited'], description: 'Fuzz' }),
+  updateWebhookEndpoint: () => ({ description: 'Renamed hook' }),
   createLeverOAuthHref: (w) => ({ company_id: w.owner.companyId }),
   completeLeverOAuth: () => ({ state: randomUUID(), code: 'code-nobody-issued' }),
   abortLeverOAuth: () => ({ state: randomUUID(), error: 'access_denied', error_description: 'The user denied access.' }),
@@ -404,7 +445,7 @@ export interface Sent {
 export const send = async (
   operation: OperationId,
   params: Record<string, string>,
-  options: { body?: string; contentType?: string; session?: string; timeoutMs?: number } = {},
+  options: { body?: string; contentType?: string; session?: string; bearer?: string; timeoutMs?: number } = {},
 ): Promise<Sent> => {
   // Without a content type, a text body goes as fetch sends one by default (`call` would say JSON).
   const contentType = options.contentType ?? (options.body === undefined ? undefined : 'text/plain;charset=UTF-8');
@@ -413,7 +454,7 @@ export const send = async (
       params: params as PathParams<OperationId>,
       rawBody: options.body,
       session: options.session,
-      headers: contentType ? { 'content-type': contentType } : {},
+      headers: { ...(contentType ? { 'content-type': contentType } : {}), ...(options.bearer ? { authorization: `Bearer ${options.bearer}` } : {}) },
       timeoutMs: options.timeoutMs ?? 15_000,
     });
     let json: unknown;

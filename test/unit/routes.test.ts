@@ -11,7 +11,7 @@ const lambdasDir = path.resolve(import.meta.dirname, '../../lambdas');
 describe('the route table', () => {
   it('gives every operation a route whose handler follows the convention', () => {
     expect(routeEntries.length).toBe(Object.keys(routes).length);
-    for (const [operation, route] of routeEntries) expect(route.handler, operation).toMatch(/^api\/[a-z]+\/[a-z-]+$/);
+    for (const [operation, route] of routeEntries) expect(route.handler, operation).toMatch(/^api\/[a-z][a-z-]*\/[a-z-]+$/);
   });
 
   it('names handler modules that exist and export a handler', async () => {

@@ -3,6 +3,14 @@ import { errorResponseSchema, type Contract } from '../../contracts/contract';
 import { keyToSnakeCase } from '../../contracts/wire-case';
 import { API_PREFIX, routeEntries } from '../../operations/index';
 import type { Operation } from '../../operations/operation';
+import {
+  API_KEY_BURST,
+  API_KEY_PREFIX,
+  API_KEY_REFILL_PER_SECOND,
+  API_KEY_SCOPE_LABELS,
+  API_KEY_SCOPES,
+  API_KEY_SECURITY_SCHEME,
+} from '../../contracts/api-keys';
 import { IDEMPOTENCY_HEADER, IDEMPOTENT_REPLAY_HEADER, SESSION_HEADER } from '../../contracts/vocabulary';
 import {
   WEBHOOK_EVENT_DESCRIPTIONS,
@@ -94,7 +102,13 @@ const webhookHeaders = [
     description: "The event's id (the body's `id`): the same on every attempt and on a resend. Deliveries are at least once: de-duplicate by it.",
     schema: { type: 'string' },
   },
-  { name: WEBHOOK_HEADERS.attempt, in: 'header', required: true, description: 'The attempt, 1 on the first.', schema: { type: 'integer', minimum: 1 } },
+  {
+    name: WEBHOOK_HEADERS.attempt,
+    in: 'header',
+    required: true,
+    description: 'The attempt, 1 on the first.',
+    schema: { type: 'integer', minimum: 1 },
+  },
 ];
 
 const webhooksSection = () =>
@@ -132,6 +146,10 @@ export const buildOpenApiDocument = (sources: OpenApiSources = {}) => {
       operationId,
       summary: contract.summary,
       ...(route.auth === 'public' ? { security: [] } : {}),
+      // A route an API key may call lists the key's scheme with the scope it needs (OpenAPI 3.1 allows scopes on any scheme).
+      ...(route.auth === 'session' && route.apiKeyScope
+        ? { security: [{ session: [] }, { [API_KEY_SECURITY_SCHEME]: [route.apiKeyScope] }], 'x-api-key-scope': route.apiKeyScope }
+        : {}),
       parameters: [...parameters(contract, 'path'), ...parameters(contract, 'query'), ...(route.idempotent ? [idempotencyParameter] : [])],
       ...(contract.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(contract.body) } } } } : {}),
       responses: {
@@ -140,12 +158,24 @@ export const buildOpenApiDocument = (sources: OpenApiSources = {}) => {
           ...(contract.successStatus === 204 ? {} : { content: { 'application/json': { schema: jsonSchema(contract.response) } } }),
         },
         '400': { description: 'Validation failed (`detail` is a list of `{loc, msg, type}`)', content: errorContent },
-        ...(route.auth === 'public' ? {} : { '401': { description: 'No valid session', content: errorContent } }),
+        ...(route.auth === 'public' ? {} : { '401': { description: 'No valid session (or API key)', content: errorContent } }),
+        ...(route.auth === 'session' && route.apiKeyScope
+          ? {
+              '403': { description: `An API key without the scope \`${route.apiKeyScope}\` (\`insufficient_scope\`)`, content: errorContent },
+              '429': { description: 'Too many requests with this API key (`rate_limited`, with Retry-After)', content: errorContent },
+            }
+          : {}),
         ...(route.auth === 'owner' ? { '403': { description: 'Not the company owner', content: errorContent } } : {}),
         ...(route.idempotent
           ? {
-              '409': { description: `Also: a request with this ${IDEMPOTENCY_HEADER} is still being processed (\`idempotency_in_progress\`, with Retry-After)`, content: errorContent },
-              '422': { description: `This ${IDEMPOTENCY_HEADER} was used for a different request (\`idempotency_key_reused\`)`, content: errorContent },
+              '409': {
+                description: `Also: a request with this ${IDEMPOTENCY_HEADER} is still being processed (\`idempotency_in_progress\`, with Retry-After)`,
+                content: errorContent,
+              },
+              '422': {
+                description: `This ${IDEMPOTENCY_HEADER} was used for a different request (\`idempotency_key_reused\`)`,
+                content: errorContent,
+              },
             }
           : {}),
         default: { description: 'Error (`{detail, code}`)', content: errorContent },
@@ -155,7 +185,16 @@ export const buildOpenApiDocument = (sources: OpenApiSources = {}) => {
   return {
     openapi: '3.1.0',
     info: { title: 'Video interviews API', version: '1' },
-    components: { securitySchemes: { session: { type: 'apiKey', in: 'header', name: SESSION_HEADER } } },
+    components: {
+      securitySchemes: {
+        session: { type: 'apiKey', in: 'header', name: SESSION_HEADER, description: 'A signed-in member session (the SPA’s).' },
+        [API_KEY_SECURITY_SCHEME]: {
+          type: 'http',
+          scheme: 'bearer',
+          description: `An API key from Company settings → API (\`${API_KEY_PREFIX}…\`), as \`Authorization: Bearer <key>\`. It calls the operations whose security lists it, with the scope named there (${API_KEY_SCOPES.map((scope) => `\`${scope}\`: ${API_KEY_SCOPE_LABELS[scope]}`).join('; ')}); at most ${API_KEY_BURST} requests at once, ${API_KEY_REFILL_PER_SECOND} a second after that (429 with Retry-After).`,
+        },
+      },
+    },
     security: [{ session: [] }],
     paths,
     webhooks: webhooksSection(),

@@ -1,3 +1,4 @@
+import { allApiKeyKeys } from '../../data/api-keys';
 import { companyItemKeys, deleteCompanyData, getCompanyWithMemberships, renameCompany as storeCompanyName } from '../../data/companies';
 import type { Membership } from '../../data/memberships';
 import { deleteMessageTemplate, listMessageTemplates, MessageTemplateGone } from '../../data/message-templates';
@@ -30,12 +31,18 @@ export const renameCompany = async (companyId: string, companyName: string, owne
  * imports, its message templates and its own items; nothing is deleted before the check passed.
  * Then its positions (each closed, then deleted with its candidates and their media), its
  * integrations (webhooks unregistered, sealed credentials deleted) and its message templates side
- * by side, and its own items (memberships, the profile last) once all of those are gone.
+ * by side, and its own items (API keys, memberships, the profile last) once all of those are gone.
  */
 export const deleteCompany = async (companyId: string, owner: PromiseLike<Membership>, log: Logger) => {
-  const [, [positions, integrations, templates, ownItems]] = await alongside(
+  const [, [positions, integrations, templates, ownItems, apiKeys]] = await alongside(
     Promise.resolve(owner),
-    Promise.all([allPositions(companyId), readCompanyIntegrations(companyId), listMessageTemplates(companyId), companyItemKeys(companyId)]),
+    Promise.all([
+      allPositions(companyId),
+      readCompanyIntegrations(companyId),
+      listMessageTemplates(companyId),
+      companyItemKeys(companyId),
+      allApiKeyKeys(companyId),
+    ]),
   );
   const outcomes = await Promise.allSettled([
     deletePositionsOfCompany(positions),
@@ -49,6 +56,7 @@ export const deleteCompany = async (companyId: string, owner: PromiseLike<Member
   // Everything is waited for; the company stays (and its owner can try again) unless all of it went.
   const failure = outcomes.find((outcome) => outcome.status === 'rejected');
   if (failure) throw failure.reason;
-  await deleteCompanyData(ownItems);
+  // Its API keys (issue 38) go before the profile, so a key stops with its company.
+  await deleteCompanyData([...apiKeys, ...ownItems]);
   log.info('company deleted', { companyId });
 };

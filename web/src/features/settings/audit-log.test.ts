@@ -7,6 +7,7 @@ const entry = (over: Partial<AuditEntry>): AuditEntry => ({
   at: '2026-11-26T12:00:00.000Z',
   action: 'viewed',
   member: { userId: 'u1', email: 'owner@example.com' },
+  apiKey: null,
   candidate: { candidateId: 'c1', candidateName: 'Ada', isDeleted: false },
   position: { positionId: 'p1', jobTitle: 'Engineer' },
   detail: null,
@@ -22,6 +23,7 @@ describe('the audit log in the SPA (issue 28)', () => {
     );
     expect(auditWhat(entry({ action: 'shared', detail: 'link off' }), (iso) => iso)).toBe('Shared link: off');
     expect(auditWho(entry({ action: 'deleted_on_request', member: null }))).toBe('The candidate');
+    expect(auditWho(entry({ action: 'api_request', member: null, apiKey: { keyId: 'k1', name: 'Zapier' } }))).toBe('API key: Zapier');
   });
 
   it('writes the CSV with a header and neutralises formula cells', () => {

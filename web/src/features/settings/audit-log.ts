@@ -17,6 +17,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   status_changed: 'Changed status',
   deleted: 'Deleted',
   deleted_on_request: 'Deleted on request',
+  api_request: 'API request',
 };
 
 /** What an entry says beside its action ("Shared link: on until 3 Dec 2026"). */
@@ -28,8 +29,9 @@ export const auditWhat = (entry: Pick<AuditEntry, 'action' | 'detail'>, formatTi
   return `${label}: ${detail}`;
 };
 
-/** Who did it: a member's address, or the candidate themselves. */
-export const auditWho = (entry: Pick<AuditEntry, 'member'>): string => entry.member?.email ?? 'The candidate';
+/** Who did it: a member's address, an API key by its name, or the candidate themselves. */
+export const auditWho = (entry: Pick<AuditEntry, 'member' | 'apiKey'>): string =>
+  entry.member?.email ?? (entry.apiKey ? `API key: ${entry.apiKey.name}` : 'The candidate');
 
 /** The log as CSV (time in ISO, so spreadsheets sort it), formula cells neutralised. */
 export const auditCsv = (entries: readonly AuditEntry[]): string =>
