@@ -15,11 +15,12 @@
  *  10. the retention job at 10,000 due candidates (test/bench/retention.ts);
  *  11. load (issue 37): 200 simultaneous answers and, meanwhile, 1,000 simultaneous invites across 10
  *      companies with Idempotency-Keys, then repeated (test/bench/load.ts);
- *  12. webhook fan-out (issue 38): 1,000 events to 3 endpoints through EventBridge, SQS and the delivery function (test/bench/webhooks.ts);
+ *  12. an API key's overhead per request against a session's (issue 38, test/bench/api-keys.ts);
+ *  13. webhook fan-out (issue 38): 1,000 events to 3 endpoints through EventBridge, SQS and the delivery function (test/bench/webhooks.ts);
  * then every figure beside its goal.
  *
  * BENCH_SECTIONS runs some of them (a comma-separated list of lambdas, synth, spa, calls, list-page, jobs,
- * answer-package, pipeline, answer-search, retention, load, webhooks, api-keys; all by default), for instance `BENCH_SECTIONS=calls npm run bench`.
+ * answer-package, pipeline, answer-search, retention, load, api-keys, webhooks; all by default), for instance `BENCH_SECTIONS=calls npm run bench`.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -39,7 +40,21 @@ import { synthFigure } from './synth';
 import { webhookFigure } from './webhooks';
 import { goal, printGoals, withLocalStack } from './support';
 
-const SECTIONS = ['lambdas', 'synth', 'spa', 'calls', 'list-page', 'jobs', 'answer-package', 'pipeline', 'answer-search', 'retention', 'load', 'webhooks', 'api-keys'] as const;
+const SECTIONS = [
+  'lambdas',
+  'synth',
+  'spa',
+  'calls',
+  'list-page',
+  'jobs',
+  'answer-package',
+  'pipeline',
+  'answer-search',
+  'retention',
+  'load',
+  'api-keys',
+  'webhooks',
+] as const;
 type Section = (typeof SECTIONS)[number];
 const chosen = (process.env.BENCH_SECTIONS ?? SECTIONS.join(','))
   .split(',')
