@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext } from 'playwright-core';
 import type { OperationId } from '../../../lambdas/operations/index';
+import { mailArriving } from '../../support/accounts';
 import { call, type CallOptions } from '../../support/api';
 import { codeFromMailbox } from './mailbox';
 
@@ -28,4 +29,18 @@ export const signedInOwner = async (
   const session = await api('createMagicCodeSession', { body: { email, shortnonce: await codeFromMailbox(email) } });
   const context = await signedInContext(browser, session.session_id);
   return { context, email, companyId: account.company_id, sessionId: session.session_id };
+};
+
+/** Someone the owner invites to the company (through the invitation e-mail), in a browser context signed in as that member. */
+export const signedInMember = async (
+  browser: Browser,
+  owner: { companyId: string; sessionId: string },
+): Promise<{ context: BrowserContext; email: string; sessionId: string }> => {
+  const email = `e2e-member-${randomUUID().slice(0, 8)}@example.com`;
+  await api('inviteMember', { params: { companyId: owner.companyId }, session: owner.sessionId, body: { email } });
+  const mail = await mailArriving(email, (m) => m.text.includes('/#/invite/'));
+  const nonce = /#\/invite\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
+  if (!nonce) throw new Error(`no invitation mailed to ${email}`);
+  const joined = await api('confirmMemberInvite', { body: { nonce } });
+  return { context: await signedInContext(browser, joined.session_id), email, sessionId: joined.session_id };
 };

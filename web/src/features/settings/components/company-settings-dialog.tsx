@@ -13,12 +13,13 @@ import { TeamTab } from './team-tab';
 import { ThemeTab } from './theme-tab';
 import './settings.css';
 
-// Issue 38's tab, its own chunk: only an owner who opens them loads them.
+// Issue 38's tabs, each its own chunk: only an owner who opens them loads them.
+const ApiTab = lazy(() => import('./api-tab'));
 const WebhooksTab = lazy(() => import('./webhooks-tab'));
 
 /**
  * The company settings dialog of the owner's gear (spec §2). Its tabs, in the spec's order: Team,
- * Emails, Theme, Integrate (only when the company has integration types), then Retention and Audit log (issue 28), Billing, and Webhooks (issue 38).
+ * Emails, Theme, Integrate (only when the company has integration types), then Retention and Audit log (issue 28), Billing, and API and Webhooks (issue 38).
  *
  * One size whatever the tab (the widest tab's width, a fixed height): the tabs stay put above a
  * panel that scrolls, so switching tabs never makes the box jump. On a phone the dialog is a sheet
@@ -50,6 +51,15 @@ const CompanySettingsDialog = ({
     { label: 'Retention', value: 'retention', content: <RetentionTab companyId={companyId} /> },
     { label: 'Audit log', value: 'audit', content: <AuditLogTab companyId={companyId} candidateId={auditCandidateId} /> },
     { label: 'Billing', value: 'billing', content: <BillingTab companyId={companyId} /> },
+    {
+      label: 'API',
+      value: 'api',
+      content: (
+        <Suspense fallback={<PageLoader />}>
+          <ApiTab companyId={companyId} />
+        </Suspense>
+      ),
+    },
     {
       label: 'Webhooks',
       value: 'webhooks',
