@@ -10,7 +10,7 @@ import { count, metricNames } from '../../platform/metrics';
  * write that caused them committed (grant events:put): EventBridge takes them to the fan-out function
  * (lambdas/event-rules.ts), which queues a delivery per subscribed endpoint. Publishing never fails or
  * holds up the work that caused it: an event EventBridge does not take is logged and counted
- * (WebhookEventsNotPublished, which has an alarm), and the caller answers as it would have.
+ * (the WebhookEventsNotPublished metric), and the caller answers as it would have.
  */
 export const publishEvents = async (events: readonly WebhookEvent[], log: Logger): Promise<void> => {
   if (events.length === 0) return;
