@@ -280,7 +280,8 @@ const authenticate = (route: Operation, alongside: boolean): MiddlewareObj<APIGa
               throw forbidden(KEY_NOT_ALLOWED_DETAIL, API_KEY_ERRORS.notAllowed);
             })
           : null;
-      state.check = state.session;
+      // The check the chain awaits includes that refusal, so it is never left unhandled by a handler that does not wait on it.
+      state.check = state.membership ?? state.session;
       if (!alongside) await state.check;
       return;
     }
