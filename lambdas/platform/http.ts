@@ -16,6 +16,8 @@ import { authenticateApiKey, bearerToken, KEY_NOT_ALLOWED_DETAIL } from './api-k
 import { API_KEY_ERRORS } from '../contracts/api-keys';
 import { recordAudit } from '../app/audit/record';
 import type { StoredApiKey } from '../data/api-keys';
+import { companyRetentionMonths } from '../data/audit';
+import type { RetentionMonths } from '../domain/retention';
 import { IDEMPOTENCY_HEADER, SESSION_HEADER } from '../contracts/vocabulary';
 
 /**
@@ -96,6 +98,8 @@ interface State {
   background: Promise<void>[];
   /** The API key the request came with (issue 38), once its checks passed: the request is in the audit log under it. */
   apiKey?: StoredApiKey;
+  /** Its company's retention months (the audit entry's expiry), read as soon as the key is known, so the entry is one write at the end. */
+  apiKeyRetention?: Promise<RetentionMonths | undefined>;
 }
 const states = new WeakMap<APIGatewayProxyEventV2, State>();
 const freshState = (): State => ({
@@ -180,7 +184,13 @@ const requestLog = (route: Operation): MiddlewareObj<APIGatewayProxyEventV2, API
     const response = request.response;
     const status = typeof response === 'object' && response !== null ? response.statusCode : undefined;
     // Every use of an API key is in its company's audit log, the key as the actor (its principal).
-    if (state.apiKey) await recordAudit(apiRequestEntry(route, request.event, state.apiKey, status));
+    if (state.apiKey) {
+      const retentionMonths = await (state.apiKeyRetention ?? Promise.resolve(undefined));
+      await recordAudit({
+        ...apiRequestEntry(route, request.event, state.apiKey, status),
+        ...(retentionMonths !== undefined ? { retentionMonths } : {}),
+      });
+    }
     state.log.info('request', { status, durationMs: Date.now() - state.startedAt });
   };
   return {
@@ -253,6 +263,8 @@ const apiRequestEntry = (route: Operation, event: APIGatewayProxyEventV2, key: S
 const keySession = (route: Operation, token: string, state: State): Promise<Session> =>
   authenticateApiKey(route, token).then(({ userId, key }): Session => {
     state.apiKey = key;
+    // Read alongside the request (a failed read leaves recordAudit to read it again).
+    state.apiKeyRetention = companyRetentionMonths(key.companyId).catch(() => undefined);
     state.log = state.log.child({ userId, apiKeyId: key.keyId });
     return {
       sessionHash: `apikey:${key.keyId}`,

@@ -242,21 +242,44 @@ export const webhookAlarms = (alarm: AddAlarm, webhook: MonitoredWebhook | undef
   return webhookWidgets;
 };
 
-/** ATS write-backs that ended failed (an EMF metric the delivery job writes). */
-export const atsWriteBackAlarm = (alarm: AddAlarm, stage: string): Metric => {
-  const atsFailed = new Metric({
+/** A count the product writes as an EMF metric (per stage), alarmed at a threshold. */
+const productCountAlarm = (
+  alarm: AddAlarm,
+  stage: string,
+  spec: { id: string; metricName: string; label: string; threshold: number; description: string },
+): Metric => {
+  const metric = new Metric({
     namespace: METRICS_NAMESPACE,
-    metricName: metricNames.atsWriteBackFailed,
+    metricName: spec.metricName,
     dimensionsMap: { Stage: stage },
     period,
     statistic: 'Sum',
-    label: 'ATS write-backs failed',
+    label: spec.label,
   });
-  alarm('AtsWriteBacksFailed', atsFailed, ALARM_THRESHOLDS.atsWriteBacksFailed, {
+  alarm(spec.id, metric, spec.threshold, { description: spec.description });
+  return metric;
+};
+
+/** ATS write-backs that ended failed (an EMF metric the delivery job writes). */
+export const atsWriteBackAlarm = (alarm: AddAlarm, stage: string): Metric =>
+  productCountAlarm(alarm, stage, {
+    id: 'AtsWriteBacksFailed',
+    metricName: metricNames.atsWriteBackFailed,
+    label: 'ATS write-backs failed',
+    threshold: ALARM_THRESHOLDS.atsWriteBacksFailed,
     description: "Results could not be written back to an ATS after retries; the candidate's integration panel shows the reason.",
   });
-  return atsFailed;
-};
+
+/** Webhook events EventBridge did not take (issue 38): the request went on, but no endpoint hears of them. */
+export const webhookEventsNotPublishedAlarm = (alarm: AddAlarm, stage: string): Metric =>
+  productCountAlarm(alarm, stage, {
+    id: 'WebhookEventsNotPublished',
+    metricName: metricNames.webhookEventsNotPublished,
+    label: 'Webhook events not published',
+    threshold: ALARM_THRESHOLDS.webhookEventsNotPublished,
+    description:
+      "Webhook events could not be put on the stage's event bus after the SDK's retries (logged as 'webhook events not published' with their ids); the companies' endpoints did not get them.",
+  });
 
 /**
  * SES's reputation for the stage's own mail: the bounce and complaint rates SES publishes per

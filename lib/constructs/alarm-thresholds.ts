@@ -26,6 +26,8 @@ export const ALARM_THRESHOLDS = {
   webhookErrors: 1,
   /** ATS write-backs settled as failed (lambdas/app/integrations/results.ts, an EMF metric). */
   atsWriteBacksFailed: 1,
+  /** Any webhook event EventBridge did not take (issue 38). */
+  webhookEventsNotPublished: 1,
   /** Any message in an event rule's dead-letter queue. */
   deadLetters: 1,
   /**

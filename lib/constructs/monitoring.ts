@@ -11,6 +11,7 @@ import { acknowledge } from '../nag';
 import {
   apiAlarms,
   atsWriteBackAlarm,
+  webhookEventsNotPublishedAlarm,
   deadLetterAlarms,
   functionAreaAlarms,
   jobAlarms,
@@ -89,6 +90,7 @@ export class Monitoring extends NestedStack {
     const tableThrottles = tableAlarms(alarm, props.tableName);
     const webhook = webhookAlarms(alarm, props.webhook, config.stage);
     const atsFailed = atsWriteBackAlarm(alarm, config.stage);
+    webhookEventsNotPublishedAlarm(alarm, config.stage);
     const ses = sesAlarms(alarm, config.stage);
     deadLetterAlarms(alarm, props.deadLetterQueues ?? []);
 

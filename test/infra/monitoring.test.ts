@@ -96,6 +96,7 @@ describe('the stage monitoring (stage "test")', () => {
     ['StripeWebhook5xx', T.webhook5xx],
     ['StripeWebhook4xx', T.webhook4xx],
     ['AtsWriteBacksFailed', T.atsWriteBacksFailed],
+    ['WebhookEventsNotPublished', T.webhookEventsNotPublished],
     ['SesBounceRate', T.sesBounceRate],
     ['SesComplaintRate', T.sesComplaintRate],
   ])('alarms on %s at %s or more', (name, threshold) => {
