@@ -90,6 +90,9 @@ export type DeletedDataKind = (typeof DELETED_DATA_KINDS)[number];
 export const DELETION_PATHS = ['candidate_request', 'retention'] as const;
 export type DeletionPath = (typeof DELETION_PATHS)[number];
 
+/** Why a candidate was deleted, as the `candidate.deleted` webhook says it (issue 38): by the team, on one of the deletion paths, or their invite expired. */
+export const CANDIDATE_DELETION_REASONS = ['team', ...DELETION_PATHS, 'invite_expired'] as const;
+
 /**
  * A company's retention policy (issue 28, Company settings): the months it may choose, the default
  * for a company that never chose, and the bounds the API accepts. Rules: lambdas/domain/retention.ts.

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { CANDIDATE_STATUSES } from './candidate-status';
-import { POSITION_STATUSES } from './vocabulary';
+import { POSITION_STATUSES, CANDIDATE_DELETION_REASONS } from './vocabulary';
 
 /**
  * Outgoing webhooks (issue 38): the events a company's endpoints can subscribe to, the envelope every
@@ -89,7 +89,7 @@ const positionFields = {
 };
 
 /** Why a candidate was deleted. */
-export const CANDIDATE_DELETION_REASONS = ['team', 'candidate_request', 'retention', 'invite_expired'] as const;
+export { CANDIDATE_DELETION_REASONS };
 export type CandidateDeletionReason = (typeof CANDIDATE_DELETION_REASONS)[number];
 
 /** The two ends of media processing an answer's event reports. */
