@@ -3,6 +3,22 @@
  * it, and the SPA's recorders and file pickers offer it. Plain data, no imports.
  */
 export const VIDEO_CONTENT_TYPES = ['video/mp4', 'video/webm', 'video/quicktime', 'video/x-matroska', 'video/ogg'] as const;
+/** What an audio-only answer (issue 39) is recorded in: the recorder's audio containers, in its order of preference. */
+export const AUDIO_CONTENT_TYPES = ['audio/mp4', 'audio/webm', 'audio/ogg', 'audio/mpeg', 'audio/wav'] as const;
 export const IMAGE_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const MEDIA_CONTENT_TYPES = [...VIDEO_CONTENT_TYPES, ...IMAGE_CONTENT_TYPES] as const;
 export type MediaContentType = (typeof MEDIA_CONTENT_TYPES)[number];
+
+/**
+ * What a file answer (issue 39) may be, read from its bytes on upload (never the name or the claimed
+ * type): PDF, Word (DOCX), PNG and JPEG, at most FILE_ANSWER_MAX_BYTES. The extensions are what the
+ * picker offers and what the download is named with.
+ */
+export const FILE_ANSWER_TYPES = [
+  { contentType: 'application/pdf', extension: 'pdf', label: 'PDF' },
+  { contentType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', extension: 'docx', label: 'Word (DOCX)' },
+  { contentType: 'image/png', extension: 'png', label: 'PNG' },
+  { contentType: 'image/jpeg', extension: 'jpg', label: 'JPEG' },
+] as const;
+export const FILE_ANSWER_CONTENT_TYPES = FILE_ANSWER_TYPES.map((t) => t.contentType);
+export const FILE_ANSWER_MAX_BYTES = 10 * 1024 * 1024;

@@ -16,6 +16,7 @@ import {
 import { isInviteExpiryOffset, isMessageTrigger } from './message-options';
 import { POSITION_STATUSES } from './vocabulary';
 import { candidateTimingSchema } from './timing-schemas';
+import { answerSpecSchema, DEFAULT_KNOCKOUT, knockoutSettingsSchema, VIDEO_ANSWER } from './answer-types';
 
 export const candidateCountsSchema = z.object({
   invited: z.int(),
@@ -37,6 +38,8 @@ export const questionSchema = z
     content: z._default(multiLineText(z.maxLength(QUESTION_CONTENT_MAX, `Additional details have at most ${QUESTION_CONTENT_MAX} characters.`)), ''),
     thumbnailImageGroupId: groupId,
     videoGroupId: groupId,
+    /** What the question asks for (issue 39); a video when absent. */
+    answer: z._default(answerSpecSchema, () => ({ ...VIDEO_ANSWER })),
   })
   .check(z.refine(isQuestionComplete, { message: 'Every question needs a video or a title.', path: ['title'] }));
 export const outroSchema = z.object({
@@ -57,6 +60,8 @@ export const interviewSchema = z.object({
     .check(z.minLength(1, 'Add at least one question.'), z.maxLength(MAX_QUESTIONS, `Use at most ${MAX_QUESTIONS} questions.`)),
   outro: z._default(z.nullable(outroSchema), null),
   pacing: pacingSchema,
+  /** What a knockout option of a choice question does (issue 39); flag the candidate when absent. */
+  knockout: z._default(knockoutSettingsSchema, () => ({ ...DEFAULT_KNOCKOUT })),
 });
 
 const userIdsSchema = z.object({

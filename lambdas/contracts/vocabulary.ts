@@ -105,3 +105,21 @@ export const RETENTION_MONTHS_MAX = 24;
 /** The days a public share link may stay valid (issue 28), or none (null): the share dialog preselects the default. */
 export const SHARE_EXPIRY_DAYS = [1, 7, 30] as const;
 export const SHARE_EXPIRY_DEFAULT_DAYS = 7;
+
+/**
+ * What a question asks the candidate for (issue 39): a recording (video, the default and the spec's
+ * behaviour, or audio only), a typed text, one or several of its options, or a file.
+ */
+export const ANSWER_TYPES = ['video', 'audio', 'text', 'single_choice', 'multiple_choice', 'file'] as const;
+export type AnswerType = (typeof ANSWER_TYPES)[number];
+/** The answer types whose options the candidate picks from. */
+export const CHOICE_ANSWER_TYPES = ['single_choice', 'multiple_choice'] as const satisfies readonly AnswerType[];
+export type ChoiceAnswerType = (typeof CHOICE_ANSWER_TYPES)[number];
+
+/**
+ * What picking a knockout option does (issue 39), as the position chooses: `flag` the candidate for
+ * the team and go on, or `end` the interview with a kind message (the candidate is then responded,
+ * listed as knocked out, with why).
+ */
+export const KNOCKOUT_ACTIONS = ['flag', 'end'] as const;
+export type KnockoutAction = (typeof KNOCKOUT_ACTIONS)[number];

@@ -71,7 +71,7 @@ export const submitAnswer = async (
     // Functions refused the start for good and it answered 503). Start it now; a run under way or done
     // is not started twice (the run is named by the media id, and only media still waiting is started).
     const answer = Object.values(candidate.answers).find((a) => a.answerId === answerId)!;
-    if (!('recordingId' in take)) await resumeProcessing(answer.mediaId, answerCutSeconds(candidatePacing(candidate)));
+    if (!('recordingId' in take) && answer.mediaId) await resumeProcessing(answer.mediaId, answerCutSeconds(candidatePacing(candidate)));
     return { completed: candidate.currentStatus !== 'invited' };
   }
   if (!attempt || candidate.currentStatus !== 'invited') throw notFound(RECORDING_NOT_FOUND, 'recording_not_found');

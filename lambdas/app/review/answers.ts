@@ -14,7 +14,7 @@ export const SHARING_OFF = 'This link is not shared any more.';
 
 type Answer = ReturnType<typeof submittedAnswers>[number];
 
-const mediaIdsOf = (candidate: Candidate) => Object.values(candidate.answers).map((a) => a.mediaId);
+const mediaIdsOf = (candidate: Candidate) => Object.values(candidate.answers).flatMap((a) => (a.mediaId ? [a.mediaId] : []));
 
 /** The answers and their media: the candidate item records each answer (its id, question and media), so only the media are read. */
 const answersWithMedia = async (candidate: Candidate): Promise<[Answer[], Map<string, MediaItem>]> => [
@@ -26,7 +26,7 @@ const transcriptsOf = async ([answers, media]: [Answer[], Map<string, MediaItem>
   return {
     answerTranscripts: await Promise.all(
       answers.map(async (answer) => {
-        const item = media.get(answer.mediaId);
+        const item = answer.mediaId ? media.get(answer.mediaId) : undefined;
         const status = item?.transcriptStatus ?? 'none';
         const stored =
           status === 'completed' && item?.transcriptKey
@@ -52,7 +52,7 @@ export const publicAnswers = async (candidate: Candidate) => {
   const [answers, media] = await answersWithMedia(candidate);
   return Promise.all(
     answers.flatMap((answer) => {
-      const item = media.get(answer.mediaId);
+      const item = answer.mediaId ? media.get(answer.mediaId) : undefined;
       if (!item) return [];
       return [
         describeMedia(item).then((d) => ({

@@ -9,7 +9,7 @@ import { mailDeliveryView } from '../../domain/mail-delivery';
 /** The media shown as a candidate's thumbnail: their first answer's. */
 export const firstAnswerMediaId = (candidate: Candidate): string | null => {
   const first = Object.entries(candidate.answers).sort(([a], [b]) => Number(a.slice(1)) - Number(b.slice(1)))[0];
-  return first ? first[1].mediaId : null;
+  return first?.[1].mediaId ?? null;
 };
 
 /** A candidate as the team's lists show it (spec §3): times with relative text, the interview link, the thumbnail. */

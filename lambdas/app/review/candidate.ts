@@ -53,7 +53,7 @@ export const reviewCandidate = async (candidateId: string, caller: Caller, viewI
     read: navigation,
     batched: [media, retentionMonths],
   } = await requireCandidateAccess(candidateId, caller, neighboursOf, {
-    batch: (c) => batchReads(mediaItemsRead(Object.values(c.answers).map((a) => a.mediaId)), auditRetentionRead(c.companyId)),
+    batch: (c) => batchReads(mediaItemsRead(Object.values(c.answers).flatMap((a) => (a.mediaId ? [a.mediaId] : []))), auditRetentionRead(c.companyId)),
   });
   const answers = submittedAnswers(candidate);
   const viewed = {
@@ -70,7 +70,7 @@ export const reviewCandidate = async (candidateId: string, caller: Caller, viewI
     answerPackageView(candidate, answers, position.jobTitle),
     Promise.all(
       answers.flatMap((answer) => {
-        const item = media.get(answer.mediaId);
+        const item = answer.mediaId ? media.get(answer.mediaId) : undefined;
         return item ? [describeMedia(item).then((d) => ({ answer, item, d }))] : [];
       }),
     ),

@@ -138,7 +138,7 @@ export const commentOnCandidate = async (candidateId: string, input: NewComment,
     batch: (c) => mediaItemsRead([pinned(c)?.mediaId].filter((id): id is string => id !== undefined)),
   });
   const answer = input.answerId === undefined ? undefined : pinned(candidate);
-  const problem = pinProblem(input, answer && { durationMillis: media.get(answer.mediaId)?.durationMillis ?? null });
+  const problem = pinProblem(input, answer && { durationMillis: (answer.mediaId ? media.get(answer.mediaId) : undefined)?.durationMillis ?? null });
   if (problem) throw badRequest(problem, 'invalid_pin');
   const mentionable = teamWithAccess(position, team);
   const mentions = mentionsOf(input.mentionedUserIds, mentionable);

@@ -15,7 +15,8 @@ import { ConditionFailed, transact, type TransactionStep } from '../transaction'
 import { heldEmail, releaseEmailStep } from './emails';
 import { deleteSearchTokenSteps, storedTokensOf } from './search';
 import { deleteWordSteps, TRANSACTION_ITEMS, transcriptWordKeys } from './transcript-index';
-import { type EvaluatedStatus } from '../../contracts/vocabulary';
+import { type AnswerType, type EvaluatedStatus } from '../../contracts/vocabulary';
+import type { KnockoutRecord } from '../../contracts/answer-types';
 import type { TimingAdjustment, TimingRequest } from '../../contracts/timing';
 import { storedTiming, storedTimingRequest } from '../timing';
 import { storedScore, type CandidateScore } from './scorecards';
@@ -31,7 +32,16 @@ import { storedMailDelivery, type StoredMailDelivery } from '../../domain/mail-d
  */
 export interface SubmittedAnswer {
   answerId: string;
-  mediaId: string;
+  /**
+   * What the answer is (issue 39); a recorded video when absent (answers from before answer types).
+   * A recording (video, audio) and a file have their media; a text's words live on the answer item
+   * only (they may be long), a choice's picked option ids here too.
+   */
+  answerType?: AnswerType;
+  mediaId?: string;
+  optionIds?: string[];
+  /** A file answer's name as the candidate's device gave it (downloads are named after it). */
+  fileName?: string;
   /**
    * The answer's rating, kept in step with the answer item's by rateAnswer (one transaction); an
    * answer not rated has none. Ratings given before it was kept here are copied over by
@@ -88,6 +98,8 @@ export interface Candidate {
   lastActiveAt: string;
   /** What SES reported about the mail to `email` (issue 26, data/mail-delivery.ts): `sent` until an event arrives. */
   mail: StoredMailDelivery;
+  /** Why a knockout option they picked flagged them, or ended their interview (issue 39); null when none did. */
+  knockout: KnockoutRecord | null;
 }
 
 /** Where an imported candidate lives in the ATS, and what was last written back there. */
@@ -129,6 +141,7 @@ export const fromItem = (item: Record<string, any>): Candidate => ({
   score: storedScore(item.score),
   lastActiveAt: typeof item.lastActiveAt === 'string' ? item.lastActiveAt : (item.completedAt ?? item.createdAt),
   mail: storedMailDelivery(item.mail),
+  knockout: item.knockout ?? null,
 });
 
 export const getCandidate = async (candidateId: string): Promise<Candidate | null> => {
@@ -146,7 +159,11 @@ export const submittedAnswers = (candidate: Pick<Candidate, 'answers'>) =>
     .map(([q, answer]) => ({
       answerId: answer.answerId,
       questionIndex: Number(q.slice(1)),
-      mediaId: answer.mediaId,
+      answerType: answer.answerType ?? 'video',
+      /** A recording's or a file's media; null for a text or choice answer. */
+      mediaId: answer.mediaId ?? null,
+      optionIds: answer.optionIds ?? null,
+      fileName: answer.fileName ?? null,
       rating: typeof answer.rating === 'number' ? answer.rating : null,
     }))
     .sort((a, b) => a.questionIndex - b.questionIndex);
@@ -267,7 +284,7 @@ export const deleteCandidate = async (
   await deleteItems(after as ItemKey[]);
   return [
     ...new Set([
-      ...Object.values(candidate.answers).map((a) => a.mediaId),
+      ...Object.values(candidate.answers).flatMap((a) => (a.mediaId ? [a.mediaId] : [])),
       ...rest.filter((i) => typeof i.mediaId === 'string').map((i) => i.mediaId as string),
     ]),
   ];

@@ -91,6 +91,7 @@ export const createCandidates = async (
     preview,
     jobTitle: position.jobTitle,
     interview: storedInterview(position.interview),
+    knockout: null,
     answeredCount: 0,
     attempts: {},
     answers: {},

@@ -1,3 +1,4 @@
+import { VIDEO_ANSWER } from '../../../../lambdas/contracts/answer-types';
 import type { getContentLibrary } from '../../../../lambdas/operations/positions';
 import type * as z from 'zod/mini';
 import { ephemeralId, type EditableInterview } from './interview-model';
@@ -39,7 +40,7 @@ export const addContent = (interview: EditableInterview, items: readonly Content
       ...interview.questions,
       ...items
         .filter((i) => i.contentType === 'question')
-        .map((i) => ({ ephemeralId: ephemeralId(), title: i.title, content: i.content, ...media(i) })),
+        .map((i) => ({ ephemeralId: ephemeralId(), title: i.title, content: i.content, ...media(i), answer: { ...VIDEO_ANSWER } })),
     ],
     outro: outro ? { ephemeralId: ephemeralId(), title: outro.title, content: outro.content, ...media(outro) } : interview.outro,
   };

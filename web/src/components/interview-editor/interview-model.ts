@@ -1,5 +1,6 @@
 import { DEFAULT_PACING, isQuestionComplete, UNLIMITED } from '../../../../lambdas/contracts/pacing';
 import type { Interview } from '../../api/positions';
+import { DEFAULT_KNOCKOUT, VIDEO_ANSWER, type AnswerSpec, type KnockoutSettings } from '../../../../lambdas/contracts/answer-types';
 
 /**
  * The interview as the editors hold it: each item with a client-only ephemeral id (spec §3) for
@@ -12,6 +13,8 @@ export interface EditableQuestion {
   content: string;
   thumbnailImageGroupId: string | null;
   videoGroupId: string | null;
+  /** What the question asks for (issue 39): a video unless the team chose otherwise. */
+  answer: AnswerSpec;
 }
 
 export interface EditableInterview {
@@ -19,6 +22,7 @@ export interface EditableInterview {
   questions: EditableQuestion[];
   outro: { ephemeralId: string; title: string; content: string; thumbnailImageGroupId: string | null; videoGroupId: string | null } | null;
   pacing: { thinkingTime: number; answerTime: number; retakes: number };
+  knockout: KnockoutSettings;
 }
 
 export const ephemeralId = () => crypto.randomUUID();
@@ -29,9 +33,16 @@ export const newQuestion = (): EditableQuestion => ({
   content: '',
   thumbnailImageGroupId: null,
   videoGroupId: null,
+  answer: { ...VIDEO_ANSWER },
 });
 
-export const emptyInterview = (): EditableInterview => ({ intro: null, questions: [], outro: null, pacing: { ...DEFAULT_PACING } });
+export const emptyInterview = (): EditableInterview => ({
+  intro: null,
+  questions: [],
+  outro: null,
+  pacing: { ...DEFAULT_PACING },
+  knockout: { ...DEFAULT_KNOCKOUT },
+});
 
 export const toEditable = (interview: Interview): EditableInterview => ({
   intro: interview.intro
@@ -47,6 +58,7 @@ export const toEditable = (interview: Interview): EditableInterview => ({
     content: q.content ?? '',
     thumbnailImageGroupId: q.thumbnailImageGroupId ?? null,
     videoGroupId: q.videoGroupId ?? null,
+    answer: q.answer ?? { ...VIDEO_ANSWER },
   })),
   outro: interview.outro
     ? {
@@ -62,6 +74,7 @@ export const toEditable = (interview: Interview): EditableInterview => ({
     answerTime: interview.pacing.answerTime,
     retakes: interview.pacing.retakes ?? UNLIMITED,
   },
+  knockout: interview.knockout ?? { ...DEFAULT_KNOCKOUT },
 });
 
 const stored = (value: number) => (value === UNLIMITED ? null : value);
@@ -84,6 +97,7 @@ export const toWire = (interview: EditableInterview): Interview => ({
         }
       : null,
   pacing: { thinkingTime: stored(interview.pacing.thinkingTime), answerTime: interview.pacing.answerTime, retakes: stored(interview.pacing.retakes) },
+  knockout: interview.knockout,
 });
 
 /** Spec §5: at least one question, each with a video or a non-empty title. */
