@@ -144,6 +144,29 @@ export const markUploaded = async (
 };
 
 /**
+ * A file answer's media (issue 39), once its bytes are read: ready at once (nothing to process),
+ * with the type its bytes are and its one variant, the upload itself. Only while it is uploading.
+ */
+export const markFileReady = (mediaId: string, file: { key: string; contentType: string; size: number }) =>
+  writeIf(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.media(mediaId),
+      UpdateExpression: 'SET uploadStatus = :ready, contentType = :type, #size = :size, variants = :variants, updatedAt = :now',
+      ConditionExpression: 'uploadStatus = :uploading',
+      ExpressionAttributeNames: { '#size': 'size' },
+      ExpressionAttributeValues: {
+        ':ready': 'ready',
+        ':uploading': 'uploading',
+        ':type': file.contentType,
+        ':size': file.size,
+        ':variants': [{ key: file.key, contentType: file.contentType }],
+        ':now': new Date().toISOString(),
+      },
+    }),
+  );
+
+/**
  * A failed media item set processing again (issue 37, "Process again"), once: on the condition that
  * it is failed, so a repeated request does nothing twice. Its processing error goes, and
  * `processingRuns` counts its pipeline runs (the first, from the upload, is 1): a run's execution is

@@ -4,6 +4,7 @@ import { emailSchema, idSchema } from '../contracts/common';
 import { MAX_PART_NUMBER, brandingSchema, interviewTokenSchema, partNumberSchema, playableSchema } from '../contracts/interview';
 import { VIDEO_CONTENT_TYPES } from '../contracts/media-types';
 import { effectivePacingSchema, timingRequestChoiceSchema, timingRequestSchema } from '../contracts/timing-schemas';
+import { fileAnswerStartSchema } from '../contracts/answer-types';
 import { defineOperation } from './operation';
 
 export const getInterview = defineOperation({
@@ -74,6 +75,19 @@ export const startAnswer = defineOperation({
     replacesAnswerId: z.optional(idSchema),
   }),
   response: z.object({ answerId: z.string(), retakesLeft: z.nullable(z.int()), minPartBytes: z.int() }),
+  successStatus: 201,
+});
+
+export const startFileAnswer = defineOperation({
+  method: 'POST',
+  path: '/interviews/{token}/questions/{questionIndex}/file',
+  auth: 'public',
+  grants: ['table:write', 'media:write', 'app:links', 'events:put'],
+  summary:
+    "Starts a file answer (issue 39) of a file question: a presigned PUT for exactly `size` bytes (at most 10 MB) with the content type `upload_content_type`. Submit it with the answer's submission (`{\"uploaded\": \"file\"}`): the server reads the file's type from its bytes and keeps only a PDF, Word (DOCX), PNG or JPEG. A file started earlier and not submitted is replaced.",
+  params: z.object({ token: interviewTokenSchema, questionIndex: z.coerce.number().check(z.int(), z.minimum(0), z.maximum(99)) }),
+  body: fileAnswerStartSchema,
+  response: z.object({ answerId: z.string(), uploadUrl: z.string(), uploadContentType: z.string(), maxBytes: z.int() }),
   successStatus: 201,
 });
 

@@ -92,7 +92,7 @@ export const startAnswer = async (token: string, questionIndex: number, contentT
  * `candidate.started`, when this request's write is the one that marked the start (two tabs, or a
  * retried request, send it once). A failure to mark it is logged: the take is under way regardless.
  */
-const announceStart = async (candidate: Candidate, log: Logger) => {
+export const announceStart = async (candidate: Candidate, log: Logger) => {
   const startedAt = new Date().toISOString();
   let first: boolean;
   try {

@@ -25,6 +25,11 @@ export interface Attempt {
   maxSeconds?: number;
   /** A live take the candidate could not finish (nothing recorded, or the stream lost past its reconnect window): a new take replaces it without counting. */
   replaceable?: boolean;
+  /**
+   * A file answer's upload (issue 39): one presigned PUT of `size` bytes to `key` (no multipart, so
+   * `uploadId` is empty), and the name the candidate's device gave the file.
+   */
+  file?: { fileName: string; size: number };
 }
 
 export class AttemptRefused extends Error {
