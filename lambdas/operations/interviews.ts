@@ -119,6 +119,8 @@ export const submitAnswer = defineOperation({
     }),
     /** A take recorded live (lambdas/operations/recordings.ts): the recording names it. */
     z.object({ recordingId: idSchema }),
+    /** A file answer (issue 39) PUT whole to its presigned URL (startFileAnswer). */
+    z.object({ uploaded: z.literal('file') }),
   ]),
   response: z.object({ completed: z.boolean() }),
 });

@@ -52,6 +52,8 @@ export interface QuestionFixture {
   content?: string;
   video_group_id?: string | null;
   thumbnail_image_group_id?: string | null;
+  /** What the question asks for (issue 39), snake_case as sent; a video when absent. */
+  answer?: Record<string, unknown>;
 }
 
 /** The one builder of a position's interview (createPosition's and updatePosition's `interview`), in snake_case as sent. */

@@ -7,6 +7,7 @@ import { describeError, type Logger } from '../../platform/logger';
 import { RECORDING_NOT_FOUND, requireInterviewWith } from '../access/interview';
 import { startProcessing } from '../media/media';
 import { attemptRead } from './answers';
+import { takeUploadedFile } from './file-answers';
 import { answerCutSeconds } from '../../domain/timing';
 import { candidatePacing } from './timing';
 import { getLiveRecording, markSubmitted } from '../../data/live-recordings';
@@ -61,7 +62,7 @@ const resumeProcessing = async (mediaId: string, maxSeconds: number | null | und
 export const submitAnswer = async (
   token: string,
   answerId: string,
-  take: { parts: { partNumber: number; etag: string }[] } | { recordingId: string },
+  take: { parts: { partNumber: number; etag: string }[] } | { recordingId: string } | { uploaded: 'file' },
   log: Logger,
 ) => {
   const { candidate, batched: attempt } = await requireInterviewWith(token, attemptRead(answerId));
@@ -71,14 +72,20 @@ export const submitAnswer = async (
     // Functions refused the start for good and it answered 503). Start it now; a run under way or done
     // is not started twice (the run is named by the media id, and only media still waiting is started).
     const answer = Object.values(candidate.answers).find((a) => a.answerId === answerId)!;
-    if (!('recordingId' in take) && answer.mediaId) await resumeProcessing(answer.mediaId, answerCutSeconds(candidatePacing(candidate)));
+    if ('parts' in take && answer.mediaId) await resumeProcessing(answer.mediaId, answerCutSeconds(candidatePacing(candidate)));
     return { completed: candidate.currentStatus !== 'invited' };
   }
   if (!attempt || candidate.currentStatus !== 'invited') throw notFound(RECORDING_NOT_FOUND, 'recording_not_found');
   if (candidate.answers[questionKey(attempt.questionIndex)]) throw conflict('This question has already been answered.', 'answered');
 
   const live = 'recordingId' in take ? await liveTakeForSubmission(take.recordingId, answerId, candidate.candidateId) : null;
-  if (!('recordingId' in take)) await joinUpload(attempt, take.parts);
+  if ('parts' in take) {
+    if (attempt.file) throw badRequest('This answer is a file: submit it as uploaded.', 'wrong_answer_type');
+    await joinUpload(attempt, take.parts);
+  }
+  // A file answer (issue 39) is checked (its size, its type from its bytes) and ready as it is: nothing to process.
+  const file = 'uploaded' in take ? (attempt.file ? await takeUploadedFile({ ...attempt, file: attempt.file }) : null) : undefined;
+  if (file === null) throw badRequest('This answer is a recording: submit its parts.', 'wrong_answer_type');
 
   let completed: boolean;
   try {
@@ -94,7 +101,7 @@ export const submitAnswer = async (
   const media = attempt.contentType ? { mediaId: attempt.mediaId, contentType: attempt.contentType } : await getMedia(attempt.mediaId);
   const recorded = live ? (await markSubmitted(live.recordingId))?.status === 'assembled' : true;
   // Cut where the take's limit is (its answer time plus the grace, as it was when it started).
-  if (media && recorded)
+  if (media && recorded && !attempt.file)
     await startProcessing({ mediaId: media.mediaId, contentType: media.contentType, maxSeconds: attempt.maxSeconds ?? live?.maxSeconds });
   log.info('answer submitted', { candidateId: candidate.candidateId, questionIndex: attempt.questionIndex, completed });
   if (!candidate.preview) count(metricNames.answersSubmitted);

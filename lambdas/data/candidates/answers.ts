@@ -13,6 +13,8 @@ import { AnswerRefused, plannedResult, questionKey, type Candidate } from './can
  * a member opens it, and is the position's `lastResponseAt`.
  */
 export const submitAttempt = async (candidate: Candidate, attempt: Attempt, now = new Date()): Promise<{ completed: boolean }> => {
+  // A file answer (issue 39) is recorded as one, with the name the candidate's file had.
+  const kind = attempt.file ? { answerType: 'file' as const, fileName: attempt.file.fileName } : {};
   const q = questionKey(attempt.questionIndex);
   const completes = candidate.answeredCount + 1 >= candidate.interview.questions.length;
   const completedAt = now.toISOString();
@@ -42,7 +44,7 @@ export const submitAttempt = async (candidate: Candidate, attempt: Attempt, now 
             ConditionExpression: 'currentStatus = :invited AND answeredCount = :expected AND attribute_not_exists(answers.#q)',
             ExpressionAttributeNames: { '#q': q },
             ExpressionAttributeValues: {
-              ':answer': { answerId: attempt.answerId, mediaId: attempt.mediaId },
+              ':answer': { answerId: attempt.answerId, mediaId: attempt.mediaId, ...kind },
               ':one': 1,
               ':invited': 'invited',
               ':expected': candidate.answeredCount,
@@ -76,6 +78,7 @@ export const submitAttempt = async (candidate: Candidate, attempt: Attempt, now 
               companyId: candidate.companyId,
               questionIndex: attempt.questionIndex,
               mediaId: attempt.mediaId,
+              ...kind,
               rating: null,
               createdAt: completedAt,
               ...keys.answerById(attempt.answerId),
