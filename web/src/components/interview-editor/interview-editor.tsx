@@ -5,7 +5,8 @@ import { commonMessages } from '../../config/messages';
 import { addContent } from './content-library';
 import { ContentLibraryDialog } from './content-library-dialog';
 import { DebouncedField } from './debounced-field';
-import { emptyOutro, setVideo, type EditableInterview, type VideoTarget } from './interview-model';
+import { KnockoutFields } from './answer-fields';
+import { emptyOutro, hasKnockout, setVideo, type EditableInterview, type VideoTarget } from './interview-model';
 import { MediaPreview } from './media-preview';
 import { EditorIcon, QuestionList } from './question-list';
 import './interview-editor.css';
@@ -79,6 +80,8 @@ export const InterviewEditor = ({
         media={media}
         onRecordVideo={(id) => setVideoTarget(id ? { kind: 'question', ephemeralId: id } : { kind: 'new-question' })}
       />
+
+      {hasKnockout(interview) && <KnockoutFields knockout={interview.knockout} onChange={(knockout) => onChange({ ...interview, knockout })} />}
 
       <Card variation="outlined" padding="medium" as="section" aria-label="Outro">
         <Flex direction="column" gap="small">

@@ -1,6 +1,15 @@
 import { DEFAULT_PACING, isQuestionComplete, UNLIMITED } from '../../../../lambdas/contracts/pacing';
 import type { Interview } from '../../api/positions';
-import { DEFAULT_KNOCKOUT, VIDEO_ANSWER, type AnswerSpec, type KnockoutSettings } from '../../../../lambdas/contracts/answer-types';
+import {
+  answerSpecSchema,
+  CHOICE_OPTIONS_MIN,
+  DEFAULT_KNOCKOUT,
+  VIDEO_ANSWER,
+  type AnswerSpec,
+  type ChoiceOption,
+  type KnockoutSettings,
+} from '../../../../lambdas/contracts/answer-types';
+import { CHOICE_ANSWER_TYPES, type AnswerType } from '../../../../lambdas/contracts/vocabulary';
 
 /**
  * The interview as the editors hold it: each item with a client-only ephemeral id (spec §3) for
@@ -100,8 +109,61 @@ export const toWire = (interview: EditableInterview): Interview => ({
   knockout: interview.knockout,
 });
 
-/** Spec §5: at least one question, each with a video or a non-empty title. */
-export const questionsValid = (interview: EditableInterview) => interview.questions.length > 0 && interview.questions.every(isQuestionComplete);
+/** A new choice option: a short url-safe id (unique within its question), no label yet, no knockout. */
+export const newOption = (): ChoiceOption => ({ optionId: crypto.randomUUID().slice(0, 8), label: '', knockout: false });
+
+export const isChoiceAnswer = (answer: AnswerSpec): answer is Extract<AnswerSpec, { options: ChoiceOption[] }> =>
+  (CHOICE_ANSWER_TYPES as readonly string[]).includes(answer.answerType);
+
+/**
+ * A question's answer spec for another answer type (issue 39): a choice question starts with
+ * CHOICE_OPTIONS_MIN empty options, and going from single to multiple choice (or back) keeps them.
+ */
+export const changeAnswerType = (answer: AnswerSpec, answerType: AnswerType): AnswerSpec => {
+  if (answer.answerType === answerType) return answer;
+  const options = isChoiceAnswer(answer) ? answer.options : Array.from({ length: CHOICE_OPTIONS_MIN }, newOption);
+  switch (answerType) {
+    case 'text':
+      return { answerType, minWords: null, maxWords: null };
+    case 'single_choice':
+      return { answerType, options };
+    case 'multiple_choice':
+      return { answerType, options, minPicked: 1, maxPicked: null };
+    default:
+      return { answerType };
+  }
+};
+
+/**
+ * What is wrong with a question's answer spec, by the field it names ('minWords', 'options',
+ * 'options.1.label', 'minPicked'…), in the words of the contract the server holds it to (the
+ * first message of each field). Empty when the spec is valid.
+ */
+export const answerIssues = (answer: AnswerSpec): Record<string, string> => {
+  const result = answerSpecSchema.safeParse(answer);
+  if (result.success) return {};
+  const issues: Record<string, string> = {};
+  for (const issue of result.error.issues) issues[issue.path.map(String).join('.')] ??= issue.message;
+  return issues;
+};
+
+/** Whether any question has an option that knocks out (the interview's knockout rule then applies). */
+export const hasKnockout = (interview: EditableInterview) =>
+  interview.questions.some((q) => isChoiceAnswer(q.answer) && q.answer.options.some((o) => o.knockout));
+
+/** Spec §5: at least one question, each with a video or a non-empty title, and (issue 39) a valid answer spec. */
+export const questionsValid = (interview: EditableInterview) =>
+  interview.questions.length > 0 && interview.questions.every((q) => isQuestionComplete(q) && Object.keys(answerIssues(q.answer)).length === 0);
+
+/** Why the questions cannot be saved yet, for the wizard's step (null when they can). */
+export const questionsProblem = (interview: EditableInterview): string | null => {
+  if (interview.questions.length === 0) return 'Add at least one question.';
+  const index = interview.questions.findIndex((q) => !isQuestionComplete(q));
+  if (index >= 0) return `Question ${index + 1} needs a title or a video.`;
+  const invalid = interview.questions.findIndex((q) => Object.keys(answerIssues(q.answer)).length > 0);
+  if (invalid >= 0) return `Question ${invalid + 1}: ${Object.values(answerIssues(interview.questions[invalid]!.answer))[0]}`;
+  return null;
+};
 
 /** Equality of content, ignoring ephemeral ids (drafts equal to the empty default are not saved). */
 export const sameInterview = (a: EditableInterview, b: EditableInterview) => JSON.stringify(toWire(a)) === JSON.stringify(toWire(b));

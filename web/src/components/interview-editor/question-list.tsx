@@ -1,5 +1,6 @@
 import { Button, Card, Flex } from '@aws-amplify/ui-react';
 import { QUESTION_CONTENT_MAX, QUESTION_TITLE_MAX } from '../../../../lambdas/contracts/pacing';
+import { AnswerFields, answerTypeLabel } from './answer-fields';
 import { DebouncedField } from './debounced-field';
 import { newQuestion, type EditableQuestion } from './interview-model';
 import { MediaPreview } from './media-preview';
@@ -56,6 +57,7 @@ export const QuestionList = ({
             <div className="editor-question__header">
               <span className="editor-question__number">Question {index + 1}</span>
               {question.videoGroupId && <span className="editor-question__tag">Video</span>}
+              {question.answer.answerType !== 'video' && <span className="editor-question__tag">{answerTypeLabel(question.answer.answerType)}</span>}
               <div className="editor-question__tools">
                 <Button
                   size="small"
@@ -107,6 +109,7 @@ export const QuestionList = ({
               multiline
               onChange={(content) => update(index, { content })}
             />
+            <AnswerFields answer={question.answer} questionNumber={index + 1} onChange={(answer) => update(index, { answer })} />
             <div className="editor-question__video">
               <Button size="small" variation="link" className="editor-link-button" onClick={() => onRecordVideo(question.ephemeralId)}>
                 <EditorIcon name="video" />

@@ -49,3 +49,17 @@ describe('the wizard’s step summaries', () => {
     expect(pacingSummary({ thinkingTime: 0, answerTime: 60, retakes: 1 })).toBe('no thinking time · 1 minute per answer · 1 retake');
   });
 });
+
+describe('the wizard’s estimate by answer type (issue 39)', () => {
+  it('counts text, choice and file questions by what they take, not by the recording pacing', () => {
+    const answers = [
+      { answerType: 'video' as const },
+      { answerType: 'text' as const, minWords: null, maxWords: 120 },
+      { answerType: 'multiple_choice' as const, options: [], minPicked: 1, maxPicked: null },
+      { answerType: 'file' as const },
+    ];
+    expect(estimateInterview(answers, { thinkingTime: 30, answerTime: 120 })).toEqual({ seconds: 150 + 180 + 30 + 60, openEnded: false });
+    expect(estimateInterview(answers.slice(1), { thinkingTime: UNLIMITED, answerTime: 120 })).toEqual({ seconds: 270, openEnded: false });
+    expect(estimateInterview(answers, { thinkingTime: UNLIMITED, answerTime: 120 })).toEqual({ seconds: 120 + 270, openEnded: true });
+  });
+});

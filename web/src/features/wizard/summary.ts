@@ -1,4 +1,4 @@
-import { interviewTimeEstimate, toStored, UNLIMITED } from '../../../../lambdas/contracts/pacing';
+import { interviewTimeEstimate, toStored, UNLIMITED, type EstimatedAnswer } from '../../../../lambdas/contracts/pacing';
 import type { EditableInterview } from '../../components/interview-editor/interview-model';
 
 /**
@@ -26,13 +26,21 @@ export interface InterviewEstimate {
   openEnded: boolean;
 }
 
-/** Estimated total time = the sum over the questions of thinking time (when limited) and the max answer length. */
-export const estimateInterview = (questions: number, pacing: Pick<Pacing, 'thinkingTime' | 'answerTime'>): InterviewEstimate => {
+/**
+ * Estimated total time = the sum over the questions (interviewTimeEstimate): a recorded question its
+ * thinking time (when limited) and the max answer length; a text, choice or file question what its
+ * type takes (issue 39). A count stands for that many video questions.
+ */
+export const estimateInterview = (
+  questions: number | readonly (EstimatedAnswer | null | undefined)[],
+  pacing: Pick<Pacing, 'thinkingTime' | 'answerTime'>,
+): InterviewEstimate => {
   const { seconds, unlimitedThinking } = interviewTimeEstimate(questions, {
     thinkingTime: toStored(pacing.thinkingTime),
     answerTime: pacing.answerTime,
   });
-  return { seconds, openEnded: unlimitedThinking && questions > 0 };
+  const count = typeof questions === 'number' ? questions : questions.length;
+  return { seconds, openEnded: unlimitedThinking && count > 0 };
 };
 
 /** "Up to 8 minutes", rounded up to whole minutes ("Under a minute" below one); answers plus thinking time when thinking is unlimited. */

@@ -6,7 +6,7 @@ import { errorMessage } from '../../../api/client';
 import { createPosition } from '../../../api/positions';
 import { Dialog } from '../../../components/dialog';
 import { InterviewEditor } from '../../../components/interview-editor/interview-editor';
-import { anyVideoProcessing, questionsValid, toWire, videoGroupIds } from '../../../components/interview-editor/interview-model';
+import { anyVideoProcessing, questionsProblem, questionsValid, toWire, videoGroupIds } from '../../../components/interview-editor/interview-model';
 import { PacingFields } from '../../../components/interview-editor/pacing-fields';
 import { useMediaGroups } from '../../../components/interview-editor/use-media-groups';
 import { paths } from '../../../config/paths';
@@ -40,7 +40,7 @@ const CandidateExperience = ({ interview }: { interview: PositionDraft['intervie
         </div>
         <div>
           <dt>Estimated time</dt>
-          <dd>{describeEstimate(estimateInterview(questions, pacing))}</dd>
+          <dd>{describeEstimate(estimateInterview(interview.questions.map((q) => q.answer), pacing))}</dd>
         </div>
         <div>
           <dt>Thinking time</dt>
@@ -166,6 +166,11 @@ const WizardScreen = () => {
                         />
                         <CandidateExperience interview={draft.interview} />
                       </div>
+                    )}
+                    {index === 1 && draft.interview.questions.length > 0 && questionsProblem(draft.interview) && (
+                      <Text role="status" fontSize="small" className="wizard-step__problem">
+                        {questionsProblem(draft.interview)}
+                      </Text>
                     )}
                     {processing && index > 0 && (
                       <Text role="status" fontSize="small">
