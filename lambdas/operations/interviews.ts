@@ -4,7 +4,7 @@ import { emailSchema, idSchema } from '../contracts/common';
 import { MAX_PART_NUMBER, brandingSchema, interviewTokenSchema, partNumberSchema, playableSchema } from '../contracts/interview';
 import { VIDEO_CONTENT_TYPES } from '../contracts/media-types';
 import { effectivePacingSchema, timingRequestChoiceSchema, timingRequestSchema } from '../contracts/timing-schemas';
-import { fileAnswerStartSchema } from '../contracts/answer-types';
+import { candidateAnswerSpecSchema, fileAnswerStartSchema } from '../contracts/answer-types';
 import { defineOperation } from './operation';
 
 export const getInterview = defineOperation({
@@ -40,10 +40,14 @@ export const getInterview = defineOperation({
         title: z.nullable(z.string()),
         content: z.nullable(z.string()),
         video: playableSchema,
+        /** What the question asks for (issue 39), without which options knock out. */
+        answer: candidateAnswerSpecSchema,
         answered: z.boolean(),
         attemptsUsed: z.int(),
       }),
     ),
+    /** A knockout answer ended the interview (issue 39): the position's message to the candidate. */
+    knockedOut: z.nullable(z.object({ message: z.string() })),
     outro: z.nullable(z.object({ title: z.nullable(z.string()), content: z.nullable(z.string()), video: playableSchema })),
   }),
 });

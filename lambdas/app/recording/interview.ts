@@ -1,3 +1,5 @@
+import type { AnswerSpec } from '../../contracts/answer-types';
+import { FILE_ANSWER_CONTENT_TYPES, FILE_ANSWER_MAX_BYTES } from '../../contracts/media-types';
 import { presignDownload } from '../../adapters/storage';
 import { questionKey } from '../../data/candidates/candidate';
 import { getCompany } from '../../data/companies';
@@ -21,6 +23,20 @@ const playable = async (companyId: string, videoGroupId: string | null | undefin
     thumbnailHref: media.thumbnailKey ? await presignDownload(media.thumbnailKey) : null,
     captionsHref: media.captionsStatus === 'ready' && media.captionsKey ? await presignDownload(media.captionsKey) : null,
   };
+};
+
+/** What a question asks for, as the candidate sees it: the options without which knock out; a file question with its types and size. */
+export const candidateAnswerSpec = (spec: AnswerSpec) => {
+  switch (spec.answerType) {
+    case 'single_choice':
+      return { answerType: spec.answerType, options: spec.options.map(({ optionId, label }) => ({ optionId, label })) };
+    case 'multiple_choice':
+      return { ...spec, options: spec.options.map(({ optionId, label }) => ({ optionId, label })) };
+    case 'file':
+      return { answerType: spec.answerType, maxBytes: FILE_ANSWER_MAX_BYTES, contentTypes: [...FILE_ANSWER_CONTENT_TYPES] };
+    default:
+      return spec;
+  }
 };
 
 /**
@@ -58,9 +74,11 @@ export const candidateInterview = async (token: string) => {
       title: q.title ?? null,
       content: q.content ?? null,
       video: questionVideos[i] ?? null,
+      answer: candidateAnswerSpec(q.answer),
       answered: Boolean(candidate.answers[questionKey(i)]),
       attemptsUsed: candidate.attempts[questionKey(i)] ?? 0,
     })),
+    knockedOut: candidate.knockout?.ended ? { message: interview.knockout.message } : null,
     outro: interview.outro ? { title: interview.outro.title ?? null, content: interview.outro.content ?? null, video: outro } : null,
   };
 };
