@@ -1,4 +1,5 @@
 import { MIN_PART_BYTES } from '../../contracts/interview';
+import { isRecordedAnswer } from '../../contracts/answer-types';
 import { allowedAttempts, retakesLeft } from '../../domain/candidates';
 import { abortMultipartUpload, createMultipartUpload, presignUploadPart } from '../../adapters/storage';
 import { newId } from '../../platform/crypto';
@@ -47,6 +48,9 @@ export const startAnswer = async (token: string, questionIndex: number, contentT
   // The candidate's pacing: the interview's with their timing adjustment (extra retakes, more time).
   const pacing = candidatePacing(candidate);
   if (questionIndex >= questions.length) throw badRequest('There is no such question in this interview.', 'unknown_question');
+  // Only video and audio questions are recorded (issue 39): text, choice and file answers have their own routes.
+  if (!isRecordedAnswer(questions[questionIndex]!.answer.answerType))
+    throw badRequest('This question is not answered with a recording.', 'wrong_answer_type');
   const used = candidate.attempts[questionKey(questionIndex)] ?? 0;
   const allowed = allowedAttempts(pacing.retakes);
   if (candidate.answers[questionKey(questionIndex)]) throw conflict(refusals.answered, 'answered');
