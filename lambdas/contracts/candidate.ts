@@ -4,6 +4,7 @@ import { CANDIDATE_STATUSES } from './candidate-status';
 import { CAPTIONS_STATUSES, MAIL_STATUSES, PACKAGE_STATUSES, SHARE_EXPIRY_DAYS, TRANSCRIPT_STATUSES, UPLOAD_STATUSES } from './vocabulary';
 import { timingAdjustmentSchema } from './timing-schemas';
 import { NO_ADJUSTMENT } from './timing';
+import { knockoutRecordSchema } from './answer-types';
 
 /** Candidates as the hiring team sees them (spec §3 Candidate, §7 Positions/Candidates). */
 export { CANDIDATE_STATUSES } from './candidate-status';
@@ -41,6 +42,8 @@ export const candidateSummarySchema = z.object({
   timingAdjusted: z.boolean(),
   /** The invitation mail's delivery (issue 26); null for a candidate without an e-mail address (link invitations). */
   mail: z.nullable(mailDeliverySchema),
+  /** Why a knockout option they picked flagged them or ended their interview (issue 39); null when none did. */
+  knockout: z.nullable(knockoutRecordSchema),
   /**
    * In a list sorted by score (issue 43): how many scorecards the candidate has, and their mean
    * once the caller has submitted theirs (until then others' scores stay hidden, as on the

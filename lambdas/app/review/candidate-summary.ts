@@ -6,9 +6,11 @@ import { thumbnailOf } from '../media/media';
 import { isAdjusted } from '../../domain/timing';
 import { mailDeliveryView } from '../../domain/mail-delivery';
 
-/** The media shown as a candidate's thumbnail: their first answer's. */
+/** The media shown as a candidate's thumbnail: their first video answer's (absent answerType = video; text, choice, audio and file answers have no picture). */
 export const firstAnswerMediaId = (candidate: Candidate): string | null => {
-  const first = Object.entries(candidate.answers).sort(([a], [b]) => Number(a.slice(1)) - Number(b.slice(1)))[0];
+  const first = Object.entries(candidate.answers)
+    .filter(([, a]) => (a.answerType ?? 'video') === 'video' && a.mediaId)
+    .sort(([a], [b]) => Number(a.slice(1)) - Number(b.slice(1)))[0];
   return first?.[1].mediaId ?? null;
 };
 
@@ -29,6 +31,8 @@ export const candidateSummary = async (candidate: Candidate, media: Map<string, 
     timingAdjusted: isAdjusted(candidate.timing),
     // What SES reported about the invitation mail (issue 26); none for a candidate invited by link.
     mail: candidate.email ? mailDeliveryView(candidate.mail, now) : null,
+    // Why a knockout option flagged them or ended their interview (issue 39): the list shows "Knocked out".
+    knockout: candidate.knockout ?? null,
   };
 };
 
