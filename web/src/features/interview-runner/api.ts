@@ -47,3 +47,9 @@ export const requestTimingCall = (token: string, choice: TimingRequestChoice) =>
 export const requestDataDeletionCall = (companyId: string, email: string) => callApi('requestDataDeletion', { body: { companyId, email } });
 
 export const confirmDataDeletionCall = (nonce: string) => callApi('confirmDataDeletion', { body: { nonce } });
+
+/** Issue 39: a file answer's presigned PUT (for its exact size), and its submission once the file is up (the server reads its type from its bytes). */
+export const startFileAnswerCall = (token: string, questionIndex: number, fileName: string, size: number) =>
+  callApi('startFileAnswer', { params: { token, questionIndex }, body: { fileName, size } });
+
+export const submitFileAnswerCall = (token: string, answerId: string) => callApi('submitAnswer', { params: { token, answerId }, body: { uploaded: 'file' } });

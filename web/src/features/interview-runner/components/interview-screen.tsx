@@ -11,6 +11,7 @@ import { CheckStage, DeviceLostStage } from './check-stage';
 import { FileAnswer } from './file-answer';
 import { PracticeStage } from './practice-stage';
 import { QuestionStep, type TakeRecorder } from './question-step';
+import { FileQuestionStep } from './file-question-step';
 import { Alert, Button, Loader, Title } from './ui';
 import { WelcomeStage } from './welcome-stage';
 
@@ -100,6 +101,8 @@ export const InterviewScreen = ({ token }: { token: string }) => {
     setCurrent(next === -1 ? index + 1 : next);
   };
   const afterCheck = () => setStage(data.intro && answeredBefore === 0 ? 'intro' : 'questions');
+  // Only an interview with a question still to record checks the camera and microphone first.
+  const records = data.questions.some((q) => !q.answered && (q.answer.answerType === 'video' || q.answer.answerType === 'audio'));
   const question = data.questions[index]!;
   const { stream, lost } = camera;
 
@@ -110,7 +113,7 @@ export const InterviewScreen = ({ token }: { token: string }) => {
           data={data}
           token={token}
           onTimingChanged={interview.reload}
-          onStart={() => setStage(recorder ? 'check' : data.intro ? 'intro' : 'questions')}
+          onStart={() => setStage(recorder && records ? 'check' : data.intro ? 'intro' : 'questions')}
         />
       )}
       {/* A device lost on the way: the take under way starts again once another is chosen (answers sent are kept). */}
@@ -134,7 +137,9 @@ export const InterviewScreen = ({ token }: { token: string }) => {
           </Button>
         </div>
       )}
-      {!lost &&
+      {stage === 'questions' && question.answer.answerType === 'file' ? (
+        <FileQuestionStep key={index} token={token} index={index} total={data.questions.length} question={question} onSubmitted={afterAnswer} />
+      ) : !lost &&
         stage === 'questions' &&
         (recorder && stream ? (
           <QuestionStep

@@ -11,14 +11,14 @@ export const CONNECTION_LOST = 'Connection lost: your answer is kept and the upl
  * A take's upload as a bar (role="progressbar" with its value) under words that say what it is
  * doing: uploading, uploaded, or waiting for the connection to come back. `done`: every part is at S3.
  */
-export const UploadBar = ({ progress, done = false }: { progress: UploadProgress | null; done?: boolean }) => {
+export const UploadBar = ({ progress, done = false, what = 'video' }: { progress: UploadProgress | null; done?: boolean; what?: 'video' | 'file' }) => {
   const percent = done ? 100 : uploadPercent(progress);
   const paused = !done && (progress?.paused ?? false);
   return (
     <div className={paused ? 'ir-upload ir-upload--paused' : done ? 'ir-upload ir-upload--done' : 'ir-upload'}>
       <div className="ir-upload__text">
         <span aria-live="polite" data-testid="upload-status">
-          {paused ? CONNECTION_LOST : done ? 'Video uploaded' : 'Uploading the video…'}
+          {paused ? CONNECTION_LOST : done ? (what === 'file' ? 'File uploaded' : 'Video uploaded') : `Uploading the ${what}…`}
         </span>
         <span className="ir-upload__percent" aria-hidden="true">
           {percent}%
