@@ -1,11 +1,12 @@
 import type { AnswerSpec } from '../contracts/answer-types';
+import type { ChoiceAnswerType } from '../contracts/vocabulary';
 
 /**
  * The rules typed answers are held to (issue 39): text answers by their word limits, choice answers
  * by their options and how many may be picked. Pure; the server and the SPA share them.
  */
 type TextSpec = Extract<AnswerSpec, { answerType: 'text' }>;
-type ChoiceSpec = Extract<AnswerSpec, { answerType: 'single_choice' | 'multiple_choice' }>;
+type ChoiceSpec = Extract<AnswerSpec, { answerType: ChoiceAnswerType }>;
 
 const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
 

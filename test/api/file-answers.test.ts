@@ -4,10 +4,11 @@ import yazl from 'yazl';
 import { keys } from '../../lambdas/data/keys';
 import { mediaKeys } from '../../lambdas/adapters/storage-layout';
 import { FILE_ANSWER_MAX_BYTES } from '../../lambdas/contracts/media-types';
+import { ANSWER_TYPE_NOT_OFFERED } from '../../lambdas/contracts/answer-types';
 import { call } from '../support/api';
 import { allocateCredits, localDb, localEnv, mediaObjectKeys } from '../support/aws';
 import { registerAndSignIn } from '../support/accounts';
-import { interviewFixture, tokenFromHref } from '../support/interviews';
+import { interviewFixture, seedAnswerSpecs, tokenFromHref } from '../support/interviews';
 
 /**
  * File answers (issue 39): the browser PUTs the file to a presigned URL signed for its size; on
@@ -45,16 +46,14 @@ describe('file answers (issue 39)', () => {
       body: {
         job_title: 'Archivist',
         interview: interviewFixture({
-          questions: [
-            { title: 'Your CV, please', answer: { answer_type: 'file' } },
-            { title: 'A sample of your writing', answer: { answer_type: 'file' } },
-            'And a few words on video',
-          ],
+          questions: ['Your CV, please', 'A sample of your writing', 'And a few words on video'],
         }),
       },
     });
     expect(position.status).toBe(201);
     positionId = position.body.position_id;
+    // Not offered to teams yet (OFFERED_ANSWER_TYPES): seeded as stored.
+    await seedAnswerSpecs(positionId, [{ answerType: 'file' }, { answerType: 'file' }]);
   }, 120_000);
 
   const invite = async (name: string) => {
@@ -64,6 +63,18 @@ describe('file answers (issue 39)', () => {
   };
   const start = (token: string, questionIndex: number, fileName: string, size: number) =>
     call('startFileAnswer', { params: { token, questionIndex }, body: { file_name: fileName, size } });
+
+  it('refuses a position asking for an answer type not offered yet, with the field named', async () => {
+    const refused = await call('createPosition', {
+      params: { companyId: owner.companyId },
+      session: owner.sessionId,
+      body: { job_title: 'Archivist', interview: interviewFixture({ questions: [{ title: 'Your CV', answer: { answer_type: 'file' } }] }) },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail).toEqual([
+      expect.objectContaining({ loc: expect.arrayContaining(['questions', 0, 'answer', 'answer_type']), msg: ANSWER_TYPE_NOT_OFFERED }),
+    ]);
+  });
 
   it('keeps a PDF and a Word document as what their bytes are, ready at once, and the questions asked to record refuse a file', async () => {
     const { candidateId, token } = await invite('Fran File');

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../support/api';
 import { allocateCredits } from '../support/aws';
 import { registerAndSignIn } from '../support/accounts';
-import { interviewFixture, startAnswer, tokenFromHref } from '../support/interviews';
+import { interviewFixture, seedAnswerSpecs, startAnswer, tokenFromHref } from '../support/interviews';
 
 /**
  * Typed answers (issue 39), the candidate's side: the interview shows each question's answer spec
@@ -21,25 +21,23 @@ describe('typed answers (issue 39)', () => {
       body: {
         job_title: 'Writer',
         interview: interviewFixture({
-          questions: [
-            { title: 'Tell us in writing', answer: { answer_type: 'text', min_words: 3, max_words: 50 } },
-            {
-              title: 'Do you have a work permit?',
-              answer: {
-                answer_type: 'single_choice',
-                options: [
-                  { option_id: 'yes', label: 'Yes' },
-                  { option_id: 'no', label: 'No', knockout: true },
-                ],
-              },
-            },
-            'And a few words on video',
-          ],
+          questions: ['Tell us in writing', 'Do you have a work permit?', 'And a few words on video'],
         }),
       },
     });
     expect(position.status).toBe(201);
     positionId = position.body.position_id;
+    // Not offered to teams yet (OFFERED_ANSWER_TYPES): seeded as stored.
+    await seedAnswerSpecs(positionId, [
+      { answerType: 'text', minWords: 3, maxWords: 50 },
+      {
+        answerType: 'single_choice',
+        options: [
+          { optionId: 'yes', label: 'Yes', knockout: false },
+          { optionId: 'no', label: 'No', knockout: true },
+        ],
+      },
+    ]);
   }, 120_000);
 
   it('shows the answer specs without knockout flags, and refuses to record a typed question', async () => {

@@ -1,5 +1,9 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
+import type { AnswerSpec, KnockoutSettings } from '../../lambdas/contracts/answer-types';
+import { keys } from '../../lambdas/data/keys';
 import { call } from './api';
+import { localDb, localEnv } from './aws';
 import { mailTo } from './accounts';
 
 /**
@@ -133,4 +137,21 @@ export const processedAnswers = async (owner: { sessionId: string }, candidates:
   }
   if (now.some((state) => state !== 'ready'))
     throw new Error(`answers not processed: ${[...candidates.keys()].map((name, i) => `${name} ${now[i]}`).join(', ')}`);
+};
+
+/**
+ * Sets what a position's questions ask for (issue 39) straight in its item, as stored (camelCase):
+ * the answer types the product does not offer teams yet (OFFERED_ANSWER_TYPES) cannot be created
+ * through the API, but their candidate side is built and tested on positions seeded so. Candidates
+ * invited afterwards get the interview with them.
+ */
+export const seedAnswerSpecs = async (positionId: string, specs: readonly AnswerSpec[], knockout?: KnockoutSettings) => {
+  await localDb().send(
+    new UpdateCommand({
+      TableName: localEnv().TABLE_NAME,
+      Key: keys.position(positionId),
+      UpdateExpression: `SET ${specs.map((_, i) => `interview.questions[${i}].answer = :a${i}`).join(', ')}${knockout ? ', interview.knockout = :k' : ''}`,
+      ExpressionAttributeValues: { ...Object.fromEntries(specs.map((spec, i) => [`:a${i}`, spec])), ...(knockout ? { ':k': knockout } : {}) },
+    }),
+  );
 };
