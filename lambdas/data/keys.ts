@@ -19,6 +19,8 @@ export const sortKeyPrefixes = {
   /** A candidate partition's answers and recording attempts. */
   answer: 'ANSWER#',
   attempt: 'ATTEMPT#',
+  /** A candidate partition's drafts of text answers (issue 39), one per question. */
+  draft: 'DRAFT#',
   /** A candidate partition's comments (issue 27), oldest first by the sort key. */
   comment: 'COMMENT#',
   /** A candidate partition's scorecards, one per reviewer (issue 27). */
@@ -118,6 +120,11 @@ export const keys = {
   /** GSI1 of an answer: the answer by its id (ratings, transcripts). */
   answerById: (answerId: string) => ({ GSI1PK: `ANSWER#${answerId}`, GSI1SK: 'ANSWER' }),
   attempt: (candidateId: string, answerId: string) => ({ PK: `CANDIDATE#${candidateId}`, SK: `${sortKeyPrefixes.attempt}${answerId}` }),
+  /** The draft of a text answer while the candidate types it (issue 39), in their partition (it goes with them). */
+  draft: (candidateId: string, questionIndex: number) => ({
+    PK: `CANDIDATE#${candidateId}`,
+    SK: `${sortKeyPrefixes.draft}${String(questionIndex).padStart(2, '0')}`,
+  }),
   /** A comment on a candidate (issue 27), in their partition (it goes with them), by time. */
   comment: (candidateId: string, createdAt: string, commentId: string) => ({
     PK: `CANDIDATE#${candidateId}`,

@@ -4,7 +4,7 @@ import { emailSchema, idSchema } from '../contracts/common';
 import { MAX_PART_NUMBER, brandingSchema, interviewTokenSchema, partNumberSchema, playableSchema } from '../contracts/interview';
 import { VIDEO_CONTENT_TYPES } from '../contracts/media-types';
 import { effectivePacingSchema, timingRequestChoiceSchema, timingRequestSchema } from '../contracts/timing-schemas';
-import { candidateAnswerSpecSchema, fileAnswerStartSchema } from '../contracts/answer-types';
+import { answerDraftSchema, candidateAnswerSpecSchema, fileAnswerStartSchema, typedAnswerSchema } from '../contracts/answer-types';
 import { defineOperation } from './operation';
 
 export const getInterview = defineOperation({
@@ -42,6 +42,8 @@ export const getInterview = defineOperation({
         video: playableSchema,
         /** What the question asks for (issue 39), without which options knock out. */
         answer: candidateAnswerSpecSchema,
+        /** A text question's draft while it is not answered (issue 39), null otherwise. */
+        draft: z.nullable(z.string()),
         answered: z.boolean(),
         attemptsUsed: z.int(),
       }),
@@ -82,6 +84,37 @@ export const startAnswer = defineOperation({
   successStatus: 201,
 });
 
+/** A question of the candidate's interview, by its index in the path. */
+const questionParams = z.object({ token: interviewTokenSchema, questionIndex: z.coerce.number().check(z.int(), z.minimum(0), z.maximum(99)) });
+
+export const saveAnswerDraft = defineOperation({
+  method: 'PUT',
+  path: '/interviews/{token}/questions/{questionIndex}/draft',
+  auth: 'public',
+  grants: ['table:write'],
+  summary:
+    "Saves the draft of a text answer (issue 39) while the candidate types, so a reload loses nothing: the interview's question comes back with it as `draft` until the answer is submitted. Only for a text question not yet answered of an interview in progress.",
+  params: questionParams,
+  body: answerDraftSchema,
+  response: z.object({ savedAt: z.string() }),
+});
+
+export const submitTypedAnswer = defineOperation({
+  method: 'PUT',
+  path: '/interviews/{token}/questions/{questionIndex}/answer',
+  auth: 'public',
+  grants: ['table:write', 'events:put', 'app:links'],
+  summary:
+    "Submits a typed answer (issue 39): `text` for a text question (held to its word limits), `option_ids` for a choice question (held to its options and how many may be picked). The last answer completes the interview; a knockout option flags the candidate for the team, or, when the position says so, completes the interview at once and answers the position's message in `knocked_out`. Safe to repeat: the same answer again answers the same, a different one is 409.",
+  params: questionParams,
+  body: typedAnswerSchema,
+  response: z.object({
+    completed: z.boolean(),
+    /** A knockout option was picked (now or before): whether it ended the interview, and then the message for the candidate. */
+    knockedOut: z.nullable(z.object({ ended: z.boolean(), message: z.nullable(z.string()) })),
+  }),
+});
+
 export const startFileAnswer = defineOperation({
   method: 'POST',
   path: '/interviews/{token}/questions/{questionIndex}/file',
@@ -89,7 +122,7 @@ export const startFileAnswer = defineOperation({
   grants: ['table:write', 'media:write', 'app:links', 'events:put'],
   summary:
     "Starts a file answer (issue 39) of a file question: a presigned PUT for exactly `size` bytes (at most 10 MB) with the content type `upload_content_type`. Submit it with the answer's submission (`{\"uploaded\": \"file\"}`): the server reads the file's type from its bytes and keeps only a PDF, Word (DOCX), PNG or JPEG. A file started earlier and not submitted is replaced.",
-  params: z.object({ token: interviewTokenSchema, questionIndex: z.coerce.number().check(z.int(), z.minimum(0), z.maximum(99)) }),
+  params: questionParams,
   body: fileAnswerStartSchema,
   response: z.object({ answerId: z.string(), uploadUrl: z.string(), uploadContentType: z.string(), maxBytes: z.int() }),
   successStatus: 201,

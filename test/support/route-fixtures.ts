@@ -242,6 +242,8 @@ export const pathIds = (w: World): Record<string, string> => ({
   recordingId: w.candidate.liveRecordingId,
   publicCandidateId: w.candidate.publicCandidateId,
   token: w.candidate.token,
+  // A question of the candidate's interview (issue 39's typed and file answers): an index, the token names whose.
+  questionIndex: '1',
   frontendReferenceId: w.checkout.frontendReferenceId,
   // An image group of the owner's; it is no company's logo, so the logo route answers 404 for it.
   logoImageGroupId: w.media.mediaGroupId,
@@ -274,7 +276,8 @@ export const credentialKinds = new Set([
 
 /** Everything of a world that must never show in another caller's response. */
 export const secretsOf = (w: World): string[] => [
-  ...Object.values(pathIds(w)),
+  // A question's index is no secret (every interview has a question 1); the ids are.
+  ...Object.entries(pathIds(w)).flatMap(([kind, id]) => (kind === 'questionIndex' ? [] : [id])),
   w.companyName,
   w.owner.email,
   w.owner.userId,
@@ -393,6 +396,10 @@ export const validBodies: { [K in OperationId]?: (w: World) => unknown } = {
   requestInterviewTiming: () => ({ choice: 'double-time' }),
   startAnswer: () => ({ question_index: 1, content_type: 'video/webm' }),
   getAnswerPartUrls: () => ({ part_numbers: [1] }),
+  // Issue 39: the world's questions ask for videos, so these are refused as the wrong type (400), never served elsewhere.
+  startFileAnswer: () => ({ file_name: 'cv.pdf', size: 1024 }),
+  saveAnswerDraft: () => ({ text: 'A first thought' }),
+  submitTypedAnswer: () => ({ text: 'A written answer' }),
   submitAnswer: () => ({ parts: [{ part_number: 1, etag: '"0123456789abcdef0123456789abcdef"' }] }),
   createAnswerRecording: (w) => ({ answer_id: w.candidate.recordingId }),
   // Not an offer any WebRTC endpoint accepts: the live-recording service refuses it (502, "Unable to connect to recorder").

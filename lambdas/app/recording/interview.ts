@@ -1,3 +1,4 @@
+import { draftsOf } from '../../data/candidates/drafts';
 import type { AnswerSpec } from '../../contracts/answer-types';
 import { FILE_ANSWER_CONTENT_TYPES, FILE_ANSWER_MAX_BYTES } from '../../contracts/media-types';
 import { presignDownload } from '../../adapters/storage';
@@ -51,13 +52,19 @@ export const candidateInterview = async (token: string) => {
     if (!company) throw notFound(INTERVIEW_NOT_FOUND, 'interview_not_found');
     return branding(company, candidate.jobTitle);
   });
-  const [brandView, [intro, questionVideos, outro, position]] = await alongside(
+  // Drafts of text answers (issue 39): only an interview in progress with a text question has any to read.
+  const drafts =
+    candidate.currentStatus === 'invited' && interview.questions.some((q) => q.answer.answerType === 'text')
+      ? draftsOf(candidate.candidateId)
+      : Promise.resolve(new Map<number, string>());
+  const [brandView, [intro, questionVideos, outro, position, draftTexts]] = await alongside(
     brand,
     Promise.all([
       interview.intro ? playable(companyId, interview.intro.videoGroupId) : null,
       Promise.all(interview.questions.map((q) => playable(companyId, q.videoGroupId))),
       interview.outro ? playable(companyId, interview.outro.videoGroupId) : null,
       getPosition(candidate.positionId),
+      drafts,
     ]),
   );
   return {
@@ -75,6 +82,7 @@ export const candidateInterview = async (token: string) => {
       content: q.content ?? null,
       video: questionVideos[i] ?? null,
       answer: candidateAnswerSpec(q.answer),
+      draft: candidate.answers[questionKey(i)] ? null : (draftTexts.get(i) ?? null),
       answered: Boolean(candidate.answers[questionKey(i)]),
       attemptsUsed: candidate.attempts[questionKey(i)] ?? 0,
     })),

@@ -1,5 +1,5 @@
 import { completeMultipartUpload, objectSize, UploadIncomplete } from '../../adapters/storage';
-import { AnswerRefused, getCandidate, questionKey } from '../../data/candidates/candidate';
+import { AnswerRefused, getCandidate, questionKey, type Candidate } from '../../data/candidates/candidate';
 import { submitAttempt } from '../../data/candidates/answers';
 import { getMedia } from '../../data/media';
 import { badRequest, conflict, notFound } from '../../platform/errors';
@@ -103,10 +103,18 @@ export const submitAnswer = async (
   // Cut where the take's limit is (its answer time plus the grace, as it was when it started).
   if (media && recorded && !attempt.file)
     await startProcessing({ mediaId: media.mediaId, contentType: media.contentType, maxSeconds: attempt.maxSeconds ?? live?.maxSeconds });
-  log.info('answer submitted', { candidateId: candidate.candidateId, questionIndex: attempt.questionIndex, completed });
+  await announceAnswer(candidate, attempt.questionIndex, completed, log);
+  return { completed };
+};
+
+/**
+ * What follows a recorded answer, of any type: the log line, the metric, and on the answer that
+ * completes the interview the event whose function notifies the team and sends the candidate's
+ * `response` messages (app/recording/announce.ts), with retries: the candidate waits for none of it.
+ */
+export const announceAnswer = async (candidate: Candidate, questionIndex: number, completed: boolean, log: Logger) => {
+  log.info('answer submitted', { candidateId: candidate.candidateId, questionIndex, completed });
   if (!candidate.preview) count(metricNames.answersSubmitted);
-  // The team's notification and the candidate's `response` messages run after this request, in the
-  // event's function (app/recording/announce.ts), with retries: the candidate waits for none of it.
   if (completed && !candidate.preview) {
     try {
       await publishEvent(PRODUCT_EVENTS.interviewCompleted, { candidateId: candidate.candidateId });
@@ -114,5 +122,4 @@ export const submitAnswer = async (
       log.error('response not announced: the event was not published', { candidateId: candidate.candidateId, ...describeError(error) });
     }
   }
-  return { completed };
 };

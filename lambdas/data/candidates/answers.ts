@@ -3,20 +3,56 @@ import { db, tableName } from '../client';
 import { keys, sortKeyPrefixes } from '../keys';
 import { ConditionFailed, transact } from '../transaction';
 import type { Attempt } from './attempts';
-import { AnswerRefused, plannedResult, questionKey, type Candidate } from './candidate';
+import { AnswerRefused, plannedResult, questionKey, type Candidate, type SubmittedAnswer } from './candidate';
+import type { KnockoutRecord } from '../../contracts/answer-types';
 
 /**
- * Submits an attempt as the answer to its question. The answer that completes the interview also
- * makes the candidate `responded` and moves the position's counts, in the same transaction; the
- * `answeredCount` condition makes two racing submissions of the last answers safe. A response
- * counts as new to review (`awaitingReview` on the candidate, `newToReview` on the position) until
- * a member opens it, and is the position's `lastResponseAt`.
+ * What an answer is, as it is recorded: the fields its answer item holds (besides keys, ids and
+ * rating) and what the candidate item keeps of it (`answers.q{index}`), and what else goes with it:
+ * the attempt it was (a recording's or a file's, deleted), the draft it was typed in (deleted), a
+ * knockout it set (issue 39), and whether it ends the interview before the last question (a
+ * knockout whose position says so).
  */
-export const submitAttempt = async (candidate: Candidate, attempt: Attempt, now = new Date()): Promise<{ completed: boolean }> => {
-  // A file answer (issue 39) is recorded as one, with the name the candidate's file had.
+export interface AnswerWrite {
+  answerId: string;
+  questionIndex: number;
+  item: Record<string, unknown>;
+  summary: SubmittedAnswer;
+  attemptId?: string;
+  draft?: boolean;
+  knockout?: KnockoutRecord;
+  ends?: boolean;
+}
+
+/**
+ * Submits an attempt as the answer to its question (a recording, or a file: issue 39, with the name
+ * the candidate's file had).
+ */
+export const submitAttempt = (candidate: Candidate, attempt: Attempt, now = new Date()): Promise<{ completed: boolean }> => {
   const kind = attempt.file ? { answerType: 'file' as const, fileName: attempt.file.fileName } : {};
-  const q = questionKey(attempt.questionIndex);
-  const completes = candidate.answeredCount + 1 >= candidate.interview.questions.length;
+  return recordAnswer(
+    candidate,
+    {
+      answerId: attempt.answerId,
+      questionIndex: attempt.questionIndex,
+      item: { mediaId: attempt.mediaId, ...kind },
+      summary: { answerId: attempt.answerId, mediaId: attempt.mediaId, ...kind },
+      attemptId: attempt.answerId,
+    },
+    now,
+  );
+};
+
+/**
+ * Records an answer. The answer that completes the interview (the last, or a knockout that ends
+ * it) also makes the candidate `responded` and moves the position's counts, in the same
+ * transaction; the `answeredCount` condition makes two racing submissions of the last answers safe.
+ * A response counts as new to review (`awaitingReview` on the candidate, `newToReview` on the
+ * position) until a member opens it, and is the position's `lastResponseAt`.
+ */
+export const recordAnswer = async (candidate: Candidate, answer: AnswerWrite, now = new Date()): Promise<{ completed: boolean }> => {
+  const q = questionKey(answer.questionIndex);
+  const completes = answer.ends === true || candidate.answeredCount + 1 >= candidate.interview.questions.length;
   const completedAt = now.toISOString();
   const statusKeys =
     completes && !candidate.preview ? keys.candidateByStatus(candidate.positionId, 'responded', completedAt, candidate.candidateId) : null;
@@ -39,12 +75,13 @@ export const submitAttempt = async (candidate: Candidate, attempt: Attempt, now 
               ...(statusKeys ? [', GSI2PK = :gsi2pk, GSI2SK = :gsi2sk, GSI3PK = :gsi3pk, GSI3SK = :gsi3sk, awaitingReview = :true'] : []),
               ...(result ? [', integration.writeBack = :writeBack'] : []),
               ...(retention ? [', lastActiveAt = :activeAt, GSI5PK = :gsi5pk, GSI5SK = :gsi5sk'] : []),
+              ...(answer.knockout ? [', knockout = :knockout'] : []),
               ...(statusKeys ? [' REMOVE reviewedAt'] : []),
             ].join(''),
             ConditionExpression: 'currentStatus = :invited AND answeredCount = :expected AND attribute_not_exists(answers.#q)',
             ExpressionAttributeNames: { '#q': q },
             ExpressionAttributeValues: {
-              ':answer': { answerId: attempt.answerId, mediaId: attempt.mediaId, ...kind },
+              ':answer': answer.summary,
               ':one': 1,
               ':invited': 'invited',
               ':expected': candidate.answeredCount,
@@ -60,6 +97,7 @@ export const submitAttempt = async (candidate: Candidate, attempt: Attempt, now 
                 : {}),
               ...(result ? { ':writeBack': result.writeBack } : {}),
               ...(retention ? { ':activeAt': completedAt, ':gsi5pk': retention.GSI5PK, ':gsi5sk': retention.GSI5SK } : {}),
+              ...(answer.knockout ? { ':knockout': answer.knockout } : {}),
             },
           },
         },
@@ -70,23 +108,25 @@ export const submitAttempt = async (candidate: Candidate, attempt: Attempt, now 
           Put: {
             TableName: tableName(),
             Item: {
-              ...keys.answer(candidate.candidateId, attempt.questionIndex),
+              ...keys.answer(candidate.candidateId, answer.questionIndex),
               type: 'answer',
-              answerId: attempt.answerId,
+              answerId: answer.answerId,
               candidateId: candidate.candidateId,
               positionId: candidate.positionId,
               companyId: candidate.companyId,
-              questionIndex: attempt.questionIndex,
-              mediaId: attempt.mediaId,
-              ...kind,
+              questionIndex: answer.questionIndex,
+              ...answer.item,
               rating: null,
               createdAt: completedAt,
-              ...keys.answerById(attempt.answerId),
+              ...keys.answerById(answer.answerId),
             },
           },
         },
       },
-      { name: 'attempt', item: { Delete: { TableName: tableName(), Key: keys.attempt(candidate.candidateId, attempt.answerId) } } },
+      ...(answer.attemptId
+        ? [{ name: 'attempt', item: { Delete: { TableName: tableName(), Key: keys.attempt(candidate.candidateId, answer.attemptId) } } }]
+        : []),
+      ...(answer.draft ? [{ name: 'draft', item: { Delete: { TableName: tableName(), Key: keys.draft(candidate.candidateId, answer.questionIndex) } } }] : []),
       ...(result ? [result.step] : []),
       ...(completes && !candidate.preview
         ? [
