@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { multiLineText, singleLineText, urlSafeIdSchema } from './common';
-import { ANSWER_TYPES, KNOCKOUT_ACTIONS, type AnswerType } from './vocabulary';
-import { FILE_ANSWER_MAX_BYTES } from './media-types';
+import { KNOCKOUT_ACTIONS, type AnswerType } from './vocabulary';
+import { FILE_ANSWER_MAX_BYTES, FILE_TOO_LARGE_MESSAGE } from './media-types';
 
 /**
  * What a question asks for (issue 39), as the team sets it in the wizard and the interview editor,
@@ -137,7 +137,7 @@ export const fileAnswerStartSchema = z.object({
   fileName: singleLineText(z.trim(), z.minLength(1, 'The file needs a name.'), z.maxLength(FILE_NAME_MAX, `A file name has at most ${FILE_NAME_MAX} characters.`)),
   size: z.int().check(
     z.minimum(1, 'Empty file encountered'),
-    z.maximum(FILE_ANSWER_MAX_BYTES, `The file is larger than ${FILE_ANSWER_MAX_BYTES / 1024 / 1024} MB. Choose a smaller file.`),
+    z.maximum(FILE_ANSWER_MAX_BYTES, FILE_TOO_LARGE_MESSAGE),
   ),
 });
 
@@ -151,14 +151,3 @@ export const knockoutRecordSchema = z.object({
   at: z.string(),
 });
 export type KnockoutRecord = z.infer<typeof knockoutRecordSchema>;
-
-/** How the team sees an answer that is not a recording (getCandidate, the share page). */
-export const typedAnswerViewSchema = {
-  answerType: z.enum(ANSWER_TYPES),
-  /** A text answer's text (rendered as text, never markup). */
-  text: z.nullable(z.string()),
-  /** A choice answer's picked options, knockouts marked. */
-  choices: z.nullable(z.array(z.object({ optionId: z.string(), label: z.string(), knockout: z.boolean() }))),
-  /** A file answer: its name, the type read from its bytes, its size, and a link that downloads it (attachment). */
-  file: z.nullable(z.object({ fileName: z.string(), contentType: z.string(), size: z.int(), downloadHref: z.string() })),
-};

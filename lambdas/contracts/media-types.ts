@@ -22,3 +22,10 @@ export const FILE_ANSWER_TYPES = [
 ] as const;
 export const FILE_ANSWER_CONTENT_TYPES = FILE_ANSWER_TYPES.map((t) => t.contentType);
 export const FILE_ANSWER_MAX_BYTES = 10 * 1024 * 1024;
+/** The types as people read them: "PDF, Word (DOCX), PNG or JPEG". */
+export const FILE_ANSWER_TYPES_TEXT = `${FILE_ANSWER_TYPES.slice(0, -1)
+  .map((t) => t.label)
+  .join(', ')} or ${FILE_ANSWER_TYPES[FILE_ANSWER_TYPES.length - 1].label}`;
+/** What a file answer too large or of another type is told, the same in the browser's check and the server's. */
+export const FILE_TOO_LARGE_MESSAGE = `The file is larger than ${FILE_ANSWER_MAX_BYTES / 1024 / 1024} MB. Choose a smaller file.`;
+export const WRONG_FILE_TYPE_MESSAGE = `This file is not a ${FILE_ANSWER_TYPES_TEXT} file. Choose a file of one of those types.`;

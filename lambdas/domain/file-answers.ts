@@ -53,12 +53,6 @@ export const sniffFileAnswer = (bytes: Uint8Array): FileAnswerContentType | null
   return null;
 };
 
-/** The file types a file answer may be, as the candidate reads them ("PDF, Word (DOCX), PNG or JPEG"). */
-export const fileAnswerTypesText = () => {
-  const labels = FILE_ANSWER_TYPES.map((t) => t.label);
-  return `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}`;
-};
-
 /** A download's name: the candidate's file name with the extension of what the file really is. */
 export const fileAnswerDownloadName = (fileName: string, contentType: string) => {
   const type = FILE_ANSWER_TYPES.find((t) => t.contentType === contentType);

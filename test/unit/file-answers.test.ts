@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import yazl from 'yazl';
-import { fileAnswerDownloadName, fileAnswerTypesText, sniffFileAnswer, zipEntryNames } from '../../lambdas/domain/file-answers';
+import { fileAnswerDownloadName, sniffFileAnswer, zipEntryNames } from '../../lambdas/domain/file-answers';
+import { FILE_ANSWER_TYPES_TEXT } from '../../lambdas/contracts/media-types';
 
 const zipOf = (entries: Record<string, string>) =>
   new Promise<Uint8Array>((resolve, reject) => {
@@ -41,6 +42,6 @@ describe('file answers are what their bytes say', () => {
   it('names downloads after what the file is', () => {
     expect(fileAnswerDownloadName('cv.exe', 'application/pdf')).toBe('cv.pdf');
     expect(fileAnswerDownloadName('My CV', 'image/jpeg')).toBe('My CV.jpg');
-    expect(fileAnswerTypesText()).toBe('PDF, Word (DOCX), PNG or JPEG');
+    expect(FILE_ANSWER_TYPES_TEXT).toBe('PDF, Word (DOCX), PNG or JPEG');
   });
 });

@@ -3,7 +3,7 @@ import { sha256 } from '../../platform/crypto';
 import { batchReads, itemRead, readBatch, type BatchRead } from '../../data/batch-get';
 import { fromItem as candidateFromItem, getCandidateByToken, type Candidate } from '../../data/candidates/candidate';
 import { keys } from '../../data/keys';
-import { conflict, notFound } from '../../platform/errors';
+import { badRequest, conflict, notFound } from '../../platform/errors';
 
 /**
  * The candidate side's only credential is the interview token: it reaches exactly its own
@@ -14,6 +14,14 @@ export const INTERVIEW_NOT_FOUND =
 export const APPLY_LINK_NOT_FOUND = 'This application link is not valid any more. Please contact the company.';
 export const INTERVIEW_COMPLETED = 'You have already completed this interview. Thank you!';
 export const RECORDING_NOT_FOUND = 'This recording is no longer open. Record the answer again.';
+export const QUESTION_ANSWERED = 'This question has already been answered.';
+
+/** A question of the candidate's interview by its index, or the refusal that there is none. */
+export const questionOf = (candidate: Candidate, questionIndex: number) => {
+  const question = candidate.interview.questions[questionIndex];
+  if (!question) throw badRequest('There is no such question in this interview.', 'unknown_question');
+  return question;
+};
 
 const checked = (candidate: Candidate | null, now: Date): Candidate => {
   if (!candidate || (candidate.currentStatus === 'invited' && isExpired(candidate.expiresAt, now)))

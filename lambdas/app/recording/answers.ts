@@ -11,7 +11,7 @@ import { createMedia } from '../../data/media';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { describeError, type Logger } from '../../platform/logger';
 import { mediaKeys } from '../../adapters/storage-layout';
-import { INTERVIEW_COMPLETED, RECORDING_NOT_FOUND, requireInterviewWith, requireOpenInterview } from '../access/interview';
+import { INTERVIEW_COMPLETED, QUESTION_ANSWERED, questionOf, RECORDING_NOT_FOUND, requireInterviewWith, requireOpenInterview } from '../access/interview';
 import { deleteMedia } from '../media/media';
 import { answerCutSeconds } from '../../domain/timing';
 import { candidatePacing } from './timing';
@@ -24,7 +24,7 @@ import type { Candidate } from '../../data/candidates/candidate';
 /** Recording an answer: a take starts as an S3 multipart upload the browser sends parts to while it records. */
 const refusals = {
   not_invited: INTERVIEW_COMPLETED,
-  answered: 'This question has already been answered.',
+  answered: QUESTION_ANSWERED,
   no_retakes: 'There are no retakes left for this question.',
 } as const;
 
@@ -44,12 +44,10 @@ export const startAnswer = async (token: string, questionIndex: number, contentT
   const { candidate, batched: replaced } = replacesAnswerId
     ? await requireInterviewWith(token, attemptRead(replacesAnswerId), { open: true })
     : { candidate: await requireOpenInterview(token), batched: null };
-  const { questions } = candidate.interview;
   // The candidate's pacing: the interview's with their timing adjustment (extra retakes, more time).
   const pacing = candidatePacing(candidate);
-  if (questionIndex >= questions.length) throw badRequest('There is no such question in this interview.', 'unknown_question');
   // Only video and audio questions are recorded (issue 39): text, choice and file answers have their own routes.
-  if (!isRecordedAnswer(questions[questionIndex]!.answer.answerType))
+  if (!isRecordedAnswer(questionOf(candidate, questionIndex).answer.answerType))
     throw badRequest('This question is not answered with a recording.', 'wrong_answer_type');
   const used = candidate.attempts[questionKey(questionIndex)] ?? 0;
   const allowed = allowedAttempts(pacing.retakes);

@@ -1,14 +1,14 @@
-import { FILE_ANSWER_MAX_BYTES } from '../../contracts/media-types';
+import { FILE_ANSWER_MAX_BYTES, FILE_TOO_LARGE_MESSAGE, WRONG_FILE_TYPE_MESSAGE } from '../../contracts/media-types';
 import { deleteObject, objectHead, objectSize, presignUpload } from '../../adapters/storage';
 import { mediaKeys } from '../../adapters/storage-layout';
-import { fileAnswerTypesText, sniffFileAnswer } from '../../domain/file-answers';
+import { sniffFileAnswer } from '../../domain/file-answers';
 import { AttemptRefused, deleteAttempt, openAttemptsOf, startAttempt, type Attempt } from '../../data/candidates/attempts';
 import { questionKey, type Candidate } from '../../data/candidates/candidate';
 import { createMedia, markFileReady } from '../../data/media';
 import { newId } from '../../platform/crypto';
 import { badRequest, conflict } from '../../platform/errors';
 import { describeError, type Logger } from '../../platform/logger';
-import { INTERVIEW_COMPLETED, requireOpenInterview } from '../access/interview';
+import { INTERVIEW_COMPLETED, QUESTION_ANSWERED, questionOf, requireOpenInterview } from '../access/interview';
 import { deleteMedia } from '../media/media';
 import { announceStart } from './answers';
 
@@ -23,17 +23,14 @@ export const UPLOADED_AS = 'application/octet-stream';
 
 const refusals = {
   not_invited: INTERVIEW_COMPLETED,
-  answered: 'This question has already been answered.',
-  no_retakes: 'This question has already been answered.',
+  answered: QUESTION_ANSWERED,
+  no_retakes: QUESTION_ANSWERED,
 } as const;
 
-export const wrongFileType = () =>
-  badRequest(`This file is not a ${fileAnswerTypesText()} file. Choose a file of one of those types.`, 'unsupported_file_type');
 
 /** The question a file answer is for, or the refusal that there is none to upload to. */
 const fileQuestion = (candidate: Candidate, questionIndex: number) => {
-  const question = candidate.interview.questions[questionIndex];
-  if (!question) throw badRequest('There is no such question in this interview.', 'unknown_question');
+  const question = questionOf(candidate, questionIndex);
   if (question.answer.answerType !== 'file') throw badRequest('This question does not take a file.', 'wrong_answer_type');
   if (candidate.answers[questionKey(questionIndex)]) throw conflict(refusals.answered, 'answered');
   return question;
@@ -88,7 +85,7 @@ export const takeUploadedFile = async (attempt: Attempt & { file: NonNullable<At
   if (size === 0) throw badRequest('Empty file encountered', 'empty_file');
   if (size > FILE_ANSWER_MAX_BYTES) {
     await deleteObject(attempt.key);
-    throw badRequest(`The file is larger than ${FILE_ANSWER_MAX_BYTES / 1024 / 1024} MB. Choose a smaller file.`, 'file_too_large');
+    throw badRequest(FILE_TOO_LARGE_MESSAGE, 'file_too_large');
   }
   // The URL was signed for the size the file was started with; anything else is not that file.
   if (size !== attempt.file.size) {
@@ -98,7 +95,7 @@ export const takeUploadedFile = async (attempt: Attempt & { file: NonNullable<At
   const contentType = sniffFileAnswer(await objectHead(attempt.key, size));
   if (!contentType) {
     await deleteObject(attempt.key);
-    throw wrongFileType();
+    throw badRequest(WRONG_FILE_TYPE_MESSAGE, 'unsupported_file_type');
   }
   await markFileReady(attempt.mediaId, { key: attempt.key, contentType, size });
   return { contentType, size };

@@ -36,7 +36,7 @@ import {
 } from '../../data/live-recordings';
 import { conflict, HttpError, notFound } from '../../platform/errors';
 import { describeError, type Logger } from '../../platform/logger';
-import { RECORDING_NOT_FOUND, requireInterviewWith } from '../access/interview';
+import { QUESTION_ANSWERED, RECORDING_NOT_FOUND, requireInterviewWith } from '../access/interview';
 import { startProcessing } from '../media/media';
 import { attemptRead } from './answers';
 import { candidatePacing } from './timing';
@@ -101,7 +101,7 @@ const openRecording = async (
 export const openAnswerRecording = async (token: string, answerId: string, log: Logger) => {
   const { candidate, batched: attempt } = await requireInterviewWith(token, attemptRead(answerId), { open: true });
   if (!attempt) throw notFound(RECORDING_NOT_FOUND, 'recording_not_found');
-  if (candidate.answers[questionKey(attempt.questionIndex)]) throw conflict('This question has already been answered.', 'answered');
+  if (candidate.answers[questionKey(attempt.questionIndex)]) throw conflict(QUESTION_ANSWERED, 'answered');
   return openRecording(
     {
       companyId: candidate.companyId,

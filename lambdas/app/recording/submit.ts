@@ -4,7 +4,7 @@ import { submitAttempt } from '../../data/candidates/answers';
 import { getMedia } from '../../data/media';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { describeError, type Logger } from '../../platform/logger';
-import { RECORDING_NOT_FOUND, requireInterviewWith } from '../access/interview';
+import { QUESTION_ANSWERED, RECORDING_NOT_FOUND, requireInterviewWith } from '../access/interview';
 import { startProcessing } from '../media/media';
 import { attemptRead } from './answers';
 import { takeUploadedFile } from './file-answers';
@@ -76,7 +76,7 @@ export const submitAnswer = async (
     return { completed: candidate.currentStatus !== 'invited' };
   }
   if (!attempt || candidate.currentStatus !== 'invited') throw notFound(RECORDING_NOT_FOUND, 'recording_not_found');
-  if (candidate.answers[questionKey(attempt.questionIndex)]) throw conflict('This question has already been answered.', 'answered');
+  if (candidate.answers[questionKey(attempt.questionIndex)]) throw conflict(QUESTION_ANSWERED, 'answered');
 
   const live = 'recordingId' in take ? await liveTakeForSubmission(take.recordingId, answerId, candidate.candidateId) : null;
   if ('parts' in take) {
@@ -84,8 +84,10 @@ export const submitAnswer = async (
     await joinUpload(attempt, take.parts);
   }
   // A file answer (issue 39) is checked (its size, its type from its bytes) and ready as it is: nothing to process.
-  const file = 'uploaded' in take ? (attempt.file ? await takeUploadedFile({ ...attempt, file: attempt.file }) : null) : undefined;
-  if (file === null) throw badRequest('This answer is a recording: submit its parts.', 'wrong_answer_type');
+  if ('uploaded' in take) {
+    if (!attempt.file) throw badRequest('This answer is a recording: submit its parts.', 'wrong_answer_type');
+    await takeUploadedFile({ ...attempt, file: attempt.file });
+  }
 
   let completed: boolean;
   try {

@@ -8,7 +8,7 @@ import { keys } from '../../data/keys';
 import { newId } from '../../platform/crypto';
 import { badRequest, conflict } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
-import { INTERVIEW_COMPLETED, requireInterview, requireOpenInterview } from '../access/interview';
+import { INTERVIEW_COMPLETED, QUESTION_ANSWERED, questionOf, requireInterview, requireOpenInterview } from '../access/interview';
 import { announceStart } from './answers';
 import { announceAnswer } from './submit';
 
@@ -22,19 +22,12 @@ import { announceAnswer } from './submit';
  */
 type TypedAnswer = { text: string } | { optionIds: string[] };
 
-const ANSWERED = 'This question has already been answered.';
-
-const questionOf = (candidate: Candidate, questionIndex: number) => {
-  const question = candidate.interview.questions[questionIndex];
-  if (!question) throw badRequest('There is no such question in this interview.', 'unknown_question');
-  return question;
-};
 
 /** The draft of a text answer, saved while the candidate types; only for an open interview's text question not answered yet. */
 export const saveAnswerDraft = async (token: string, questionIndex: number, text: string) => {
   const candidate = await requireOpenInterview(token);
   if (questionOf(candidate, questionIndex).answer.answerType !== 'text') throw badRequest('This question is not answered in writing.', 'wrong_answer_type');
-  if (candidate.answers[questionKey(questionIndex)]) throw conflict(ANSWERED, 'answered');
+  if (candidate.answers[questionKey(questionIndex)]) throw conflict(QUESTION_ANSWERED, 'answered');
   return { savedAt: await saveDraft(candidate.candidateId, questionIndex, text) };
 };
 
@@ -90,7 +83,7 @@ export const submitTypedAnswer = async (token: string, questionIndex: number, bo
   const candidate = await requireInterview(token, now);
   questionOf(candidate, questionIndex);
   if (candidate.answers[questionKey(questionIndex)]) {
-    if (!(await sameAnswer(candidate, questionIndex, body))) throw conflict(ANSWERED, 'answered');
+    if (!(await sameAnswer(candidate, questionIndex, body))) throw conflict(QUESTION_ANSWERED, 'answered');
     return { completed: candidate.currentStatus !== 'invited', knockedOut: knockedOutView(candidate, candidate.knockout) };
   }
   if (candidate.currentStatus !== 'invited') throw conflict(INTERVIEW_COMPLETED, 'interview_completed');

@@ -11,7 +11,7 @@ import {
   type ChoiceOption,
   type KnockoutSettings,
 } from '../../../../lambdas/contracts/answer-types';
-import { FILE_ANSWER_MAX_BYTES, FILE_ANSWER_TYPES } from '../../../../lambdas/contracts/media-types';
+import { FILE_ANSWER_MAX_BYTES, FILE_ANSWER_TYPES_TEXT } from '../../../../lambdas/contracts/media-types';
 import { ANSWER_TYPES, type AnswerType } from '../../../../lambdas/contracts/vocabulary';
 import { answerIssues, changeAnswerType, isChoiceAnswer, newOption } from './interview-model';
 
@@ -28,10 +28,9 @@ const ANSWER_TYPE_LABELS: Record<AnswerType, string> = {
 /** The answer type's name as the select shows it. */
 export const answerTypeLabel = (type: AnswerType) => ANSWER_TYPE_LABELS[type];
 
-const list = (items: readonly string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`);
 
 /** "PDF, Word (DOCX), PNG or JPEG, up to 10 MB", from what the server accepts. */
-export const FILE_ANSWER_NOTE = `${list(FILE_ANSWER_TYPES.map((t) => t.label))}, up to ${FILE_ANSWER_MAX_BYTES / 1024 / 1024} MB`;
+export const FILE_ANSWER_NOTE = `${FILE_ANSWER_TYPES_TEXT}, up to ${FILE_ANSWER_MAX_BYTES / 1024 / 1024} MB`;
 
 /** A number field's text to a limit: empty (or not a whole number) is no limit. */
 const limit = (value: string): number | null => {

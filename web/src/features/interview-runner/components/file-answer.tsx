@@ -1,11 +1,13 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { VIDEO_CONTENT_TYPES } from '../../../../../lambdas/contracts/media-types';
 import { errorMessage } from '../../../api/client';
 import { partUrlSource, startAnswerCall, submitAnswerCall, type Interview } from '../api';
 import { messages } from '../messages';
 import { MultipartUpload, type UploadProgress } from '../multipart-upload';
 import { UploadBar } from './upload-bar';
-import { Alert, Button, Title } from './ui';
+import { FilePicker } from './file-picker';
+import { QuestionHeading } from './question-heading';
+import { Alert, Button } from './ui';
 
 /**
  * The containers an answer may come in: the contracts' ANSWER_CONTENT_TYPES is this list, taken from
@@ -31,7 +33,6 @@ export const FileAnswer = ({
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [busy, setBusy] = useState(false);
-  const inputId = useId();
 
   const choose = (picked: File | undefined) => {
     setError(null);
@@ -60,27 +61,15 @@ export const FileAnswer = ({
 
   return (
     <div className="ir-stack">
-      <p className="ir-secondary">
-        Question {index + 1} of {total}
-      </p>
-      <Title>{question.title || `Question ${index + 1}`}</Title>
-      {question.content && <p className="ir-pre">{question.content}</p>}
+      <QuestionHeading index={index} total={total} question={question} />
       <Alert variation="info">{messages.recordMedia} Record your answer with another app, then upload the video here.</Alert>
-      {/* The file input stays the control (keyboard, screen readers); what shows is a styled button and the file chosen. */}
-      <div className="ir-file">
-        <input
-          id={inputId}
-          className="ir-file__input"
-          type="file"
-          accept="video/*"
-          aria-label="Video answer"
-          onChange={(e) => choose(e.target.files?.[0])}
-        />
-        <label htmlFor={inputId} className="ir-button" aria-hidden="true">
-          {file ? 'Choose another video' : 'Choose a video'}
-        </label>
-        <span className="ir-small ir-secondary">{file ? file.name : 'No video chosen yet'}</span>
-      </div>
+      <FilePicker
+        label="Video answer"
+        accept="video/*"
+        chooseText={file ? 'Choose another video' : 'Choose a video'}
+        chosenText={file ? file.name : 'No video chosen yet'}
+        onChoose={choose}
+      />
       {progress && progress.totalBytes > 0 && <UploadBar progress={progress} done={progress.sentBytes >= progress.totalBytes} />}
       {error && <Alert variation="error">{error}</Alert>}
       <Button variation="primary" disabled={!file} isLoading={busy} loadingText="Uploading..." onClick={() => void send()}>

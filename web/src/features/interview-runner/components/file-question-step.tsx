@@ -1,15 +1,20 @@
 import { useId, useRef, useState } from 'react';
-import { FILE_ANSWER_MAX_BYTES, FILE_ANSWER_TYPES } from '../../../../../lambdas/contracts/media-types';
+import {
+  FILE_ANSWER_MAX_BYTES,
+  FILE_ANSWER_TYPES,
+  FILE_ANSWER_TYPES_TEXT,
+  FILE_TOO_LARGE_MESSAGE,
+  WRONG_FILE_TYPE_MESSAGE,
+} from '../../../../../lambdas/contracts/media-types';
 import { errorMessage } from '../../../api/client';
 import { startFileAnswerCall, submitFileAnswerCall, type Interview } from '../api';
 import { messages } from '../messages';
 import type { UploadProgress } from '../multipart-upload';
 import { UploadBar } from './upload-bar';
-import { Alert, Button, Title } from './ui';
+import { FilePicker } from './file-picker';
+import { QuestionHeading } from './question-heading';
+import { Alert, Button } from './ui';
 
-const typesText = `${FILE_ANSWER_TYPES.slice(0, -1)
-  .map((t) => t.label)
-  .join(', ')} or ${FILE_ANSWER_TYPES.at(-1)!.label}`;
 const maxMegabytes = FILE_ANSWER_MAX_BYTES / 1024 / 1024;
 /** What the picker offers: the types and their extensions (the server still reads the type from the bytes). */
 const accept = FILE_ANSWER_TYPES.flatMap((t) => [t.contentType, `.${t.extension}`, ...(t.extension === 'jpg' ? ['.jpeg'] : [])]).join(',');
@@ -19,10 +24,10 @@ const sizeText = (bytes: number) => (bytes < 1024 * 1024 ? `${Math.max(1, Math.r
 /** A file the picker gave, checked before anything is sent: its size, and a type the list names (by its type or its extension). */
 export const fileProblem = (file: { name: string; type: string; size: number }): string | null => {
   if (file.size === 0) return messages.emptyFile;
-  if (file.size > FILE_ANSWER_MAX_BYTES) return `The file is larger than ${maxMegabytes} MB. Choose a smaller file.`;
+  if (file.size > FILE_ANSWER_MAX_BYTES) return FILE_TOO_LARGE_MESSAGE;
   const extension = file.name.split('.').pop()?.toLowerCase() ?? '';
   const known = FILE_ANSWER_TYPES.some((t) => t.contentType === file.type || t.extension === extension || (t.extension === 'jpg' && extension === 'jpeg'));
-  return known ? null : `This file is not a ${typesText} file. Choose a file of one of those types.`;
+  return known ? null : WRONG_FILE_TYPE_MESSAGE;
 };
 
 /** One PUT of the whole file to its presigned URL, with its progress (fetch has none for uploads). */
@@ -60,7 +65,6 @@ export const FileQuestionStep = ({
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [busy, setBusy] = useState(false);
-  const inputId = useId();
   const hintId = useId();
   const input = useRef<HTMLInputElement>(null);
 
@@ -93,33 +97,20 @@ export const FileQuestionStep = ({
 
   return (
     <div className="ir-stack">
-      <p className="ir-secondary">
-        Question {index + 1} of {total}
-      </p>
-      <Title focus>{question.title || `Question ${index + 1}`}</Title>
-      {question.content && <p className="ir-pre">{question.content}</p>}
+      <QuestionHeading index={index} total={total} question={question} focus />
       <p id={hintId} className="ir-small ir-secondary">
-        Upload a {typesText} file of up to {maxMegabytes} MB.
+        Upload a {FILE_ANSWER_TYPES_TEXT} file of up to {maxMegabytes} MB.
       </p>
-      <div className="ir-file">
-        <input
-          ref={input}
-          id={inputId}
-          className="ir-file__input"
-          type="file"
-          accept={accept}
-          aria-label="Your file"
-          aria-describedby={hintId}
-          disabled={busy}
-          onChange={(e) => choose(e.target.files?.[0])}
-        />
-        <label htmlFor={inputId} className="ir-button" aria-hidden="true">
-          {file ? 'Choose another file' : 'Choose a file'}
-        </label>
-        <span className="ir-small ir-secondary" data-testid="chosen-file">
-          {file ? `${file.name} (${sizeText(file.size)})` : 'No file chosen yet'}
-        </span>
-      </div>
+      <FilePicker
+        label="Your file"
+        accept={accept}
+        chooseText={file ? 'Choose another file' : 'Choose a file'}
+        chosenText={file ? `${file.name} (${sizeText(file.size)})` : 'No file chosen yet'}
+        describedBy={hintId}
+        disabled={busy}
+        inputRef={input}
+        onChoose={choose}
+      />
       {progress && progress.totalBytes > 0 && <UploadBar what="file" progress={progress} done={progress.sentBytes >= progress.totalBytes} />}
       {error && <Alert variation="error">{error}</Alert>}
       <Button variation="primary" disabled={!file} isLoading={busy} loadingText="Uploading..." onClick={() => void send()}>
