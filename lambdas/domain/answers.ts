@@ -1,5 +1,6 @@
 import type { AnswerSpec } from '../contracts/answer-types';
 import type { ChoiceAnswerType } from '../contracts/vocabulary';
+import { countWords, wordsText } from '../contracts/words';
 
 /**
  * The rules typed answers are held to (issue 39): text answers by their word limits, choice answers
@@ -8,24 +9,15 @@ import type { ChoiceAnswerType } from '../contracts/vocabulary';
 type TextSpec = Extract<AnswerSpec, { answerType: 'text' }>;
 type ChoiceSpec = Extract<AnswerSpec, { answerType: ChoiceAnswerType }>;
 
-const segmenter = new Intl.Segmenter(undefined, { granularity: 'word' });
-
-/** How many words a text has, by Unicode word segmentation (punctuation and spaces are no words; CJK text counts by its words). */
-export const countWords = (text: string): number => {
-  let words = 0;
-  for (const segment of segmenter.segment(text)) if (segment.isWordLike) words += 1;
-  return words;
-};
-
-const words = (n: number) => (n === 1 ? '1 word' : `${n} words`);
+export { countWords };
 const options = (n: number) => (n === 1 ? '1 option' : `${n} options`);
 
 /** Why a text answer does not meet its question's limits, or null when it does. */
 export const textAnswerProblem = (spec: TextSpec, text: string): string | null => {
   const count = countWords(text);
   if (text.trim() === '' || count === 0) return 'Write an answer.';
-  if (spec.minWords !== null && count < spec.minWords) return `Write at least ${words(spec.minWords)}.`;
-  if (spec.maxWords !== null && count > spec.maxWords) return `Write at most ${words(spec.maxWords)}.`;
+  if (spec.minWords !== null && count < spec.minWords) return `Write at least ${wordsText(spec.minWords)}.`;
+  if (spec.maxWords !== null && count > spec.maxWords) return `Write at most ${wordsText(spec.maxWords)}.`;
   return null;
 };
 
