@@ -1,4 +1,4 @@
-import type { getApplyLink, getInterview, startAnswer } from '../../../../lambdas/operations/interviews';
+import type { getApplyLink, getInterview, startAnswer, submitTypedAnswer } from '../../../../lambdas/operations/interviews';
 import type { TimingRequestChoice } from '../../../../lambdas/contracts/timing';
 import type * as z from 'zod/mini';
 import { callApi, type ApiBody } from '../../api/client';
@@ -7,6 +7,7 @@ import type { PartUrlSource, UploadedPart } from './multipart-upload';
 export type Interview = z.infer<typeof getInterview.response>;
 export type ApplyPage = z.infer<typeof getApplyLink.response>;
 export type StartedAnswer = z.infer<typeof startAnswer.response>;
+export type TypedAnswerResult = z.infer<typeof submitTypedAnswer.response>;
 /** The candidate's timing (issue 25): adjusted or not, whether they may still ask, how, and their pending request. */
 export type InterviewTiming = Interview['timing'];
 
@@ -53,3 +54,10 @@ export const startFileAnswerCall = (token: string, questionIndex: number, fileNa
   callApi('startFileAnswer', { params: { token, questionIndex }, body: { fileName, size } });
 
 export const submitFileAnswerCall = (token: string, answerId: string) => callApi('submitAnswer', { params: { token, answerId }, body: { uploaded: 'file' } });
+
+/** Issue 39: a text answer's draft, saved while typed; a typed answer (a text, or the options picked) submitted. */
+export const saveDraftCall = (token: string, questionIndex: number, text: string) =>
+  callApi('saveAnswerDraft', { params: { token, questionIndex }, body: { text } });
+
+export const submitTypedAnswerCall = (token: string, questionIndex: number, body: { text: string } | { optionIds: string[] }) =>
+  callApi('submitTypedAnswer', { params: { token, questionIndex }, body });

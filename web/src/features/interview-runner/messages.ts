@@ -21,4 +21,7 @@ export const messages = {
   timingRequestFailed: 'Unable to send your choice. Please check your connection and try again.',
   timingRequestSent: 'Your request has been sent. You can wait for an answer by e-mail or start now with the current timing.',
   loadFailed: 'Unable to load your interview. Please check your connection and reload the page.',
+  /** A typed answer (issue 39): the draft could not be saved (the text stays on the page), or the answer could not be sent. */
+  draftNotSaved: 'Draft not saved: check your connection. Your text stays here.',
+  answerNotSaved: 'Unable to save your answer. Please check your connection and try again.',
 } as const;

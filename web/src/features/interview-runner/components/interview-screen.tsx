@@ -1,3 +1,4 @@
+import { CHOICE_ANSWER_TYPES } from '../../../../../lambdas/contracts/vocabulary';
 import { useMemo, useState } from 'react';
 import { ApiError, apiPath } from '../../../api/client';
 import { recorderChoiceHere } from '../../../lib/recorder';
@@ -12,6 +13,8 @@ import { FileAnswer } from './file-answer';
 import { PracticeStage } from './practice-stage';
 import { QuestionStep, type TakeRecorder } from './question-step';
 import { FileQuestionStep } from './file-question-step';
+import { TypedAnswerStep } from './typed-answer-step';
+import type { TypedAnswerResult } from '../api';
 import { Alert, Button, Loader, Title } from './ui';
 import { WelcomeStage } from './welcome-stage';
 
@@ -37,6 +40,8 @@ const NextSteps = ({ companyName }: { companyName: string }) => (
   </section>
 );
 
+const isChoiceQuestion = (question: { answer: { answerType: string } }) => (CHOICE_ANSWER_TYPES as readonly string[]).includes(question.answer.answerType);
+
 type Stage = 'welcome' | 'check' | 'practice' | 'intro' | 'questions' | 'outro' | 'done';
 
 /**
@@ -49,6 +54,8 @@ export const InterviewScreen = ({ token }: { token: string }) => {
   const interview = usePublicRead(apiPath('getInterview', { token }));
   const [stage, setStage] = useState<Stage>('welcome');
   const [current, setCurrent] = useState<number | null>(null);
+  // A knockout answer that ended the interview (issue 39): its kind message, in place of the outro.
+  const [knockedOut, setKnockedOut] = useState<string | null>(null);
   const camera = useCamera();
   // MediaRecorder with a preferred format, else the live-recording service (or when forced); a file where neither works.
   const recorder = useMemo((): TakeRecorder | null => {
@@ -78,6 +85,18 @@ export const InterviewScreen = ({ token }: { token: string }) => {
   const index = current ?? (firstOpen === -1 ? 0 : firstOpen);
   const answeredBefore = data.questions.filter((q) => q.answered).length;
 
+  const endedMessage = knockedOut ?? data.knockedOut?.message ?? null;
+  if (endedMessage !== null && data.completed) {
+    return (
+      <BrandedPage branding={data} footer={deleteLink}>
+        <div className="ir-stack" data-testid="knocked-out">
+          <Title focus>Thank you, {data.candidateName}</Title>
+          <p className="ir-pre">{endedMessage}</p>
+        </div>
+      </BrandedPage>
+    );
+  }
+
   if (data.completed && stage !== 'outro' && stage !== 'done') {
     return (
       <BrandedPage branding={data} footer={deleteLink}>
@@ -99,6 +118,14 @@ export const InterviewScreen = ({ token }: { token: string }) => {
     }
     const next = data.questions.findIndex((q, i) => i > index && !q.answered);
     setCurrent(next === -1 ? index + 1 : next);
+  };
+  const afterTyped = (result: TypedAnswerResult) => {
+    if (result.knockedOut?.ended) {
+      setKnockedOut(result.knockedOut.message ?? '');
+      interview.reload();
+      return;
+    }
+    afterAnswer(result.completed);
   };
   const afterCheck = () => setStage(data.intro && answeredBefore === 0 ? 'intro' : 'questions');
   // Only an interview with a question still to record checks the camera and microphone first.
@@ -137,7 +164,9 @@ export const InterviewScreen = ({ token }: { token: string }) => {
           </Button>
         </div>
       )}
-      {stage === 'questions' && question.answer.answerType === 'file' ? (
+      {stage === 'questions' && (question.answer.answerType === 'text' || isChoiceQuestion(question)) ? (
+        <TypedAnswerStep key={index} token={token} index={index} total={data.questions.length} question={question} onSubmitted={afterTyped} />
+      ) : stage === 'questions' && question.answer.answerType === 'file' ? (
         <FileQuestionStep key={index} token={token} index={index} total={data.questions.length} question={question} onSubmitted={afterAnswer} />
       ) : !lost &&
         stage === 'questions' &&
