@@ -68,6 +68,7 @@ export const requestInterviewTiming = defineOperation({
 
 export const startAnswer = defineOperation({
   method: 'POST',
+  idempotent: true,
   path: '/interviews/{token}/answers',
   auth: 'public',
   grants: ['table:write', 'media:write', 'app:links', 'events:put'],
@@ -117,6 +118,7 @@ export const submitTypedAnswer = defineOperation({
 
 export const startFileAnswer = defineOperation({
   method: 'POST',
+  idempotent: true,
   path: '/interviews/{token}/questions/{questionIndex}/file',
   auth: 'public',
   grants: ['table:write', 'media:write', 'app:links', 'events:put'],

@@ -7,7 +7,7 @@ import { messages } from '../../lambdas/platform/idempotency';
 import { call } from '../support/api';
 import { allocateCredits, localDb, localEnv } from '../support/aws';
 import { registerAndSignIn } from '../support/accounts';
-import { interviewFixture } from '../support/interviews';
+import { interviewFixture, tokenFromHref } from '../support/interviews';
 
 /**
  * Issue 37: a burst of invites answers exactly as many 201 as there are credits and 402 for the
@@ -135,5 +135,34 @@ describe('a burst of invites', () => {
     expect(second.body.position_id).toBe(first.body.position_id);
     const list = await call('listPositions', { params: { companyId: owner.companyId }, session: owner.sessionId });
     expect((list.body.positions as { job_title: string }[]).filter((p) => p.job_title === 'Once only')).toHaveLength(1);
+  });
+
+  it("starts a candidate's take once per key: a repeat answers the same take and uses no retake", async () => {
+    const owner = await registerAndSignIn('Takes once');
+    await allocateCredits(owner.companyId, 2);
+    const created = await call('createPosition', {
+      params: { companyId: owner.companyId },
+      session: owner.sessionId,
+      body: { job_title: 'Take tester', interview: interviewFixture({ questions: ['Why?'], pacing: { thinking_time: 30, answer_time: 60, retakes: 1 } }) },
+    });
+    const invited = await call('inviteCandidate', {
+      params: { positionId: created.body.position_id },
+      session: owner.sessionId,
+      body: { candidate_name: 'Tay Ake', email: null },
+    });
+    const token = tokenFromHref(invited.body.interview_href);
+    const key = randomUUID();
+    const start = (headers: Record<string, string>) =>
+      call('startAnswer', { params: { token }, body: { questionIndex: 0, contentType: 'video/webm' }, headers });
+    const first = await start({ [IDEMPOTENCY_HEADER]: key });
+    const repeat = await start({ [IDEMPOTENCY_HEADER]: key });
+    expect([first.status, repeat.status]).toEqual([201, 201]);
+    expect(repeat.headers.get(IDEMPOTENT_REPLAY_HEADER)).toBe('true');
+    expect(repeat.body).toEqual(first.body);
+    expect(first.body.retakes_left).toBe(1);
+    // The retake is still there: a new take (a new key) is a new one, and uses it.
+    const retake = await start({ [IDEMPOTENCY_HEADER]: randomUUID() });
+    expect([retake.status, retake.body.retakes_left]).toEqual([201, 0]);
+    expect(retake.body.answer_id).not.toBe(first.body.answer_id);
   });
 });
