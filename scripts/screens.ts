@@ -418,7 +418,7 @@ const seedCompany = async (stack: LocalStack, browser: Browser): Promise<Seed> =
     ]);
     return (
       candidate.answers.length === DESIGN_QUESTIONS.length &&
-      candidate.answers.every((a) => a.video.upload_status === 'ready' && a.video.captions.captions_status === 'ready') &&
+      candidate.answers.every((a) => a.video?.upload_status === 'ready' && a.video?.captions.captions_status === 'ready') &&
       transcripts.answer_transcripts.every((t) => t.transcript_status === 'completed')
     );
   };

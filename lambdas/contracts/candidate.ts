@@ -1,7 +1,7 @@
 import * as z from 'zod/mini';
 import { emailSchema, trimmedLine } from './common';
 import { CANDIDATE_STATUSES } from './candidate-status';
-import { CAPTIONS_STATUSES, MAIL_STATUSES, PACKAGE_STATUSES, SHARE_EXPIRY_DAYS, TRANSCRIPT_STATUSES, UPLOAD_STATUSES } from './vocabulary';
+import { ANSWER_TYPES, CAPTIONS_STATUSES, MAIL_STATUSES, PACKAGE_STATUSES, SHARE_EXPIRY_DAYS, TRANSCRIPT_STATUSES, UPLOAD_STATUSES } from './vocabulary';
 import { timingAdjustmentSchema } from './timing-schemas';
 import { NO_ADJUSTMENT } from './timing';
 import { knockoutRecordSchema } from './answer-types';
@@ -114,13 +114,30 @@ export const sharingDetailsSchema = z.object({
   lastOpenedAt: z.nullable(z.string()),
 });
 
-export const publicAnswerSchema = z.object({
+/** A recorded answer's media (video, or audio only: issue 39): its variants, captions and status. */
+export const recordingViewSchema = z.object({
+  uploadStatus: z.enum(UPLOAD_STATUSES),
+  captions: z.object({ captionsStatus: z.enum(CAPTIONS_STATUSES), variants: z.array(variantSchema) }),
+  variants: z.array(variantSchema),
+});
+
+/**
+ * An answer in its form (issue 39), as the team's candidate page and the public page show it: one
+ * of `video` (a video or an audio answer: `answerType` says which), `text`, `choices` or `file` is
+ * set, the others are null. A text answer is plain text: it is shown as text everywhere.
+ */
+export const answerContentSchema = z.object({
+  answerType: z.enum(ANSWER_TYPES),
+  text: z.nullable(z.string()),
+  /** A choice question's options in the question's order: which the candidate picked, and which knock out. */
+  choices: z.nullable(z.array(z.object({ optionId: z.string(), label: z.string(), picked: z.boolean(), knockout: z.boolean() }))),
+  /** A file answer: its name as the candidate's, the type read from its bytes, and a short-lived link that downloads it (an attachment). */
+  file: z.nullable(z.object({ fileName: z.string(), contentType: z.string(), size: z.int(), downloadHref: z.string() })),
+});
+
+export const publicAnswerSchema = z.extend(answerContentSchema, {
   answerId: z.string(),
   questionIndex: z.int(),
   thumbnail: z.nullable(z.object({ variants: z.array(variantSchema) })),
-  video: z.object({
-    uploadStatus: z.enum(UPLOAD_STATUSES),
-    captions: z.object({ captionsStatus: z.enum(CAPTIONS_STATUSES), variants: z.array(variantSchema) }),
-    variants: z.array(variantSchema),
-  }),
+  video: z.nullable(recordingViewSchema),
 });

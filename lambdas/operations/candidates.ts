@@ -3,15 +3,17 @@ import {
   BATCH_INVITE_MAX,
   BULK_IMPORT_MAX,
   SEARCH_MIN_CHARS,
+  answerContentSchema,
   answerPackageSchema,
   answerTranscriptsSchema,
   candidateSummarySchema,
   newCandidateSchema,
+  recordingViewSchema,
   shareRequestSchema,
   sharingDetailsSchema,
   variantSchema,
 } from '../contracts/candidate';
-import { CANDIDATE_STATUSES, CAPTIONS_STATUSES, EVALUATED_STATUSES, EVALUATION_ACTIONS, UPLOAD_STATUSES } from '../contracts/vocabulary';
+import { CANDIDATE_STATUSES, EVALUATED_STATUSES, EVALUATION_ACTIONS, UPLOAD_STATUSES } from '../contracts/vocabulary';
 import { emailSchema, idSchema, singleLineText } from '../contracts/common';
 import { integrationAttributesSchema, integrationTypes } from '../contracts/integrations';
 import { timingAdjustmentSchema, timingRequestSchema } from '../contracts/timing-schemas';
@@ -135,12 +137,9 @@ export const getCandidate = defineOperation({
         questionIndex: z.int(),
         rating: z.nullable(z.int().check(z.minimum(1), z.maximum(5))),
         thumbnail: z.nullable(z.object({ variants: z.array(variantSchema) })),
-        video: z.object({
-          videoGroupId: z.string(),
-          uploadStatus: z.enum(UPLOAD_STATUSES),
-          captions: z.object({ captionsStatus: z.enum(CAPTIONS_STATUSES), variants: z.array(variantSchema) }),
-          variants: z.array(variantSchema),
-        }),
+        /** A video or audio answer's recording (null for a text, choice or file answer). */
+        video: z.nullable(z.extend(recordingViewSchema, { videoGroupId: z.string() })),
+        ...answerContentSchema.shape,
       }),
     ),
   }),

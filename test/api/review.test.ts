@@ -311,7 +311,7 @@ describe('the answer package, built off the request path', () => {
     const hank = await respondedWith('Hank Hill', [clip, clip]);
     const [answer] = (await candidateOf(hank)).body.answers;
     const key = videoKeyOf(answer);
-    const video = await download(answer.video.variants[0].content_href);
+    const video = await download(answer.video!.variants[0].content_href);
     const bucket = localEnv().MEDIA_BUCKET;
     await localS3().send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
     expect((await exportVideos(hank)).status).toBe(202);

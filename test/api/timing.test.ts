@@ -416,12 +416,12 @@ describe('an uploaded answer', () => {
     expect((await call('submitAnswer', { params: { token, answerId: started.body.answer_id }, body: { parts } })).status).toBe(200);
     const candidate = await wait(
       async () => (await candidateOf(candidateId)).body,
-      (c) => c.answers.length === 1 && c.answers[0].video.upload_status !== 'processing',
+      (c) => c.answers.length === 1 && c.answers[0].video?.upload_status !== 'processing',
       'the answer',
     );
-    expect(candidate.answers[0].video.upload_status).toBe('ready');
+    expect(candidate.answers[0].video!.upload_status).toBe('ready');
     const group = (
-      await call('getMediaUploadGroups', { params: { mediaGroupIds: candidate.answers[0].video.video_group_id }, session: owner.sessionId })
+      await call('getMediaUploadGroups', { params: { mediaGroupIds: candidate.answers[0].video!.video_group_id }, session: owner.sessionId })
     ).body.media_upload_groups[0];
     return group.duration_millis as number;
   };

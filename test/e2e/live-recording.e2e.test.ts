@@ -225,7 +225,7 @@ describe('live recording', () => {
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0.5);
     // The captions hold what was said, and a transcript line seeks the video to where it starts.
     const answer = (await call('getCandidate', { params: { candidateId }, session: owner.sessionId })).body.answers[0];
-    const captions = await (await fetch(answer.video.captions.variants[0].content_href as string)).text();
+    const captions = await (await fetch(answer.video!.captions.variants[0].content_href as string)).text();
     expect(captions).toMatch(/^WEBVTT/);
     expect(captions).toMatch(/(?:\d\d:)?\d\d:\d\d\.\d{3} --> (?:\d\d:)?\d\d:\d\d\.\d{3}[^\n]*\n\S+/);
     await video.evaluate((v: HTMLVideoElement) => v.pause());

@@ -93,7 +93,7 @@ beforeAll(async () => {
         ]);
         // A read that fails on a busy machine (the local API's time-out) is asked again.
         if (candidate.status !== 200 || transcripts.status !== 200) return 'processing';
-        const video = candidate.body.answers[0].video;
+        const video = candidate.body.answers[0].video!;
         if (video.upload_status === 'failed') return 'failed';
         return video.upload_status === 'ready' &&
           video.captions.captions_status === 'ready' &&

@@ -65,7 +65,7 @@ beforeAll(async () => {
   let status = 'processing';
   while (status !== 'ready' && status !== 'failed' && Date.now() < deadline) {
     const candidate = await call('getCandidate', { params: { candidateId }, session: owner.sessionId });
-    status = candidate.status === 200 ? (candidate.body.answers[0]?.video.upload_status ?? 'processing') : 'processing';
+    status = candidate.status === 200 ? (candidate.body.answers[0]?.video?.upload_status ?? 'processing') : 'processing';
     if (status !== 'ready' && status !== 'failed') await new Promise((r) => setTimeout(r, 1000));
   }
   expect(status).toBe('ready');

@@ -50,7 +50,7 @@ describe('a long answer', () => {
     expect(video).toMatchObject({ upload_status: 'ready', captions: { captions_status: 'ready' } });
 
     // Kept whole (time limits off) and captioned from the speech at its start.
-    const group = (await call('getMediaUploadGroups', { params: { mediaGroupIds: video.video_group_id }, session: owner.sessionId })).body
+    const group = (await call('getMediaUploadGroups', { params: { mediaGroupIds: video!.video_group_id }, session: owner.sessionId })).body
       .media_upload_groups[0];
     expect(group.duration_millis).toBeGreaterThan((SECONDS - 1) * 1000);
     const captions = await (await fetch(group.captions.variants[0].content_href)).text();

@@ -2,14 +2,13 @@ import { averageRating } from '../../domain/candidates';
 import { retentionClock, retentionDueAt, type RetentionMonths } from '../../domain/retention';
 import { neighboursOf } from '../../data/candidates/lists';
 import { markReviewed, submittedAnswers } from '../../data/candidates/candidate';
-import { mediaItemsRead } from '../../data/media';
 import { auditOpeningStep, auditRetentionRead } from '../../data/audit';
 import { ConditionFailed } from '../../data/transaction';
 import { batchReads } from '../../data/batch-get';
 import { auditStep, recordAudit, recordAuditOnce, type AuditRecord } from '../audit/record';
 import type { Caller } from '../access/caller';
 import { requireCandidateAccess, type Candidate } from '../access/candidate';
-import { describeMedia } from '../media/media';
+import { answerContent, answerContentsRead, describeAnswers } from './answers';
 import { answerPackageView } from './answer-package-view';
 import { candidateSummary } from './candidate-summary';
 
@@ -38,8 +37,8 @@ const recordView = async (candidate: Candidate, viewed: AuditRecord & { retentio
 /**
  * A candidate with their questions and answers, for the team's detail page: two rounds of reads.
  * The candidate is read alongside the session check; the candidate item records each answer (its
- * id, question, media and rating: `submittedAnswers`), so no answer item is read. Then the answers'
- * media go in the access check's BatchGetItem (with the position and the membership), alongside
+ * id, question, type, media and rating: `submittedAnswers`), so no answer item is read but a text
+ * answer's (its text). Then the answers' media and texts go in the access check's BatchGetItem (with the position and the membership), alongside
  * the neighbours (three one-item Queries). The view (once per opening the page names: `viewId`)
  * goes into the company's audit log alongside the rest (the company's retention months were read
  * in the check's BatchGetItem); a responded candidate nobody had opened (the candidate item read
@@ -51,10 +50,11 @@ export const reviewCandidate = async (candidateId: string, caller: Caller, viewI
     position,
     membership,
     read: navigation,
-    batched: [media, retentionMonths],
+    batched: [contents, retentionMonths],
   } = await requireCandidateAccess(candidateId, caller, neighboursOf, {
-    batch: (c) => batchReads(mediaItemsRead(Object.values(c.answers).flatMap((a) => (a.mediaId ? [a.mediaId] : []))), auditRetentionRead(c.companyId)),
+    batch: (c) => batchReads(answerContentsRead(c), auditRetentionRead(c.companyId)),
   });
+  const [media] = contents;
   const answers = submittedAnswers(candidate);
   const viewed = {
     companyId: candidate.companyId,
@@ -68,12 +68,7 @@ export const reviewCandidate = async (candidateId: string, caller: Caller, viewI
     recordView(candidate, viewed, viewId),
     candidateSummary(candidate, media),
     answerPackageView(candidate, answers, position.jobTitle),
-    Promise.all(
-      answers.flatMap((answer) => {
-        const item = answer.mediaId ? media.get(answer.mediaId) : undefined;
-        return item ? [describeMedia(item).then((d) => ({ answer, item, d }))] : [];
-      }),
-    ),
+    describeAnswers(candidate, answers, contents),
   ]);
   return {
     ...summary,
@@ -90,12 +85,10 @@ export const reviewCandidate = async (candidateId: string, caller: Caller, viewI
     deleteAfter: retentionDueAt(retentionClock(candidate.lastActiveAt, position.closedAt), retentionMonths),
     navigation,
     questions: candidate.interview.questions.map((q) => ({ title: q.title ?? null, content: q.content ?? null })),
-    answers: described.map(({ answer, item, d }) => ({
-      answerId: answer.answerId,
-      questionIndex: answer.questionIndex,
-      rating: answer.rating,
-      thumbnail: d.thumbnail,
-      video: { videoGroupId: item.mediaGroupId, uploadStatus: d.uploadStatus, captions: d.captions, variants: d.variants },
+    answers: described.map((d) => ({
+      ...answerContent(d),
+      rating: d.answer.rating,
+      video: d.recording && d.item ? { videoGroupId: d.item.mediaGroupId, ...d.recording } : null,
     })),
   };
 };

@@ -1,6 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../client';
 import { keys, sortKeyPrefixes } from '../keys';
+import type { BatchRead } from '../batch-get';
 import { ConditionFailed, transact } from '../transaction';
 import type { Attempt } from './attempts';
 import { AnswerRefused, plannedResult, questionKey, type Candidate, type SubmittedAnswer } from './candidate';
@@ -151,6 +152,27 @@ export const recordAnswer = async (candidate: Candidate, answer: AnswerWrite, no
     throw error;
   }
   return { completed: completes };
+};
+
+/**
+ * The texts of a candidate's text answers (issue 39), by question index, as a BatchRead: the text is
+ * kept on the answer item only (the candidate item would outgrow DynamoDB's item limit with many), so
+ * the pages that show it read those items in the BatchGetItem they make anyway.
+ */
+export const answerTextsRead = (candidate: Pick<Candidate, 'candidateId' | 'answers'>): BatchRead<Map<number, string>> => {
+  const indexes = Object.entries(candidate.answers)
+    .filter(([, answer]) => answer.answerType === 'text')
+    .map(([q]) => Number(q.slice(1)));
+  return {
+    keys: indexes.map((index) => keys.answer(candidate.candidateId, index)),
+    collect: (found) =>
+      new Map(
+        indexes.flatMap((index) => {
+          const text = found(keys.answer(candidate.candidateId, index))?.text;
+          return typeof text === 'string' ? [[index, text] as const] : [];
+        }),
+      ),
+  };
 };
 
 /** The answers of a candidate, in question order (one Query on the candidate's partition). */

@@ -63,10 +63,11 @@ export const useCandidatePages = (positionId: string, list: ListQuery) =>
   );
 
 /** An answer whose video or captions are still being made (the detail and public pages poll meanwhile). */
-const preparing = (answers: { video: Pick<Answer['video'], 'uploadStatus' | 'captions'> }[] | undefined) =>
+const preparing = (answers: { video: Pick<NonNullable<Answer['video']>, 'uploadStatus' | 'captions'> | null }[] | undefined) =>
   Boolean(
     answers?.some(
-      (a) => a.video.uploadStatus === 'processing' || a.video.uploadStatus === 'uploading' || a.video.captions.captionsStatus === 'preparing',
+      ({ video }) =>
+        video !== null && (video.uploadStatus === 'processing' || video.uploadStatus === 'uploading' || video.captions.captionsStatus === 'preparing'),
     ),
   );
 const transcribing = (transcripts: AnswerTranscripts | undefined) =>

@@ -12,6 +12,10 @@ interface Variant {
   contentHref: string;
   contentType: string;
 }
+/** Whether an answer has a recording to play (video or audio; issue 39: text, choice and file answers have none). */
+export const hasRecording = <A extends { video: PlayableAnswer['video'] | null }>(answer: A): answer is A & { video: PlayableAnswer['video'] } =>
+  answer.video !== null;
+
 export interface PlayableAnswer {
   answerId: string;
   thumbnail: { variants: Variant[] } | null;

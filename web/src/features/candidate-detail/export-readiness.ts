@@ -6,7 +6,8 @@ import type { Answer } from '../../api/candidates';
  * left out of the package and named), `ready` when every one processed.
  */
 export const exportReadiness = (answers: Pick<Answer, 'video'>[]) => {
-  const statuses = answers.map((a) => a.video.uploadStatus);
+  // A text, choice or file answer has nothing to process (issue 39).
+  const statuses = answers.map((a) => a.video?.uploadStatus ?? 'ready');
   if (statuses.some((status) => status === 'uploading' || status === 'processing')) return 'waiting' as const;
   if (!statuses.includes('ready')) return 'nothing' as const;
   return statuses.includes('failed') ? ('partial' as const) : ('ready' as const);

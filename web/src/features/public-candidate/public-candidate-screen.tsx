@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { accessStatus, usePublicCandidate, usePublicTranscripts, type PublicCandidate } from '../../api/candidates';
 import { ApiError } from '../../api/client';
 import { themeColors } from '../../api/theme';
-import { AnswerPlayer } from '../../components/answers/answer-player';
+import { AnswerPlayer, hasRecording } from '../../components/answers/answer-player';
 import { Transcript } from '../../components/answers/transcript';
 import { commonMessages } from '../../config/messages';
 import { paths } from '../../config/paths';
@@ -32,8 +32,8 @@ const PublicAnswer = ({
       <Flex direction="column" gap="small">
         <Heading level={5}>{question?.title || `Question ${answer.questionIndex + 1}`}</Heading>
         {question?.content && <Text whiteSpace="pre-wrap">{question.content}</Text>}
-        <AnswerPlayer ref={video} answer={answer} label={`Answer ${number}`} />
-        {answer.video.uploadStatus !== 'failed' && (
+        {hasRecording(answer) && <AnswerPlayer ref={video} answer={answer} label={`Answer ${number}`} />}
+        {hasRecording(answer) && answer.video.uploadStatus !== 'failed' && (
           <Transcript transcript={transcripts?.answerTranscripts.find((t) => t.answerId === answer.answerId)} video={video} />
         )}
       </Flex>

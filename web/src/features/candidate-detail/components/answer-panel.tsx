@@ -1,7 +1,7 @@
 import { Alert, Button, Heading, SelectField, Text } from '@aws-amplify/ui-react';
 import { useRef, type ComponentProps, type RefObject } from 'react';
 import type { Answer, CandidateDetail } from '../../../api/candidates';
-import { AnswerPlayer } from '../../../components/answers/answer-player';
+import { AnswerPlayer, hasRecording } from '../../../components/answers/answer-player';
 import { Transcript } from '../../../components/answers/transcript';
 import { ChevronLeft, ChevronRight } from './chevrons';
 import { EmojiRating } from './emoji-rating';
@@ -99,8 +99,10 @@ export const AnswerPanel = ({
               {question?.title || `Question ${answer.questionIndex + 1}`}
             </Heading>
             {question?.content && <Text className="answer-panel__details">{question.content}</Text>}
-            <AnswerPlayer key={answer.answerId} ref={video} answer={answer} label={`Answer ${index + 1}`} onPlay={() => onPlay(answer.answerId)} />
-            {answer.video.uploadStatus === 'failed' && (
+            {hasRecording(answer) && (
+              <AnswerPlayer key={answer.answerId} ref={video} answer={answer} label={`Answer ${index + 1}`} onPlay={() => onPlay(answer.answerId)} />
+            )}
+            {answer.video?.uploadStatus === 'failed' && (
               <ProcessAgain
                 key={`process-${answer.answerId}`}
                 answerId={answer.answerId}
@@ -111,7 +113,7 @@ export const AnswerPanel = ({
               />
             )}
             {rating && <EmojiRating value={answer.rating} onChange={(value) => onRate(answer.answerId, value)} />}
-            {answer.video.uploadStatus !== 'failed' && <Transcript transcript={transcript} video={video} headingLevel={3} />}
+            {hasRecording(answer) && answer.video.uploadStatus !== 'failed' && <Transcript transcript={transcript} video={video} headingLevel={3} />}
           </div>
         </>
       )}

@@ -340,7 +340,7 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
           hasPreviousCandidate: Boolean(c.navigation.previousCandidateId),
           hasNextAnswer: index < answers.length - 1,
           hasPreviousAnswer: index > 0,
-          hasPlayer: answer?.video.uploadStatus === 'ready',
+          hasPlayer: answer?.video?.uploadStatus === 'ready',
           canRate: rating && answer !== undefined,
           evaluationActions: pending ? [] : evaluationMoves.map((m) => m.action),
         }}
