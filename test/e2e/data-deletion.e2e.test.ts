@@ -110,6 +110,8 @@ describe('deletion on request', () => {
     // The page it opens, in Firefox: the address prefilled, the button reached with Tab.
     await page.goto(target);
     await waitForHeading(page, 'Delete my data');
+    // The heading shows while the company's name loads; the form follows it.
+    await page.waitForFunction(() => document.querySelector('input[type="email"]') !== null, { timeout: 15_000, polling: 100 });
     expect(await page.evaluate(() => document.querySelector<HTMLInputElement>('input[type="email"]')?.value)).toBe(email);
     await tabToInFirefox(page, 'E-mail me a confirmation link');
     expect(errors).toEqual([]);
