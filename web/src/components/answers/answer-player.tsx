@@ -1,5 +1,5 @@
 import { Alert, Loader, ToggleButton, ToggleButtonGroup } from '@aws-amplify/ui-react';
-import { forwardRef, useCallback, useEffect, useRef, useState } from 'react';
+import { forwardRef, useCallback, useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { useCaptionsUrl } from '../../lib/use-captions-url';
 import { type CaptionsStatus, type UploadStatus } from '../../../../lambdas/contracts/vocabulary';
 import { useStableHref } from './stable-href';
@@ -27,36 +27,41 @@ export interface PlayableAnswer {
 }
 
 /** A media element's duration in milliseconds, once known (a recording without one reads Infinity or NaN). */
-const durationOf = (video: HTMLVideoElement) => (Number.isFinite(video.duration) && video.duration > 0 ? Math.round(video.duration * 1000) : null);
+const durationOf = (video: HTMLMediaElement) => (Number.isFinite(video.duration) && video.duration > 0 ? Math.round(video.duration * 1000) : null);
 
 /**
  * An answer's video (spec §2, §4): rates 1, 1.5 and 2, English captions, "Processing..." with a
  * spinner until the video is ready, "Captioning..." until the captions are, and the failed state.
  * Before it plays it shows the answer's first frame (its thumbnail, as the poster) and its length:
  * only the metadata is loaded up front, so the length is there without downloading the video.
+ * An audio-only answer (issue 39, `kind` audio) is the same player as an <audio> element: no frame
+ * or poster, the same rates, captions track, length and states.
  */
 export const AnswerPlayer = forwardRef<
-  HTMLVideoElement,
+  HTMLMediaElement,
   {
     answer: PlayableAnswer;
     label: string;
+    /** What was recorded: a video (the default) or audio only. */
+    kind?: 'video' | 'audio';
     /** Called each time the video starts playing (the team's page records the first of each answer in the audit log). */
     onPlay?: () => void;
   }
->(({ answer, label, onPlay }, ref) => {
+>(({ answer, label, kind = 'video', onPlay }, ref) => {
   const [rate, setRate] = useState<number>(1);
   const [durationMillis, setDurationMillis] = useState<number | null>(null);
   const [started, setStarted] = useState(false);
-  const own = useRef<HTMLVideoElement | null>(null);
+  const own = useRef<HTMLMediaElement | null>(null);
   const { video } = answer;
-  const mp4 = video.variants.find((v) => v.contentType === 'video/mp4') ?? video.variants[0];
+  const audio = kind === 'audio';
+  const mp4 = video.variants.find((v) => (audio ? v.contentType.startsWith('audio/') : v.contentType === 'video/mp4')) ?? video.variants[0];
   const src = useStableHref(mp4?.contentHref);
   const poster = useStableHref(answer.thumbnail?.variants[0]?.contentHref);
   const captions = useCaptionsUrl(useStableHref(video.captions.captionsStatus === 'ready' ? video.captions.variants[0]?.contentHref : undefined));
 
   // The element is both the caller's (the transcript seeks it) and this player's.
   const setRefs = useCallback(
-    (element: HTMLVideoElement | null) => {
+    (element: HTMLMediaElement | null) => {
       own.current = element;
       if (typeof ref === 'function') ref(element);
       else if (ref) ref.current = element;
@@ -75,7 +80,7 @@ export const AnswerPlayer = forwardRef<
   }
   if (video.uploadStatus !== 'ready' || !mp4 || !src) {
     return (
-      <div className="answer-player__frame answer-player__frame--waiting" role="status">
+      <div className={`answer-player__frame answer-player__frame--waiting${audio ? ' answer-player__frame--audio' : ''}`} role="status">
         <Loader size="large" />
         <span>Processing...</span>
       </div>
@@ -83,38 +88,49 @@ export const AnswerPlayer = forwardRef<
   }
   const captionsNote =
     video.captions.captionsStatus === 'preparing' ? 'Captioning...' : video.captions.captionsStatus === 'failed' ? 'Captions are not available.' : '';
+  const track = captions && <track kind="captions" srcLang="en" label="English" src={captions} default />;
+  const events = {
+    onLoadedMetadata: (event: SyntheticEvent<HTMLMediaElement>) => {
+      event.currentTarget.playbackRate = rate;
+      setDurationMillis(durationOf(event.currentTarget));
+    },
+    onDurationChange: (event: SyntheticEvent<HTMLMediaElement>) => setDurationMillis(durationOf(event.currentTarget)),
+    onPlay: () => {
+      setStarted(true);
+      onPlay?.();
+    },
+  };
   return (
-    <div className="answer-player">
-      <div className="answer-player__frame">
-        <video
-          ref={setRefs}
-          key={src}
-          className="answer-player__video"
-          controls
-          playsInline
-          preload="metadata"
-          poster={poster}
-          aria-label={label}
-          onLoadedMetadata={(event) => {
-            event.currentTarget.playbackRate = rate;
-            setDurationMillis(durationOf(event.currentTarget));
-          }}
-          onDurationChange={(event) => setDurationMillis(durationOf(event.currentTarget))}
-          onPlay={() => {
-            setStarted(true);
-            onPlay?.();
-          }}
-        >
+    <div className={`answer-player${audio ? ' answer-player--audio' : ''}`}>
+      {audio ? (
+        <audio ref={setRefs} key={src} className="answer-player__audio" controls preload="metadata" aria-label={label} {...events}>
           <source src={src} type={mp4.contentType} />
-          {captions && <track kind="captions" srcLang="en" label="English" src={captions} default />}
-        </video>
-        {!started && durationMillis !== null && (
-          // The length on the poster, as a video list shows it; the bar below says it in words.
-          <span className="answer-player__badge" aria-hidden="true">
-            {timestamp(durationMillis)}
-          </span>
-        )}
-      </div>
+          {track}
+        </audio>
+      ) : (
+        <div className="answer-player__frame">
+          <video
+            ref={setRefs}
+            key={src}
+            className="answer-player__video"
+            controls
+            playsInline
+            preload="metadata"
+            poster={poster}
+            aria-label={label}
+            {...events}
+          >
+            <source src={src} type={mp4.contentType} />
+            {track}
+          </video>
+          {!started && durationMillis !== null && (
+            // The length on the poster, as a video list shows it; the bar below says it in words.
+            <span className="answer-player__badge" aria-hidden="true">
+              {timestamp(durationMillis)}
+            </span>
+          )}
+        </div>
+      )}
       <div className="answer-player__bar">
         <div className="answer-player__facts">
           <span className="answer-player__length" data-testid="answer-length">

@@ -25,7 +25,7 @@ export const Transcript = ({
   headingLevel = 6,
 }: {
   transcript: TranscriptView | undefined;
-  video: RefObject<HTMLVideoElement | null>;
+  video: RefObject<HTMLMediaElement | null>;
   headingLevel?: 2 | 3 | 4 | 5 | 6;
 }) => {
   const status = transcript?.transcriptStatus;

@@ -6,13 +6,15 @@ import { ApiError } from '../../api/client';
 import { themeColors } from '../../api/theme';
 import { AnswerPlayer, hasRecording } from '../../components/answers/answer-player';
 import { Transcript } from '../../components/answers/transcript';
+import { TypedAnswer } from '../../components/answers/answer-content';
 import { commonMessages } from '../../config/messages';
 import { paths } from '../../config/paths';
 import { session } from '../../lib/session';
 import { PageTitle } from '../../components/page-title';
 
 /**
- * A shared candidate (spec §2 Public): the answers with transcripts, to anyone with the link. A
+ * A shared candidate (spec §2 Public): the answers with transcripts, to anyone with the link, each
+ * in its form (issue 39: text, options picked, a file, audio; the components the team's page uses). A
  * signed-in member who can open the candidate goes to the full detail page instead.
  */
 const PublicAnswer = ({
@@ -26,13 +28,16 @@ const PublicAnswer = ({
   number: number;
   transcripts: ReturnType<typeof usePublicTranscripts>['data'];
 }) => {
-  const video = useRef<HTMLVideoElement>(null);
+  const video = useRef<HTMLMediaElement>(null);
   return (
     <Card variation="outlined" as="section" aria-label={`Answer ${number}`}>
       <Flex direction="column" gap="small">
         <Heading level={5}>{question?.title || `Question ${answer.questionIndex + 1}`}</Heading>
         {question?.content && <Text whiteSpace="pre-wrap">{question.content}</Text>}
-        {hasRecording(answer) && <AnswerPlayer ref={video} answer={answer} label={`Answer ${number}`} />}
+        {hasRecording(answer) && (
+          <AnswerPlayer ref={video} answer={answer} kind={answer.answerType === 'audio' ? 'audio' : 'video'} label={`Answer ${number}`} />
+        )}
+        <TypedAnswer answer={answer} label={`Answer ${number}: options`} />
         {hasRecording(answer) && answer.video.uploadStatus !== 'failed' && (
           <Transcript transcript={transcripts?.answerTranscripts.find((t) => t.answerId === answer.answerId)} video={video} />
         )}

@@ -3,6 +3,8 @@ import { useRef, type ComponentProps, type RefObject } from 'react';
 import type { Answer, CandidateDetail } from '../../../api/candidates';
 import { AnswerPlayer, hasRecording } from '../../../components/answers/answer-player';
 import { Transcript } from '../../../components/answers/transcript';
+import { TypedAnswer } from '../../../components/answers/answer-content';
+import { ANSWER_TYPE_LABELS } from '../../../components/answers/answer-format';
 import { ChevronLeft, ChevronRight } from './chevrons';
 import { EmojiRating } from './emoji-rating';
 import { ProcessAgain } from './process-again';
@@ -13,6 +15,8 @@ import { ProcessAgain } from './process-again';
  * question, the player, the rating and the transcript. The page owns which answer shows. An answer
  * whose video failed to process offers "Process again" under the player (issue 37); once it is
  * started the focus goes to the question's heading, as the button goes with the failure.
+ * Each answer shows in its form (issue 39): a video or audio player with its transcript, a text, the
+ * options picked, or a file; the navigation names the type of each answer that is not a video.
  */
 export const AnswerPanel = ({
   candidateName,
@@ -35,7 +39,7 @@ export const AnswerPanel = ({
   onIndex: (index: number) => void;
   /** Rating is on for the company. */
   rating: boolean;
-  video: RefObject<HTMLVideoElement | null>;
+  video: RefObject<HTMLMediaElement | null>;
   transcript: ComponentProps<typeof Transcript>['transcript'];
   onPlay: (answerId: string) => void;
   onRate: (answerId: string, value: number) => void;
@@ -64,6 +68,7 @@ export const AnswerPanel = ({
               {answers.map((a, i) => (
                 <option key={a.answerId} value={i}>
                   Answer {i + 1} of {answers.length}
+                  {a.answerType === 'video' ? '' : ` · ${ANSWER_TYPE_LABELS[a.answerType]}`}
                 </option>
               ))}
             </SelectField>
@@ -100,8 +105,16 @@ export const AnswerPanel = ({
             </Heading>
             {question?.content && <Text className="answer-panel__details">{question.content}</Text>}
             {hasRecording(answer) && (
-              <AnswerPlayer key={answer.answerId} ref={video} answer={answer} label={`Answer ${index + 1}`} onPlay={() => onPlay(answer.answerId)} />
+              <AnswerPlayer
+                key={answer.answerId}
+                ref={video}
+                answer={answer}
+                kind={answer.answerType === 'audio' ? 'audio' : 'video'}
+                label={`Answer ${index + 1}`}
+                onPlay={() => onPlay(answer.answerId)}
+              />
             )}
+            <TypedAnswer key={`typed-${answer.answerId}`} answer={answer} label={`Answer ${index + 1}: options`} />
             {answer.video?.uploadStatus === 'failed' && (
               <ProcessAgain
                 key={`process-${answer.answerId}`}

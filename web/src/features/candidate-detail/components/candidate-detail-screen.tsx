@@ -70,7 +70,7 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
   // what the last shortcut did, for screen readers.
   const [shortcuts, setShortcuts] = useState<{ comments: boolean } | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const video = useRef<HTMLVideoElement>(null);
+  const video = useRef<HTMLMediaElement>(null);
   // The answers played in this page view: the first play of each goes into the company's audit log (issue 28).
   const playedAnswers = useRef(new Set<string>());
   const played = useCallback((answerId: string) => {
@@ -340,6 +340,7 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
           hasPreviousCandidate: Boolean(c.navigation.previousCandidateId),
           hasNextAnswer: index < answers.length - 1,
           hasPreviousAnswer: index > 0,
+          // A recording's player (video or audio); a text, choice or file answer has none (issue 39).
           hasPlayer: answer?.video?.uploadStatus === 'ready',
           canRate: rating && answer !== undefined,
           evaluationActions: pending ? [] : evaluationMoves.map((m) => m.action),

@@ -2,6 +2,7 @@ import { Badge, Breadcrumbs, Button } from '@aws-amplify/ui-react';
 import { Link } from 'react-router-dom';
 import type { CandidateDetail } from '../../../api/candidates';
 import { PageTitle } from '../../../components/page-title';
+import { knockoutText } from '../../../components/answers/answer-format';
 import { paths } from '../../../config/paths';
 import { ChevronLeft, ChevronRight } from './chevrons';
 import { RetentionNote } from './retention-note';
@@ -17,7 +18,7 @@ const STATUS_BADGE: Record<Status, 'info' | 'success' | 'error' | undefined> = {
 
 /**
  * The candidate page's top (spec §2): the breadcrumbs to the position, then who this is (name,
- * status, when their data is due for deletion) and moving between candidates: "Keyboard shortcuts",
+ * status, why a knockout option stopped them (issue 39), when their data is due for deletion) and moving between candidates: "Keyboard shortcuts",
  * "Next to review" and the Previous / Next pager (by completion time).
  */
 export const CandidatePageHeader = ({
@@ -65,6 +66,18 @@ export const CandidatePageHeader = ({
         <Badge variation={STATUS_BADGE[candidate.currentStatus]} size="small" className="candidate-page__status">
           {candidate.currentStatus}
         </Badge>
+        {candidate.knockout && (
+          // Why a knockout option flagged them, or ended their interview (issue 39): said in words, not only by the badge.
+          <p className="candidate-page__knockout" data-testid="knockout">
+            <Badge variation="warning" size="small">
+              Knocked out
+            </Badge>
+            <span>
+              {knockoutText(candidate.knockout)}
+              {candidate.knockout.ended ? '. Interview ended.' : '.'}
+            </span>
+          </p>
+        )}
         <RetentionNote companyId={companyId} deleteAfter={candidate.deleteAfter} />
       </div>
       <div className="candidate-page__header-actions">

@@ -56,7 +56,7 @@ export const CommentsPanel = ({
   positionId: string;
   answers: readonly AnswerRef[];
   currentAnswerId: string | null | undefined;
-  video: RefObject<HTMLVideoElement | null>;
+  video: RefObject<HTMLMediaElement | null>;
   onOpenAnswerAt: (answerId: string, seconds: number) => void;
 }) => {
   const pages = useComments(candidateId);

@@ -5,6 +5,7 @@ import { MailStatusBadge } from '../../../components/mail-status-badge';
 import { commonMessages } from '../../../config/messages';
 import { EVALUATION_ACTIONS } from '../../../lib/evaluation';
 import { listedScoreText } from '../../../lib/scores';
+import { knockoutText } from '../../../components/answers/answer-format';
 
 const initials = (name: string) =>
   name
@@ -20,7 +21,8 @@ const initials = (name: string) =>
  * opens the candidate page to adjust their timing. An adjusted timing (issue 25) is named on the card,
  * and so is an invitation mail that bounced or was marked as spam (issue 26; fixed on the candidate page)
  * or that was not sent at all (issue 37: resent from the menu, or its address fixed on the candidate page).
- * Sorted by score, a card says the candidate's mean score (issue 43).
+ * Sorted by score, a card says the candidate's mean score (issue 43). A candidate a knockout option
+ * flagged or stopped (issue 39) is badged "Knocked out", with why in words.
  * The others open the candidate's detail page (the name is a link stretched over the card), and
  * with evaluation their menu moves them per spec §4's transition table.
  */
@@ -127,6 +129,17 @@ export const CandidateCard = ({
           </Text>
         )}
         {invited && <MailStatusBadge mail={candidate.mail} className="candidate-card__mail" />}
+        {candidate.knockout && (
+          <Flex direction="column" gap="xxxs" marginTop="xxxs" className="candidate-card__knockout">
+            <Badge size="small" variation="warning" alignSelf="flex-start">
+              Knocked out
+            </Badge>
+            <Text fontSize="small" color="font.secondary">
+              {knockoutText(candidate.knockout)}
+              {candidate.knockout.ended ? '. Interview ended.' : '.'}
+            </Text>
+          </Flex>
+        )}
         {candidate.timingAdjusted && (
           // Neutral on purpose: it explains a long answer, it is no warning.
           <Badge size="small" alignSelf="flex-start" marginTop="xxxs">
