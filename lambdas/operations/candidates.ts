@@ -215,7 +215,7 @@ export const exportCandidates = defineOperation({
   // table:write: the export is recorded in the company's audit log.
   grants: ['table:write', 'app:links'],
   summary:
-    "Every candidate of a position as rows for a CSV download (the SPA names it date_jobtitle_Candidates.csv). Names and e-mails that a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) come prefixed with '.",
+    "Every candidate of a position as rows for a CSV download (the SPA names it date_jobtitle_Candidates.csv), with each answer in words when the position asks anything other than a video, and why a knockout stopped them. Names, e-mails and answers that a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) come prefixed with '.",
   params: z.object({ positionId: idSchema }),
   response: z.object({
     rows: z.array(
@@ -230,8 +230,18 @@ export const exportCandidates = defineOperation({
         /** The mean of their scorecards (issue 27), and the mean per criterion; absent while unscored. */
         score: z.optional(z.nullable(z.number())),
         criterionScores: z.optional(z.array(z.object({ name: z.string(), mean: z.number() }))),
+        /**
+         * Issue 39: each question's answer in words, by question index ('' where not answered): a
+         * text as written, the options picked joined with "; " (a knockout marked), a file by its
+         * name, a recording by its kind. Only on rows of candidates asked something other than a video.
+         */
+        answers: z.optional(z.array(z.string())),
+        /** Why a knockout option flagged them or ended their interview (issue 39); absent when none did. */
+        knockedOut: z.optional(z.string()),
       }),
     ),
+    /** The questions' titles, the answer columns' names (issue 39): present when a row has `answers`. */
+    questions: z.optional(z.array(z.string())),
   }),
 });
 

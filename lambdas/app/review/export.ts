@@ -1,7 +1,8 @@
 import { neutraliseFormula } from '../../contracts/spreadsheet';
 import { averageRating } from '../../domain/candidates';
 import { appOrigin, interviewHref } from '../../platform/app-origin';
-import { candidatesForExport, type ExportedCandidate } from '../../data/candidates/lists';
+import { candidatesForExport, exportedAnswerTexts, type ExportedCandidate } from '../../data/candidates/lists';
+import { answerInWords, knockoutInWords } from '../../domain/answer-text';
 import { requirePositionAccess } from '../access/position';
 import type { Caller } from '../access/caller';
 import { companyRetentionMonths } from '../../data/audit';
@@ -13,7 +14,28 @@ import type { Criterion } from '../../contracts/scorecard';
 const criterionName = (criteria: Criterion[], c: { criterionId: string; name: string }) =>
   criteria.find((current) => current.criterionId === c.criterionId)?.name ?? c.name;
 
-const row = async (candidate: ExportedCandidate, criteria: Criterion[]) => ({
+/** Whether a candidate was asked anything other than a video (issue 39): only their rows carry the answers in words. */
+const asksBeyondVideo = (candidate: ExportedCandidate) => candidate.questions.some((q) => q.answer.answerType !== 'video');
+
+/**
+ * Each question's answer in words (domain/answer-text.ts), by question index, '' where not
+ * answered; the text a candidate typed, a file's name and the options' labels neutralised.
+ */
+const answerCells = (candidate: ExportedCandidate, texts: Map<number, string> | undefined) =>
+  candidate.questions.map((question, index) => {
+    const answer = candidate.answers[`q${index}`];
+    if (!answer) return '';
+    return neutraliseFormula(
+      answerInWords(question.answer, {
+        answerType: answer.answerType ?? 'video',
+        text: texts?.get(index) ?? null,
+        optionIds: answer.optionIds ?? null,
+        fileName: answer.fileName ?? null,
+      }),
+    );
+  });
+
+const row = async (candidate: ExportedCandidate, criteria: Criterion[], texts: Map<number, string> | undefined) => ({
   candidateName: neutraliseFormula(candidate.candidateName),
   email: candidate.email === null ? null : neutraliseFormula(candidate.email),
   currentStatus: candidate.currentStatus,
@@ -28,13 +50,27 @@ const row = async (candidate: ExportedCandidate, criteria: Criterion[]) => ({
         criterionScores: candidate.score.criteria.map((c) => ({ name: neutraliseFormula(criterionName(criteria, c)), mean: c.mean })),
       }
     : {}),
+  // Answer types (issue 39): the answers in words, and why a knockout stopped them.
+  ...(asksBeyondVideo(candidate) ? { answers: answerCells(candidate, texts) } : {}),
+  ...(candidate.knockout
+    ? { knockedOut: neutraliseFormula(knockoutInWords(candidate.knockout, candidate.questions[candidate.knockout.questionIndex]?.title)) }
+    : {}),
 });
+
+/** The answer columns' names: each question's title as the newest candidate asked it (`sorted`: newest first). */
+const questionTitles = (sorted: readonly ExportedCandidate[]) => {
+  const asked = sorted.filter(asksBeyondVideo);
+  const count = asked.reduce((most, c) => Math.max(most, c.questions.length), 0);
+  return Array.from({ length: count }, (_, i) => neutraliseFormula(asked.find((c) => c.questions[i])?.questions[i]?.title ?? ''));
+};
 
 /**
  * Every candidate of the position, newest invite first, with their average rating: the rows of the
  * CSV download. The candidates (with the ratings their items carry) are read alongside the access
  * check (with the company's retention months, for the audit entry), in ranges of invite time at
- * once and 1 MB pages: no read per candidate. Text people typed
+ * once and 1 MB pages: no read per candidate; the texts of text answers (issue 39), kept on their
+ * answer items, in BatchGetItems of 100 (one per 100 text answers, none when no question asks for
+ * one). Text people typed
  * is neutralised against formula injection here too, so the rows are safe in whatever tool turns
  * them into a spreadsheet.
  */
@@ -54,7 +90,8 @@ export const exportCandidateRows = async (positionId: string, caller: Caller) =>
   ]);
   const sorted = candidates.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const [rows] = await Promise.all([
-    Promise.all(sorted.map((candidate) => row(candidate, criteria))),
+    // Text answers' words are on their answer items: BatchGetItems of 100 (none without text answers).
+    exportedAnswerTexts(sorted).then((texts) => Promise.all(sorted.map((candidate) => row(candidate, criteria, texts.get(candidate.candidateId))))),
     recordAudit({
       companyId: position.companyId,
       action: 'exported',
@@ -63,5 +100,6 @@ export const exportCandidateRows = async (positionId: string, caller: Caller) =>
       retentionMonths,
     }),
   ]);
-  return { rows };
+  const titles = questionTitles(sorted);
+  return { rows, ...(titles.length > 0 ? { questions: titles } : {}) };
 };

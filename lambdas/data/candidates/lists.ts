@@ -1,11 +1,13 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { sortTimeOf, type CandidateStatus } from '../../domain/candidates';
-import { batchGetItems, KEYS_PER_BATCH } from '../batch-get';
+import { batchGetItems, keyId, KEYS_PER_BATCH } from '../batch-get';
 import { db, tableName } from '../client';
 import { keys, schedulePartitions } from '../keys';
 import { queryAll } from '../query';
 import { readShards } from '../schedule-shards';
-import { fromItem, type Candidate } from './candidate';
+import { fromItem, type Candidate, type SubmittedAnswer } from './candidate';
+import { storedInterview, type StoredQuestion } from '../interview';
+import type { KnockoutRecord } from '../../contracts/answer-types';
 import { candidateIdsMatching } from './search';
 import { scoreSortKey } from '../../domain/scorecards';
 import { storedScore, type CandidateScore } from './scorecards';
@@ -77,9 +79,26 @@ export interface ExportedCandidate {
   ratings: (number | null)[];
   /** The means of their scorecards (issue 27), or null. */
   score: CandidateScore | null;
+  /** Issue 39: their id (a text answer's item is keyed by it), what they answered and were asked, and their knockout. */
+  candidateId: string;
+  answers: Record<string, SubmittedAnswer>;
+  questions: StoredQuestion[];
+  knockout: KnockoutRecord | null;
 }
 
-const exportedAttributes = ['candidateName', 'email', 'currentStatus', 'createdAt', 'completedAt', 'interviewToken', 'answers', 'score'];
+const exportedAttributes = [
+  'candidateId',
+  'candidateName',
+  'email',
+  'currentStatus',
+  'createdAt',
+  'completedAt',
+  'interviewToken',
+  'answers',
+  'score',
+  'interview',
+  'knockout',
+];
 
 /** Ranges of invite time the export reads at once. */
 const EXPORT_SEGMENTS = 8;
@@ -128,7 +147,37 @@ export const candidatesForExport = async (position: { positionId: string; create
       typeof answer.rating === 'number' ? answer.rating : null,
     ),
     score: storedScore(item.score),
+    candidateId: item.candidateId,
+    answers: (item.answers ?? {}) as Record<string, SubmittedAnswer>,
+    questions: item.interview ? storedInterview(item.interview).questions : [],
+    knockout: item.knockout ?? null,
   }));
+};
+
+/**
+ * The texts of the exported candidates' text answers (issue 39), by candidate id and question
+ * index: their answer items (the text is kept there only), only their `text`, in BatchGetItems of
+ * 100 in parallel (none when nobody wrote an answer).
+ */
+export const exportedAnswerTexts = async (candidates: readonly Pick<ExportedCandidate, 'candidateId' | 'answers'>[]) => {
+  const wanted = candidates.flatMap((c) =>
+    Object.entries(c.answers)
+      .filter(([, answer]) => answer.answerType === 'text')
+      .map(([q]) => ({ candidateId: c.candidateId, questionIndex: Number(q.slice(1)) })),
+  );
+  const texts = new Map<string, Map<number, string>>();
+  if (wanted.length === 0) return texts;
+  const found = await batchGetItems(
+    wanted.map((w) => keys.answer(w.candidateId, w.questionIndex)),
+    { attributes: ['text'] },
+  );
+  for (const w of wanted) {
+    const text = found.get(keyId(keys.answer(w.candidateId, w.questionIndex)))?.text;
+    if (typeof text !== 'string') continue;
+    if (!texts.has(w.candidateId)) texts.set(w.candidateId, new Map());
+    texts.get(w.candidateId)!.set(w.questionIndex, text);
+  }
+  return texts;
 };
 
 /**

@@ -147,7 +147,11 @@ export const createSharing = (candidateId: string, expiresInDays?: number | null
     body: expiresInDays === undefined ? {} : { expiresInDays: expiresInDays as 1 | 7 | 30 | null },
   });
 export const deleteSharing = (publicCandidateId: string) => callApi('deleteSharing', { params: { publicCandidateId } });
-export const exportCandidateRows = async (positionId: string) => (await callApi('exportCandidates', { params: { positionId } })).rows;
+/** The export's rows and (issue 39) the questions' titles that name its answer columns. */
+export const exportCandidateTable = async (positionId: string) => {
+  const { rows, questions } = await callApi('exportCandidates', { params: { positionId } });
+  return { rows, questions: questions ?? [] };
+};
 
 export const inviteCandidate = (positionId: string, candidate: NewCandidate) =>
   callApi('inviteCandidate', { params: { positionId }, body: candidate });

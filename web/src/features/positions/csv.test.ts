@@ -100,6 +100,21 @@ describe('candidatesCsv', () => {
       .map((r) => r[0]);
     expect(cells).toEqual([...names.slice(0, 7).map((n) => `'${n}`), 'Safe = name']);
   });
+
+  it('adds the knockout and one column per question when the rows carry answers (issue 39), text as written', () => {
+    const text = 'Led <b>teams</b>, "happily"\n=and more';
+    const csv = candidatesCsv(
+      [
+        row('Ada', { answers: [text, 'Grill; None (knockout)', 'cv.pdf', 'Video answer'], knockedOut: 'Question 2: None. Flagged for the team.' }),
+        row('Bob', { answers: ['Short.', '', '', ''] }),
+      ],
+      ['Experience', 'Stations', 'CV', ''],
+    );
+    const [header, ada, bob] = Papa.parse<string[]>(csv).data;
+    expect(header!.slice(7)).toEqual(['Knocked out', 'Q1 Experience', 'Q2 Stations', 'Q3 CV', 'Q4']);
+    expect(ada!.slice(7)).toEqual(['Question 2: None. Flagged for the team.', text, 'Grill; None (knockout)', 'cv.pdf', 'Video answer']);
+    expect(bob!.slice(7)).toEqual(['', 'Short.', '', '', '']);
+  });
 });
 
 describe('exportFileName', () => {

@@ -131,10 +131,19 @@ const scoreColumns = (rows: ExportRow[]): [string, (row: ExportRow) => string | 
   ];
 };
 
+/**
+ * Answer types (issue 39): a "Knocked out" column (why) when a candidate was, and one column per
+ * question (`Q1 Title`) with each answer in words, when the position asks anything but a video.
+ */
+const answerColumns = (rows: ExportRow[], questions: readonly string[] = []): [string, (row: ExportRow) => string | number | null][] => [
+  ...(rows.some((r) => r.knockedOut != null) ? [['Knocked out', (r: ExportRow) => r.knockedOut ?? null] as [string, (row: ExportRow) => string | null]] : []),
+  ...questions.map((title, i): [string, (row: ExportRow) => string | null] => [`Q${i + 1}${title ? ` ${title}` : ''}`, (r) => r.answers?.[i] ?? null]),
+];
+
 /** "Download candidates" (spec §7): the export rows as CSV, formula cells neutralised. */
-export const candidatesCsv = (rows: ExportRow[]): string => {
+export const candidatesCsv = (rows: ExportRow[], questions?: readonly string[]): string => {
   const rating = EXPORT_COLUMNS.findIndex(([name]) => name === 'Rating') + 1;
-  const columns = [...EXPORT_COLUMNS.slice(0, rating), ...scoreColumns(rows), ...EXPORT_COLUMNS.slice(rating)];
+  const columns = [...EXPORT_COLUMNS.slice(0, rating), ...scoreColumns(rows), ...EXPORT_COLUMNS.slice(rating), ...answerColumns(rows, questions)];
   return Papa.unparse(
     { fields: columns.map(([name]) => name), data: rows.map((row) => columns.map(([, cell]) => cell(row) ?? '')) },
     { escapeFormulae: FORMULA_START },

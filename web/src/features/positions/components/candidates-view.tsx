@@ -1,7 +1,7 @@
 import { Alert, Button, Flex, Heading, Menu, MenuItem, SearchField, SelectField, Tabs, Text } from '@aws-amplify/ui-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { exportCandidateRows, sendPreview, type CandidateSummary } from '../../../api/candidates';
+import { exportCandidateTable, sendPreview, type CandidateSummary } from '../../../api/candidates';
 import { errorMessage } from '../../../api/client';
 import { useOwnershipStatus, usePlanStatus } from '../../../api/companies';
 import type { Position } from '../../../api/positions';
@@ -114,8 +114,8 @@ export const CandidatesView = ({ position, evaluation, onChanged }: { position: 
   };
   const download = async () => {
     try {
-      const [rows, csv] = await Promise.all([exportCandidateRows(position.positionId), import('../csv')]);
-      downloadText(csv.candidatesCsv(rows), csv.exportFileName(position.jobTitle), 'text/csv;charset=utf-8');
+      const [{ rows, questions }, csv] = await Promise.all([exportCandidateTable(position.positionId), import('../csv')]);
+      downloadText(csv.candidatesCsv(rows, questions), csv.exportFileName(position.jobTitle), 'text/csv;charset=utf-8');
       setNotice({ message: messages.checkDownloads, variation: 'success' });
     } catch (e) {
       setNotice({ message: errorMessage(e, messages.downloadFailed), variation: 'error' });
