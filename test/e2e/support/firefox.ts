@@ -95,7 +95,9 @@ const describeFocus = (page: Page) =>
             .map((id) => document.getElementById(id)?.textContent ?? '')
             .join(' ')
         : null) ??
-      (el instanceof HTMLInputElement ? (el.labels?.[0]?.textContent ?? el.value) : el.textContent) ??
+      (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement || el instanceof HTMLSelectElement
+        ? (el.labels?.[0]?.textContent ?? el.value)
+        : el.textContent) ??
       ''
     )
       .replace(/\s+/g, ' ')

@@ -43,11 +43,13 @@ export const pickHint = (spec: ChoiceSpec): string => {
 const useDraft = (token: string, index: number, text: string, initial: string) => {
   const [state, setState] = useState<'idle' | 'saving' | 'saved' | 'failed'>('idle');
   const last = useRef(initial);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const saving = useRef<Promise<unknown>>(Promise.resolve());
   useEffect(() => {
     if (text === last.current) return;
-    const timer = setTimeout(() => {
+    timer.current = setTimeout(() => {
       setState('saving');
-      saveDraftCall(token, index, text).then(
+      saving.current = saveDraftCall(token, index, text).then(
         () => {
           last.current = text;
           setState('saved');
@@ -55,9 +57,17 @@ const useDraft = (token: string, index: number, text: string, initial: string) =
         () => setState('failed'),
       );
     }, DRAFT_PAUSE_MS);
-    return () => clearTimeout(timer);
+    return () => clearTimeout(timer.current);
   }, [token, index, text]);
-  return state;
+  /**
+   * Before the answer is sent: no draft is saved after it (the server refuses a draft of an answered
+   * question), so a pending save is called off and one under way is waited for.
+   */
+  const settle = () => {
+    clearTimeout(timer.current);
+    return saving.current;
+  };
+  return { state, settle };
 };
 
 const TextAnswer = ({ token, index, spec, draft, onSubmit }: { token: string; index: number; spec: TextSpec; draft: string; onSubmit: (body: { text: string }) => void }) => {
@@ -65,7 +75,7 @@ const TextAnswer = ({ token, index, spec, draft, onSubmit }: { token: string; in
   const fieldId = useId();
   const hintId = useId();
   const countId = useId();
-  const draftState = useDraft(token, index, text, draft);
+  const { state: draftState, settle } = useDraft(token, index, text, draft);
   const count = countWords(text);
   const hint = wordLimitHint(spec);
   const over = spec.maxWords !== null && count > spec.maxWords;
@@ -74,7 +84,7 @@ const TextAnswer = ({ token, index, spec, draft, onSubmit }: { token: string; in
       className="ir-stack"
       onSubmit={(event) => {
         event.preventDefault();
-        onSubmit({ text });
+        void settle().then(() => onSubmit({ text }));
       }}
     >
       <div className="ir-field">
