@@ -44,12 +44,21 @@ const objectRequest = (bucket: string, key: string, query: Record<string, string
   });
 };
 
-/** A link that downloads an object for `expiresIn` seconds; with `fileName`, as an attachment of that name. */
-export const presignGet = async (bucket: string, key: string, expiresIn: number, fileName?: string, signingDate?: Date): Promise<string> => {
+/** A link that downloads an object for `expiresIn` seconds; with `fileName`, as an attachment of that name; with `contentType`, served as that type. */
+export const presignGet = async (
+  bucket: string,
+  key: string,
+  expiresIn: number,
+  fileName?: string,
+  signingDate?: Date,
+  /** The type the link answers with, whatever the object was stored as (a file answer's, read from its bytes: issue 39). */
+  contentType?: string,
+): Promise<string> => {
   // x-id names the operation, as the S3 client does: the same link as getSignedUrl's.
   const query: Record<string, string> = {
     'x-id': 'GetObject',
     ...(fileName ? { 'response-content-disposition': `attachment; filename="${fileName.replace(/"/g, '')}"` } : {}),
+    ...(contentType ? { 'response-content-type': contentType } : {}),
   };
   return formatUrl(await signer().presign(objectRequest(bucket, key, query), { expiresIn, ...(signingDate ? { signingDate } : {}) }));
 };

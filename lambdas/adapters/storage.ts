@@ -26,7 +26,8 @@ export const presignUpload = (key: string, contentType: string, size: number) =>
   });
 
 /** A short-lived link to an object of the media bucket; with `fileName`, it downloads as an attachment of that name. */
-export const presignDownload = (key: string, fileName?: string) => presignGet(mediaBucket(), key, DOWNLOAD_URL_TTL_SECONDS, fileName);
+export const presignDownload = (key: string, fileName?: string, contentType?: string) =>
+  presignGet(mediaBucket(), key, DOWNLOAD_URL_TTL_SECONDS, fileName, undefined, contentType);
 
 export const objectSize = async (key: string): Promise<number | null> => {
   try {

@@ -35,7 +35,8 @@ const answersWithMedia = async (candidate: Candidate): Promise<[Answer[], Map<st
 /**
  * Each answer in its form (issue 39): a recording's media described (video or audio), a text, the
  * choice question's options with those picked and those that knock out, or a file with a link that
- * downloads it (an attachment, whatever its type: a file is never opened in the product's origin).
+ * downloads it (an attachment, whatever its type: a file is never opened in the product's origin;
+ * served as the type read from its bytes, whatever its name claims).
  * An answer whose media is gone (deleted while the page was read) is left out.
  */
 export const describeAnswers = async (candidate: Candidate, answers: readonly Answer[], [media, texts]: AnswerContents) => {
@@ -60,7 +61,7 @@ export const describeAnswers = async (candidate: Candidate, answers: readonly An
         return {
           ...base,
           item,
-          file: { fileName, contentType: item.contentType, size: item.size, downloadHref: await presignDownload(source.key, fileName) },
+          file: { fileName, contentType: item.contentType, size: item.size, downloadHref: await presignDownload(source.key, fileName, item.contentType) },
         };
       }
       if (answer.answerType === 'text') return { ...base, text: texts.get(answer.questionIndex) ?? '' };
