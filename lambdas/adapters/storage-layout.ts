@@ -51,6 +51,9 @@ export const mediaKeys = (mediaId: string) => {
     videoDestination: `${processed}video`,
     thumbnailDestination: `${processed}thumbnail`,
     video: `${processed}video.mp4`,
+    /** An audio-only answer's (issue 39): MediaConvert's destination, and its file with the output's `m4a` extension. */
+    audioDestination: `${processed}audio`,
+    audio: `${processed}audio.m4a`,
     thumbnail: `${processed}thumbnail.png`,
     /** MediaConvert's frame capture output (it names the file itself). */
     frameCapture: `${processed}thumbnail.0000000.jpg`,

@@ -5,6 +5,13 @@
 export const VIDEO_CONTENT_TYPES = ['video/mp4', 'video/webm', 'video/quicktime', 'video/x-matroska', 'video/ogg'] as const;
 /** What an audio-only answer (issue 39) is recorded in: the recorder's audio containers, in its order of preference. */
 export const AUDIO_CONTENT_TYPES = ['audio/mp4', 'audio/webm', 'audio/ogg', 'audio/mpeg', 'audio/wav'] as const;
+/** What a recorded answer may be started with: a video question takes the video types, an audio question the audio ones. */
+export const RECORDED_CONTENT_TYPES = [...VIDEO_CONTENT_TYPES, ...AUDIO_CONTENT_TYPES] as const;
+/** What the media pipeline makes of an audio answer: AAC in an MP4 (M4A) file, every browser plays it. */
+export const AUDIO_OUTPUT_CONTENT_TYPE = 'audio/mp4';
+/** What a take of the other kind is told (the recorder sends the question's kind; another client may not). */
+export const AUDIO_ONLY_MESSAGE = 'This question is answered with audio only: record it without video.';
+export const VIDEO_ONLY_MESSAGE = 'This question is answered with a video: record it with your camera.';
 export const IMAGE_CONTENT_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const;
 export const MEDIA_CONTENT_TYPES = [...VIDEO_CONTENT_TYPES, ...IMAGE_CONTENT_TYPES] as const;
 export type MediaContentType = (typeof MEDIA_CONTENT_TYPES)[number];

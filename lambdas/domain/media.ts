@@ -1,4 +1,4 @@
-import { VIDEO_CONTENT_TYPES } from '../contracts/media-types';
+import { AUDIO_CONTENT_TYPES, VIDEO_CONTENT_TYPES } from '../contracts/media-types';
 import { type CaptionsStatus, type TranscriptStatus, type UploadStatus } from '../contracts/vocabulary';
 /**
  * Media rules: what may be uploaded, how big, where its objects live, and how processing
@@ -12,7 +12,13 @@ export const UPLOAD_URL_TTL_SECONDS = 15 * 60;
 export const DOWNLOAD_URL_TTL_SECONDS = 60 * 60;
 
 export const isVideo = (contentType: string) => (VIDEO_CONTENT_TYPES as readonly string[]).includes(contentType);
-export const maxBytesFor = (contentType: string) => (isVideo(contentType) ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES);
+/** An audio-only recording (issue 39): processed as a video is, into an audio file instead of video renditions. */
+export const isAudio = (contentType: string) => (AUDIO_CONTENT_TYPES as readonly string[]).includes(contentType);
+/** What goes through the media pipeline (transcoded, transcribed, captioned): videos and audio recordings. */
+export const isProcessed = (contentType: string) => isVideo(contentType) || isAudio(contentType);
+export const maxBytesFor = (contentType: string) => (isProcessed(contentType) ? MAX_VIDEO_BYTES : MAX_IMAGE_BYTES);
+/** Whether a recording of this type answers a question of this kind: a video question takes a video, an audio question audio. */
+export const recordingFits = (answerType: string, contentType: string) => (answerType === 'audio' ? isAudio(contentType) : isVideo(contentType));
 
 export const imageContentTypeOf = (key: string) => (key.endsWith('.png') ? 'image/png' : key.endsWith('.webp') ? 'image/webp' : 'image/jpeg');
 
@@ -34,9 +40,10 @@ export const pipelineClip = (maxSeconds: number | null | undefined): { clip?: { 
 
 /**
  * Container signatures of the first bytes: a video must really be one (an ISO-BMFF `ftyp` box, a
- * Matroska/WebM EBML header or an Ogg page), an image a PNG, JPEG or WebP.
+ * Matroska/WebM EBML header or an Ogg page), an audio recording one of those or a WAV or MP3 file,
+ * an image a PNG, JPEG or WebP.
  */
-export const sniffContainer = (head: Uint8Array): 'mp4' | 'matroska' | 'ogg' | 'png' | 'jpeg' | 'webp' | null => {
+export const sniffContainer = (head: Uint8Array): 'mp4' | 'matroska' | 'ogg' | 'mp3' | 'wav' | 'png' | 'jpeg' | 'webp' | null => {
   const ascii = (from: number, to: number) => String.fromCharCode(...head.subarray(from, to));
   if (head.length >= 12 && ascii(4, 8) === 'ftyp') return 'mp4';
   if (head.length >= 4 && head[0] === 0x1a && head[1] === 0x45 && head[2] === 0xdf && head[3] === 0xa3) return 'matroska';
@@ -44,6 +51,9 @@ export const sniffContainer = (head: Uint8Array): 'mp4' | 'matroska' | 'ogg' | '
   if (head.length >= 8 && head[0] === 0x89 && ascii(1, 4) === 'PNG') return 'png';
   if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
   if (head.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WEBP') return 'webp';
+  // Audio only (issue 39): WAV (RIFF/WAVE), MP3 (an ID3 tag or an MPEG audio frame's sync bits).
+  if (head.length >= 12 && ascii(0, 4) === 'RIFF' && ascii(8, 12) === 'WAVE') return 'wav';
+  if ((head.length >= 3 && ascii(0, 3) === 'ID3') || (head.length >= 2 && head[0] === 0xff && (head[1]! & 0xe0) === 0xe0)) return 'mp3';
   return null;
 };
 

@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { candidateNameSchema } from '../contracts/candidate';
 import { emailSchema, idSchema } from '../contracts/common';
 import { MAX_PART_NUMBER, brandingSchema, interviewTokenSchema, partNumberSchema, playableSchema } from '../contracts/interview';
-import { VIDEO_CONTENT_TYPES } from '../contracts/media-types';
+import { RECORDED_CONTENT_TYPES } from '../contracts/media-types';
 import { effectivePacingSchema, timingRequestChoiceSchema, timingRequestSchema } from '../contracts/timing-schemas';
 import { answerDraftSchema, candidateAnswerSpecSchema, fileAnswerStartSchema, typedAnswerSchema } from '../contracts/answer-types';
 import { defineOperation } from './operation';
@@ -77,7 +77,8 @@ export const startAnswer = defineOperation({
   params: z.object({ token: interviewTokenSchema }),
   body: z.object({
     questionIndex: z.int().check(z.minimum(0), z.maximum(99)),
-    contentType: z.enum(VIDEO_CONTENT_TYPES, 'Unable to record a supported video format.'),
+    /** A video type for a video question, an audio type for an audio-only one (issue 39: the use case checks which). */
+    contentType: z.enum(RECORDED_CONTENT_TYPES, 'Unable to record a supported video or audio format.'),
     /** The take this one replaces when that one was a live take that was lost: it does not count as a retake. */
     replacesAnswerId: z.optional(idSchema),
   }),

@@ -21,6 +21,8 @@ const inputSchema = z.object({
       thumbnailKey: z.optional(z.string()),
     }),
   ),
+  /** What the transcode made (the state machine's VideoOutput or AudioOutput): absent in a run started before it said, a video. */
+  output: z.optional(z.object({ key: z.string().check(z.minLength(1)), contentType: z.string().check(z.minLength(1)) })),
   hasTranscript: z._default(z.boolean(), true),
   /** The execution's start (the state machine's context object): how long the media took to be ready. */
   startedAt: z.optional(z.string()),
@@ -33,6 +35,7 @@ export const handler = withLogContext('finalizeMedia', async (event: unknown) =>
     hasTranscript: input.hasTranscript,
     durationMillis: typeof duration === 'number' ? Math.round(duration) : null,
     thumbnailKey: input.transcode?.thumbnailKey,
+    output: input.output,
   });
   logger.info('media ready', { mediaId: input.mediaId, words });
   const started = input.startedAt ? Date.parse(input.startedAt) : NaN;

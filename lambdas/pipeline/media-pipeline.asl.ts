@@ -1,6 +1,7 @@
 import { mediaKeys } from '../adapters/storage-layout';
 import { pipelineTasks } from './tasks';
 import { UNLIMITED_ANSWER_SECONDS } from '../contracts/timing';
+import { AUDIO_OUTPUT_CONTENT_TYPE } from '../contracts/media-types';
 
 /**
  * The media pipeline's one Amazon States Language definition. Step Functions in AWS (via CDK with
@@ -16,7 +17,8 @@ import { UNLIMITED_ANSWER_SECONDS } from '../contracts/timing';
  * candidate's answer at their answer time plus the grace (issue 25: an uploaded answer is held to
  * its limit as a recorded one is).
  *
- * probe → transcode (MP4 H.264/AAC, faststart + thumbnail) → [longer than the clip: transcode again
+ * probe → transcode (MP4 H.264/AAC, faststart + thumbnail; an audio-only answer, issue 39: an M4A of
+ * AAC audio, no thumbnail, chosen by its `contentType`) → [longer than the clip: transcode again
  * with MediaConvert's input clipping ending at the clip] → transcribe (polled) → finalize (captions,
  * transcript paragraphs, statuses). The clipped transcode runs only for a video known to be longer
  * than its limit, so its end timecode always lies within the input (MediaConvert refuses a clip
@@ -83,6 +85,46 @@ const lambdaTask = (task: keyof typeof pipelineTasks, payload: Record<string, un
 /** Where the transcoded duration is in MediaConvert's job (and the local transcoder's). */
 const transcodedDuration = '$.transcode.Job.OutputGroupDetails[0].OutputDetails[0].DurationInMs';
 
+const aacAudio = [
+  {
+    AudioSourceName: 'Audio Selector 1',
+    CodecSettings: { Codec: 'AAC', AacSettings: { Bitrate: 128000, CodingMode: 'CODING_MODE_2_0', SampleRate: 48000 } },
+  },
+];
+
+/** The job's input: the upload, with `clipped` only up to the clip's end timecode (zero-based, so the timecode is the time into the media). */
+const mediaConvertInput = (clipped: boolean, video: boolean) => ({
+  'FileInput.$': bucketUri('{}', '$.key'),
+  AudioSelectors: { 'Audio Selector 1': { DefaultSelection: 'DEFAULT' } },
+  ...(video ? { VideoSelector: {} } : {}),
+  TimecodeSource: 'ZEROBASED',
+  ...(clipped ? { InputClippings: [{ 'EndTimecode.$': '$.clip.endTimecode' }] } : {}),
+});
+
+/**
+ * An audio-only answer's job (issue 39): one audio-only output, AAC in a progressive-download MP4
+ * named `.m4a` (MediaConvert's audio-only outputs take MP4 with AAC; its audio-only inputs include
+ * Matroska/WebM with Opus, which Chromium and Firefox record, and MP4 with AAC, Safari's), no video
+ * and no frame capture.
+ */
+const audioConvertSettings = (clipped: boolean) => ({
+  TimecodeConfig: { Source: 'ZEROBASED' },
+  Inputs: [mediaConvertInput(clipped, false)],
+  OutputGroups: [
+    {
+      Name: 'Web Audio',
+      OutputGroupSettings: { Type: 'FILE_GROUP_SETTINGS', FileGroupSettings: { 'Destination.$': bucketUri(layout.audioDestination, '$.mediaId') } },
+      Outputs: [
+        {
+          Extension: 'm4a',
+          ContainerSettings: { Container: 'MP4', Mp4Settings: { MoovPlacement: 'PROGRESSIVE_DOWNLOAD' } },
+          AudioDescriptions: aacAudio,
+        },
+      ],
+    },
+  ],
+});
+
 /**
  * MediaConvert job settings: one progressive-download MP4 (H.264/AAC) and one frame capture; with
  * `clipped`, only the input up to the clip's end timecode (zero-based, so the timecode is the time
@@ -90,15 +132,7 @@ const transcodedDuration = '$.transcode.Job.OutputGroupDetails[0].OutputDetails[
  */
 const mediaConvertSettings = (clipped: boolean) => ({
   TimecodeConfig: { Source: 'ZEROBASED' },
-  Inputs: [
-    {
-      'FileInput.$': bucketUri('{}', '$.key'),
-      AudioSelectors: { 'Audio Selector 1': { DefaultSelection: 'DEFAULT' } },
-      VideoSelector: {},
-      TimecodeSource: 'ZEROBASED',
-      ...(clipped ? { InputClippings: [{ 'EndTimecode.$': '$.clip.endTimecode' }] } : {}),
-    },
-  ],
+  Inputs: [mediaConvertInput(clipped, true)],
   OutputGroups: [
     {
       Name: 'Web MP4',
@@ -117,12 +151,7 @@ const mediaConvertSettings = (clipped: boolean) => ({
               },
             },
           },
-          AudioDescriptions: [
-            {
-              AudioSourceName: 'Audio Selector 1',
-              CodecSettings: { Codec: 'AAC', AacSettings: { Bitrate: 128000, CodingMode: 'CODING_MODE_2_0', SampleRate: 48000 } },
-            },
-          ],
+          AudioDescriptions: aacAudio,
         },
       ],
     },
@@ -147,10 +176,22 @@ const mediaConvertSettings = (clipped: boolean) => ({
   ],
 });
 
-const transcodeState = (clipped: boolean) => ({
+/** A Pass state recording what the transcode makes (`$.output`: its key and type) before it runs. */
+const playableOutput = (keyTemplate: string, contentType: string, next: string) => ({
+  Type: 'Pass',
+  Parameters: { 'key.$': `States.Format('${keyTemplate}', $.mediaId)`, contentType },
+  ResultPath: '$.output',
+  Next: next,
+});
+
+const transcodeState = (clipped: boolean, audio = false) => ({
   Type: 'Task',
   Resource: 'arn:aws:states:::mediaconvert:createJob.sync',
-  Parameters: { Role: sub('MediaConvertRoleArn'), UserMetadata: { 'mediaId.$': '$.mediaId' }, Settings: mediaConvertSettings(clipped) },
+  Parameters: {
+    Role: sub('MediaConvertRoleArn'),
+    UserMetadata: { 'mediaId.$': '$.mediaId' },
+    Settings: audio ? audioConvertSettings(clipped) : mediaConvertSettings(clipped),
+  },
   TimeoutSeconds: TASK_TIMEOUT_SECONDS.transcode,
   ResultPath: '$.transcode',
   Retry: [
@@ -177,9 +218,19 @@ export const mediaPipelineDefinition = {
     Probe: lambdaTask(
       'probeMedia',
       { 'mediaId.$': '$.mediaId', 'key.$': '$.key', 'contentType.$': '$.contentType' },
-      { ResultPath: '$.probe', Next: 'Transcode', Catch: catchToFailure },
+      { ResultPath: '$.probe', Next: 'MediaKind', Catch: catchToFailure },
     ),
+    // An audio-only answer (issue 39) is made an audio file; anything else a video (MP4 and thumbnail).
+    MediaKind: {
+      Type: 'Choice',
+      Choices: [{ Variable: '$.contentType', StringMatches: 'audio/*', Next: 'AudioOutput' }],
+      Default: 'VideoOutput',
+    },
+    // What plays once it is ready, which the transcription reads and the media records (Finalize).
+    VideoOutput: playableOutput(layout.video, 'video/mp4', 'Transcode'),
+    AudioOutput: playableOutput(layout.audio, AUDIO_OUTPUT_CONTENT_TYPE, 'TranscodeAudio'),
     Transcode: transcodeState(false),
+    TranscodeAudio: transcodeState(false, true),
     // A video with a limit (a candidate's answer), and a duration to hold it to?
     ClipWanted: {
       Type: 'Choice',
@@ -197,17 +248,27 @@ export const mediaPipelineDefinition = {
     // Longer than its limit (an uploaded file, a recorder that did not stop): transcoded again, cut at the limit.
     ClipNeeded: {
       Type: 'Choice',
-      Choices: [{ Variable: transcodedDuration, NumericGreaterThanPath: '$.clip.maxMillis', Next: 'TranscodeClipped' }],
+      Choices: [
+        {
+          And: [
+            { Variable: transcodedDuration, NumericGreaterThanPath: '$.clip.maxMillis' },
+            { Variable: '$.contentType', StringMatches: 'audio/*' },
+          ],
+          Next: 'TranscodeAudioClipped',
+        },
+        { Variable: transcodedDuration, NumericGreaterThanPath: '$.clip.maxMillis', Next: 'TranscodeClipped' },
+      ],
       Default: 'StartTranscription',
     },
     TranscodeClipped: transcodeState(true),
+    TranscodeAudioClipped: transcodeState(true, true),
     StartTranscription: {
       Type: 'Task',
       Resource: 'arn:aws:states:::aws-sdk:transcribe:startTranscriptionJob',
       Parameters: {
         'TranscriptionJobName.$': '$$.Execution.Name',
         LanguageCode: 'en-US',
-        Media: { 'MediaFileUri.$': bucketUri(layout.video, '$.mediaId') },
+        Media: { 'MediaFileUri.$': bucketUri('{}', '$.output.key') },
         OutputBucketName: sub('MediaBucket'),
         'OutputKey.$': `States.Format('${layout.transcriptSource}', $.mediaId)`,
       },
@@ -250,6 +311,7 @@ export const mediaPipelineDefinition = {
       {
         'mediaId.$': '$.mediaId',
         'transcode.$': '$.transcode',
+        'output.$': '$.output',
         'hasTranscript.$': '$.hasTranscript',
         // For the pipeline-seconds metric.
         'startedAt.$': '$$.Execution.StartTime',

@@ -73,7 +73,8 @@ export const secondsOfTimecode = (timecode: string): number => {
 };
 
 /**
- * MediaConvert createJob.sync → ffmpeg: a faststart H.264/AAC MP4 and a PNG thumbnail 200 ms in.
+ * MediaConvert createJob.sync → ffmpeg: a faststart H.264/AAC MP4 and a PNG thumbnail 200 ms in (an
+ * audio-only job: an M4A alone, transcodeAudio).
  * The first input clipping is honoured as MediaConvert does (the input from its start timecode to
  * its end timecode, zero-based): ffmpeg's `-ss` and `-t`.
  */
@@ -87,6 +88,8 @@ export const transcode = async (raw: unknown) => {
     ...(clipStart > 0 ? ['-ss', String(clipStart)] : []),
     ...(clipEnd !== null ? ['-t', String(Math.max(0, clipEnd - clipStart))] : []),
   ];
+  const audioGroup = input.Settings.OutputGroups.find((g) => g.Name === 'Web Audio');
+  if (audioGroup) return transcodeAudio(input, parseS3Uri(audioGroup.OutputGroupSettings.FileGroupSettings.Destination), clipArgs);
   const videoDestination = parseS3Uri(
     input.Settings.OutputGroups.find((g) => g.Name === 'Web MP4')!.OutputGroupSettings.FileGroupSettings.Destination,
   );
@@ -146,25 +149,44 @@ export const transcode = async (raw: unknown) => {
     await Promise.all([upload(videoDestination.bucket, videoKey, mp4, 'video/mp4'), upload(thumbDestination.bucket, thumbnailKey, png, 'image/png')]);
     const stream = probe.streams?.find((s) => s.width);
     return {
-      Job: {
-        Id: `local-${input.UserMetadata?.mediaId ?? 'job'}`,
-        Status: 'COMPLETE',
-        UserMetadata: input.UserMetadata ?? {},
-        OutputGroupDetails: [
-          {
-            OutputDetails: [
-              {
-                DurationInMs: Math.round(Number(probe.format?.duration ?? 0) * 1000),
-                VideoDetails: { WidthInPx: stream?.width, HeightInPx: stream?.height },
-              },
-            ],
-          },
-        ],
-      },
+      Job: jobResult(input, probe.format?.duration, { WidthInPx: stream?.width, HeightInPx: stream?.height }),
       thumbnailKey,
     };
   });
 };
+
+/** MediaConvert's job result with the transcoded duration, as the pipeline reads it (ClipNeeded, Finalize). */
+const jobResult = (input: TranscodeInput, durationSeconds: string | undefined, videoDetails?: { WidthInPx?: number; HeightInPx?: number }) => ({
+  Id: `local-${input.UserMetadata?.mediaId ?? 'job'}`,
+  Status: 'COMPLETE',
+  UserMetadata: input.UserMetadata ?? {},
+  OutputGroupDetails: [
+    { OutputDetails: [{ DurationInMs: Math.round(Number(durationSeconds ?? 0) * 1000), ...(videoDetails ? { VideoDetails: videoDetails } : {}) }] },
+  ],
+});
+
+/**
+ * An audio-only job (issue 39; the output group 'Web Audio'): AAC in a faststart MP4 with the
+ * output's `.m4a` extension, as MediaConvert's audio-only MP4 output; any video in the input is dropped.
+ */
+const transcodeAudio = (input: TranscodeInput, destination: { bucket: string; key: string }, clipArgs: string[]) =>
+  withTempDir(async (dir) => {
+    const src = path.join(dir, 'source');
+    const m4a = path.join(dir, 'audio.m4a');
+    await download(input.Settings.Inputs[0]!.FileInput, src);
+    await run(
+      'ffmpeg',
+      [
+        ...['-hide_banner', '-loglevel', 'error', '-y', '-i', src, '-map', '0:a:0', '-vn'],
+        ...['-c:a', 'aac', '-b:a', '128k', '-ar', '48000', '-ac', '2', '-movflags', '+faststart', ...clipArgs, '-f', 'mp4', m4a],
+      ],
+      { timeout: LOCAL_JOB_TIMEOUT_MS.transcode, maxBuffer: 8 * 1024 * 1024 },
+    );
+    const { stdout } = await run('ffprobe', ['-v', 'error', '-show_entries', 'format=duration', '-of', 'json', m4a]);
+    const probe = JSON.parse(stdout) as { format?: { duration?: string } };
+    await upload(destination.bucket, `${destination.key}.m4a`, m4a, 'audio/mp4');
+    return { Job: jobResult(input, probe.format?.duration) };
+  });
 
 interface StartTranscriptionInput {
   TranscriptionJobName: string;
@@ -231,6 +253,8 @@ export const getTranscriptionJob = async (raw: unknown) => ({
 export const localServiceTasks: Record<string, (input: unknown) => Promise<unknown>> = {
   Transcode: withJobFaults('mediaconvert', 'CreateJob', queued(transcode)),
   TranscodeClipped: withJobFaults('mediaconvert', 'CreateJob', queued(transcode)),
+  TranscodeAudio: withJobFaults('mediaconvert', 'CreateJob', queued(transcode)),
+  TranscodeAudioClipped: withJobFaults('mediaconvert', 'CreateJob', queued(transcode)),
   StartTranscription: withJobFaults('transcribe', 'StartTranscriptionJob', queued(startTranscription)),
   CheckTranscript: withJobFaults('transcribe', 'GetTranscriptionJob', getTranscriptionJob),
 };

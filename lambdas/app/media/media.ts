@@ -1,5 +1,5 @@
 import { ExecutionAlreadyExists, StartExecutionCommand } from '@aws-sdk/client-sfn';
-import { imageContentTypeOf, isVideo, pipelineClip } from '../../domain/media';
+import { imageContentTypeOf, isProcessed, pipelineClip } from '../../domain/media';
 import { mediaKeys } from '../../adapters/storage-layout';
 import { sfn } from '../../adapters/aws';
 import { deletePrefixes, presignDownload } from '../../adapters/storage';
@@ -12,7 +12,8 @@ import { readEnv } from '../../platform/env';
  */
 
 /**
- * Videos go to the pipeline (execution name = media id, so a second start cannot process twice); images are ready at once.
+ * Videos and audio recordings go to the pipeline (execution name = media id, so a second start cannot
+ * process twice), audio into an audio file (issue 39); images are ready at once.
  * `maxSeconds`: where the video is cut (a candidate's answer: their answer time plus the grace); the
  * pipeline clips a video that runs longer (lambdas/pipeline/media-pipeline.asl.ts). None: kept whole.
  */
@@ -20,7 +21,7 @@ export const startProcessing = async (
   media: Pick<MediaItem, 'mediaId' | 'contentType'> & { maxSeconds?: number | null },
 ): Promise<'processing' | 'ready'> => {
   const key = mediaKeys(media.mediaId).source;
-  if (!isVideo(media.contentType)) {
+  if (!isProcessed(media.contentType)) {
     await markUploaded(media.mediaId, 'ready', { variants: [{ key, contentType: media.contentType }] });
     return 'ready';
   }

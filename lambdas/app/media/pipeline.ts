@@ -1,5 +1,5 @@
 import { PutObjectCommand } from '@aws-sdk/client-s3';
-import { toParagraphs, toWebVtt, wordsFromTranscribe, type TimedWord } from '../../domain/media';
+import { isAudio, toParagraphs, toWebVtt, wordsFromTranscribe, type TimedWord } from '../../domain/media';
 import { mediaBucket, s3 } from '../../adapters/aws';
 import { readJson } from '../../adapters/storage';
 import { getMedia, mediaProcessingStep, updateMediaProcessing } from '../../data/media';
@@ -71,7 +71,7 @@ const put = (key: string, body: string, contentType: string) =>
  */
 export const publishProcessedMedia = async (
   mediaId: string,
-  processed: { hasTranscript: boolean; durationMillis: number | null; thumbnailKey?: string },
+  processed: { hasTranscript: boolean; durationMillis: number | null; thumbnailKey?: string; output?: { key: string; contentType: string } },
   log: Logger = logger,
 ): Promise<number> => {
   const keys = mediaKeys(mediaId);
@@ -81,13 +81,15 @@ export const publishProcessedMedia = async (
     put(keys.transcript, JSON.stringify({ paragraphs: toParagraphs(words) }), 'application/json'),
     put(keys.captions, toWebVtt(words), 'text/vtt'),
   ]);
+  const audio = processed.output ? isAudio(processed.output.contentType) : false;
   const published: Parameters<typeof updateMediaProcessing>[1] = {
     uploadStatus: 'ready',
     // Without a transcription the video still plays; captions and transcript show as failed.
     captionsStatus: transcribed ? 'ready' : 'failed',
     transcriptStatus: transcribed ? 'completed' : 'failed',
-    variants: [{ key: keys.video, contentType: 'video/mp4' }],
-    thumbnailKey: processed.thumbnailKey ?? keys.frameCapture,
+    variants: [processed.output ?? { key: keys.video, contentType: 'video/mp4' }],
+    // An audio-only answer (issue 39) has no picture.
+    thumbnailKey: audio ? null : (processed.thumbnailKey ?? keys.frameCapture),
     captionsKey: keys.captions,
     transcriptKey: keys.transcript,
     durationMillis: processed.durationMillis,

@@ -1,5 +1,7 @@
 import { MIN_PART_BYTES } from '../../contracts/interview';
 import { isRecordedAnswer } from '../../contracts/answer-types';
+import { AUDIO_ONLY_MESSAGE, VIDEO_ONLY_MESSAGE } from '../../contracts/media-types';
+import { recordingFits } from '../../domain/media';
 import { allowedAttempts, retakesLeft } from '../../domain/candidates';
 import { abortMultipartUpload, createMultipartUpload, presignUploadPart } from '../../adapters/storage';
 import { newId } from '../../platform/crypto';
@@ -47,8 +49,11 @@ export const startAnswer = async (token: string, questionIndex: number, contentT
   // The candidate's pacing: the interview's with their timing adjustment (extra retakes, more time).
   const pacing = candidatePacing(candidate);
   // Only video and audio questions are recorded (issue 39): text, choice and file answers have their own routes.
-  if (!isRecordedAnswer(questionOf(candidate, questionIndex).answer.answerType))
-    throw badRequest('This question is not answered with a recording.', 'wrong_answer_type');
+  const { answerType } = questionOf(candidate, questionIndex).answer;
+  if (!isRecordedAnswer(answerType)) throw badRequest('This question is not answered with a recording.', 'wrong_answer_type');
+  // A video question is recorded in a video type, an audio-only one in an audio type (its media is processed into audio).
+  if (!recordingFits(answerType, contentType))
+    throw badRequest(answerType === 'audio' ? AUDIO_ONLY_MESSAGE : VIDEO_ONLY_MESSAGE, 'wrong_content_type');
   const used = candidate.attempts[questionKey(questionIndex)] ?? 0;
   const allowed = allowedAttempts(pacing.retakes);
   if (candidate.answers[questionKey(questionIndex)]) throw conflict(refusals.answered, 'answered');

@@ -30,7 +30,9 @@ export interface AnswerWrite {
  * the candidate's file had).
  */
 export const submitAttempt = (candidate: Candidate, attempt: Attempt, now = new Date()): Promise<{ completed: boolean }> => {
-  const kind = attempt.file ? { answerType: 'file' as const, fileName: attempt.file.fileName } : {};
+  // A recording is a video unless its question asks for audio only (issue 39): the answer says so, for the team's page.
+  const audio = candidate.interview.questions[attempt.questionIndex]?.answer?.answerType === 'audio';
+  const kind = attempt.file ? { answerType: 'file' as const, fileName: attempt.file.fileName } : audio ? { answerType: 'audio' as const } : {};
   return recordAnswer(
     candidate,
     {
