@@ -8,8 +8,10 @@ export const answerMatchSchema = z.object({
   questionIndex: z.number(),
   /** The question's title as the candidate was asked it (null when it had none). */
   questionTitle: z.nullable(z.string()),
-  /** When the first word found is said, from the start of the answer. */
-  startMillis: z.number(),
+  /** When the first word found is said, from the start of the answer; null for a written answer (issue 39), which has no moment. */
+  startMillis: z.nullable(z.number()),
+  /** Whether the answer is written (a text answer, issue 39) rather than a transcript of a recording. */
+  written: z.boolean(),
   sentence: z.string(),
   /** The words found, as character ranges of `sentence` (`end` exclusive), in order. */
   highlights: z.array(z.object({ start: z.number(), end: z.number() })),

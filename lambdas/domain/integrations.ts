@@ -4,14 +4,34 @@ import { integrationForms, type IntegrationType, type ResultEvent } from '../con
  * ATS integrations' rules, pure: what the note written back to the ATS says, how results are
  * retried, and how a person from the ATS becomes a candidate's name.
  */
-/** The note on the candidate's ATS profile: what happened, and the link to the answers. */
-export const resultNote = (event: ResultEvent, candidateName: string, jobTitle: string, answersHref: string): string => {
+/** What a response note says of the answers (issue 39): each question's title and its answer in words, and a knockout. */
+export interface NoteAnswers {
+  answers: { questionIndex: number; title: string; words: string }[];
+  /** Why a knockout flagged the candidate or ended their interview (domain/answer-text.ts knockoutInWords), or null. */
+  knockout: string | null;
+}
+
+/**
+ * The note on the candidate's ATS profile: what happened, and the link to the answers; a
+ * response's note (issue 39, `answers` given) also has each answer in words (a text as written,
+ * the options picked, a file's name, a recording's kind) and a knockout line. Plain text: an ATS
+ * whose notes are HTML escapes it in its adapter (adapters/ats/comeet.ts), so a text answer is
+ * never markup there.
+ */
+export const resultNote = (event: ResultEvent, candidateName: string, jobTitle: string, answersHref: string, answers?: NoteAnswers): string => {
   const what = {
     responded: `${candidateName} completed the video interview for ${jobTitle}.`,
     shortlisted: `${candidateName} was shortlisted after the video interview for ${jobTitle}.`,
     rejected: `${candidateName} was not taken forward after the video interview for ${jobTitle}.`,
   }[event];
-  return `${what}\nWatch the answers: ${answersHref}`;
+  const lines = [
+    what,
+    ...(answers?.knockout ? [`Knocked out: ${answers.knockout}`] : []),
+    ...(answers && answers.answers.length > 0
+      ? ['', 'Answers:', ...answers.answers.map((a) => `${a.questionIndex + 1}. ${a.title || `Question ${a.questionIndex + 1}`}\n${a.words}`), '']
+      : []),
+  ];
+  return `${lines.join('\n')}\nWatch the answers: ${answersHref}`;
 };
 
 /** Tries before a result is given up on and shown as failed (1 + 5 retries, about half an hour in all). */

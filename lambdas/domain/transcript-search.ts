@@ -106,10 +106,10 @@ export interface IndexEntry {
   sentences: Sentence[];
 }
 
-/** An answer's index entries: one per distinct token, in the order first said, up to MAX_ANSWER_TOKENS. */
-export const transcriptIndex = (words: readonly TimedWord[]): IndexEntry[] => {
+/** Sentences' index entries: one per distinct token, in the order first said, up to MAX_ANSWER_TOKENS. */
+const indexOfSentences = (sentences: readonly Sentence[]): IndexEntry[] => {
   const entries = new Map<string, Sentence[]>();
-  for (const sentence of sentencesOf(words)) {
+  for (const sentence of sentences) {
     for (const { word } of textWords(sentence.text)) {
       if (!indexable(word)) continue;
       const token = cutToken(word);
@@ -124,6 +124,33 @@ export const transcriptIndex = (words: readonly TimedWord[]): IndexEntry[] => {
   }
   return [...entries].map(([token, sentences]) => ({ token, sentences }));
 };
+
+/** An answer's index entries: one per distinct token, in the order first said, up to MAX_ANSWER_TOKENS. */
+export const transcriptIndex = (words: readonly TimedWord[]): IndexEntry[] => indexOfSentences(sentencesOf(words));
+
+/**
+ * A written answer's sentences (issue 39): cut after a word ending a sentence (. ? !), at a line
+ * break and at MAX_SENTENCE_WORDS words, its spaces made single; a written answer has no moments,
+ * so every time is 0 and no word has one (a hit on it is shown as written, with nothing to seek to).
+ */
+export const writtenSentences = (text: string): Sentence[] => {
+  const sentences: string[][] = [];
+  for (const line of text.split(/\r\n|\r|\n|\u2028|\u2029/)) {
+    let current: string[] | null = null;
+    for (const word of line.split(/\s+/).filter(Boolean)) {
+      if (!current || current.length >= MAX_SENTENCE_WORDS) {
+        current = [];
+        sentences.push(current);
+      }
+      current.push(word);
+      if (/[.?!]["'”’)]*$/u.test(word)) current = null;
+    }
+  }
+  return sentences.map((words) => ({ startMillis: 0, text: cutSentence(words.join(' ')), wordMillis: [] }));
+};
+
+/** A written answer's index entries (issue 39), as a transcript's: its text is searched as what it says. */
+export const writtenIndex = (text: string): IndexEntry[] => indexOfSentences(writtenSentences(text));
 
 /** The words of a search text, folded, each once, in order. */
 export const queryWords = (text: string): string[] => [...new Set(textWords(text).map((w) => cutToken(w.word)))];

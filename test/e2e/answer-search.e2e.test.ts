@@ -105,9 +105,9 @@ describe('find in answers', () => {
     await video.waitFor();
     await expect
       .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
-      .toBeGreaterThan(match.start_millis / 1000 - 0.5);
+      .toBeGreaterThan(match.start_millis! / 1000 - 0.5);
     const at = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
-    expect(Math.abs(at - match.start_millis / 1000)).toBeLessThan(1);
+    expect(Math.abs(at - match.start_millis! / 1000)).toBeLessThan(1);
     await expectAccessible(page, 'candidate page opened at a search result');
 
     // Back: the search is still there.
@@ -200,8 +200,8 @@ describe('find in answers', () => {
     await video.waitFor();
     await expect
       .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 15_000 })
-      .toBeGreaterThan(match.start_millis / 1000 - 0.5);
-    expect(Math.abs((await video.evaluate((v: HTMLVideoElement) => v.currentTime)) - match.start_millis / 1000)).toBeLessThan(1);
+      .toBeGreaterThan(match.start_millis! / 1000 - 0.5);
+    expect(Math.abs((await video.evaluate((v: HTMLVideoElement) => v.currentTime)) - match.start_millis! / 1000)).toBeLessThan(1);
     expect(errors).toEqual([]);
     await page.close();
   }, 360_000);

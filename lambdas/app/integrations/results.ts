@@ -1,9 +1,12 @@
 import { paths } from '../../contracts/app-paths';
 import { integrationForms } from '../../contracts/integrations';
-import { resultNote, retryDelayMs } from '../../domain/integrations';
+import { resultNote, retryDelayMs, type NoteAnswers } from '../../domain/integrations';
+import { answerInWords, knockoutInWords } from '../../domain/answer-text';
+import { answerTextsRead } from '../../data/candidates/answers';
+import { readBatch } from '../../data/batch-get';
 import { appLink } from '../../platform/app-origin';
 import { AtsRequestFailed, atsAdapters } from '../../adapters/ats';
-import { getCandidate } from '../../data/candidates/candidate';
+import { getCandidate, type Candidate } from '../../data/candidates/candidate';
 import { dueResults, settleResult, type PendingResult, type WriteBack } from '../../data/integrations/results';
 import { getIntegration } from '../../data/integrations/integration';
 import { describeError, type Logger } from '../../platform/logger';
@@ -17,6 +20,36 @@ import { connectionOf } from './credentials';
  * application on when the candidate responds). A failure is retried with backoff, then shown as
  * failed on the candidate's integration panel; never dropped silently.
  */
+/** Words for a question the candidate did not answer (a knockout ended their interview before it). */
+export const NOT_ANSWERED = '(not answered)';
+
+/**
+ * What a response's note says of the answers (issue 39): every question of the candidate's
+ * interview with its answer in words (text answers' words read from their answer items, one
+ * BatchGetItem), and why a knockout stopped them.
+ */
+const noteAnswers = async (candidate: Candidate): Promise<NoteAnswers> => {
+  const texts = await readBatch(answerTextsRead(candidate));
+  return {
+    answers: candidate.interview.questions.map((question, questionIndex) => {
+      const answer = candidate.answers[`q${questionIndex}`];
+      return {
+        questionIndex,
+        title: question.title,
+        words: answer
+          ? answerInWords(question.answer, {
+              answerType: answer.answerType ?? 'video',
+              text: texts.get(questionIndex) ?? null,
+              optionIds: answer.optionIds ?? null,
+              fileName: answer.fileName ?? null,
+            })
+          : NOT_ANSWERED,
+      };
+    }),
+    knockout: candidate.knockout ? knockoutInWords(candidate.knockout, candidate.interview.questions[candidate.knockout.questionIndex]?.title) : null,
+  };
+};
+
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error)).slice(0, 300);
 
 const deliver = async (result: PendingResult, now: Date, log: Logger): Promise<WriteBack['status'] | 'dropped'> => {
@@ -40,7 +73,13 @@ const deliver = async (result: PendingResult, now: Date, log: Logger): Promise<W
     const answersHref = await appLink(paths.candidate.to(candidate.companyId, candidate.positionId, candidate.candidateId));
     await atsAdapters[record.integrationType].writeResult(connection, candidate.integration.ref, {
       event: result.event,
-      note: resultNote(result.event, candidate.candidateName, candidate.jobTitle, answersHref),
+      note: resultNote(
+        result.event,
+        candidate.candidateName,
+        candidate.jobTitle,
+        answersHref,
+        result.event === 'responded' ? await noteAnswers(candidate) : undefined,
+      ),
       answersHref,
       advanceStage: record.automaticStageTransitions && result.event === 'responded',
     });

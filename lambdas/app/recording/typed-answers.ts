@@ -1,6 +1,9 @@
 import type { KnockoutRecord } from '../../contracts/answer-types';
 import { choiceProblem, knockoutOf, textAnswerProblem } from '../../domain/answers';
 import { recordAnswer, type AnswerWrite } from '../../data/candidates/answers';
+import { writeTranscriptIndex } from '../../data/candidates/transcript-index';
+import { ConditionFailed } from '../../data/transaction';
+import { writtenIndex } from '../../domain/transcript-search';
 import { AnswerRefused, getCandidate, questionKey, type Candidate } from '../../data/candidates/candidate';
 import { saveDraft } from '../../data/candidates/drafts';
 import { readItem } from '../../data/request-reads';
@@ -35,12 +38,34 @@ export const saveAnswerDraft = async (token: string, questionIndex: number, text
 const knockedOutView = (candidate: Candidate, knockout: KnockoutRecord | null) =>
   knockout ? { ended: knockout.ended, message: knockout.ended ? candidate.interview.knockout.message : null } : null;
 
-/** Whether a stored answer is the one sent again (a retried request): the same options, or the same text. */
+/**
+ * A text answer's words in "Find in answers" (issue 39), indexed as a transcript's are
+ * (data/candidates/transcript-index.ts: the answer item records the tokens, so deleting the
+ * candidate deletes them), once it is recorded; a preview's answers are in no list. Safe to
+ * repeat; a candidate deleted meanwhile (the answer item gone) leaves nothing to index.
+ */
+const indexWrittenAnswer = async (candidate: Candidate, answerId: string, questionIndex: number, text: string) => {
+  if (candidate.preview) return;
+  const answer = { answerId, candidateId: candidate.candidateId, positionId: candidate.positionId, questionIndex, tokens: [], written: true };
+  try {
+    await writeTranscriptIndex(answer, writtenIndex(text), []);
+  } catch (error) {
+    if (!(error instanceof ConditionFailed && error.step === 'answer')) throw error;
+  }
+};
+
+/**
+ * Whether a stored answer is the one sent again (a retried request): the same options, or the same
+ * text. A text answer recorded but not indexed (the request that recorded it failed after) is
+ * indexed now.
+ */
 const sameAnswer = async (candidate: Candidate, questionIndex: number, body: TypedAnswer) => {
   const stored = candidate.answers[questionKey(questionIndex)]!;
   if ('optionIds' in body) return [...(stored.optionIds ?? [])].sort().join() === [...body.optionIds].sort().join();
   const item = await readItem(keys.answer(candidate.candidateId, questionIndex), { consistent: true });
-  return item?.text === body.text;
+  if (item?.text !== body.text) return false;
+  if (!Array.isArray(item.transcriptTokens)) await indexWrittenAnswer(candidate, stored.answerId, questionIndex, body.text);
+  return true;
 };
 
 /** The answer's refusal by the question's rules, or what it records. */
@@ -100,6 +125,7 @@ export const submitTypedAnswer = async (token: string, questionIndex: number, bo
       return { completed: current.currentStatus !== 'invited', knockedOut: knockedOutView(current, current.knockout) };
     throw conflict('This answer could not be saved because the interview changed meanwhile. Reload the page.', 'interview_changed');
   }
+  if ('text' in body) await indexWrittenAnswer(candidate, answer.answerId, questionIndex, body.text);
   // Their first answer of any kind: the interview has started (issue 38), once.
   if (!candidate.preview && candidate.answeredCount === 0 && Object.keys(candidate.attempts).length === 0) await announceStart(candidate, log);
   await announceAnswer(candidate, questionIndex, completed, log);

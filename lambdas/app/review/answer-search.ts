@@ -13,8 +13,8 @@ interface Found {
 }
 
 /**
- * "Find in answers" (issue 27): the answers of a position whose transcript says every word of the
- * text, each with the first sentence that does and the moment its words are said. For a member
+ * "Find in answers" (issue 27): the answers of a position whose transcript (or, for a text answer,
+ * issue 39, whose text) says every word of the text, each with the first sentence that does and the moment its words are said. For a member
  * who can open the position (anything else is a 404): the position and the membership are read
  * as for its candidates list, the page of the index (one Query of the text's longest word, at most
  * WORDS_READ_PER_PAGE items) alongside the membership, then the candidates found in one
@@ -58,7 +58,8 @@ export const searchAnswersPage = async (positionId: string, caller: Caller, quer
           answerId: hit.answerId,
           questionIndex: hit.questionIndex,
           questionTitle: candidate.questionTitles[hit.questionIndex] || null,
-          startMillis: momentOf(sentence, highlights),
+          startMillis: hit.written ? null : momentOf(sentence, highlights),
+          written: hit.written,
           sentence: sentence.text,
           highlights,
         },

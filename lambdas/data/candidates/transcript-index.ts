@@ -16,7 +16,8 @@ import { transact, type TransactionStep } from '../transaction';
  * candidate deletes exactly those. A preview's answers are in no list, so they have none.
  *
  * The items are written in the transactions that publish the transcript (the media item's status
- * in the last one, app/media/pipeline.ts); a search is one Query of the key range its longest
+ * in the last one, app/media/pipeline.ts), or a written answer's (issue 39, marked `written`) once
+ * it is recorded (app/recording/typed-answers.ts); a search is one Query of the key range its longest
  * word begins, and one BatchGetItem of the candidates found (names, question titles, and dropping
  * a candidate gone meanwhile). Like search.ts, this module imports no other candidate module.
  */
@@ -31,6 +32,8 @@ export interface AnswerToIndex {
   positionId: string;
   questionIndex: number;
   tokens: string[];
+  /** A written answer's (issue 39): its text is indexed as a transcript is, and its hits have no moment. */
+  written?: boolean;
 }
 
 const stringList = (value: unknown): string[] => (Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []);
@@ -81,6 +84,7 @@ const putWord = (answer: AnswerToIndex, entry: IndexEntry): TransactionStep<'wor
         candidateId: answer.candidateId,
         questionIndex: answer.questionIndex,
         sentences: entry.sentences,
+        ...(answer.written ? { written: true } : {}),
       },
     },
   },
@@ -150,6 +154,8 @@ export interface WordHit {
   candidateId: string;
   questionIndex: number;
   sentences: Sentence[];
+  /** A written answer's word (issue 39): no moment to seek to. */
+  written: boolean;
 }
 
 /**
@@ -180,6 +186,7 @@ export const readWordHits = async (positionId: string, keyWord: string, cursor?:
             candidateId: item.candidateId,
             questionIndex: Number(item.questionIndex),
             sentences: (item.sentences as Sentence[]).filter((s) => typeof s?.text === 'string' && typeof s.startMillis === 'number'),
+            written: item.written === true,
           },
         ]
       : [],

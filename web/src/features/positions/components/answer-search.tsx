@@ -147,7 +147,8 @@ export const AnswerSearch = ({ companyId, positionId }: { companyId: string; pos
                       className="answer-search__result"
                       to={paths.candidate.to(companyId, positionId, match.candidateId, {
                         answer: match.answerId,
-                        at: Math.floor(match.startMillis / 100) / 10,
+                        // A written answer (issue 39) has no moment to seek to.
+                        ...(match.startMillis !== null ? { at: Math.floor(match.startMillis / 100) / 10 } : {}),
                       })}
                     >
                       <span className="answer-search__who">
@@ -156,7 +157,9 @@ export const AnswerSearch = ({ companyId, positionId }: { companyId: string; pos
                           Question {match.questionIndex + 1}
                           {match.questionTitle ? `: ${match.questionTitle}` : ''}
                         </span>
-                        <span className="answer-search__time">at {timeOf(match.startMillis)}</span>
+                        <span className="answer-search__time">
+                          {match.written || match.startMillis === null ? 'Written answer' : `at ${timeOf(match.startMillis)}`}
+                        </span>
                       </span>
                       <Sentence match={match} />
                     </Link>
