@@ -17,10 +17,11 @@
  *      companies with Idempotency-Keys, then repeated (test/bench/load.ts);
  *  12. an API key's overhead per request against a session's (issue 38, test/bench/api-keys.ts);
  *  13. webhook fan-out (issue 38): 1,000 events to 3 endpoints through EventBridge, SQS and the delivery function (test/bench/webhooks.ts);
+ *  14. answer types (issue 39): the list page and the candidate page at 10,000 candidates with mixed answer types (test/bench/answer-types.ts);
  * then every figure beside its goal.
  *
  * BENCH_SECTIONS runs some of them (a comma-separated list of lambdas, synth, spa, calls, list-page, jobs,
- * answer-package, pipeline, answer-search, retention, load, api-keys, webhooks; all by default), for instance `BENCH_SECTIONS=calls npm run bench`.
+ * answer-package, pipeline, answer-search, retention, load, api-keys, webhooks, answer-types; all by default), for instance `BENCH_SECTIONS=calls npm run bench`.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -38,6 +39,7 @@ import { retentionFigure } from './retention';
 import { spaTable } from './spa';
 import { synthFigure } from './synth';
 import { webhookFigure } from './webhooks';
+import { answerTypesFigure } from './answer-types';
 import { goal, printGoals, withLocalStack } from './support';
 
 const SECTIONS = [
@@ -54,6 +56,7 @@ const SECTIONS = [
   'load',
   'api-keys',
   'webhooks',
+  'answer-types',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 const chosen = (process.env.BENCH_SECTIONS ?? SECTIONS.join(','))
@@ -104,6 +107,7 @@ try {
       }
       if (runs('load')) await loadFigures(ctx);
       if (runs('webhooks')) await webhookFigure(ctx);
+      if (runs('answer-types')) await answerTypesFigure(ctx);
     });
   }
   printGoals();
