@@ -1,5 +1,6 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
+import yauzl from 'yauzl';
 import { mediaKeys } from '../../lambdas/adapters/storage-layout';
 import { keys } from '../../lambdas/data/keys';
 import { baseUrl, call } from '../support/api';
@@ -12,7 +13,9 @@ import { makeClip } from '../support/media';
  * Every answer type where answers leave the product (issue 39): the CSV export's rows carry each
  * answer in words (a text as written, the options picked with knockouts marked, a file by its
  * name, a recording by its kind) and why a knockout stopped the candidate; so does the note
- * written back to the candidate's ATS profile (plain text: an HTML ATS's adapter escapes it). A
+ * written back to the candidate's ATS profile (plain text: an HTML ATS's adapter escapes it). The
+ * answer package holds recordings and files (under safe, unique names), text answers as text files
+ * and an index of every answer (the options picked are there). A
  * text answer is found by "Find in answers" as a written answer; deleting a candidate (by the
  * team, or by retention) deletes their files, drafts, text answers and search entries.
  */
@@ -275,5 +278,75 @@ describe('deleting a candidate with every answer type (issue 39)', () => {
       expect(await item(keys.media(mediaId))).toBeUndefined();
       expect(await mediaObjectKeys(mediaKeys(mediaId).prefix)).toEqual([]);
     }
+  });
+});
+
+/** A zip's entries read back with a zip reader (yauzl): each one's name and bytes. */
+const zipEntries = (zip: Buffer) =>
+  new Promise<{ name: string; data: Buffer }[]>((resolve, reject) => {
+    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => {
+      if (error) return reject(error);
+      const entries: { name: string; data: Buffer }[] = [];
+      file.on('error', reject);
+      file.on('end', () => resolve(entries));
+      file.on('entry', (entry: yauzl.Entry) => {
+        file.openReadStream(entry, (openError, stream) => {
+          if (openError) return reject(openError);
+          const chunks: Buffer[] = [];
+          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+          stream.on('error', reject);
+          stream.on('end', () => {
+            entries.push({ name: entry.fileName, data: Buffer.concat(chunks) });
+            file.readEntry();
+          });
+        });
+      });
+      file.readEntry();
+    });
+  });
+
+describe('the answer package of every answer type (issue 39)', () => {
+  const candidateOf = (candidateId: string) => call('getCandidate', { params: { candidateId }, session: owner.sessionId });
+  const until = async <T>(read: () => Promise<T>, done: (value: T) => boolean, what: string) => {
+    for (let i = 0; i < 480; i++) {
+      const value = await read();
+      if (done(value)) return value;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error(`still waiting for ${what}`);
+  };
+
+  it('holds the recording, the file under a safe name with the type read from its bytes, the text as a text file and an index naming every answer', async () => {
+    const { candidateId } = people['Ada Able']!;
+    await until(
+      () => candidateOf(candidateId),
+      (res) => res.body.answers.every((a: any) => a.video === null || a.video.upload_status !== 'processing'),
+      "Ada's video",
+    );
+    const started = await call('createAnswerPackage', { params: { candidateId }, session: owner.sessionId });
+    expect(started.status).toBe(202);
+    const done = await until(
+      async () => (await candidateOf(candidateId)).body.answer_package,
+      (p) => p.package_status !== 'generating',
+      "Ada's package",
+    );
+    expect(done).toMatchObject({ package_status: 'completed', left_out_answers: [] });
+    const entries = await zipEntries(Buffer.from(await (await fetch(done.download_href!)).arrayBuffer()));
+    expect(entries.map((e) => e.name)).toEqual(['00-Answers.txt', '01-In-writing-your-experience.txt', '03-cv.pdf', '04-A-word-on-video.mp4']);
+    const entry = (name: string) => entries.find((e) => e.name === name)!.data;
+    expect(entry('03-cv.pdf').equals(Buffer.from(pdf))).toBe(true);
+    expect(entry('04-A-word-on-video.mp4').subarray(4, 8).toString('latin1')).toBe('ftyp');
+    // Text as written (UTF-8 with a byte-order mark), never made into markup or a formula.
+    expect(entry('01-In-writing-your-experience.txt').toString('utf8')).toBe(`\uFEFF${TEXT}`);
+    expect(entry('00-Answers.txt').toString('utf8')).toBe(
+      '\uFEFF' +
+        [
+          'Question 1: In writing: your experience\nIn the package: 01-In-writing-your-experience.txt',
+          'Question 2: Which stations?\nAnswer: Grill; None of them (knockout)',
+          'Question 3: Your CV\nAnswer: cv.pdf\nIn the package: 03-cv.pdf',
+          'Question 4: A word on video\nAnswer: Video answer\nIn the package: 04-A-word-on-video.mp4',
+        ].join('\n\n') +
+        '\n',
+    );
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnswerSpec } from '../../lambdas/contracts/answer-types';
 import { answerInWords, knockoutInWords, pickedLabels } from '../../lambdas/domain/answer-text';
 import { resultNote } from '../../lambdas/domain/integrations';
+import { fileEntryName, packageContents, packageIndex } from '../../lambdas/app/review/answer-package-contents';
 import { MAX_SENTENCE_WORDS, writtenIndex, writtenSentences } from '../../lambdas/domain/transcript-search';
 
 const choice: AnswerSpec = {
@@ -56,5 +57,42 @@ describe('written answers in Find in answers (issue 39)', () => {
       ['kitchen', ['The kitchen.', 'A kitchen manager.']],
       ['manager', ['A kitchen manager.']],
     ]);
+  });
+});
+
+describe('the answer package of every answer type (issue 39)', () => {
+  it('names a file by its question and its name made safe, with the extension of the type its bytes are', () => {
+    expect(fileEntryName(2, 'Mon CV (final).PNG', 'application/pdf')).toBe('03-Mon-CV-final.pdf');
+    expect(fileEntryName(0, '../../etc/passwd.sh', 'image/jpeg')).toBe('01-passwd.jpg');
+    expect(fileEntryName(1, 'C:\\Users\\me\\cv.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document')).toBe('02-cv.docx');
+    expect(fileEntryName(9, '', 'image/png')).toBe('10-file.png');
+  });
+
+  it('keeps typed answers (no media) apart, always in the package, and indexes every question', () => {
+    const answers = [
+      { answerId: 't', questionIndex: 0, answerType: 'text' as const, mediaId: null },
+      { answerId: 'c', questionIndex: 1, answerType: 'multiple_choice' as const },
+      { answerId: 'f', questionIndex: 2, answerType: 'file' as const, mediaId: 'm2' },
+    ];
+    const { included, typed, leftOut } = packageContents(answers, new Map([['m2', { uploadStatus: 'failed' as const, variants: [] }]]));
+    expect([included, typed.map((a) => a.answerId), leftOut]).toEqual([[], ['t', 'c'], [{ answerId: 'f', questionIndex: 2 }]]);
+    const index = packageIndex(
+      [
+        { title: 'Write', answer: { answerType: 'text', minWords: null, maxWords: null } },
+        { title: 'Pick', answer: choice },
+        { title: '', answer: { answerType: 'file' } },
+        { title: 'Never', answer: { answerType: 'video' } },
+      ],
+      [
+        { questionIndex: 0, answerType: 'text', text: 'Hello' },
+        { questionIndex: 1, answerType: 'multiple_choice', optionIds: ['a', 'b'] },
+        { questionIndex: 2, answerType: 'file', fileName: 'cv.pdf' },
+      ],
+      new Map([[0, '01-Write.txt']]),
+      leftOut,
+    );
+    expect(index).toBe(
+      'Question 1: Write\nIn the package: 01-Write.txt\n\nQuestion 2: Pick\nAnswer: Alpha; Beta (knockout)\n\nQuestion 3\nAnswer: cv.pdf\nLeft out: its processing failed.\n\nQuestion 4: Never\nNot answered.\n',
+    );
   });
 });

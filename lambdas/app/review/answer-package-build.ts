@@ -10,7 +10,10 @@ import { getCandidate } from '../../data/candidates/candidate';
 import { getMediaItems } from '../../data/media';
 import type { Logger } from '../../platform/logger';
 import { packagePrefix } from '../../adapters/storage-layout';
-import { entryName, packageContents } from './answer-package-contents';
+import { entryName, fileEntryName, INDEX_ENTRY, packageContents, packageIndex } from './answer-package-contents';
+
+/** A zip entry: an object of the media bucket, or a text made here (issue 39: a text answer, the index). */
+export type ZipEntry = { name: string; sourceKey: string } | { name: string; text: string };
 
 /** Multipart parts of 8 MiB, four in flight: memory stays flat whatever the package's size (S3 allows 10,000 parts: 78 GiB). */
 const PART_BYTES = 8 * 1024 * 1024;
@@ -22,7 +25,7 @@ const PARTS_IN_FLIGHT = 4;
  * a time: yazl asks for the next entry's stream once it has written the previous one, so a long
  * package holds no idle S3 streams. Each entry's length is checked against the object's.
  */
-export const streamZip = async (key: string, entries: { name: string; sourceKey: string }[]) => {
+export const streamZip = async (key: string, entries: ZipEntry[]) => {
   const zip = new ZipFile();
   let bytes = 0;
   const body = new Transform({
@@ -45,8 +48,14 @@ export const streamZip = async (key: string, entries: { name: string; sourceKey:
   zip.on('error', fail);
   const mtime = new Date();
   for (const entry of entries) {
+    if ('text' in entry) {
+      // UTF-8 with a byte-order mark, so editors that guess the encoding read every character.
+      zip.addBuffer(Buffer.from(`\uFEFF${entry.text}`, 'utf8'), entry.name, { compress: true, mtime });
+      continue;
+    }
+    const sourceKey = entry.sourceKey;
     zip.addReadStreamLazy(entry.name, { compress: false, mtime }, (give) => {
-      s3.send(new GetObjectCommand({ Bucket: mediaBucket(), Key: entry.sourceKey })).then((object) => {
+      s3.send(new GetObjectCommand({ Bucket: mediaBucket(), Key: sourceKey })).then((object) => {
         const source = object.Body as Readable;
         source.on('error', fail);
         give(null, source);
@@ -79,20 +88,38 @@ export const buildAnswerPackage = async ({ candidateId, buildId }: { candidateId
     return { built: false };
   }
   const answers = await answersOf(candidateId);
-  const { included, leftOut, pending } = packageContents(answers, await getMediaItems(answers.map((a) => a.mediaId)));
-  if (included.length === 0) throw new Error('None of the answers has a processed video to export');
+  const { included, leftOut, pending, typed } = packageContents(answers, await getMediaItems(answers.flatMap((a) => (a.mediaId ? [a.mediaId] : []))));
+  if (included.length === 0 && typed.length === 0) throw new Error('None of the answers has a processed video to export');
   const startedAt = Date.now();
-  const { bytes } = await streamZip(
-    record.key,
-    included.map((answer) => ({
-      name: entryName(
-        answer.questionIndex,
-        candidate.interview.questions[answer.questionIndex]?.title,
-        answer.variant.contentType === 'video/mp4' ? 'mp4' : (answer.variant.key.split('.').pop() ?? 'bin'),
-      ),
-      sourceKey: answer.variant.key,
-    })),
-  );
+  const titleOf = (questionIndex: number) => candidate.interview.questions[questionIndex]?.title;
+  // Recordings (video and audio) and files from the bucket, text answers as text files (issue 39), by question.
+  const entries: [questionIndex: number, entry: ZipEntry][] = [
+    ...included.map((answer): [number, ZipEntry] => [
+      answer.questionIndex,
+      {
+        name:
+          answer.answerType === 'file'
+            ? fileEntryName(answer.questionIndex, answer.fileName, answer.variant.contentType)
+            : entryName(
+                answer.questionIndex,
+                titleOf(answer.questionIndex),
+                answer.variant.contentType === 'video/mp4' ? 'mp4' : (answer.variant.key.split('.').pop() ?? 'bin'),
+              ),
+        sourceKey: answer.variant.key,
+      },
+    ]),
+    ...typed.flatMap((answer): [number, ZipEntry][] =>
+      answer.answerType === 'text'
+        ? [[answer.questionIndex, { name: entryName(answer.questionIndex, titleOf(answer.questionIndex), 'txt'), text: answer.text ?? '' }]]
+        : [],
+    ),
+  ];
+  // Answers other than recordings: an index names every question's answer (the options picked are there only).
+  const beyondRecordings = answers.some((a) => a.answerType !== 'video' && a.answerType !== 'audio');
+  const index: ZipEntry[] = beyondRecordings
+    ? [{ name: INDEX_ENTRY, text: packageIndex(candidate.interview.questions, answers, new Map(entries.map(([q, e]) => [q, e.name])), leftOut) }]
+    : [];
+  const { bytes } = await streamZip(record.key, [...index, ...entries.sort(([a], [b]) => a - b).map(([, entry]) => entry)]);
   // An answer submitted while the build ran is not in it: the package is stale at once, and exported again.
   const answerIds = answers.filter((answer) => !pending.includes(answer)).map((answer) => answer.answerId);
   try {
@@ -107,6 +134,6 @@ export const buildAnswerPackage = async ({ candidateId, buildId }: { candidateId
   }
   // The package this one replaced (and any build that lost its place) is nobody's any more.
   await deletePrefixes([packagePrefix(candidateId)], [record.key]);
-  log.info('answer package built', { candidateId, buildId, included: included.length, leftOut: leftOut.length, bytes, ms: Date.now() - startedAt });
-  return { built: true, included: included.length, leftOut: leftOut.length, bytes };
+  log.info('answer package built', { candidateId, buildId, included: included.length + typed.length, leftOut: leftOut.length, bytes, ms: Date.now() - startedAt });
+  return { built: true, included: included.length + typed.length, leftOut: leftOut.length, bytes };
 };

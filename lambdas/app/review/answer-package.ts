@@ -30,9 +30,10 @@ const builderArn = (): string => readEnv('ANSWER_PACKAGE_STATE_MACHINE_ARN').ANS
 export const exportAnswerVideos = async (candidateId: string, userId: string, log: Logger, now = new Date()) => {
   const { candidate, position, read: answers } = await requireCandidateAccess(candidateId, userId, (c) => answersOf(c.candidateId));
   if (answers.length === 0) throw conflict('This candidate has no answers to export yet.', 'no_answers');
-  const { included, pending } = packageContents(answers, await getMediaItems(answers.map((a) => a.mediaId)));
+  const { included, pending, typed } = packageContents(answers, await getMediaItems(answers.flatMap((a) => (a.mediaId ? [a.mediaId] : []))));
   if (pending.length > 0) throw conflict('The answers are still being processed. Export the videos once they are ready.', 'answers_processing');
-  if (included.length === 0) throw conflict('None of the answer videos could be processed, so there is nothing to export.', 'no_processed_answers');
+  // Text and choice answers (issue 39) are always there to export.
+  if (included.length === 0 && typed.length === 0) throw conflict('None of the answer videos could be processed, so there is nothing to export.', 'no_processed_answers');
   // The member takes the answers' videos: recorded in the audit log alongside the rest (it never fails).
   const audited = recordAudit({
     companyId: candidate.companyId,
@@ -42,7 +43,7 @@ export const exportAnswerVideos = async (candidateId: string, userId: string, lo
     positionId: candidate.positionId,
   });
   try {
-    return await packageFor(candidate, position, answers, included.length, log, now);
+    return await packageFor(candidate, position, answers, included.length + typed.length, log, now);
   } finally {
     await audited;
   }

@@ -6,6 +6,7 @@ import { ConditionFailed, transact } from '../transaction';
 import type { Attempt } from './attempts';
 import { AnswerRefused, plannedResult, questionKey, type Candidate, type SubmittedAnswer } from './candidate';
 import type { KnockoutRecord } from '../../contracts/answer-types';
+import type { AnswerType } from '../../contracts/vocabulary';
 
 /**
  * What an answer is, as it is recorded: the fields its answer item holds (besides keys, ids and
@@ -177,7 +178,11 @@ export const answerTextsRead = (candidate: Pick<Candidate, 'candidateId' | 'answ
   };
 };
 
-/** The answers of a candidate, in question order (one Query on the candidate's partition). */
+/**
+ * The answers of a candidate, in question order (one Query on the candidate's partition), each with
+ * what its item holds of its form (issue 39): its type, a text's words, the options picked, a
+ * file's name (null where it has none; a recording's media id is empty for a typed answer).
+ */
 export const answersOf = async (candidateId: string) => {
   const { Items } = await db.send(
     new QueryCommand({
@@ -191,6 +196,10 @@ export const answersOf = async (candidateId: string) => {
     questionIndex: Number(i.questionIndex),
     mediaId: i.mediaId as string,
     rating: (i.rating ?? null) as number | null,
+    answerType: (i.answerType ?? 'video') as AnswerType,
+    text: typeof i.text === 'string' ? i.text : null,
+    optionIds: Array.isArray(i.optionIds) ? (i.optionIds as string[]) : null,
+    fileName: typeof i.fileName === 'string' ? i.fileName : null,
   }));
 };
 
