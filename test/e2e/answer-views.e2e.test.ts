@@ -1,7 +1,12 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../lambdas/contracts/app-paths';
 import { call } from '../support/api';
-import { interviewFixture, seedAnswerSpecs, tokenFromHref } from '../support/interviews';
+import { interviewFixture, seedAnswerSpecs, startAnswer, tokenFromHref, uploadParts } from '../support/interviews';
 import { expectAccessible } from './support/accessibility';
 import { appUrl, trackErrors, useBrowser } from './support/browser';
 import { signedInOwner } from './support/session';
@@ -9,8 +14,8 @@ import { signedInOwner } from './support/session';
 /**
  * Issue 39, the team's side of the answers that are not recordings: the candidate page shows a text
  * as written (markup in it is text), the options of a choice question with those picked checked and
- * a knockout named, and a file with its type, size, a picture's preview and a Download link; a text
- * answer is rated; the header and the position's card say why the candidate was knocked out; the
+ * a knockout named, a file with its type, size, a picture's preview and a Download link, and an
+ * audio answer in an audio player with its captions track and transcript; a text answer is rated; the header and the position's card say why the candidate was knocked out; the
  * public page of the shared candidate shows the same forms. The types are not offered to teams yet,
  * so the position is seeded (seedAnswerSpecs) and the candidate answers through the API.
  */
@@ -18,6 +23,16 @@ const browser = useBrowser();
 
 const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAAAAAA6fptVAAAACklEQVR4nGNoAAAAggCBd81ytgAAAABJRU5ErkJggg==', 'base64');
 const TEXT = 'I would <b>start</b> with tests.\nThen ship.';
+
+/** A spoken clip in WebM (Opus), as the audio recorder sends it. */
+const audioClip = async (seconds: number, text: string) => {
+  const file = path.join(await mkdtemp(path.join(tmpdir(), 'audio-view-')), 'clip.webm');
+  await promisify(execFile)('ffmpeg', [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', `flite=text='${text}':voice=slt`],
+    ...['-af', `apad=whole_dur=${seconds}`, '-t', String(seconds), '-c:a', 'libopus', '-b:a', '32k', file],
+  ]);
+  return readFile(file);
+};
 
 describe('the team reads every answer type (issue 39)', () => {
   it('shows text, choices, a knockout and a file on the candidate page, the list and the public page', async () => {
@@ -27,7 +42,7 @@ describe('the team reads every answer type (issue 39)', () => {
       session: owner.sessionId,
       body: {
         job_title: 'Courier',
-        interview: interviewFixture({ questions: ['How would you start?', 'Can you start within a month?', 'Which licences do you hold?', 'A photo of your licence'] }),
+        interview: interviewFixture({ questions: ['How would you start?', 'Can you start within a month?', 'Which licences do you hold?', 'A photo of your licence', 'Say hello'] }),
       },
     });
     const positionId = position.position_id as string;
@@ -52,6 +67,7 @@ describe('the team reads every answer type (issue 39)', () => {
           maxPicked: null,
         },
         { answerType: 'file' },
+        { answerType: 'audio' },
       ],
       { action: 'flag', message: 'Thank you.' },
     );
@@ -64,6 +80,20 @@ describe('the team reads every answer type (issue 39)', () => {
     const { body: file } = await call('startFileAnswer', { params: { token, questionIndex: 3 }, body: { file_name: 'licence.png', size: png.length } });
     await fetch(file.upload_url, { method: 'PUT', headers: { 'content-type': file.upload_content_type }, body: png });
     expect((await call('submitAnswer', { params: { token, answerId: file.answer_id }, body: { uploaded: 'file' } })).status).toBe(200);
+    const { body: take } = await startAnswer(token, 4, 'audio/webm');
+    const parts = await uploadParts(token, take.answer_id, await audioClip(3, 'hello i like to drive'), take.min_part_bytes);
+    expect((await call('submitAnswer', { params: { token, answerId: take.answer_id }, body: { parts } })).status).toBe(200);
+    // The audio through the local pipeline: ready with its captions and transcript.
+    await expect
+      .poll(
+        async () => {
+          const { body } = await call('getCandidate', { params: { candidateId }, session: owner.sessionId });
+          const audio = body.answers.find((a) => a.answer_type === 'audio');
+          return audio?.video ? `${audio.video.upload_status}/${audio.video.captions.captions_status}` : null;
+        },
+        { timeout: 240_000, interval: 1000 },
+      )
+      .toBe('ready/ready');
 
     const page = await owner.context.newPage();
     const errors = trackErrors(page);
@@ -77,8 +107,16 @@ describe('the team reads every answer type (issue 39)', () => {
     await answers.getByText('9 words').waitFor();
     expect(await answers.locator('b').count()).toBe(0);
     await expectAccessible(page, 'text answer');
+    // No player on a text answer: the review shortcut for playing does nothing (and breaks nothing).
+    await page.keyboard.press(' ');
     await page.getByRole('button', { name: '4 of 5: Good' }).click();
     await expect.poll(() => page.getByRole('button', { name: '4 of 5: Good' }).getAttribute('aria-pressed')).toBe('true');
+    // A comment pinned to it: to the answer, at no moment (it has no recording).
+    await page.getByLabel('Comment', { exact: true }).fill('A clear plan');
+    await page.getByText('Pin to answer 1', { exact: true }).click();
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Pin to answer 1' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Post comment' }).click();
+    await page.getByRole('button', { name: 'on answer 1' }).waitFor();
 
     // Single choice: every option, the picked one checked and said to be.
     await page.getByRole('button', { name: 'Next answer' }).click();
@@ -104,6 +142,27 @@ describe('the team reads every answer type (issue 39)', () => {
     expect(served.headers.get('content-disposition')).toBe('attachment; filename="licence.png"');
     expect(served.headers.get('content-type')).toBe('image/png');
 
+    // Audio: an audio player (no picture) with the captions track, and the transcript that seeks it.
+    await page.getByRole('button', { name: 'Next answer' }).click();
+    const audio = answers.locator('audio[aria-label="Answer 5"]');
+    await audio.waitFor();
+    expect(await answers.locator('video').count()).toBe(0);
+    await expect.poll(() => audio.locator('track[kind="captions"]').count()).toBe(1);
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.readyState >= 1 && a.duration > 2)).toBe(true);
+    const transcript = answers.getByRole('region', { name: 'Transcript' });
+    await transcript.getByRole('listitem').first().waitFor({ timeout: 30_000 });
+    await expectAccessible(page, 'audio answer');
+    const last = transcript.getByRole('button', { name: /^Play from / }).last();
+    await last.click();
+    const seconds = Number(/(\d+):(\d+)/.exec((await last.getAttribute('aria-label')) ?? '')?.[2] ?? 0);
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => Math.floor(a.currentTime))).toBe(seconds);
+    // The review shortcut plays and pauses it as it does a video.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press(' ');
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.paused)).toBe(false);
+    await page.keyboard.press(' ');
+    await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.paused)).toBe(true);
+
     // The position's list: the card says "Knocked out" and why.
     await page.goto(appUrl(paths.position.to(owner.companyId, positionId, { view: 'candidates', tab: 'responded' })));
     const card = page.getByRole('article', { name: 'Kim Knocked' });
@@ -120,6 +179,8 @@ describe('the team reads every answer type (issue 39)', () => {
     await expect.poll(() => publicPage.getByTestId('text-answer').textContent()).toBe(TEXT);
     await publicPage.getByRole('list', { name: 'Answer 3: options' }).getByText('Knockout').waitFor();
     await publicPage.getByRole('link', { name: /^Download licence\.png/ }).waitFor();
+    await publicPage.locator('audio[aria-label="Answer 5"]').waitFor();
+    await publicPage.getByRole('region', { name: 'Transcript' }).getByRole('listitem').first().waitFor();
     await expectAccessible(publicPage, 'public page with every form');
     await visitor.close();
     await owner.context.close();

@@ -7,6 +7,8 @@ import { MentionTextarea } from './mention-textarea';
 const text = {
   pinButton: (at: number) => `at ${momentText(at)}`,
   pinAnswer: (answer: number) => `answer ${answer}`,
+  /** A pin on an answer without a recording (issue 39): to the answer, no moment. */
+  pinOnAnswer: (answer: number) => `on answer ${answer}`,
 };
 
 /** The comment's text with its mentions drawn apart. */
@@ -32,6 +34,7 @@ const contentWithMentions = (comment: Comment): ReactNode[] => {
 export const CommentItem = ({
   comment,
   answerNumber,
+  recorded,
   editing,
   setEditing,
   saving,
@@ -43,6 +46,8 @@ export const CommentItem = ({
   comment: Comment;
   /** The number of the answer a pin is on, as the candidate page counts them. */
   answerNumber: (answerId: string, questionIndex: number) => number;
+  /** Whether the answer has a recording to be at a moment of (a text, choice or file answer has none: issue 39). */
+  recorded: (answerId: string) => boolean;
   /** This comment's edit, while its author edits it. */
   editing: { commentId: string; content: string } | null;
   setEditing: (editing: { commentId: string; content: string } | null) => void;
@@ -67,8 +72,14 @@ export const CommentItem = ({
       </div>
       {comment.pin && (
         <button type="button" className="comments-panel__pin" onClick={() => onOpenAnswerAt(comment.pin!.answerId, comment.pin!.atSeconds)}>
-          {text.pinButton(comment.pin.atSeconds)}{' '}
-          <span className="comments-panel__pin-answer">({text.pinAnswer(answerNumber(comment.pin.answerId, comment.pin.questionIndex))})</span>
+          {recorded(comment.pin.answerId) ? (
+            <>
+              {text.pinButton(comment.pin.atSeconds)}{' '}
+              <span className="comments-panel__pin-answer">({text.pinAnswer(answerNumber(comment.pin.answerId, comment.pin.questionIndex))})</span>
+            </>
+          ) : (
+            text.pinOnAnswer(answerNumber(comment.pin.answerId, comment.pin.questionIndex))
+          )}
         </button>
       )}
       {editing ? (

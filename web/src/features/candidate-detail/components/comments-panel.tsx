@@ -26,12 +26,16 @@ const text = {
   saveFailed: 'Unable to save the comment. Please try again.',
   deleteFailed: 'Unable to delete the comment. Please try again.',
   pin: (at: number, answer: number) => `Pin to ${momentText(at)} of answer ${answer}`,
+  /** An answer without a recording (issue 39: text, choice, file) has no moment: the pin is to the answer. */
+  pinAnswer: (answer: number) => `Pin to answer ${answer}`,
   more: 'Show older comments',
 };
 
 interface AnswerRef {
   answerId: string;
   questionIndex: number;
+  /** Its recording (video or audio), null for a text, choice or file answer (issue 39). */
+  video: object | null;
 }
 
 /** The members whose `@address` the text holds: the comment's mentions (deleting the text drops the mention). */
@@ -85,6 +89,7 @@ export const CommentsPanel = ({
     return i >= 0 ? i + 1 : questionIndex + 1;
   };
   const current = answers.find((a) => a.answerId === currentAnswerId);
+  const recorded = (answerId: string) => answers.find((a) => a.answerId === answerId)?.video !== null;
 
   const changed = async () => {
     announceCommentsChanged(candidateId);
@@ -97,7 +102,7 @@ export const CommentsPanel = ({
     setSaving(true);
     setError(null);
     try {
-      const moment = Math.floor(video.current?.currentTime ?? at);
+      const moment = current && recorded(current.answerId) ? Math.floor(video.current?.currentTime ?? at) : 0;
       await createCommentCall(candidateId, {
         content,
         mentionedUserIds: mentionedIn(content, team.data?.members ?? []),
@@ -159,7 +164,11 @@ export const CommentsPanel = ({
             <CheckboxField
               name="pin"
               size="small"
-              label={text.pin(at, answerNumber(current.answerId, current.questionIndex))}
+              label={
+                recorded(current.answerId)
+                  ? text.pin(at, answerNumber(current.answerId, current.questionIndex))
+                  : text.pinAnswer(answerNumber(current.answerId, current.questionIndex))
+              }
               checked={pinned}
               onChange={(event) => setPinned(event.target.checked)}
             />
@@ -196,6 +205,7 @@ export const CommentsPanel = ({
                 key={comment.commentId}
                 comment={comment}
                 answerNumber={answerNumber}
+                recorded={recorded}
                 editing={editing?.commentId === comment.commentId ? editing : null}
                 setEditing={setEditing}
                 saving={saving}
