@@ -124,15 +124,19 @@ describe('audio answers (issue 39)', () => {
     expect(captions).toContain('-->');
     const transcripts = await call('getAnswerTranscripts', { params: { candidateId }, session: sessionId });
     expect(transcripts.status).toBe(200);
-    const transcript = (transcripts.body.answer_transcripts as { answer_id: string; transcript_status: string; paragraphs: { content: string }[] }[]).find(
-      (t) => t.answer_id === answerId,
-    );
+    const transcript = (
+      transcripts.body.answer_transcripts as { answer_id: string; transcript_status: string; paragraphs: { content: string }[] }[]
+    ).find((t) => t.answer_id === answerId);
     expect(transcript?.transcript_status).toBe('completed');
     expect(transcript?.paragraphs.map((p) => p.content).join(' ')).toMatch(/\w+/);
 
     // The media item keeps the type it was recorded in; its playable variant is the audio file.
     const mediaId = (await candidateItem(candidateId))?.answers.q0.mediaId as string;
     const media = (await localDb().send(new GetCommand({ TableName: localEnv().TABLE_NAME, Key: keys.media(mediaId) }))).Item;
-    expect(media).toMatchObject({ contentType: 'audio/webm', uploadStatus: 'ready', variants: [{ key: `processed/${mediaId}/audio.m4a`, contentType: 'audio/mp4' }] });
+    expect(media).toMatchObject({
+      contentType: 'audio/webm',
+      uploadStatus: 'ready',
+      variants: [{ key: `processed/${mediaId}/audio.m4a`, contentType: 'audio/mp4' }],
+    });
   }, 300_000);
 });

@@ -42,8 +42,16 @@ describe('the media pipeline', () => {
   const states = mediaPipelineDefinition.States;
   it('sends audio to an audio-only transcode (AAC in MP4, no video, no frame capture) and anything else to the video one', () => {
     expect((states.Probe as { Next?: string }).Next).toBe('MediaKind');
-    expect(states.MediaKind).toMatchObject({ Choices: [{ Variable: '$.contentType', StringMatches: 'audio/*', Next: 'AudioOutput' }], Default: 'VideoOutput' });
-    expect(states.AudioOutput).toMatchObject({ Type: 'Pass', Parameters: { contentType: 'audio/mp4' }, ResultPath: '$.output', Next: 'TranscodeAudio' });
+    expect(states.MediaKind).toMatchObject({
+      Choices: [{ Variable: '$.contentType', StringMatches: 'audio/*', Next: 'AudioOutput' }],
+      Default: 'VideoOutput',
+    });
+    expect(states.AudioOutput).toMatchObject({
+      Type: 'Pass',
+      Parameters: { contentType: 'audio/mp4' },
+      ResultPath: '$.output',
+      Next: 'TranscodeAudio',
+    });
     expect(states.VideoOutput).toMatchObject({ Type: 'Pass', Parameters: { contentType: 'video/mp4' }, ResultPath: '$.output', Next: 'Transcode' });
     for (const audio of [states.TranscodeAudio, states.TranscodeAudioClipped]) {
       const settings = audio.Parameters.Settings;

@@ -1,6 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
+import { AUDIO_CONTENT_TYPES } from '../../../lambdas/contracts/media-types';
 import {
+  AUDIO_FORMATS,
   cameraConstraints,
+  chooseAudioFormat,
+  chooseAudioRecorder,
   chooseFormat,
   chooseRecorder,
   containerOf,
@@ -205,5 +209,44 @@ describe('the camera and microphone chosen', () => {
     again();
     tracks[0]!.dispatchEvent(new Event('ended'));
     expect(lost).toBe(1);
+  });
+});
+
+describe('an audio-only answer (issue 39)', () => {
+  it('is recorded in the first audio format the browser takes, Opus in WebM first, and sent as its container', () => {
+    expect(chooseAudioFormat(() => true)).toBe('audio/webm;codecs=opus');
+    // Firefox takes both Opus containers; a browser with Ogg alone gets Ogg; Safari AAC in MP4.
+    expect(chooseAudioFormat((type) => type.startsWith('audio/ogg'))).toBe('audio/ogg;codecs=opus');
+    expect(chooseAudioFormat((type) => type.startsWith('audio/mp4'))).toBe('audio/mp4;codecs=mp4a.40.2');
+    expect(chooseAudioFormat((type) => type === 'audio/webm')).toBe('audio/webm');
+    expect(chooseAudioFormat((type) => type.startsWith('video/'))).toBeNull();
+    for (const format of AUDIO_FORMATS) expect((AUDIO_CONTENT_TYPES as readonly string[]).includes(containerOf(format))).toBe(true);
+  });
+
+  it('stays on the browser recorder (never live), and is a file without one', () => {
+    const anything = () => true;
+    expect(chooseAudioRecorder({ microphone: true, isTypeSupported: anything })).toEqual({
+      kind: 'media-recorder',
+      format: 'audio/webm;codecs=opus',
+    });
+    expect(chooseAudioRecorder({ microphone: true, isTypeSupported: (type) => type.startsWith('video/') })).toEqual({ kind: 'file' });
+    expect(chooseAudioRecorder({ microphone: true, isTypeSupported: null })).toEqual({ kind: 'file' });
+    expect(chooseAudioRecorder({ microphone: false, isTypeSupported: anything })).toEqual({ kind: 'file' });
+  });
+
+  it('asks getUserMedia for the microphone alone', async () => {
+    expect(cameraConstraints({ videoDeviceId: 'cam-2', audioDeviceId: 'mic-1' }, false)).toEqual({
+      video: false,
+      audio: { deviceId: { exact: 'mic-1' } },
+    });
+    expect(cameraConstraints({ videoDeviceId: null, audioDeviceId: null }, false)).toEqual({ video: false, audio: true });
+    const asked: MediaStreamConstraints[] = [];
+    vi.stubGlobal('navigator', { mediaDevices: { getUserMedia: async (c: MediaStreamConstraints) => (asked.push(c), {} as MediaStream) } });
+    try {
+      await openCamera({ videoDeviceId: null, audioDeviceId: 'mic-1' }, false);
+      expect(asked).toEqual([{ video: false, audio: { deviceId: { exact: 'mic-1' } } }]);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

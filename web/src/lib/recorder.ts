@@ -25,6 +25,21 @@ export const PREFERRED_FORMATS = [
 
 export const chooseFormat = (isSupported: (type: string) => boolean): string | null => PREFERRED_FORMATS.find((type) => isSupported(type)) ?? null;
 
+/**
+ * An audio-only answer's formats (issue 39), in order: Opus in WebM (Chromium, Firefox), in Ogg
+ * (Firefox), AAC in MP4 (Safari). Their containers are the server's AUDIO_CONTENT_TYPES.
+ */
+export const AUDIO_FORMATS = [
+  'audio/webm;codecs=opus',
+  'audio/ogg;codecs=opus',
+  'audio/mp4;codecs=mp4a.40.2',
+  'audio/mp4',
+  'audio/webm',
+  'audio/ogg',
+] as const;
+
+export const chooseAudioFormat = (isSupported: (type: string) => boolean): string | null => AUDIO_FORMATS.find((type) => isSupported(type)) ?? null;
+
 /** The container type the server takes (`video/webm;codecs=…` → `video/webm`). */
 export const containerOf = (mimeType: string) => mimeType.split(';')[0]!.trim();
 
@@ -65,6 +80,39 @@ export const chooseRecorder = ({
   return format ? { kind: 'media-recorder', format } : { kind: 'file' };
 };
 
+/**
+ * How an audio-only answer is recorded (issue 39): MediaRecorder with an audio format, else a file.
+ * Never live: the live-recording service records the camera's picture (IVS, H.264 + AAC), so an audio
+ * answer stays on the browser's recorder even where the force-recorder-service flag is set.
+ */
+export const chooseAudioRecorder = ({
+  microphone,
+  isTypeSupported,
+}: {
+  /** navigator.mediaDevices.getUserMedia exists. */
+  microphone: boolean;
+  /** MediaRecorder.isTypeSupported, or null without MediaRecorder. */
+  isTypeSupported: ((type: string) => boolean) | null;
+}): RecorderChoice => {
+  const format = microphone && isTypeSupported ? chooseAudioFormat(isTypeSupported) : null;
+  return format ? { kind: 'media-recorder', format } : { kind: 'file' };
+};
+
+const isTypeSupportedHere = () =>
+  typeof window.MediaRecorder !== 'undefined' && typeof window.MediaRecorder.isTypeSupported === 'function'
+    ? (type: string) => window.MediaRecorder.isTypeSupported(type)
+    : null;
+
+/** This browser's choice for an audio-only answer. */
+export const audioRecorderChoiceHere = (): RecorderChoice =>
+  typeof window === 'undefined'
+    ? { kind: 'file' }
+    : chooseAudioRecorder({ microphone: Boolean(navigator.mediaDevices?.getUserMedia), isTypeSupported: isTypeSupportedHere() });
+
+/** The audio of a stream alone (an audio question in an interview with the camera on): what an audio take records. */
+export const audioTracksOf = (stream: MediaStream): MediaStream =>
+  stream.getVideoTracks().length === 0 ? stream : new MediaStream(stream.getAudioTracks());
+
 /** This browser's choice. */
 export const recorderChoiceHere = (): RecorderChoice =>
   typeof window === 'undefined'
@@ -72,10 +120,7 @@ export const recorderChoiceHere = (): RecorderChoice =>
     : chooseRecorder({
         camera: Boolean(navigator.mediaDevices?.getUserMedia),
         peerConnection: typeof window.RTCPeerConnection !== 'undefined',
-        isTypeSupported:
-          typeof window.MediaRecorder !== 'undefined' && typeof window.MediaRecorder.isTypeSupported === 'function'
-            ? (type) => window.MediaRecorder.isTypeSupported(type)
-            : null,
+        isTypeSupported: isTypeSupportedHere(),
         forced: isRecorderServiceForced(),
       });
 
@@ -107,9 +152,12 @@ export const rememberedDevices = (): DeviceChoice => {
 
 export const rememberDevices = (choice: DeviceChoice) => storage.setJson(RECORDER_DEVICE_IDS_KEY, choice);
 
-/** What getUserMedia is asked for: the desktop's ideal 852×480, on the chosen devices (exactly) where there is a choice. */
-export const cameraConstraints = ({ videoDeviceId, audioDeviceId }: DeviceChoice): MediaStreamConstraints => ({
-  video: { width: { ideal: 852 }, height: { ideal: 480 }, ...(videoDeviceId ? { deviceId: { exact: videoDeviceId } } : {}) },
+/**
+ * What getUserMedia is asked for: the desktop's ideal 852×480, on the chosen devices (exactly) where
+ * there is a choice; with `video` false (an interview recording audio only, issue 39) the microphone alone.
+ */
+export const cameraConstraints = ({ videoDeviceId, audioDeviceId }: DeviceChoice, video = true): MediaStreamConstraints => ({
+  video: video ? { width: { ideal: 852 }, height: { ideal: 480 }, ...(videoDeviceId ? { deviceId: { exact: videoDeviceId } } : {}) } : false,
   audio: audioDeviceId ? { deviceId: { exact: audioDeviceId } } : true,
 });
 
@@ -125,10 +173,10 @@ const isMissingDevice = (error: unknown) => ['OverconstrainedError', 'NotFoundEr
 /**
  * Camera and microphone, on `choice` (by default the remembered one). When a chosen device is gone
  * the browser's defaults are opened instead (and the remembered choice, no longer valid, is left as
- * it is: the device may come back). A refused permission is PermissionDenied.
+ * it is: the device may come back). A refused permission is PermissionDenied. `video` false: the microphone only.
  */
-export const openCamera = async (choice: DeviceChoice = rememberedDevices()): Promise<MediaStream> => {
-  const open = (wanted: DeviceChoice) => navigator.mediaDevices.getUserMedia(cameraConstraints(wanted));
+export const openCamera = async (choice: DeviceChoice = rememberedDevices(), video = true): Promise<MediaStream> => {
+  const open = (wanted: DeviceChoice) => navigator.mediaDevices.getUserMedia(cameraConstraints(wanted, video));
   try {
     try {
       return await open(choice);

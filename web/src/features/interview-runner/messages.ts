@@ -8,6 +8,8 @@ export const messages = {
   connectRecorder: 'Unable to connect to recorder',
   startRecording: 'Unable to start recording',
   mustBeVideo: 'Must upload a video file',
+  /** An audio-only question (issue 39) answered with a file where the browser cannot record. */
+  mustBeAudio: 'Must upload an audio file',
   emptyFile: 'Empty file encountered',
   uploadFailure: 'Upload failure',
   /** Submit pressed while the take is still being sent (the button is aria-disabled, so it stays focusable and is said why). */

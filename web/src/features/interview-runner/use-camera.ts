@@ -15,9 +15,10 @@ import { messages } from './messages';
  * The candidate's camera and microphone for the whole interview: opened at the check (on the
  * remembered devices), switched when another one is chosen (and the choice remembered for every
  * recorder of this browser), and `lost` when a device goes away mid-interview (a track ends by itself)
- * until another is chosen. Closed when the interview leaves the page.
+ * until another is chosen. Closed when the interview leaves the page. `audioOnly` (every question
+ * left to record asks for audio only, issue 39): the microphone alone is opened.
  */
-export const useCamera = () => {
+export const useCamera = (audioOnly = false) => {
   const [stream, setStream] = useState<MediaStream | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [lost, setLost] = useState(false);
@@ -36,8 +37,9 @@ export const useCamera = () => {
       // One camera at a time: some devices cannot open a second one while the first is on.
       if (choice) closeStream(stream);
       try {
-        const opened = await openCamera(choice ?? rememberedDevices());
-        if (choice) rememberDevices(devicesOf(opened));
+        const opened = await openCamera(choice ?? rememberedDevices(), !audioOnly);
+        // The microphone alone (audioOnly) leaves the camera remembered as it was.
+        if (choice) rememberDevices(audioOnly ? { ...rememberedDevices(), audioDeviceId: devicesOf(opened).audioDeviceId } : devicesOf(opened));
         setStream(opened);
         setLost(false);
         setGeneration((n) => n + 1);
@@ -51,8 +53,8 @@ export const useCamera = () => {
         setOpening(false);
       }
     },
-    [stream],
+    [stream, audioOnly],
   );
 
-  return { stream, error, lost, opening, generation, open };
+  return { stream, error, lost, opening, generation, open, audioOnly };
 };

@@ -7,7 +7,8 @@ import { CameraPreview } from './camera-preview';
 
 /**
  * The camera and microphone check: turn them on, see yourself and your voice's level, choose
- * another camera or microphone, try a practice question, go on.
+ * another camera or microphone, try a practice question, go on. An interview recording audio only
+ * (issue 39) checks the microphone alone.
  */
 export const CheckStage = ({
   camera,
@@ -18,7 +19,34 @@ export const CheckStage = ({
   onPractice: () => void;
   onContinue: () => void;
 }) => {
-  const { stream, error, opening, open } = camera;
+  const { stream, error, opening, open, audioOnly } = camera;
+  // Every question left to record is audio only (issue 39): the microphone alone is checked.
+  if (audioOnly)
+    return (
+      <div className="ir-stack">
+        <Title focus>Microphone check</Title>
+        <p>Your answers are recorded as audio only: your camera is not used. Check that we can hear you.</p>
+        {stream ? (
+          <>
+            <MicLevel stream={stream} />
+            <DevicePicker stream={stream} onChoose={(choice) => void open(choice)} focus audioOnly />
+          </>
+        ) : (
+          <Button onClick={() => void open()} isLoading={opening} loadingText="Turning on…">
+            Turn on microphone
+          </Button>
+        )}
+        {error && <Alert variation="error">{error}</Alert>}
+        <div className="ir-row">
+          <Button variation="primary" disabled={!stream || opening} onClick={onContinue}>
+            Continue
+          </Button>
+          <Button disabled={!stream || opening} onClick={onPractice}>
+            Try a practice question
+          </Button>
+        </div>
+      </div>
+    );
   return (
     <div className="ir-stack">
       <Title focus>Camera and microphone check</Title>
@@ -59,6 +87,7 @@ export const DeviceLostStage = ({ camera, onReconnect }: { camera: ReturnType<ty
       <Alert variation="warning">{messages.deviceLost}</Alert>
       {stream && (
         <DevicePicker
+          audioOnly={camera.audioOnly}
           stream={stream}
           onChoose={(choice) => void open(choice).then((opened) => opened && onReconnect?.())}
           reconnectLabel="Use these devices"

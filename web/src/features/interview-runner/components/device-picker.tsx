@@ -45,8 +45,11 @@ export const DevicePicker = ({
   reconnectLabel,
   busy = false,
   focus = false,
+  audioOnly = false,
 }: {
   stream: MediaStream;
+  /** The microphone alone is used (an interview recording audio only, issue 39): no camera to choose. */
+  audioOnly?: boolean;
   onChoose: (choice: DeviceChoice) => void;
   reconnectLabel?: string;
   busy?: boolean;
@@ -79,14 +82,17 @@ export const DevicePicker = ({
   };
   return (
     <div className="ir-devices">
+      {!audioOnly && (
+        <DeviceSelect
+          ref={first}
+          label="Camera"
+          options={devices.cameras}
+          value={shown.videoDeviceId ?? ''}
+          onChange={(videoDeviceId) => onChoose({ ...shown, videoDeviceId })}
+        />
+      )}
       <DeviceSelect
-        ref={first}
-        label="Camera"
-        options={devices.cameras}
-        value={shown.videoDeviceId ?? ''}
-        onChange={(videoDeviceId) => onChoose({ ...shown, videoDeviceId })}
-      />
-      <DeviceSelect
+        ref={audioOnly ? first : undefined}
         label="Microphone"
         options={devices.microphones}
         value={shown.audioDeviceId ?? ''}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { VIDEO_CONTENT_TYPES } from '../../../../../lambdas/contracts/media-types';
+import { AUDIO_CONTENT_TYPES, VIDEO_CONTENT_TYPES } from '../../../../../lambdas/contracts/media-types';
 import { errorMessage } from '../../../api/client';
 import { partUrlSource, startAnswerCall, submitAnswerCall, type Interview } from '../api';
 import { messages } from '../messages';
@@ -14,6 +14,8 @@ import { Alert, Button } from './ui';
  * its plain-data module so that no zod schema comes with it into the candidate's bundle.
  */
 const ANSWER_CONTENT_TYPES: readonly string[] = VIDEO_CONTENT_TYPES;
+/** An audio-only question's (issue 39): the server's audio types. */
+const AUDIO_ANSWER_TYPES: readonly string[] = AUDIO_CONTENT_TYPES;
 
 /** Where the browser cannot record: the answer is a video file, sent in the same multipart parts. */
 export const FileAnswer = ({
@@ -33,12 +35,15 @@ export const FileAnswer = ({
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [busy, setBusy] = useState(false);
+  const audio = question.answer.answerType === 'audio';
+  const kind = audio ? 'audio file' : 'video';
 
   const choose = (picked: File | undefined) => {
     setError(null);
     setFile(null);
     if (!picked) return;
-    if (!picked.type.startsWith('video/') || !ANSWER_CONTENT_TYPES.includes(picked.type)) return setError(messages.mustBeVideo);
+    if (audio ? !AUDIO_ANSWER_TYPES.includes(picked.type) : !picked.type.startsWith('video/') || !ANSWER_CONTENT_TYPES.includes(picked.type))
+      return setError(audio ? messages.mustBeAudio : messages.mustBeVideo);
     if (picked.size === 0) return setError(messages.emptyFile);
     setFile(picked);
   };
@@ -62,12 +67,14 @@ export const FileAnswer = ({
   return (
     <div className="ir-stack">
       <QuestionHeading index={index} total={total} question={question} />
-      <Alert variation="info">{messages.recordMedia} Record your answer with another app, then upload the video here.</Alert>
+      <Alert variation="info">
+        {messages.recordMedia} Record your answer with another app, then upload the {audio ? 'audio' : 'video'} here.
+      </Alert>
       <FilePicker
-        label="Video answer"
-        accept="video/*"
-        chooseText={file ? 'Choose another video' : 'Choose a video'}
-        chosenText={file ? file.name : 'No video chosen yet'}
+        label={audio ? 'Audio answer' : 'Video answer'}
+        accept={audio ? 'audio/*' : 'video/*'}
+        chooseText={file ? `Choose another ${kind}` : `Choose ${audio ? 'an' : 'a'} ${kind}`}
+        chosenText={file ? file.name : `No ${kind} chosen yet`}
         onChoose={choose}
       />
       {progress && progress.totalBytes > 0 && <UploadBar progress={progress} done={progress.sentBytes >= progress.totalBytes} />}

@@ -1,7 +1,8 @@
 import { CHOICE_ANSWER_TYPES } from '../../../../../lambdas/contracts/vocabulary';
 import { useMemo, useState } from 'react';
 import { ApiError, apiPath } from '../../../api/client';
-import { recorderChoiceHere } from '../../../lib/recorder';
+import { audioRecorderChoiceHere, recorderChoiceHere } from '../../../lib/recorder';
+import { isAudioQuestion, questionsToRecord, recordsAudioOnly } from '../recorded-questions';
 import { messages } from '../messages';
 import { useCamera } from '../use-camera';
 import { usePublicRead } from '../use-public-read';
@@ -56,14 +57,21 @@ export const InterviewScreen = ({ token }: { token: string }) => {
   const [current, setCurrent] = useState<number | null>(null);
   // A knockout answer that ended the interview (issue 39): its kind message, in place of the outro.
   const [knockedOut, setKnockedOut] = useState<string | null>(null);
-  const camera = useCamera();
+  const data = interview.data;
+  // Every question left to record asks for audio only (issue 39): the microphone alone is opened and checked.
+  const audioOnly = data ? recordsAudioOnly(data.questions) : false;
+  const camera = useCamera(audioOnly);
   // MediaRecorder with a preferred format, else the live-recording service (or when forced); a file where neither works.
   const recorder = useMemo((): TakeRecorder | null => {
     const choice = recorderChoiceHere();
     return choice.kind === 'file' ? null : choice;
   }, []);
+  // An audio question's recorder: MediaRecorder with an audio format (never live: chooseAudioRecorder); a file without one.
+  const audioRecorder = useMemo((): TakeRecorder | null => {
+    const choice = audioRecorderChoiceHere();
+    return choice.kind === 'file' ? null : choice;
+  }, []);
 
-  const data = interview.data;
   if (interview.error) {
     const detail = interview.error instanceof ApiError && interview.error.status === 404 ? interview.error.message : messages.loadFailed;
     return (
@@ -128,9 +136,11 @@ export const InterviewScreen = ({ token }: { token: string }) => {
     afterAnswer(result.completed);
   };
   const afterCheck = () => setStage(data.intro && answeredBefore === 0 ? 'intro' : 'questions');
-  // Only an interview with a question still to record checks the camera and microphone first.
-  const records = data.questions.some((q) => !q.answered && (q.answer.answerType === 'video' || q.answer.answerType === 'audio'));
+  // Only an interview with a question still to record checks the camera and microphone (or the microphone alone) first.
+  const records = questionsToRecord(data.questions).length > 0;
+  const checkRecorder = audioOnly ? audioRecorder : recorder;
   const question = data.questions[index]!;
+  const takeRecorder = isAudioQuestion(question) ? audioRecorder : recorder;
   const { stream, lost } = camera;
 
   return (
@@ -140,7 +150,7 @@ export const InterviewScreen = ({ token }: { token: string }) => {
           data={data}
           token={token}
           onTimingChanged={interview.reload}
-          onStart={() => setStage(recorder && records ? 'check' : data.intro ? 'intro' : 'questions')}
+          onStart={() => setStage(checkRecorder && records ? 'check' : data.intro ? 'intro' : 'questions')}
         />
       )}
       {/* A device lost on the way: the take under way starts again once another is chosen (answers sent are kept). */}
@@ -148,8 +158,8 @@ export const InterviewScreen = ({ token }: { token: string }) => {
         <DeviceLostStage camera={camera} onReconnect={interview.reload} />
       )}
       {!lost && stage === 'check' && <CheckStage camera={camera} onPractice={() => setStage('practice')} onContinue={afterCheck} />}
-      {!lost && stage === 'practice' && recorder && stream && (
-        <PracticeStage key={camera.generation} stream={stream} recorder={recorder} pacing={data.pacing} onDone={afterCheck} />
+      {!lost && stage === 'practice' && checkRecorder && stream && (
+        <PracticeStage key={camera.generation} stream={stream} recorder={checkRecorder} audio={audioOnly} pacing={data.pacing} onDone={afterCheck} />
       )}
       {stage === 'intro' && (
         <div className="ir-stack">
@@ -170,7 +180,7 @@ export const InterviewScreen = ({ token }: { token: string }) => {
         <FileQuestionStep key={index} token={token} index={index} total={data.questions.length} question={question} onSubmitted={afterAnswer} />
       ) : !lost &&
         stage === 'questions' &&
-        (recorder && stream ? (
+        (takeRecorder && stream ? (
           <QuestionStep
             key={`${index}:${camera.generation}:${question.attemptsUsed}`}
             token={token}
@@ -179,10 +189,10 @@ export const InterviewScreen = ({ token }: { token: string }) => {
             question={question}
             pacing={data.pacing}
             stream={stream}
-            recorder={recorder}
+            recorder={takeRecorder}
             onSubmitted={afterAnswer}
           />
-        ) : recorder ? (
+        ) : takeRecorder ? (
           <Alert variation="warning">{messages.connectRecorder}</Alert>
         ) : (
           <FileAnswer key={index} token={token} index={index} total={data.questions.length} question={question} onSubmitted={afterAnswer} />

@@ -9,9 +9,19 @@ export const levelOf = (samples: Uint8Array) => {
 
 /**
  * A live microphone level for the camera and microphone check, so candidates see their voice
- * arrive before they answer. Reads the stream through an AnalyserNode; nothing is recorded.
+ * arrive before they answer, and in place of the camera on an audio-only take's stage (issue 39).
+ * Reads the stream through an AnalyserNode; nothing is recorded.
  */
-export const MicLevel = ({ stream }: { stream: MediaStream }) => {
+export const MicLevel = ({
+  stream,
+  label = 'Microphone: say a few words and watch the bar move.',
+  className = 'ir-stack ir-stack--tight',
+}: {
+  stream: MediaStream;
+  /** The meter's name and hint (an audio take's stage says it records audio only). */
+  label?: string;
+  className?: string;
+}) => {
   const [level, setLevel] = useState(0);
   const labelId = useId();
   useEffect(() => {
@@ -36,9 +46,9 @@ export const MicLevel = ({ stream }: { stream: MediaStream }) => {
     };
   }, [stream]);
   return (
-    <div className="ir-stack ir-stack--tight">
+    <div className={className}>
       <p className="ir-small" id={labelId}>
-        Microphone: say a few words and watch the bar move.
+        {label}
       </p>
       <div role="meter" aria-labelledby={labelId} aria-valuemin={0} aria-valuemax={100} aria-valuenow={level} className="ir-meter">
         <div className={level > 5 ? 'ir-meter__bar ir-meter__bar--live' : 'ir-meter__bar'} style={{ width: `${level}%` }} />

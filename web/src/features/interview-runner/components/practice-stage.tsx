@@ -22,11 +22,14 @@ type Phase = 'ready' | 'thinking' | 'countdown' | 'recording' | 'review';
 export const PracticeStage = ({
   stream,
   recorder,
+  audio = false,
   pacing,
   onDone,
 }: {
   stream: MediaStream;
   recorder: TakeRecorder;
+  /** The interview records audio only (issue 39): so does the practice, with the level meter in place of the camera. */
+  audio?: boolean;
   pacing: Interview['pacing'];
   onDone: () => void;
 }) => {
@@ -101,6 +104,7 @@ export const PracticeStage = ({
       )}
       <TakeStage
         stream={stream}
+        audio={audio}
         playback={phase === 'review' && take ? { url: take, label: 'Your practice answer', autoPlay: true, seconds: recorded } : null}
         countdown={phase === 'countdown' ? seconds : null}
         recording={phase === 'recording' ? { elapsed: seconds, limit: pacing.answerTime } : null}

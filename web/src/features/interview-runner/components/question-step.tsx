@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { LIVE_CONTENT_TYPE } from '../../../../../lambdas/contracts/live-recording';
 import { clock, takeLength } from '../../../lib/take';
-import type { RecorderChoice } from '../../../lib/recorder';
+import { audioTracksOf, type RecorderChoice } from '../../../lib/recorder';
 import type { Interview } from '../api';
 import { messages } from '../messages';
 import { retakesBadge, retakesLeftBeforeTake } from '../retakes';
@@ -25,6 +25,8 @@ export type TakeRecorder = Exclude<RecorderChoice, { kind: 'file' }>;
  * answer length and stops at it (with no limit it shows the time recorded and runs on) while the
  * parts upload, then review with Retake (while retakes remain) and Submit. The focus follows the
  * take: Stop when recording starts, Submit when it stops. The take itself is use-recorded-take.ts.
+ * An audio-only question (issue 39) is the same take of the microphone alone, in an audio format,
+ * with its level meter where the camera would be; it is never live (chooseAudioRecorder).
  *
  * Live (issue 30: no usable MediaRecorder, or the force-recorder-service flag): the same steps, but
  * after the countdown the camera is published to the live-recording service ("Connecting…" until
@@ -65,7 +67,10 @@ export const QuestionStep = ({
   const answerIdRef = useRef<string | null>(null);
   const liveMode = recorder.kind === 'live';
   const format = recorder.kind === 'media-recorder' ? recorder.format : LIVE_CONTENT_TYPE;
-  const controls: TakeControls = { token, index, stream, answerIdRef, setPhase, setError, setRetakesLeft, onSubmitted };
+  // An audio-only question (issue 39) records the microphone alone, in an audio format, with the level meter for a preview.
+  const audio = question.answer.answerType === 'audio';
+  const takeStream = useMemo(() => (audio ? audioTracksOf(stream) : stream), [audio, stream]);
+  const controls: TakeControls = { token, index, stream: takeStream, answerIdRef, setPhase, setError, setRetakesLeft, onSubmitted };
   const recorded = useRecordedTake(controls, { format, active: !liveMode, phase });
   const live = useLiveTake(controls);
   const { progress, uploadState } = recorded;
@@ -190,7 +195,8 @@ export const QuestionStep = ({
         </div>
       ) : (
         <TakeStage
-          stream={stream}
+          stream={takeStream}
+          audio={audio}
           playback={
             reviewing && recorded.review
               ? { url: recorded.review, label: 'Your answer', poster: recorded.poster, seconds: recorded.takeSeconds }

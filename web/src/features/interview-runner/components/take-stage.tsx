@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { inFinalSeconds, recordingTimerText, takeLength, WARNING_SECONDS } from '../../../lib/take';
 import { CameraPreview } from './camera-preview';
+import { MicLevel } from './mic-level';
 
 /** A take to play back: its blob's URL, its name, its first frame (poster) and its length as recorded (a recorder's WebM knows none). */
 export interface Playback {
@@ -16,39 +17,39 @@ export interface Playback {
  * A MediaRecorder WebM has no duration in its header (the player would read 0:00 or ∞): seeking far
  * past its end once makes the browser find it, and the take goes back to its start.
  */
-const TakePlayer = ({ url, label, autoPlay, poster, seconds }: Playback) => {
+const TakePlayer = ({ url, label, autoPlay, poster, seconds, audio = false }: Playback & { audio?: boolean }) => {
   const [played, setPlayed] = useState(false);
   // The player's own duration once it knows it, so the length shown is the one its controls show.
   const [duration, setDuration] = useState<number | null>(null);
   const length = duration ?? seconds ?? null;
   const measured = useRef(false);
+  const player = {
+    src: url,
+    controls: true,
+    autoPlay,
+    preload: 'auto',
+    'aria-label': label,
+    onPlay: () => setPlayed(true),
+    onDurationChange: (event: SyntheticEvent<HTMLMediaElement>) => {
+      const known = event.currentTarget.duration;
+      if (Number.isFinite(known) && known > 0) setDuration(known);
+    },
+    onLoadedMetadata: (event: SyntheticEvent<HTMLMediaElement>) => {
+      const media = event.currentTarget;
+      if (autoPlay || measured.current || Number.isFinite(media.duration)) return;
+      measured.current = true;
+      const back = () => {
+        media.removeEventListener('seeked', back);
+        media.currentTime = 0;
+      };
+      media.addEventListener('seeked', back);
+      media.currentTime = Number.MAX_SAFE_INTEGER;
+    },
+  };
   return (
     <>
-      <video
-        src={url}
-        controls
-        playsInline
-        autoPlay={autoPlay}
-        poster={poster ?? undefined}
-        preload="auto"
-        aria-label={label}
-        onPlay={() => setPlayed(true)}
-        onDurationChange={(event) => {
-          const known = event.currentTarget.duration;
-          if (Number.isFinite(known) && known > 0) setDuration(known);
-        }}
-        onLoadedMetadata={(event) => {
-          const video = event.currentTarget;
-          if (autoPlay || measured.current || Number.isFinite(video.duration)) return;
-          measured.current = true;
-          const back = () => {
-            video.removeEventListener('seeked', back);
-            video.currentTime = 0;
-          };
-          video.addEventListener('seeked', back);
-          video.currentTime = Number.MAX_SAFE_INTEGER;
-        }}
-      />
+      {/* An audio-only take (issue 39) is played in an audio player: there is no picture. */}
+      {audio ? <audio {...player} className="ir-audio" /> : <video {...player} playsInline poster={poster ?? undefined} />}
       {!played && length !== null && (
         <span className="ir-stage__chip" data-testid="take-length">
           <span className="ir-visually-hidden">Length </span>
@@ -59,8 +60,12 @@ const TakePlayer = ({ url, label, autoPlay, poster, seconds }: Playback) => {
   );
 };
 
+/** What an audio-only take's stage says over its level meter (the meter's name). */
+export const AUDIO_STAGE_HINT = 'Audio only: your camera is not used for this answer. Speak and watch the microphone level move.';
+
 /**
- * The stage of a take (a question's or the practice's): the camera's muted preview, or the take
+ * The stage of a take (a question's or the practice's): the camera's muted preview (an audio-only
+ * take, issue 39: the microphone's level meter), or the take
  * played back. Over the preview the countdown (the camera stays in view under it), then from the
  * first frame of recording the REC mark with the recording timer and, in the answer's last 20
  * seconds, a warning. `bar` sits right under the stage (Stop, the upload, Submit), and the stage
@@ -78,8 +83,11 @@ export const TakeStage = ({
   onPreview,
   bar,
   children,
+  audio = false,
 }: {
   stream: MediaStream;
+  /** An audio-only take (issue 39): the microphone's level in place of the camera, and an audio player. */
+  audio?: boolean;
   /** A recorded take: played back in place of the preview (at once with `autoPlay`). */
   playback: Playback | null;
   /** Seconds left of the countdown while it runs. */
@@ -103,9 +111,11 @@ export const TakeStage = ({
   }, [counting]);
   return (
     <div className="ir-take" ref={take}>
-      <div className={recording ? 'ir-stage ir-stage--recording' : 'ir-stage'}>
+      <div className={['ir-stage', recording ? 'ir-stage--recording' : '', audio ? 'ir-stage--audio' : ''].filter(Boolean).join(' ')}>
         {playback ? (
-          <TakePlayer key={playback.url} {...playback} />
+          <TakePlayer key={playback.url} {...playback} audio={audio} />
+        ) : audio ? (
+          <MicLevel stream={stream} label={AUDIO_STAGE_HINT} className="ir-stage__audio" />
         ) : (
           <CameraPreview stream={stream} className="ir-video--preview" onVideo={onPreview} />
         )}
