@@ -85,12 +85,14 @@ export const useRecordedTake = (
       setPhase('review');
       const frame = firstFrame.current;
       firstFrame.current = null;
+      // An audio-only take (issue 39) has no picture to make a poster of.
+      if (containerOf(format).startsWith('audio/')) return;
       void posterOf(frame, blob).then((url) => (upload.current === sending ? setPoster(url) : url && URL.revokeObjectURL(url)));
     } catch {
       setError(messages.recordVideo);
       setPhase('ready');
     }
-  }, [setError, setPhase]);
+  }, [format, setError, setPhase]);
 
   const begin = useCallback(async () => {
     setError(null);
