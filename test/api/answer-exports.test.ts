@@ -5,7 +5,7 @@ import { mediaKeys } from '../../lambdas/adapters/storage-layout';
 import { keys } from '../../lambdas/data/keys';
 import { baseUrl, call } from '../support/api';
 import { allocateCredits, localDb, localEnv, mediaObjectKeys, partition } from '../support/aws';
-import { registerAndSignIn, uniqueEmail } from '../support/accounts';
+import { mailArriving, registerAndSignIn, uniqueEmail } from '../support/accounts';
 import { answerQuestion, interviewFixture, interviewLinkMailedTo, seedAnswerSpecs, tokenFromHref } from '../support/interviews';
 import { makeClip } from '../support/media';
 
@@ -238,6 +238,27 @@ describe('deleting a candidate with every answer type (issue 39)', () => {
     await expectAllGone(cy.candidateId, cyMedia);
     await expectAllGone(dee.candidateId, deeMedia);
     expect((await call('searchAnswers', { params: { positionId }, session: owner.sessionId, query: { text: 'lyon' } })).body.answer_matches).toEqual([]);
+  });
+
+  it('deletes them the same way when they ask for it by e-mail', async () => {
+    const email = uniqueEmail('erase-answers');
+    const invited = await call('inviteCandidate', { params: { positionId }, session: owner.sessionId, body: { candidate_name: 'Eve Erased', email } });
+    expect(invited.status).toBe(201);
+    const candidateId = invited.body.candidate_id as string;
+    const token = tokenFromHref(invited.body.interview_href);
+    await typed(token, 0, { text: 'Patisserie in Tours since spring.' });
+    await fileAnswer(token, 2, 'tours.pdf', pdf);
+    const mediaIds = await mediaOf(candidateId);
+    expect(mediaIds).toHaveLength(1);
+    expect(await wordsOf(candidateId)).not.toEqual([]);
+
+    expect((await call('requestDataDeletion', { body: { company_id: owner.companyId, email } })).status).toBe(202);
+    const confirmation = await mailArriving(email, (mail) => mail.subject.startsWith('Confirm the deletion of your data'));
+    const nonce = /#\/confirm-deletion\/([A-Za-z0-9_-]+)/.exec(confirmation?.text ?? '')?.[1] ?? '';
+    const confirmed = await call('confirmDataDeletion', { body: { nonce } });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body).toMatchObject({ candidates: 1 });
+    await expectAllGone(candidateId, mediaIds);
   });
 
   it('deletes them the same way by retention', async () => {
