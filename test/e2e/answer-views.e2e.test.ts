@@ -163,6 +163,11 @@ describe('the team reads every answer type (issue 39)', () => {
     await page.keyboard.press(' ');
     await expect.poll(() => audio.evaluate((a: HTMLAudioElement) => a.paused)).toBe(true);
 
+    // Asked more than videos: the package is of answers, and is made.
+    const exporting = page.getByRole('region', { name: 'Export answers' });
+    await exporting.getByRole('button', { name: 'Export answers' }).click();
+    await exporting.getByRole('link', { name: 'Download package' }).waitFor({ timeout: 120_000 });
+
     // The position's list: the card says "Knocked out" and why.
     await page.goto(appUrl(paths.position.to(owner.companyId, positionId, { view: 'candidates', tab: 'responded' })));
     const card = page.getByRole('article', { name: 'Kim Knocked' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exportReadiness } from './export-readiness';
+import { exportReadiness, packageKind } from './export-readiness';
 
 const answers = (...statuses: ('uploading' | 'processing' | 'ready' | 'failed')[]) =>
   statuses.map((uploadStatus) => ({
@@ -20,5 +20,14 @@ describe('exportReadiness', () => {
   it('exports the rest when some failed (they are left out), everything when all processed', () => {
     expect(exportReadiness(answers('ready', 'failed'))).toBe('partial');
     expect(exportReadiness(answers('ready', 'ready'))).toBe('ready');
+  });
+});
+
+describe('packageKind (issue 39)', () => {
+  it('is of videos when every answer is a video, of answers when any is another type', () => {
+    expect(packageKind([{ answerType: 'video' }, { answerType: 'video' }])).toBe('videos');
+    expect(packageKind([])).toBe('videos');
+    expect(packageKind([{ answerType: 'video' }, { answerType: 'text' }])).toBe('answers');
+    expect(packageKind([{ answerType: 'audio' }])).toBe('answers');
   });
 });

@@ -12,3 +12,7 @@ export const exportReadiness = (answers: Pick<Answer, 'video'>[]) => {
   if (!statuses.includes('ready')) return 'nothing' as const;
   return statuses.includes('failed') ? ('partial' as const) : ('ready' as const);
 };
+
+/** Whether the package is of videos alone (spec §4 "Export videos") or of answers of other types too (issue 39: "Export answers"). */
+export const packageKind = (answers: Pick<Answer, 'answerType'>[]) =>
+  answers.every((a) => a.answerType === 'video') ? ('videos' as const) : ('answers' as const);

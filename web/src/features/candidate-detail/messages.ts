@@ -28,6 +28,14 @@ export const messages = {
     failed: 'The package could not be generated. Please try again.',
     startFailed: 'Unable to export the videos at this time. Please contact us.',
   },
+  // The same package of a candidate asked more than videos (issue 39): recordings, files and a text of every answer.
+  exportAnswers: {
+    title: 'Export answers',
+    description: 'All answers in one zip file, named by question: recordings and files as they are, written and chosen answers as text.',
+    start: 'Export answers',
+    nothingToExport: 'None of the answers could be processed, so there is nothing to export.',
+    startFailed: 'Unable to export the answers at this time. Please contact us.',
+  },
   // A candidate's timing (issue 25).
   timing: {
     requestHeading: 'Request for more time',

@@ -2,16 +2,16 @@ import { Alert, Button, Card, Flex, Heading, Link, Text } from '@aws-amplify/ui-
 import { useState } from 'react';
 import { errorMessage } from '../../../api/client';
 import { createAnswerPackage, type Answer, type AnswerPackage } from '../../../api/candidates';
-import { exportReadiness } from '../export-readiness';
+import { exportReadiness, packageKind } from '../export-readiness';
 import { messages } from '../messages';
 
-const text = messages.exportVideos;
 
 /**
  * "Export videos" → "Generating package..." → "Download package" (spec §4 Answer package). The
  * package is built off the request path: starting it answers `generating` at once (`onChange`
  * puts that on the candidate, whose page polls until it is completed). Answers whose video failed
- * to process are left out of the zip and named.
+ * to process are left out of the zip and named. A candidate asked more than videos (issue 39) exports
+ * "answers": the same package with their files, audio and a text of every answer.
  */
 export const ExportVideos = ({
   candidateId,
@@ -21,12 +21,13 @@ export const ExportVideos = ({
 }: {
   candidateId: string;
   answerPackage: AnswerPackage;
-  answers: Pick<Answer, 'video'>[];
+  answers: Pick<Answer, 'video' | 'answerType'>[];
   onChange: (answerPackage: AnswerPackage) => Promise<unknown>;
 }) => {
   const [starting, setStarting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const readiness = exportReadiness(answers);
+  const text = packageKind(answers) === 'videos' ? messages.exportVideos : { ...messages.exportVideos, ...messages.exportAnswers };
   const status = answerPackage.packageStatus;
 
   const start = async () => {
