@@ -81,17 +81,6 @@ export type AnswerSpec = z.infer<typeof answerSpecSchema>;
 export type ChoiceOption = z.infer<typeof choiceOptionSchema>;
 export const VIDEO_ANSWER: AnswerSpec = { answerType: 'video' };
 
-/**
- * The answer types a team may choose today. The others are defined, stored and partly served (file
- * answers upload and are checked; the candidate's interview names every type) but their review side
- * is not built yet, so a position asking for one is refused with a clear message rather than leaving
- * a candidate with a question nobody can read (issue 39 opens them as they are finished). The
- * editors offer only these; the tests of the unfinished types seed positions in the table.
- */
-export const OFFERED_ANSWER_TYPES: readonly AnswerType[] = ['video'];
-export const isOfferedAnswerType = (answerType: AnswerType) => OFFERED_ANSWER_TYPES.includes(answerType);
-export const ANSWER_TYPE_NOT_OFFERED = 'This answer type is not available yet. Ask for a video answer.';
-
 /** Whether an answer is recorded through the recorder (video or audio only) and processed by the media pipeline. */
 export const isRecordedAnswer = (answerType: AnswerType) => answerType === 'video' || answerType === 'audio';
 

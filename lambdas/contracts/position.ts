@@ -16,7 +16,7 @@ import {
 import { isInviteExpiryOffset, isMessageTrigger } from './message-options';
 import { POSITION_STATUSES } from './vocabulary';
 import { candidateTimingSchema } from './timing-schemas';
-import { ANSWER_TYPE_NOT_OFFERED, answerSpecSchema, DEFAULT_KNOCKOUT, isOfferedAnswerType, knockoutSettingsSchema, VIDEO_ANSWER } from './answer-types';
+import { answerSpecSchema, DEFAULT_KNOCKOUT, knockoutSettingsSchema, VIDEO_ANSWER } from './answer-types';
 
 export const candidateCountsSchema = z.object({
   invited: z.int(),
@@ -63,20 +63,6 @@ export const interviewSchema = z.object({
   /** What a knockout option of a choice question does (issue 39); flag the candidate when absent. */
   knockout: z._default(knockoutSettingsSchema, () => ({ ...DEFAULT_KNOCKOUT })),
 });
-
-/**
- * An interview as a team sends it (createPosition, updatePosition): every question asks for an
- * answer type the product offers now (OFFERED_ANSWER_TYPES). Stored interviews are read with
- * interviewSchema, whatever they ask for.
- */
-export const offeredInterviewSchema = interviewSchema.check(
-  z.superRefine((interview, ctx) => {
-    interview.questions.forEach((question, index) => {
-      if (!isOfferedAnswerType(question.answer.answerType))
-        ctx.addIssue({ code: 'custom', message: ANSWER_TYPE_NOT_OFFERED, path: ['questions', index, 'answer', 'answerType'], input: question.answer });
-    });
-  }),
-);
 
 const userIdsSchema = z.object({
   userIds: z.array(idSchema).check(z.minLength(1, "Nobody would have access. Changes can't be saved."), z.maxLength(500)),

@@ -3,7 +3,7 @@ import { companyIdParams } from '../contracts/account';
 import { POSITION_ACTIONS, POSITION_STATUSES } from '../contracts/vocabulary';
 import {
   contentItemSchema,
-  offeredInterviewSchema,
+  interviewSchema,
   jobTitleSchema,
   positionBodySchema,
   positionIdParams,
@@ -37,7 +37,7 @@ export const createPosition = defineOperation({
   grants: ['table:write', 'app:links', 'events:put'],
   summary: 'Creates an open position from the wizard (job title and interview).',
   params: companyIdParams,
-  body: z.object({ jobTitle: jobTitleSchema, interview: offeredInterviewSchema }),
+  body: z.object({ jobTitle: jobTitleSchema, interview: interviewSchema }),
   response: z.object({ positionId: z.string() }),
   successStatus: 201,
 });
@@ -61,7 +61,7 @@ export const updatePosition = defineOperation({
   grants: ['table:write', 'app:links'],
   summary: 'Replaces the editable body of a position. `version` must be the one read: a concurrent edit gives 409.',
   params: positionIdParams,
-  body: z.extend(positionBodySchema, { interview: offeredInterviewSchema, version: z.int().check(z.nonnegative()) }),
+  body: z.extend(positionBodySchema, { interview: interviewSchema, version: z.int().check(z.nonnegative()) }),
   response: positionSchema,
 });
 

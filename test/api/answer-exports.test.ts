@@ -57,7 +57,7 @@ beforeAll(async () => {
   });
   expect(position.status).toBe(201);
   positionId = position.body.position_id;
-  // Not offered to teams yet (OFFERED_ANSWER_TYPES): seeded as stored.
+  // Seeded as stored (quicker than the editor; the API takes them too).
   await seedAnswerSpecs(positionId, [
     { answerType: 'text', minWords: null, maxWords: null },
     {

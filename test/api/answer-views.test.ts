@@ -34,7 +34,7 @@ describe('answer views (issue 39)', () => {
     });
     expect(position.status).toBe(201);
     const positionId = position.body.position_id as string;
-    // Not offered to teams yet (OFFERED_ANSWER_TYPES): seeded as stored.
+    // Seeded as stored (quicker than the editor; the API takes them too).
     await seedAnswerSpecs(
       positionId,
       [

@@ -31,7 +31,7 @@ describe('typed answers (issue 39)', () => {
     });
     expect(position.status).toBe(201);
     positionId = position.body.position_id;
-    // Not offered to teams yet (OFFERED_ANSWER_TYPES): seeded as stored.
+    // Seeded as stored (quicker than the editor; the API takes them too).
     await seedAnswerSpecs(positionId, [
       { answerType: 'text', minWords: 3, maxWords: 50 },
       {

@@ -16,8 +16,8 @@ import { signedInOwner } from './support/session';
  * as written (markup in it is text), the options of a choice question with those picked checked and
  * a knockout named, a file with its type, size, a picture's preview and a Download link, and an
  * audio answer in an audio player with its captions track and transcript; a text answer is rated; the header and the position's card say why the candidate was knocked out; the
- * public page of the shared candidate shows the same forms. The types are not offered to teams yet,
- * so the position is seeded (seedAnswerSpecs) and the candidate answers through the API.
+ * public page of the shared candidate shows the same forms. The position is seeded (seedAnswerSpecs;
+ * the wizard builds one in answer-types.e2e) and the candidate answers through the API.
  */
 const browser = useBrowser();
 

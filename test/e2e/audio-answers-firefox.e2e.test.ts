@@ -10,7 +10,7 @@ import { activate, expectAccessibleInFirefox, trackFirefoxErrors, useFirefox, wa
  * WebDriver BiDi, test/e2e/support/firefox.ts, with its fake devices): the microphone check, a take
  * recorded in one of Firefox's audio formats with the level meter in place of the camera, played
  * back in an audio player and submitted; the team gets it processed into audio. No click anywhere;
- * axe in Firefox on each screen. The type is not offered to teams yet, so the position is seeded.
+ * axe in Firefox on each screen. The position is seeded (the wizard builds one in answer-types.e2e).
  */
 const firefox = useFirefox();
 

@@ -13,8 +13,7 @@ import { signedInOwner } from './support/session';
  * timer, retake and upload-while-recording as a video, with the microphone's level meter where the
  * camera would be and an audio player under review; the team's page gets it processed into audio
  * with a transcript. In an interview that also asks for video, the audio question records the
- * microphone alone while the camera stays on for the video one. The types are not offered to teams
- * yet, so the positions are seeded (seedAnswerSpecs).
+ * microphone alone while the camera stays on for the video one. The position is seeded (the wizard builds one in answer-types.e2e).
  */
 const browser = useBrowser(async () => [`--use-file-for-fake-audio-capture=${await makeSpeech('i have presented the morning show for six years')}`]);
 

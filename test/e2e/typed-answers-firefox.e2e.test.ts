@@ -27,7 +27,7 @@ describe('text, choice and file answers in Firefox (issue 39)', () => {
         interview: interviewFixture({ questions: ['Why dispatching?', 'When can you start?', 'Which shifts suit you?', 'Your CV'] }),
       },
     });
-    // Not offered to teams yet through the API (OFFERED_ANSWER_TYPES): seeded as stored.
+    // Seeded as stored (quicker than the editor; the API takes them too).
     await seedAnswerSpecs(position.position_id, [
       { answerType: 'text', minWords: 2, maxWords: 30 },
       {

@@ -9,8 +9,8 @@ import { signedInOwner } from './support/session';
  * Issue 39, the candidate's side of the answers that are not recordings: a text answer with its
  * word counter and a draft that survives a reload, a multiple-choice answer with native checkboxes,
  * a file answer through the styled picker (a wrong type refused in the page), and a knockout that
- * ends the interview with the position's message. The types are not offered to teams yet, so the
- * position is seeded (seedAnswerSpecs); the interview has nothing to record, so it skips the
+ * ends the interview with the position's message. The position is seeded (seedAnswerSpecs; the wizard
+ * builds one in answer-types.e2e); the interview has nothing to record, so it skips the
  * camera check.
  */
 const browser = useBrowser();

@@ -141,9 +141,8 @@ export const processedAnswers = async (owner: { sessionId: string }, candidates:
 
 /**
  * Sets what a position's questions ask for (issue 39) straight in its item, as stored (camelCase):
- * the answer types the product does not offer teams yet (OFFERED_ANSWER_TYPES) cannot be created
- * through the API, but their candidate side is built and tested on positions seeded so. Candidates
- * invited afterwards get the interview with them.
+ * quicker than the wizard for tests of one side (the wizard builds every type in
+ * test/e2e/answer-types.e2e.test.ts). Candidates invited afterwards get the interview with them.
  */
 export const seedAnswerSpecs = async (positionId: string, specs: readonly AnswerSpec[], knockout?: KnockoutSettings) => {
   await localDb().send(

@@ -4,7 +4,6 @@ import {
   CHOICE_OPTIONS_MAX,
   CHOICE_OPTIONS_MIN,
   DEFAULT_KNOCKOUT_MESSAGE,
-  isOfferedAnswerType,
   KNOCKOUT_MESSAGE_MAX,
   TEXT_WORD_LIMIT_MAX,
   type AnswerSpec,
@@ -54,7 +53,7 @@ export const AnswerFields = ({ answer, onChange, questionNumber }: { answer: Ans
         value={answer.answerType}
         onChange={(e) => onChange(changeAnswerType(answer, e.target.value as AnswerType))}
       >
-        {ANSWER_TYPES.filter((type) => isOfferedAnswerType(type) || type === answer.answerType).map((type) => (
+        {ANSWER_TYPES.map((type) => (
           <option key={type} value={type}>
             {ANSWER_TYPE_LABELS[type]}
             {type === 'video' ? ' (default)' : ''}

@@ -1,7 +1,6 @@
 import { Button, Card, Flex } from '@aws-amplify/ui-react';
 import { QUESTION_CONTENT_MAX, QUESTION_TITLE_MAX } from '../../../../lambdas/contracts/pacing';
 import { AnswerFields, answerTypeLabel } from './answer-fields';
-import { OFFERED_ANSWER_TYPES } from '../../../../lambdas/contracts/answer-types';
 import { DebouncedField } from './debounced-field';
 import { newQuestion, type EditableQuestion } from './interview-model';
 import { MediaPreview } from './media-preview';
@@ -110,10 +109,7 @@ export const QuestionList = ({
               multiline
               onChange={(content) => update(index, { content })}
             />
-            {/* Only once there is a choice to make: while video is the one type offered, the editor is the spec's. */}
-            {OFFERED_ANSWER_TYPES.length > 1 && (
-              <AnswerFields answer={question.answer} questionNumber={index + 1} onChange={(answer) => update(index, { answer })} />
-            )}
+            <AnswerFields answer={question.answer} questionNumber={index + 1} onChange={(answer) => update(index, { answer })} />
             <div className="editor-question__video">
               <Button size="small" variation="link" className="editor-link-button" onClick={() => onRecordVideo(question.ephemeralId)}>
                 <EditorIcon name="video" />
