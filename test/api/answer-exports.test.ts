@@ -1,6 +1,5 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
 import { mediaKeys } from '../../lambdas/adapters/storage-layout';
 import { keys } from '../../lambdas/data/keys';
 import { baseUrl, call } from '../support/api';
@@ -8,6 +7,7 @@ import { allocateCredits, localDb, localEnv, mediaObjectKeys, partition } from '
 import { mailArriving, registerAndSignIn, uniqueEmail } from '../support/accounts';
 import { answerQuestion, interviewFixture, interviewLinkMailedTo, seedAnswerSpecs, tokenFromHref } from '../support/interviews';
 import { makeClip } from '../support/media';
+import { zipEntries } from '../support/zip';
 
 /**
  * Every answer type where answers leave the product (issue 39): the CSV export's rows carry each
@@ -301,30 +301,6 @@ describe('deleting a candidate with every answer type (issue 39)', () => {
     }
   });
 });
-
-/** A zip's entries read back with a zip reader (yauzl): each one's name and bytes. */
-const zipEntries = (zip: Buffer) =>
-  new Promise<{ name: string; data: Buffer }[]>((resolve, reject) => {
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => {
-      if (error) return reject(error);
-      const entries: { name: string; data: Buffer }[] = [];
-      file.on('error', reject);
-      file.on('end', () => resolve(entries));
-      file.on('entry', (entry: yauzl.Entry) => {
-        file.openReadStream(entry, (openError, stream) => {
-          if (openError) return reject(openError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('error', reject);
-          stream.on('end', () => {
-            entries.push({ name: entry.fileName, data: Buffer.concat(chunks) });
-            file.readEntry();
-          });
-        });
-      });
-      file.readEntry();
-    });
-  });
 
 describe('the answer package of every answer type (issue 39)', () => {
   const candidateOf = (candidateId: string) => call('getCandidate', { params: { candidateId }, session: owner.sessionId });

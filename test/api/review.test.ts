@@ -3,7 +3,7 @@ import { href, paths } from '../../lambdas/contracts/app-paths';
 import { DescribeExecutionCommand, ListExecutionsCommand } from '@aws-sdk/client-sfn';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import yauzl from 'yauzl';
+import { zipEntries as readZip } from '../support/zip';
 import { keys } from '../../lambdas/data/keys';
 import { packageKey, packagePrefix } from '../../lambdas/adapters/storage-layout';
 import { call } from '../support/api';
@@ -45,30 +45,9 @@ const packageWhenBuilt = async (id: string) => {
 
 const download = async (href: string) => Buffer.from(await (await fetch(href)).arrayBuffer());
 
-/** A zip's entries read back with a zip reader (yauzl): each one's name, its length, and its bytes' first 12. */
-const zipEntries = (zip: Buffer) =>
-  new Promise<{ name: string; bytes: number; head: Buffer }[]>((resolve, reject) => {
-    yauzl.fromBuffer(zip, { lazyEntries: true }, (error, file) => {
-      if (error) return reject(error);
-      const entries: { name: string; bytes: number; head: Buffer }[] = [];
-      file.on('error', reject);
-      file.on('end', () => resolve(entries));
-      file.on('entry', (entry: yauzl.Entry) => {
-        file.openReadStream(entry, (openError, stream) => {
-          if (openError) return reject(openError);
-          const chunks: Buffer[] = [];
-          stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-          stream.on('error', reject);
-          stream.on('end', () => {
-            const data = Buffer.concat(chunks);
-            entries.push({ name: entry.fileName, bytes: data.length, head: data.subarray(0, 12) });
-            file.readEntry();
-          });
-        });
-      });
-      file.readEntry();
-    });
-  });
+/** A zip's entries (test/support/zip.ts): each one's name, its length, and its bytes' first 12. */
+const zipEntries = async (zip: Buffer) =>
+  (await readZip(zip)).map(({ name, data }) => ({ name, bytes: data.length, head: data.subarray(0, 12) }));
 
 /** An MP4 file starts with its `ftyp` box. */
 const isMp4 = (head: Buffer) => head.subarray(4, 8).toString('latin1') === 'ftyp';
