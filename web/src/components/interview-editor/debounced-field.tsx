@@ -38,12 +38,19 @@ export const DebouncedField = ({
     setText(value);
   }
   useEffect(() => () => window.clearTimeout(timer.current), []);
+  // The pause ends after later renders: it hands its text to the latest onChange, whose edit is made
+  // on what the form holds now (one made at the keystroke would undo a change made meanwhile, such as
+  // the question's answer type picked right after its title was typed).
+  const latestOnChange = useRef(onChange);
+  useEffect(() => {
+    latestOnChange.current = onChange;
+  });
   const update = (next: string) => {
     setText(next);
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => {
       setSynced(next);
-      onChange(next);
+      latestOnChange.current(next);
     }, EDIT_DEBOUNCE_MS);
   };
   const flush = () => {
