@@ -187,7 +187,10 @@ export const webhookEnvelopeSchema = <T extends DeliveredEventType>(type: T) =>
     id: id('The event’s id: the same on every attempt and on a resend (also in the `Webhook-Id` header); de-duplicate by it.'),
     type: described(z.literal(type), 'The event’s type.'),
     apiVersion: described(z.literal(WEBHOOK_API_VERSION), 'The version of the payload’s shape.'),
-    createdAt: described(z.string(), 'When the event happened (ISO 8601).'),
+    createdAt: described(
+      z.string(),
+      'When the event happened (ISO 8601). Events may arrive out of order (deliveries run side by side, and a failed one is retried later): order by this.',
+    ),
     companyId: id('The company the event belongs to.'),
     data: webhookEventDataSchemas[type] as (typeof webhookEventDataSchemas)[T],
   });

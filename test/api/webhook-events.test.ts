@@ -152,8 +152,12 @@ describe('webhook events, end to end', () => {
     expect(JSON.stringify(deleted)).not.toContain(email);
     expect(JSON.stringify(deleted)).not.toContain('Ada');
 
-    // In the order they happened.
-    const order = events.map((event) => event.type).filter((type) => type !== 'answer.processed');
+    // In the order they happened, by each envelope's created_at: deliveries run side by side, so two
+    // events moments apart (the invitation, the first recording) may arrive in either order.
+    const order = [...events]
+      .sort((a, b) => a.created_at.localeCompare(b.created_at))
+      .map((event) => event.type)
+      .filter((type) => type !== 'answer.processed');
     expect(order).toEqual(['candidate.invited', 'candidate.started', 'candidate.completed', 'candidate.status_changed', 'candidate.deleted']);
   }, 360_000);
 });
