@@ -6,6 +6,9 @@ import { type PositionStatus } from './vocabulary';
  */
 type Query = Record<string, string | number | boolean | null | undefined>;
 
+/** The Reports screen's period: the last 7, 30 or 90 days, or custom days. */
+export type ReportPeriodChoice = 7 | 30 | 90 | 'custom';
+
 const withQuery = (path: string, query: Query = {}) => {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
@@ -50,6 +53,15 @@ export const paths = {
      */
     to: (companyId: string, positionId: string, candidateId: string, q: { answer?: string; at?: number } = {}) =>
       withQuery(`/companies/${companyId}/positions/${positionId}/candidates/${candidateId}`, q),
+  },
+  /**
+   * Reports (issue 40): the company's, or one position's (`position`), over the last 7, 30 or 90 days
+   * (`period`, 30 when left out) or the days `from`..`to` (`period=custom`), in the company's time zone.
+   */
+  reports: {
+    pattern: '/companies/:companyId/reports',
+    to: (companyId: string, q: { position?: string; period?: ReportPeriodChoice; from?: string; to?: string } = {}) =>
+      withQuery(`/companies/${companyId}/reports`, q),
   },
   publicCandidate: { pattern: '/candidates/:publicCandidateId', to: (id: string) => `/candidates/${id}` },
   interview: { pattern: '/interview/:token', to: (token: string) => `/interview/${token}` },
