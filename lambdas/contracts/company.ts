@@ -40,10 +40,29 @@ export const retentionMonthsSchema = z.nullable(
 export const retentionSchema = z.object({ retentionMonths: retentionMonthsSchema });
 export type Retention = z.infer<typeof retentionSchema>;
 
+/** The time zone a company's reports count days in until an owner sets theirs (issue 40). */
+export const DEFAULT_TIME_ZONE = 'UTC';
+
+/** An IANA time zone name, as `Intl.supportedValuesOf('timeZone')` lists them. */
+export const timeZoneSchema = z.string().check(
+  z.minLength(1, 'Choose a time zone.'),
+  z.maxLength(64, 'Choose a time zone from the list.'),
+  z.refine((zone) => {
+    try {
+      new Intl.DateTimeFormat('en', { timeZone: zone });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'Choose a time zone from the list.'),
+);
+
 export const companySchema = z.object({
   companyId: z.string(),
   companyName: z.string(),
   config: companyConfigSchema,
   theme: themeSchema,
   retentionMonths: retentionMonthsSchema,
+  /** The time zone its reports count days in (issue 40). */
+  timeZone: z.string(),
 });

@@ -9,6 +9,7 @@ import { keys, sortKeyPrefixes } from './keys';
 import { queryAll } from './query';
 import { ConditionFailed, transact, type TransactionStep } from './transaction';
 import { writeIf } from './conditional-write';
+import { DEFAULT_TIME_ZONE } from '../contracts/company';
 
 export interface Company {
   companyId: string;
@@ -23,6 +24,8 @@ export interface Company {
   subscription: StoredSubscription | null;
   /** Retention policy (issue 28, domain/retention.ts): months a candidate's data is kept, null for never deleted automatically. */
   retentionMonths: RetentionMonths;
+  /** The IANA time zone its reports count days in (issue 40); UTC until an owner sets one. */
+  timeZone: string;
 }
 
 const fromItem = (item: Record<string, any>): Company => ({
@@ -35,6 +38,7 @@ const fromItem = (item: Record<string, any>): Company => ({
   stripeCustomerId: item.stripeCustomerId ?? null,
   subscription: item.subscription ?? null,
   retentionMonths: retentionMonthsOf(item.retentionMonths),
+  timeZone: typeof item.timeZone === 'string' ? item.timeZone : DEFAULT_TIME_ZONE,
 });
 
 /** A stored company item as a Company: for reads that fetch it together with other items (BatchGetItem). */
@@ -153,6 +157,18 @@ export const setRetentionMonths = async (companyId: string, retentionMonths: Ret
     }),
   );
 };
+
+/** Sets the time zone the company's reports count days in (issue 40); false when the company does not exist. */
+export const setTimeZone = (companyId: string, timeZone: string): Promise<boolean> =>
+  writeIf(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.company(companyId),
+      UpdateExpression: 'SET timeZone = :zone',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':zone': timeZone },
+    }),
+  );
 
 /** Replaces the company's theme; null when the company does not exist. */
 export const setTheme = async (companyId: string, theme: Theme): Promise<Company | null> => {

@@ -91,7 +91,10 @@ export const keys = {
   /** An API key (issue 38), by the id its secret carries. */
   apiKey: (keyId: string) => ({ PK: `APIKEY#${keyId}`, SK: 'KEY' }),
   /** GSI1 of an API key: the company's keys, newest first. */
-  apiKeyByCompany: (companyId: string, createdAt: string, keyId: string) => ({ GSI1PK: `COMPANY#${companyId}#APIKEYS`, GSI1SK: `${createdAt}#${keyId}` }),
+  apiKeyByCompany: (companyId: string, createdAt: string, keyId: string) => ({
+    GSI1PK: `COMPANY#${companyId}#APIKEYS`,
+    GSI1SK: `${createdAt}#${keyId}`,
+  }),
   rateLimit: (name: string, subject: string, windowStart: number) => ({ PK: `RATE#${name}#${subject}`, SK: String(windowStart) }),
   /** A request made with an Idempotency-Key (lambdas/data/idempotency.ts), by the hash of its route, caller and key; TTL 24 h. */
   idempotency: (scopeHash: string) => ({ PK: `IDEMPOTENCY#${scopeHash}`, SK: 'REQUEST' }),
@@ -274,7 +277,10 @@ export const keys = {
    */
   webhookEndpoint: (companyId: string, endpointId: string) => ({ PK: `COMPANY#${companyId}`, SK: `${sortKeyPrefixes.webhookEndpoint}${endpointId}` }),
   /** One delivery attempt in the endpoint's log partition; the id sorts by time, so a page is newest first. TTL 30 days. */
-  webhookDelivery: (endpointId: string, deliveryId: string) => ({ PK: `WEBHOOKLOG#${endpointId}`, SK: `${sortKeyPrefixes.webhookDelivery}${deliveryId}` }),
+  webhookDelivery: (endpointId: string, deliveryId: string) => ({
+    PK: `WEBHOOKLOG#${endpointId}`,
+    SK: `${sortKeyPrefixes.webhookDelivery}${deliveryId}`,
+  }),
   /** A shared candidate's public id → the candidate. */
   publicCandidate: (publicCandidateId: string) => ({ PK: `PUBLICCANDIDATE#${publicCandidateId}`, SK: 'CANDIDATE' }),
   /**
@@ -282,6 +288,14 @@ export const keys = {
    * for all of them, so the runner reads what ran in one Query. Only the operator's command touches it.
    */
   migration: (migrationId: string) => ({ PK: 'MIGRATION', SK: migrationId }),
+  /**
+   * Reports (issue 40): a company's and a position's per-day aggregates (numbers only: they outlive
+   * the candidates they count), one partition each so a report is one Query of a range of days.
+   */
+  reportCompanyDay: (companyId: string, day: string) => ({ PK: `REPORT#COMPANY#${companyId}`, SK: `DAY#${day}` }),
+  reportPositionDay: (positionId: string, day: string) => ({ PK: `REPORT#POSITION#${positionId}`, SK: `DAY#${day}` }),
+  /** A stream record the reports counted (its eventID), kept two days (a stream keeps records one): a redelivery adds nothing. */
+  reportEvent: (eventId: string) => ({ PK: `REPORT#EVENT#${eventId}`, SK: 'EVENT' }),
 } as const;
 
 export const epochSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);

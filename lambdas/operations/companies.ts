@@ -2,7 +2,7 @@ import * as z from 'zod/mini';
 import { companyIdParams } from '../contracts/account';
 import { currencies, intervals, tiers } from '../contracts/billing-catalog';
 import { companyNameSchema } from '../contracts/common';
-import { companyConfigSchema, companySchema, retentionSchema, subscriptionStatuses, themeSchema } from '../contracts/company';
+import { companyConfigSchema, companySchema, retentionSchema, subscriptionStatuses, themeSchema, timeZoneSchema } from '../contracts/company';
 import { defineOperation } from './operation';
 
 export const getCompany = defineOperation({
@@ -113,4 +113,16 @@ export const putRetention = defineOperation({
   params: companyIdParams,
   body: retentionSchema,
   response: retentionSchema,
+});
+
+export const putTimeZone = defineOperation({
+  method: 'PUT',
+  path: '/companies/{companyId}/time-zone',
+  auth: 'owner',
+  grants: ['table:write'],
+  summary:
+    "Sets the IANA time zone (e.g. `Europe/London`) the company's reports count days in (owner only). Candidates are counted on the day they were invited, in the zone set when each change of theirs is counted: a change applies from then on, and what was counted stays on its day.",
+  params: companyIdParams,
+  body: z.object({ timeZone: timeZoneSchema }),
+  response: z.object({ timeZone: z.string() }),
 });

@@ -25,6 +25,7 @@ import { API_PREFIX, fillPath, type PathParamValue } from './path';
 import * as positions from './positions';
 import * as publicPages from './public';
 import * as recordings from './recordings';
+import * as reports from './reports';
 import * as scorecards from './scorecards';
 import * as search from './search';
 import * as system from './system';
@@ -44,6 +45,7 @@ const areas = {
   comments,
   scorecards,
   audit,
+  reports,
   search,
   public: publicPages,
   erasure,

@@ -11,7 +11,8 @@ export const getInterview = defineOperation({
   method: 'GET',
   path: '/interviews/{token}',
   auth: 'public',
-  grants: ['table:read', 'media:read'],
+  // table:write: the first opening is recorded (issue 40's funnel).
+  grants: ['table:write', 'media:read'],
   summary:
     "The candidate's interview: branding, pacing (the position's with the candidate's timing adjustment applied: `answer_time` null is no limit), whether the timing is adjusted and may still be asked for, intro, questions (with whether each is answered and retakes used), outro. Every team video comes with its captions once they are ready.",
   params: z.object({ token: interviewTokenSchema }),
@@ -124,7 +125,7 @@ export const startFileAnswer = defineOperation({
   auth: 'public',
   grants: ['table:write', 'media:write', 'app:links', 'events:put'],
   summary:
-    "Starts a file answer (issue 39) of a file question: a presigned PUT for exactly `size` bytes (at most 10 MB) with the content type `upload_content_type`. Submit it with the answer's submission (`{\"uploaded\": \"file\"}`): the server reads the file's type from its bytes and keeps only a PDF, Word (DOCX), PNG or JPEG. A file started earlier and not submitted is replaced.",
+    'Starts a file answer (issue 39) of a file question: a presigned PUT for exactly `size` bytes (at most 10 MB) with the content type `upload_content_type`. Submit it with the answer\'s submission (`{"uploaded": "file"}`): the server reads the file\'s type from its bytes and keeps only a PDF, Word (DOCX), PNG or JPEG. A file started earlier and not submitted is replaced.',
   params: questionParams,
   body: fileAnswerStartSchema,
   response: z.object({ answerId: z.string(), uploadUrl: z.string(), uploadContentType: z.string(), maxBytes: z.int() }),

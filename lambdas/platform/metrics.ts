@@ -25,6 +25,10 @@ export const metricNames = {
   mailsNotSent: 'MailsNotSent',
   /** Webhook events EventBridge did not take (app/webhooks/publish-events.ts, issue 38): the request went on, the endpoints miss them. */
   webhookEventsNotPublished: 'WebhookEventsNotPublished',
+  /** Seconds from a candidate's change to the reports counting it (streams/aggregate-reports.ts, issue 40). */
+  reportLagSeconds: 'ReportLagSeconds',
+  /** Stream records the reports had counted already (a redelivery): added nothing. */
+  reportDuplicates: 'ReportDuplicateChanges',
 } as const;
 
 export type MetricName = (typeof metricNames)[keyof typeof metricNames];

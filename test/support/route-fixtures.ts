@@ -345,6 +345,8 @@ export const validBodies: { [K in OperationId]?: (w: World) => unknown } = {
   }),
   // The retention policy (issue 28): months 1-24, or null for never.
   putRetention: () => ({ retention_months: 12 }),
+  // The time zone its reports count days in (issue 40).
+  putTimeZone: () => ({ time_zone: 'Europe/London' }),
   inviteMember: () => ({ email: uniqueEmail('invite') }),
   createMessageTemplate: () => ({
     template_name: 'Follow-up',

@@ -1,3 +1,4 @@
+import type { Device } from '../../domain/reports';
 import { MIN_PART_BYTES } from '../../contracts/interview';
 import { isRecordedAnswer } from '../../contracts/answer-types';
 import { AUDIO_ONLY_MESSAGE, VIDEO_ONLY_MESSAGE } from '../../contracts/media-types';
@@ -13,7 +14,14 @@ import { createMedia } from '../../data/media';
 import { badRequest, conflict, notFound } from '../../platform/errors';
 import { describeError, type Logger } from '../../platform/logger';
 import { mediaKeys } from '../../adapters/storage-layout';
-import { INTERVIEW_COMPLETED, QUESTION_ANSWERED, questionOf, RECORDING_NOT_FOUND, requireInterviewWith, requireOpenInterview } from '../access/interview';
+import {
+  INTERVIEW_COMPLETED,
+  QUESTION_ANSWERED,
+  questionOf,
+  RECORDING_NOT_FOUND,
+  requireInterviewWith,
+  requireOpenInterview,
+} from '../access/interview';
 import { deleteMedia } from '../media/media';
 import { answerCutSeconds } from '../../domain/timing';
 import { candidatePacing } from './timing';
@@ -41,7 +49,14 @@ export const attemptRead = (answerId: string) => (candidateId: string) => itemRe
  * replaces it without counting: the candidate is never locked out of a question. The retakes and
  * the take's length are the candidate's (their timing adjustment applied, at the time the take starts).
  */
-export const startAnswer = async (token: string, questionIndex: number, contentType: string, log: Logger, replacesAnswerId?: string) => {
+export const startAnswer = async (
+  token: string,
+  questionIndex: number,
+  contentType: string,
+  log: Logger,
+  replacesAnswerId?: string,
+  device: Device = 'desktop',
+) => {
   // A take replacing a lost live take (`replacesAnswerId`) has that take read with the interview.
   const { candidate, batched: replaced } = replacesAnswerId
     ? await requireInterviewWith(token, attemptRead(replacesAnswerId), { open: true })
@@ -81,7 +96,7 @@ export const startAnswer = async (token: string, questionIndex: number, contentT
   }
 
   // Their first recording ever: the interview has started (issue 38), once.
-  if (!candidate.preview && Object.keys(candidate.attempts).length === 0) await announceStart(candidate, log);
+  if (!candidate.preview && Object.keys(candidate.attempts).length === 0) await announceStart(candidate, log, device);
 
   for (const earlier of [...(abandoned ? [abandoned] : []), ...(await openAttemptsOf(candidate.candidateId, questionIndex, answerId))]) {
     try {
@@ -97,13 +112,14 @@ export const startAnswer = async (token: string, questionIndex: number, contentT
 
 /**
  * `candidate.started`, when this request's write is the one that marked the start (two tabs, or a
- * retried request, send it once). A failure to mark it is logged: the take is under way regardless.
+ * retried request, send it once), with the device they started on (the reports' figure, issue 40). A
+ * failure to mark it is logged: the take is under way regardless.
  */
-export const announceStart = async (candidate: Candidate, log: Logger) => {
+export const announceStart = async (candidate: Candidate, log: Logger, device: Device) => {
   const startedAt = new Date().toISOString();
   let first: boolean;
   try {
-    first = await markStarted(candidate.candidateId, startedAt);
+    first = await markStarted(candidate.candidateId, startedAt, device);
   } catch (error) {
     log.error('interview start not recorded', { candidateId: candidate.candidateId, ...describeError(error) });
     return;

@@ -1,3 +1,4 @@
+import type { Device } from '../../domain/reports';
 import { FILE_ANSWER_MAX_BYTES, FILE_TOO_LARGE_MESSAGE, WRONG_FILE_TYPE_MESSAGE } from '../../contracts/media-types';
 import { deleteObject, objectHead, objectSize, presignUpload } from '../../adapters/storage';
 import { mediaKeys } from '../../adapters/storage-layout';
@@ -27,7 +28,6 @@ const refusals = {
   no_retakes: QUESTION_ANSWERED,
 } as const;
 
-
 /** The question a file answer is for, or the refusal that there is none to upload to. */
 const fileQuestion = (candidate: Candidate, questionIndex: number) => {
   const question = questionOf(candidate, questionIndex);
@@ -46,6 +46,7 @@ export const startFileAnswer = async (
   questionIndex: number,
   file: { fileName: string; size: number },
   log: Logger,
+  device: Device,
 ) => {
   const candidate = await requireOpenInterview(token);
   fileQuestion(candidate, questionIndex);
@@ -61,7 +62,7 @@ export const startFileAnswer = async (
     if (error instanceof AttemptRefused) throw conflict(refusals[error.reason], error.reason);
     throw error;
   }
-  if (!candidate.preview && Object.keys(candidate.attempts).length === 0) await announceStart(candidate, log);
+  if (!candidate.preview && Object.keys(candidate.attempts).length === 0) await announceStart(candidate, log, device);
   for (const earlier of await openAttemptsOf(candidate.candidateId, questionIndex, answerId)) {
     try {
       await deleteAttempt(candidate.candidateId, earlier.answerId);

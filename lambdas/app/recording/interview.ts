@@ -1,3 +1,4 @@
+import { markOpened } from '../../data/candidates/started';
 import { draftsOf } from '../../data/candidates/drafts';
 import type { AnswerSpec } from '../../contracts/answer-types';
 import { FILE_ANSWER_CONTENT_TYPES, FILE_ANSWER_MAX_BYTES } from '../../contracts/media-types';
@@ -53,6 +54,11 @@ export const candidateInterview = async (token: string) => {
     return branding(company, candidate.jobTitle);
   });
   // Drafts of text answers (issue 39): only an interview in progress with a text question has any to read.
+  // The first opening of the link is the reports' "opened" (issue 40); a preview is not counted.
+  const opened =
+    candidate.openedAt === null && !candidate.preview && candidate.currentStatus === 'invited'
+      ? markOpened(candidate.candidateId, new Date().toISOString())
+      : Promise.resolve(false);
   const drafts =
     candidate.currentStatus === 'invited' && interview.questions.some((q) => q.answer.answerType === 'text')
       ? draftsOf(candidate.candidateId)
@@ -65,6 +71,7 @@ export const candidateInterview = async (token: string) => {
       interview.outro ? playable(companyId, interview.outro.videoGroupId) : null,
       getPosition(candidate.positionId),
       drafts,
+      opened,
     ]),
   );
   return {

@@ -91,7 +91,7 @@ export const submitAnswer = async (
 
   let completed: boolean;
   try {
-    ({ completed } = await submitAttempt(candidate, attempt));
+    ({ completed } = await submitAttempt(candidate, attempt, live !== null));
   } catch (error) {
     if (!(error instanceof AnswerRefused)) throw error;
     const current = await getCandidate(candidate.candidateId);

@@ -1,3 +1,4 @@
+import type { Device } from '../../domain/reports';
 import type { KnockoutRecord } from '../../contracts/answer-types';
 import { choiceProblem, knockoutOf, textAnswerProblem } from '../../domain/answers';
 import { recordAnswer, type AnswerWrite } from '../../data/candidates/answers';
@@ -25,11 +26,11 @@ import { announceAnswer } from './submit';
  */
 type TypedAnswer = { text: string } | { optionIds: string[] };
 
-
 /** The draft of a text answer, saved while the candidate types; only for an open interview's text question not answered yet. */
 export const saveAnswerDraft = async (token: string, questionIndex: number, text: string) => {
   const candidate = await requireOpenInterview(token);
-  if (questionOf(candidate, questionIndex).answer.answerType !== 'text') throw badRequest('This question is not answered in writing.', 'wrong_answer_type');
+  if (questionOf(candidate, questionIndex).answer.answerType !== 'text')
+    throw badRequest('This question is not answered in writing.', 'wrong_answer_type');
   if (candidate.answers[questionKey(questionIndex)]) throw conflict(QUESTION_ANSWERED, 'answered');
   return { savedAt: await saveDraft(candidate.candidateId, questionIndex, text) };
 };
@@ -76,7 +77,13 @@ const answerFor = (candidate: Candidate, questionIndex: number, body: TypedAnswe
     if (!('text' in body)) throw badRequest('This question is answered in writing: send its text.', 'wrong_answer_type');
     const problem = textAnswerProblem(spec, body.text);
     if (problem) throw badRequest(problem, 'invalid_answer');
-    return { answerId, questionIndex, item: { answerType: spec.answerType, text: body.text }, summary: { answerId, answerType: spec.answerType }, draft: true };
+    return {
+      answerId,
+      questionIndex,
+      item: { answerType: spec.answerType, text: body.text },
+      summary: { answerId, answerType: spec.answerType },
+      draft: true,
+    };
   }
   if (spec.answerType === 'single_choice' || spec.answerType === 'multiple_choice') {
     if (!('optionIds' in body)) throw badRequest('This question is answered by choosing: send the options picked.', 'wrong_answer_type');
@@ -104,7 +111,7 @@ const answerFor = (candidate: Candidate, questionIndex: number, body: TypedAnswe
  * Submits a typed answer. Safe to repeat: the same answer sent again after it was recorded answers
  * the same; a different one is refused (409 answered).
  */
-export const submitTypedAnswer = async (token: string, questionIndex: number, body: TypedAnswer, log: Logger, now = new Date()) => {
+export const submitTypedAnswer = async (token: string, questionIndex: number, body: TypedAnswer, log: Logger, device: Device, now = new Date()) => {
   const candidate = await requireInterview(token, now);
   questionOf(candidate, questionIndex);
   if (candidate.answers[questionKey(questionIndex)]) {
@@ -127,7 +134,8 @@ export const submitTypedAnswer = async (token: string, questionIndex: number, bo
   }
   if ('text' in body) await indexWrittenAnswer(candidate, answer.answerId, questionIndex, body.text);
   // Their first answer of any kind: the interview has started (issue 38), once.
-  if (!candidate.preview && candidate.answeredCount === 0 && Object.keys(candidate.attempts).length === 0) await announceStart(candidate, log);
+  if (!candidate.preview && candidate.answeredCount === 0 && Object.keys(candidate.attempts).length === 0)
+    await announceStart(candidate, log, device);
   await announceAnswer(candidate, questionIndex, completed, log);
   return { completed, knockedOut: knockedOutView(candidate, answer.knockout ?? candidate.knockout) };
 };

@@ -28,12 +28,15 @@ export interface AnswerWrite {
 
 /**
  * Submits an attempt as the answer to its question (a recording, or a file: issue 39, with the name
- * the candidate's file had).
+ * the candidate's file had). `live`: the take was streamed live, not recorded in the browser.
  */
-export const submitAttempt = (candidate: Candidate, attempt: Attempt, now = new Date()): Promise<{ completed: boolean }> => {
+export const submitAttempt = (candidate: Candidate, attempt: Attempt, live = false, now = new Date()): Promise<{ completed: boolean }> => {
   // A recording is a video unless its question asks for audio only (issue 39): the answer says so, for the team's page.
   const audio = candidate.interview.questions[attempt.questionIndex]?.answer?.answerType === 'audio';
-  const kind = attempt.file ? { answerType: 'file' as const, fileName: attempt.file.fileName } : audio ? { answerType: 'audio' as const } : {};
+  const kind = {
+    ...(attempt.file ? { answerType: 'file' as const, fileName: attempt.file.fileName } : audio ? { answerType: 'audio' as const } : {}),
+    ...(live ? { recorder: 'live' as const } : {}),
+  };
   return recordAnswer(
     candidate,
     {
@@ -130,7 +133,9 @@ export const recordAnswer = async (candidate: Candidate, answer: AnswerWrite, no
       ...(answer.attemptId
         ? [{ name: 'attempt', item: { Delete: { TableName: tableName(), Key: keys.attempt(candidate.candidateId, answer.attemptId) } } }]
         : []),
-      ...(answer.draft ? [{ name: 'draft', item: { Delete: { TableName: tableName(), Key: keys.draft(candidate.candidateId, answer.questionIndex) } } }] : []),
+      ...(answer.draft
+        ? [{ name: 'draft', item: { Delete: { TableName: tableName(), Key: keys.draft(candidate.candidateId, answer.questionIndex) } } }]
+        : []),
       ...(result ? [result.step] : []),
       ...(completes && !candidate.preview
         ? [

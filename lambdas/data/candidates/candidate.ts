@@ -48,6 +48,8 @@ export interface SubmittedAnswer {
    * migration 003-answer-ratings (`npm run migrate`).
    */
   rating?: number | null;
+  /** A recording streamed live (IVS) rather than recorded in the browser (issue 40's recorder paths); absent: the browser. */
+  recorder?: 'live';
 }
 
 export interface Candidate {
@@ -88,6 +90,8 @@ export interface Candidate {
   awaitingReview: boolean;
   /** When a member first opened them (or moved them on unopened), or null. */
   reviewedAt: string | null;
+  /** When they first opened their interview link (issue 40's funnel), or null; candidates from before it was recorded: null. */
+  openedAt: string | null;
   /** The means of their scorecards (issue 27, scorecards.ts), or null while nobody scored them. */
   score: CandidateScore | null;
   /**
@@ -138,6 +142,7 @@ export const fromItem = (item: Record<string, any>): Candidate => ({
   timingRequest: storedTimingRequest(item.timingRequest),
   awaitingReview: item.awaitingReview === true,
   reviewedAt: typeof item.reviewedAt === 'string' ? item.reviewedAt : null,
+  openedAt: typeof item.openedAt === 'string' ? item.openedAt : null,
   score: storedScore(item.score),
   lastActiveAt: typeof item.lastActiveAt === 'string' ? item.lastActiveAt : (item.completedAt ?? item.createdAt),
   mail: storedMailDelivery(item.mail),

@@ -102,6 +102,7 @@ export const createCandidates = async (
     timingRequest: null,
     awaitingReview: false,
     reviewedAt: null,
+    openedAt: null,
     score: null,
     lastActiveAt: createdAt,
     mail: { ...MAIL_SENT },
@@ -129,6 +130,8 @@ export const createCandidates = async (
               type: 'candidate',
               ...c,
               ...(c.preview ? {} : { searchTokens: tokens }),
+              // Counted in the reports by the table's stream from its first write (issue 40, data/reports.ts).
+              reportCounted: true,
             },
             ConditionExpression: 'attribute_not_exists(PK)',
           },

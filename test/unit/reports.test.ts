@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { DURATION_STEPS_SECONDS } from '../../lambdas/contracts/reports';
+import {
+  buildReport,
+  candidateContribution,
+  contributionChange,
+  dayIn,
+  deviceOf,
+  durationStep,
+  PeriodRefused,
+  reportPeriods,
+  type Counters,
+  type ReportCandidateView,
+} from '../../lambdas/domain/reports';
+
+const invited = (over: Partial<ReportCandidateView> = {}): ReportCandidateView => ({
+  companyId: 'c1',
+  positionId: 'p1',
+  preview: false,
+  reportCounted: true,
+  createdAt: '2026-03-10T23:30:00.000Z',
+  openedAt: null,
+  startedAt: null,
+  startedOn: null,
+  completedAt: null,
+  reviewedAt: null,
+  currentStatus: 'invited',
+  answeredCount: 0,
+  attempts: {},
+  answers: {},
+  ...over,
+});
+
+const completed = invited({
+  openedAt: '2026-03-11T08:00:00.000Z',
+  startedAt: '2026-03-11T08:01:00.000Z',
+  startedOn: 'phone',
+  completedAt: '2026-03-11T08:31:00.000Z',
+  currentStatus: 'responded',
+  answeredCount: 2,
+  attempts: { q0: 3, q1: 1 },
+  answers: { q0: {}, q1: { answerType: 'text' } },
+});
+
+describe('what a candidate adds to the reports', () => {
+  it('counts each step reached once, on the invite day in the company time zone', () => {
+    expect(candidateContribution(invited(), 'UTC')).toEqual({ day: '2026-03-10', company: { invited: 1 }, position: { invited: 1 } });
+    // 23:30 UTC is already the next day in Berlin.
+    expect(candidateContribution(invited(), 'Europe/Berlin')!.day).toBe('2026-03-11');
+    const { company, position } = candidateContribution(completed, 'UTC')!;
+    // 30 minutes from the first start: the 1800 s step (index 6).
+    expect(DURATION_STEPS_SECONDS[6]).toBe(1800);
+    expect(company).toEqual({ invited: 1, opened: 1, started: 1, phone: 1, completed: 1, ttc_6: 1, browser: 1 });
+    // The recorded answer counts a path; the text answer none. Question 0 took two retakes.
+    expect(position).toEqual({ ...company, q0_reached: 1, q0_answered: 1, q0_retakes: 2, q1_reached: 1, q1_answered: 1 });
+  });
+
+  it('counts nothing of a preview', () => {
+    expect(candidateContribution(invited({ preview: true }), 'UTC')).toBeNull();
+  });
+
+  it('adds the change of one write: a review, then an undone shortlisting takes the shortlist back', () => {
+    const reviewed = { ...completed, reviewedAt: '2026-03-12T08:31:00.000Z' };
+    expect(contributionChange(completed, reviewed, 'UTC')).toEqual([
+      // a day from completion to review: the 86400 s step
+      { day: '2026-03-10', company: { reviewed: 1, ttr_17: 1 }, position: { reviewed: 1, ttr_17: 1 } },
+    ]);
+    const shortlisted = { ...reviewed, currentStatus: 'shortlisted' as const };
+    expect(contributionChange(shortlisted, reviewed, 'UTC')).toEqual([
+      { day: '2026-03-10', company: { shortlisted: -1 }, position: { shortlisted: -1 } },
+    ]);
+    // A change the reports do not read moves nothing.
+    expect(contributionChange(reviewed, { ...reviewed }, 'UTC')).toEqual([]);
+  });
+
+  it('counts a new candidate whole, and leaves a deleted one in the counts', () => {
+    expect(contributionChange(null, invited(), 'UTC')).toEqual([{ day: '2026-03-10', company: { invited: 1 }, position: { invited: 1 } }]);
+    expect(contributionChange(completed, null, 'UTC')).toEqual([]);
+  });
+
+  it('moves a renewed invitation to its new day', () => {
+    const renewed = invited({ createdAt: '2026-03-15T10:00:00.000Z' });
+    expect(contributionChange(invited(), renewed, 'UTC')).toEqual([
+      { day: '2026-03-10', company: { invited: -1 }, position: { invited: -1 } },
+      { day: '2026-03-15', company: { invited: 1 }, position: { invited: 1 } },
+    ]);
+  });
+
+  it('leaves candidates the back-fill has not counted to it, and its own mark', () => {
+    const uncounted = { ...completed, reportCounted: false };
+    expect(contributionChange(uncounted, { ...uncounted, reviewedAt: '2026-03-12T08:31:00.000Z' }, 'UTC')).toEqual([]);
+    expect(contributionChange(uncounted, completed, 'UTC')).toEqual([]);
+  });
+});
+
+describe('report periods and figures', () => {
+  it('takes the period before of the same length, and refuses what is no period', () => {
+    expect(reportPeriods('2026-03-01', '2026-03-07')).toMatchObject({
+      period: { from: '2026-03-01', to: '2026-03-07', days: 7 },
+      previousPeriod: { from: '2026-02-22', to: '2026-02-28' },
+    });
+    expect(() => reportPeriods('2026-03-07', '2026-03-01')).toThrow(PeriodRefused);
+    expect(() => reportPeriods('2026-02-30', '2026-03-01')).toThrow(PeriodRefused);
+    expect(() => reportPeriods('2025-01-01', '2026-03-01')).toThrow(PeriodRefused);
+  });
+
+  it('sums the days of each period, and reads percentiles from the steps', () => {
+    const days = new Map<string, Counters>([
+      ['2026-03-01', { invited: 4, completed: 3, ttc_2: 2, ttc_9: 1, q0_reached: 3, q0_answered: 3, q1_reached: 3, q1_answered: 2 }],
+      ['2026-03-07', { invited: 1 }],
+      ['2026-02-28', { invited: 2, completed: 1, ttc_0: 1 }],
+      ['2026-03-08', { invited: 50 }],
+    ]);
+    const report = buildReport({
+      timeZone: 'UTC',
+      from: '2026-03-01',
+      to: '2026-03-07',
+      days,
+      position: { positionId: 'p1', jobTitle: 'Analyst', questionTitles: ['Why us?', 'What next?'] },
+    });
+    expect(report.current.funnel.invited).toBe(5);
+    expect(report.current.completionRate).toBeCloseTo(3 / 5);
+    expect(report.current.timeToComplete).toEqual({ count: 3, medianSeconds: 300, p90Seconds: 5400 });
+    expect(report.previous.funnel).toMatchObject({ invited: 2, completed: 1 });
+    expect(report.previous.timeToComplete).toEqual({ count: 1, medianSeconds: 60, p90Seconds: 60 });
+    expect(report.days).toHaveLength(7);
+    expect(report.days[0]).toEqual({ date: '2026-03-01', invited: 4, started: 0, completed: 3 });
+    expect(report.questions).toEqual([
+      { index: 0, title: 'Why us?', reached: 3, answered: 3, retakes: 0 },
+      { index: 1, title: 'What next?', reached: 3, answered: 2, retakes: 0 },
+    ]);
+  });
+
+  it('knows devices, steps and days', () => {
+    expect(deviceOf('Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile/15E148')).toBe('phone');
+    expect(deviceOf('Mozilla/5.0 (X11; Linux x86_64) Chrome/126.0')).toBe('desktop');
+    expect(durationStep(60)).toBe(0);
+    expect(durationStep(61)).toBe(1);
+    expect(durationStep(10 ** 9)).toBe(DURATION_STEPS_SECONDS.length);
+    expect(dayIn('2026-03-29T23:30:00.000Z', 'America/New_York')).toBe('2026-03-29');
+  });
+});
