@@ -164,8 +164,10 @@ export const setTimeZone = (companyId: string, timeZone: string): Promise<boolea
     new UpdateCommand({
       TableName: tableName(),
       Key: keys.company(companyId),
-      UpdateExpression: 'SET timeZone = :zone',
+      // (TIMEZONE is one of DynamoDB's reserved words)
+      UpdateExpression: 'SET #zone = :zone',
       ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: { '#zone': 'timeZone' },
       ExpressionAttributeValues: { ':zone': timeZone },
     }),
   );
