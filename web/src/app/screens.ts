@@ -19,4 +19,5 @@ export const PositionsScreen = screen(() => import('../features/positions/compon
 export const WizardScreen = screen(() => import('../features/wizard/components/wizard-screen'));
 export const CandidateDetailScreen = screen(() => import('../features/candidate-detail/components/candidate-detail-screen'));
 export const PositionScreen = screen(() => import('../features/positions/components/position-screen'));
+export const ReportsScreen = screen(() => import('../features/reports/components/reports-screen'));
 export const NotFoundScreen = screen(() => import('./routes/not-found'));

@@ -7,6 +7,7 @@ import { AuditLogTab } from './audit-log-tab';
 import { BillingTab } from './billing-tab';
 import { EmailsTab } from './emails-tab';
 import { IntegrateTab } from './integrate-tab';
+import { ReportsTab } from './reports-tab';
 import { RetentionTab } from './retention-tab';
 import { ScrollingTabList } from './scrolling-tab-list';
 import { TeamTab } from './team-tab';
@@ -19,7 +20,8 @@ const WebhooksTab = lazy(() => import('./webhooks-tab'));
 
 /**
  * The company settings dialog of the owner's gear (spec §2). Its tabs, in the spec's order: Team,
- * Emails, Theme, Integrate (only when the company has integration types), then Retention and Audit log (issue 28), Billing, and API and Webhooks (issue 38).
+ * Emails, Theme, Integrate (only when the company has integration types), then Retention (issue 28), Reports (its time
+ * zone, issue 40), Audit log (issue 28), Billing, and API and Webhooks (issue 38).
  *
  * One size whatever the tab (the widest tab's width, a fixed height): the tabs stay put above a
  * panel that scrolls, so switching tabs never makes the box jump. On a phone the dialog is a sheet
@@ -49,6 +51,7 @@ const CompanySettingsDialog = ({
     { label: 'Theme', value: 'theme', content: <ThemeTab companyId={companyId} /> },
     ...(integrate ? [{ label: 'Integrate', value: 'integrate', content: <IntegrateTab companyId={companyId} types={integrationTypes} /> }] : []),
     { label: 'Retention', value: 'retention', content: <RetentionTab companyId={companyId} /> },
+    { label: 'Reports', value: 'reports', content: <ReportsTab companyId={companyId} /> },
     { label: 'Audit log', value: 'audit', content: <AuditLogTab companyId={companyId} candidateId={auditCandidateId} /> },
     { label: 'Billing', value: 'billing', content: <BillingTab companyId={companyId} /> },
     {
