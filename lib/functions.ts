@@ -4,6 +4,7 @@ import { GRANTS, routeEntries, routeKey, type AuthMode, type Grant, type Route }
 import { scheduleEntries, type ScheduleDefinition } from '../lambdas/schedules';
 import { eventFunctionEntries, type EventFunctionDefinition } from '../lambdas/event-rules';
 import { queueFunctionEntries, type QueueFunctionDefinition, type QueueId } from '../lambdas/queues';
+import { streamFunctionEntries, type StreamFunctionDefinition } from '../lambdas/streams';
 
 /**
  * Every Lambda function of the app, and what its grants give it, defined once and free of CDK so
@@ -171,7 +172,7 @@ export const DEFAULT_TIMEOUT_SECONDS = 10;
 export interface LambdaFunctionDefinition {
   /** Operation, pipeline task or schedule id. */
   readonly id: string;
-  readonly kind: 'route' | 'pipeline' | 'schedule' | 'event' | 'queue';
+  readonly kind: 'route' | 'pipeline' | 'schedule' | 'event' | 'queue' | 'stream';
   /** Module under `lambdas/` without extension, exporting `handler`. */
   readonly handler: string;
   readonly description: string;
@@ -235,6 +236,17 @@ export const queueFunction = (id: string, definition: QueueFunctionDefinition): 
   timeoutSeconds: definition.timeoutSeconds,
 });
 
+/** A function fed by the table's stream (lambdas/streams.ts). */
+export const streamFunction = (id: string, definition: StreamFunctionDefinition): LambdaFunctionDefinition => ({
+  id,
+  kind: 'stream',
+  handler: definition.handler,
+  description: `From the table's stream: ${definition.description} (lambdas/${definition.handler})`.slice(0, 256),
+  grants: effectiveGrants(definition.grants),
+  memoryMb: definition.memoryMb,
+  timeoutSeconds: definition.timeoutSeconds,
+});
+
 /** Every function: one per API route, one per task of the media pipeline and of the answer-package builder, one per schedule. */
 export const lambdaFunctions: readonly LambdaFunctionDefinition[] = [
   ...routeEntries.map(([id, route]) => routeFunction(id, route)),
@@ -243,6 +255,7 @@ export const lambdaFunctions: readonly LambdaFunctionDefinition[] = [
   ...scheduleEntries.map(([id, schedule]) => scheduleFunction(id, schedule)),
   ...eventFunctionEntries.map(([id, definition]) => eventFunction(id, definition)),
   ...queueFunctionEntries.map(([id, definition]) => queueFunction(id, definition)),
+  ...streamFunctionEntries.map(([id, definition]) => streamFunction(id, definition)),
 ];
 
 const byHandler = new Map<string, LambdaFunctionDefinition>();

@@ -30,6 +30,12 @@ export const tableDefinition = {
   ] as readonly IndexDefinition[],
   /** Epoch seconds; DynamoDB deletes expired items (sessions, codes, expired invites) lazily. */
   timeToLiveAttribute: 'ttl',
+  /**
+   * The table's stream: every change with the item before and after it, for the functions of
+   * lambdas/streams.ts (the report aggregates, issue 40). CDK turns it on in AWS, the local stack in
+   * DynamoDB Local (lib/local/dynamodb-local.ts), where lib/local/dynamodb-streams-poller.ts reads it.
+   */
+  streamViewType: 'NEW_AND_OLD_IMAGES',
 } as const;
 
 export const tableName = (stage: string): string => `${stage}-${tableDefinition.baseName}`;

@@ -56,6 +56,15 @@ export interface MonitoredQueue {
   readonly queue: IQueue;
 }
 
+/** A function fed by the table's stream (lib/constructs/streams.ts), with the dead-letter queue of its mapping. */
+export interface MonitoredStream {
+  /** Names its alarms (`AggregateReports` → `…-AggregateReportsIteratorAge`). */
+  readonly id: string;
+  readonly label: string;
+  readonly fn: IFunction;
+  readonly deadLetterQueue: IQueue;
+}
+
 const period = Duration.minutes(ALARM_THRESHOLDS.periodMinutes);
 
 /**
@@ -320,3 +329,21 @@ export const deadLetterAlarms = (alarm: AddAlarm, queues: readonly MonitoredQueu
     );
   }
 };
+
+/**
+ * Stream functions (issue 40): how far behind the stream each is (IteratorAge, the age of the newest
+ * record of its last batch), and its dead-letter queue, where a batch goes that failed every retry.
+ * Its errors are in its area's alarms (functionAreaAlarms, area `streams`).
+ */
+export const streamAlarms = (alarm: AddAlarm, streams: readonly MonitoredStream[]) =>
+  streams.map(({ id, label, fn, deadLetterQueue }) => {
+    const iteratorAge = fn.metric('IteratorAge', { period, statistic: 'Maximum', label: `${label} iterator age` });
+    alarm(`${id}IteratorAge`, iteratorAge, ALARM_THRESHOLDS.streamIteratorAgeMs, {
+      description: `${label}: the function is more than ${ALARM_THRESHOLDS.streamIteratorAgeMs / 60_000} minutes behind the table's stream (it keeps failing, or cannot keep up); what it keeps up to date is that late. The stream keeps records 24 hours.`,
+    });
+    const deadLetters = deadLetterQueue.metricApproximateNumberOfMessagesVisible({ period, statistic: 'Maximum', label: `${label} dead letters` });
+    alarm(`${id}DeadLetters`, deadLetters, ALARM_THRESHOLDS.deadLetters, {
+      description: `${label}: stream records failed every retry and were set aside; each message in the dead-letter queue names the shard and the sequence numbers of the records the function did not apply (its logs name the error).`,
+    });
+    return { label, iteratorAge, deadLetters, errors: fn.metricErrors({ period, statistic: 'Sum', label: `${label} errors` }) };
+  });

@@ -28,6 +28,11 @@ export const ALARM_THRESHOLDS = {
   atsWriteBacksFailed: 1,
   /** Any webhook event EventBridge did not take (issue 38). */
   webhookEventsNotPublished: 1,
+  /**
+   * A stream function's iterator age (the age of the last record it was handed, Maximum): the reports lag
+   * the candidates by this much. Past it the function is failing or cannot keep up (issue 40).
+   */
+  streamIteratorAgeMs: 10 * 60 * 1000,
   /** Any message in an event rule's dead-letter queue. */
   deadLetters: 1,
   /**

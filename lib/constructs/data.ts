@@ -1,5 +1,6 @@
 import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import { Bucket, HttpMethods } from 'aws-cdk-lib/aws-s3';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -47,6 +48,14 @@ export const dataResourceRefs = (scope: Construct, stage: string): DataResourceR
   };
 };
 
+/**
+ * The SSM parameter holding the table's stream ARN. A stream's ARN ends in the time it was enabled, so
+ * it cannot be derived from the table's name as the other refs are: the data stack writes it here and
+ * the API stack's stream mappings read it at deploy time (lib/constructs/streams.ts), still without a
+ * CloudFormation export between the two.
+ */
+export const tableStreamParameterName = (stage: string): string => `/${stage}/interviews/table-stream-arn`;
+
 /** Days after which what IVS recorded expires, whether or not it was joined into an answer. */
 export const LIVE_RECORDINGS_EXPIRE_DAYS = 3;
 
@@ -80,6 +89,7 @@ export class Data extends Construct {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       encryption: TableEncryption.AWS_MANAGED,
       timeToLiveAttribute: tableDefinition.timeToLiveAttribute,
+      stream: StreamViewType[tableDefinition.streamViewType],
       deletionProtection: config.isProduction,
       removalPolicy: config.removalPolicy,
     });
@@ -91,6 +101,12 @@ export class Data extends Construct {
         projectionType: ProjectionType.ALL,
       });
     }
+
+    new StringParameter(this, 'TableStreamArn', {
+      parameterName: tableStreamParameterName(config.stage),
+      stringValue: this.table.tableStreamArn!,
+      description: "The table's DynamoDB stream, which the API stack's stream functions are mapped to (lambdas/streams.ts)",
+    });
 
     this.accessLogsBucket = createLogBucket(this, 'AccessLogs', config);
 

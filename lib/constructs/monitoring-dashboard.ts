@@ -4,7 +4,7 @@ import { AlarmStatusWidget, Dashboard, GraphWidget, Metric, TextWidget, type Ala
 import type { Construct } from 'constructs';
 import { METRICS_NAMESPACE, metricNames } from '../../lambdas/platform/metrics';
 import type { StageConfig } from '../config';
-import type { MonitoredJob, MonitoredStateMachine, apiAlarms, functionAreaAlarms, sesAlarms, tableAlarms } from './alarm-groups';
+import type { MonitoredJob, MonitoredStateMachine, apiAlarms, functionAreaAlarms, sesAlarms, streamAlarms, tableAlarms } from './alarm-groups';
 import { ALARM_THRESHOLDS } from './alarm-thresholds';
 
 /** The figures the alarm groups return, drawn beside the alarms. */
@@ -17,6 +17,7 @@ export interface DashboardFigures {
   readonly webhook: readonly IMetric[];
   readonly atsFailed: IMetric;
   readonly ses: ReturnType<typeof sesAlarms>;
+  readonly streams: ReturnType<typeof streamAlarms>;
 }
 
 /** The stage's dashboard: a note, every alarm's state, then the API, functions, state machines, jobs and business figures. */
@@ -97,5 +98,15 @@ export const monitoringDashboard = (
       leftAnnotations: [{ value: ALARM_THRESHOLDS.sesComplaintRate, label: 'SES review' }],
     }),
   );
+  // The table's stream functions (issue 40): how far behind they are, their errors, what they set aside.
+  for (const stream of figures.streams) {
+    dashboard.addWidgets(
+      graph(`${stream.label}: iterator age`, [stream.iteratorAge], 8, {
+        leftAnnotations: [{ value: ALARM_THRESHOLDS.streamIteratorAgeMs, label: 'alarm' }],
+      }),
+      graph(`${stream.label}: errors`, [stream.errors]),
+      graph(`${stream.label}: dead letters`, [stream.deadLetters]),
+    );
+  }
   return dashboard;
 };

@@ -17,6 +17,7 @@ import {
   jobAlarms,
   sesAlarms,
   stateMachineAlarms,
+  streamAlarms,
   tableAlarms,
   webhookAlarms,
   type AlarmOptions,
@@ -24,6 +25,7 @@ import {
   type MonitoredJob,
   type MonitoredQueue,
   type MonitoredStateMachine,
+  type MonitoredStream,
   type MonitoredWebhook,
 } from './alarm-groups';
 import { monitoringDashboard } from './monitoring-dashboard';
@@ -39,6 +41,8 @@ export interface MonitoringProps {
   readonly webhook?: MonitoredWebhook;
   /** Dead-letter queues of event rules: a message there is an event whose function kept failing. */
   readonly deadLetterQueues?: readonly MonitoredQueue[];
+  /** Functions fed by the table's stream: their iterator age and their mappings' dead-letter queues. */
+  readonly streams?: readonly MonitoredStream[];
 }
 
 /**
@@ -93,13 +97,14 @@ export class Monitoring extends NestedStack {
     webhookEventsNotPublishedAlarm(alarm, config.stage);
     const ses = sesAlarms(alarm, config.stage);
     deadLetterAlarms(alarm, props.deadLetterQueues ?? []);
+    const streams = streamAlarms(alarm, props.streams ?? []);
 
     this.dashboard = monitoringDashboard(this, {
       config,
       prefix: this.prefix,
       httpApi: props.httpApi,
       alarms: this.alarms,
-      figures: { api, areas, stateMachines: props.stateMachines, tableThrottles, jobs: props.jobs, webhook, atsFailed, ses },
+      figures: { api, areas, stateMachines: props.stateMachines, tableThrottles, jobs: props.jobs, webhook, atsFailed, ses, streams },
     });
   }
 

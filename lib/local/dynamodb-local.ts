@@ -118,10 +118,16 @@ export const startDynamoDbLocal = async (options: {
   };
 };
 
-/** Creates the table from the one table definition (the same one CDK deploys) when it is missing. */
+/** Creates the table from the one table definition (the same one CDK deploys, its stream too) when it is missing. */
 export const ensureTable = async (client: DynamoDBClient, tableName: string): Promise<void> => {
   try {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    // A table made before the stream was defined gets it (lib/local/dynamodb-streams-poller.ts reads it).
+    if (!Table?.StreamSpecification?.StreamEnabled) {
+      await client.send(
+        new UpdateTableCommand({ TableName: tableName, StreamSpecification: { StreamEnabled: true, StreamViewType: tableDefinition.streamViewType } }),
+      );
+    }
     // A table made before an index was defined (local data kept across versions) gets the index it lacks.
     const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
     for (const index of tableDefinition.globalSecondaryIndexes.filter((i) => !present.has(i.indexName))) {
@@ -148,7 +154,7 @@ export const ensureTable = async (client: DynamoDBClient, tableName: string): Pr
   } catch (error) {
     if (!(error instanceof ResourceNotFoundException)) throw error;
   }
-  const { partitionKey, sortKey, globalSecondaryIndexes, timeToLiveAttribute } = tableDefinition;
+  const { partitionKey, sortKey, globalSecondaryIndexes, timeToLiveAttribute, streamViewType } = tableDefinition;
   const attributeNames = [partitionKey, sortKey, ...globalSecondaryIndexes.flatMap((index) => [index.partitionKey, index.sortKey])];
   await client.send(
     new CreateTableCommand({
@@ -167,6 +173,7 @@ export const ensureTable = async (client: DynamoDBClient, tableName: string): Pr
         ],
         Projection: { ProjectionType: 'ALL' },
       })),
+      StreamSpecification: { StreamEnabled: true, StreamViewType: streamViewType },
     }),
   );
   await client.send(

@@ -26,6 +26,7 @@ import { atsVendorStandIns, COMEET_LOCAL_PARTNER_SECRET, LEVER_LOCAL_OAUTH_CLIEN
 import { startKmsLocal } from './kms-local';
 import { startSqsLocal } from './sqs-local';
 import { startSqsPoller } from './sqs-poller';
+import { startDynamoDbStreamsPoller } from './dynamodb-streams-poller';
 import { createWebhookReceiver } from './webhook-receiver';
 import { queues } from '../../lambdas/queues';
 import { startEventBridgeLocal } from './eventbridge-local';
@@ -111,6 +112,11 @@ export interface LocalStack {
   liveRecordingsIdle(): Promise<void>;
   /** Resolves once no queue consumer (the webhook deliveries') is running a batch. */
   queuesIdle(): Promise<void>;
+  /**
+   * Resolves once every change written to the table so far has been read from its stream and, where a
+   * stream function's filter matched it, handed to that function and settled (also at `GET /_local/streams/drained`).
+   */
+  streamsDrained(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -331,6 +337,15 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       log: (msg, fields) => (options.log ?? ((m, f) => console.error(JSON.stringify({ level: 'error', msg: m, ...f }))))(msg, fields),
     });
     stops.push(sqsPoller.stop);
+    // Lambda's event source mapping of the table's stream: the functions of lambdas/streams.ts, with DynamoDB's event shape.
+    const streamsPoller = startDynamoDbStreamsPoller({
+      endpoint: dynamo.endpoint,
+      region: REGION,
+      credentials: S3RVER_CREDENTIALS,
+      tableName: table,
+      log: (msg, fields) => (options.log ?? ((m, f) => console.error(JSON.stringify({ level: 'error', msg: m, ...f }))))(msg, fields),
+    });
+    stops.push(streamsPoller.stop);
     // The webhook receiver page (like the mailbox): what arrived, each signature verified, and failures on request.
     const webhookReceiver = createWebhookReceiver({ dataFile: path.join(options.dataDir, 'webhooks.json') });
 
@@ -370,6 +385,15 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         dynamoDbCalls.serve(req, res, requestUrl);
       } else if (requestUrl.pathname === '/_local/webhooks' || requestUrl.pathname.startsWith('/_local/webhooks/')) {
         await webhookReceiver.handle(req, res, requestUrl);
+      } else if (req.method === 'GET' && requestUrl.pathname === '/_local/streams/drained') {
+        // Answers once the table's stream has been handed to its functions up to now (tests wait on it).
+        await streamsPoller.drained();
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ drained: true }));
+      } else if (req.method === 'GET' && requestUrl.pathname === '/_local/streams/records') {
+        // The records handed to stream functions lately (keys, event and outcome; no images), `?pk=` for one partition's.
+        const pk = requestUrl.searchParams.get('pk');
+        const records = streamsPoller.handedRecords().filter((record) => pk === null || (record.keys.PK as { S?: string } | undefined)?.S === pk);
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ records }));
       } else if (requestUrl.pathname === '/_local/faults') {
         await serveFaults(req, res, requestUrl);
       } else if (requestUrl.pathname === '/_local/mail') {
@@ -439,6 +463,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       pipelineIdle: sfn.idle,
       liveRecordingsIdle: ivs.idle,
       queuesIdle: sqsPoller.idle,
+      streamsDrained: streamsPoller.drained,
       stop,
     };
   } catch (error) {

@@ -12,6 +12,7 @@ import { LiveRecording } from '../constructs/live-recording';
 import { Queues } from '../constructs/queues';
 import { Monitoring } from '../constructs/monitoring';
 import { Schedules } from '../constructs/schedules';
+import { Streams } from '../constructs/streams';
 import { scheduleEntries } from '../../lambdas/schedules';
 import type { AppFunction } from '../constructs/lambda-function';
 
@@ -44,6 +45,8 @@ export class ApiStack extends Stack {
   readonly liveRecording: LiveRecording;
   /** The webhook deliveries queue and its consumer (issue 38). */
   readonly queues: Queues;
+  /** The functions fed by the table's stream (the report aggregates, issue 40). */
+  readonly streams: Streams;
   readonly monitoring: Monitoring;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
@@ -70,6 +73,7 @@ export class ApiStack extends Stack {
     });
     this.schedules = new Schedules(this, 'Schedules', { config, data, appOrigin, stateMachineArn, schedules: props.schedules });
     this.queues = new Queues(this, 'Queues', { config, data, appOrigin });
+    this.streams = new Streams(this, 'Streams', { config, data, appOrigin });
 
     this.monitoring = new Monitoring(this, 'Monitoring', {
       config,
@@ -81,6 +85,7 @@ export class ApiStack extends Stack {
         ...this.schedules.functions.values(),
         ...this.liveRecording.functions.values(),
         ...this.queues.functions.values(),
+        ...this.streams.functions.values(),
       ].map((fn) => ({ fn, id: fn.node.id, handler: fn.handlerModule })),
       stateMachines: [
         { id: 'MediaPipeline', label: 'Media pipeline', stateMachine: this.pipeline.stateMachine },
@@ -101,6 +106,12 @@ export class ApiStack extends Stack {
           queue: this.queues.deadLetterQueues.get('webhookDeliveries')!,
         },
       ],
+      streams: [...this.streams.functions].map(([id, fn]) => ({
+        id: id.charAt(0).toUpperCase() + id.slice(1),
+        label: `Stream function ${id}`,
+        fn,
+        deadLetterQueue: this.streams.deadLetterQueues.get(id)!,
+      })),
     });
 
     new CfnOutput(this, 'StateMachineArn', { value: stateMachineArn });

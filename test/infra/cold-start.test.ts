@@ -75,9 +75,9 @@ describe('every function loads with only the environment its grants give it', ()
   });
   afterAll(() => rmSync(outdir, { recursive: true, force: true }));
 
-  it('covers every route, pipeline task, schedule, event function and queue consumer', () => {
+  it('covers every route, pipeline task, schedule, event function, queue consumer and stream function', () => {
     const kinds = new Set(lambdaFunctions.map((fn) => fn.kind));
-    expect([...kinds].sort()).toEqual(['event', 'pipeline', 'queue', 'route', 'schedule']);
+    expect([...kinds].sort()).toEqual(['event', 'pipeline', 'queue', 'route', 'schedule', 'stream']);
   });
 
   it.each(lambdaFunctions.map((fn) => [fn.description, fn] as const))('%s', async (_, fn) => {

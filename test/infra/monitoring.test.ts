@@ -8,6 +8,7 @@ import { API_PREFIX, routeEntries } from '../../lambdas/operations/index';
 import { scheduleEntries } from '../../lambdas/schedules';
 import { eventFunctionEntries } from '../../lambdas/event-rules';
 import { queueFunctionEntries } from '../../lambdas/queues';
+import { streamFunctionEntries } from '../../lambdas/streams';
 import { tableDefinition, tableName } from '../../lambdas/data/table-definition';
 import { stageConfigFromContext } from '../../lib/config';
 import { mailConfigurationSetName } from '../../lib/functions';
@@ -154,8 +155,9 @@ describe('the stage monitoring (stage "test")', () => {
         });
     const throttled = functionsIn('Throttles');
     const errored = functionsIn('Errors');
-    // Every function: the routes, 3 media pipeline tasks, 2 answer-package tasks, the jobs, the event functions, the queue consumers.
-    const total = routeEntries.length + 5 + scheduleEntries.length + eventFunctionEntries.length + queueFunctionEntries.length;
+    // Every function: the routes, 3 media pipeline tasks, 2 answer-package tasks, the jobs, the event functions, the queue consumers, the stream functions.
+    const total =
+      routeEntries.length + 5 + scheduleEntries.length + eventFunctionEntries.length + queueFunctionEntries.length + streamFunctionEntries.length;
     expect(new Set(throttled).size).toBe(total);
     expect(throttled).toHaveLength(total);
     // The jobs' errors have an alarm each instead.

@@ -62,7 +62,8 @@ describe('webhook deliveries in AWS (issue 38)', () => {
   });
 
   it('maps the queue to the delivery function, reporting batch item failures', () => {
-    const mappings = resourcesOf('AWS::Lambda::EventSourceMapping');
+    // The queue's mapping (the table's stream has its own: test/infra/streams.test.ts).
+    const mappings = resourcesOf('AWS::Lambda::EventSourceMapping').filter((mapping) => mapping.Properties.StartingPosition === undefined);
     expect(mappings).toHaveLength(1);
     expect(mappings[0]!.Properties).toMatchObject({ BatchSize: 10, FunctionResponseTypes: ['ReportBatchItemFailures'] });
     const functions = resourcesOf('AWS::Lambda::Function').filter((fn) => String(fn.Properties.Description).includes('lambdas/queues/deliver-webhook'));
@@ -98,14 +99,15 @@ describe('webhook deliveries in AWS (issue 38)', () => {
   });
 
   it('grants the queue least privilege: producers send, only the consumer receives, deletes and delays', () => {
-    expect(handlersAllowed('sqs:SendMessage')).toEqual(
+    // Stream functions send to their own mapping's dead-letter queue only (test/infra/streams.test.ts).
+    expect(handlersAllowed('sqs:SendMessage').filter((handler) => !handler.startsWith('streams/'))).toEqual(
       ['api/webhooks/resend-webhook-delivery', 'api/webhooks/send-webhook-test-event', 'events/webhook-event'].sort(),
     );
     for (const action of ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:ChangeMessageVisibility']) {
       expect(handlersAllowed(action), action).toEqual(['queues/deliver-webhook']);
     }
     // The producers' grant names the queue itself, by its name (no wildcard).
-    const sends = grantsByHandler().filter(({ statement }) => actionsOf(statement).includes('sqs:SendMessage'));
+    const sends = grantsByHandler().filter(({ handler, statement }) => !handler.startsWith('streams/') && actionsOf(statement).includes('sqs:SendMessage'));
     for (const { statement } of sends) {
       expect(actionsOf(statement)).toEqual(['sqs:SendMessage']);
       expect(JSON.stringify(statement.Resource)).toContain(`:${names.queue}`);

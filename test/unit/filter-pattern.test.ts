@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { matchesFilter, type FilterPattern } from '../../lambdas/platform/filter-pattern';
+import { streamFunctions } from '../../lambdas/streams';
 
 /** A DynamoDB stream record in Lambda's shape, as the local poller builds it and Lambda filters it. */
 const record = (keys: Record<string, string>, extra: Record<string, unknown> = {}) => ({
@@ -8,10 +9,8 @@ const record = (keys: Record<string, string>, extra: Record<string, unknown> = {
   dynamodb: { Keys: Object.fromEntries(Object.entries(keys).map(([name, value]) => [name, { S: value }])), SequenceNumber: '100', ...extra },
 });
 
-/** The shape of the candidate-profile filter (lambdas/streams.ts): SK exactly CANDIDATE, PK beginning CANDIDATE#. */
-const candidateProfiles: FilterPattern = {
-  dynamodb: { Keys: { SK: { S: ['CANDIDATE'] }, PK: { S: [{ prefix: 'CANDIDATE#' }] } } },
-};
+/** The report function's filter (lambdas/streams.ts): SK exactly CANDIDATE, PK beginning CANDIDATE#. */
+const candidateProfiles: FilterPattern = streamFunctions.aggregateReports.filter;
 
 describe('Lambda filter patterns (the subset the stream functions use)', () => {
   it('passes a record whose every field matches, nested', () => {
