@@ -152,8 +152,8 @@ describe('deletion and sharing screens (issue 43)', () => {
     await context.close();
 
     // The page left open: the list read again is empty, and the tab's count follows it.
-    // Two tabs pressed in quick succession (the second within a microtask of the first, as a busy
-    // machine may deliver them): the second is the one open.
+    // Two tabs pressed in quick succession (the second within a microtask of the first, before the
+    // first one's navigation rendered, as a busy machine may deliver them): the second is the one open.
     await team.evaluate(async () => {
       const tab = (name: string) => Array.from(document.querySelectorAll<HTMLElement>('[role=tab]')).find((t) => t.textContent?.startsWith(name))!;
       tab('Invited').click();
@@ -162,6 +162,11 @@ describe('deletion and sharing screens (issue 43)', () => {
       tab('Responded').click();
     });
     await team.getByRole('tab', { name: /^Responded/, selected: true }).waitFor();
+    await expect.poll(() => new URL(team.url()).hash).toMatch(/tab=responded/);
+    // Away and back, each tab open before the next press: the list is read again.
+    await team.getByRole('tab', { name: /^Invited/ }).click();
+    await team.getByRole('tab', { name: /^Invited/, selected: true }).waitFor();
+    await team.getByRole('tab', { name: /^Responded/ }).click();
     await team.getByText('Completed the interview').waitFor();
     await team.getByRole('tab', { name: 'Responded (0)' }).waitFor();
     await expectAccessible(team, 'position page after a deletion on request');

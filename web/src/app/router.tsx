@@ -53,14 +53,8 @@ const CandidateLinkReload = ({ children }: { children: ReactNode }) => {
 // hold a hash route): it moves into #/complete-lever-integration before the router reads the URL.
 rewriteLeverReturn();
 
-/**
- * Navigations are urgent updates, not transitions (`useTransitions={false}`): screens keep state in
- * the URL (a tab, a search, the open answer) and read it when they handle the next input, so a
- * second click landing before a transition committed would act on the URL before the first (two
- * tabs pressed in quick succession left the first one open). A lazy screen shows its skeleton.
- */
 export const AppRouter = () => (
-  <HashRouter useTransitions={false}>
+  <HashRouter>
     <CandidateLinkReload>
       <Suspense fallback={<RouteSkeleton />}>
         <Routes>

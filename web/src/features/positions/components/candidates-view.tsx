@@ -1,6 +1,7 @@
 import { Alert, Button, Flex, Heading, Menu, MenuItem, SearchField, SelectField, Tabs, Text } from '@aws-amplify/ui-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
+import { latestSearchParams } from '../../../lib/search-params';
 import { exportCandidateTable, sendPreview, type CandidateSummary } from '../../../api/candidates';
 import { errorMessage } from '../../../api/client';
 import { useOwnershipStatus, usePlanStatus } from '../../../api/companies';
@@ -54,16 +55,20 @@ export const CandidatesView = ({ position, evaluation, onChanged }: { position: 
   const clearNotice = useCallback(() => setNotice(null), []);
   // Navigates only when the query really changes: a no-op navigation from a list still on screen
   // would cancel a navigation under way (a card's link while the detail page's code loads).
+  // Built on the URL as it is now (latestSearchParams): a second change before the first one's render
+  // (two tabs pressed in quick succession) must not undo it.
+  const { pathname } = useLocation();
   const setParam = useCallback(
     (name: string, value: string | null, also: Record<string, null> = {}) => {
-      const next = new URLSearchParams(params);
+      const current = latestSearchParams(pathname, params);
+      const next = new URLSearchParams(current);
       for (const [key, v] of Object.entries({ ...also, [name]: value })) {
         if (v === null) next.delete(key);
         else next.set(key, v);
       }
-      if (next.toString() !== params.toString()) setParams(next, { replace: true });
+      if (next.toString() !== current.toString()) setParams(next, { replace: true });
     },
-    [params, setParams],
+    [params, setParams, pathname],
   );
   const applySearch = useCallback(
     (text: string | null) => setParam('searchText', text, text === params.get('searchText') ? {} : { lastCandidateId: null }),
