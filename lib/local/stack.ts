@@ -343,6 +343,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       region: REGION,
       credentials: S3RVER_CREDENTIALS,
       tableName: table,
+      checkpointFile: path.join(options.dataDir, 'dynamodb-streams.json'),
       log: (msg, fields) => (options.log ?? ((m, f) => console.error(JSON.stringify({ level: 'error', msg: m, ...f }))))(msg, fields),
     });
     stops.push(streamsPoller.stop);
