@@ -1,5 +1,6 @@
 import { answerRatingsMigration } from './backfill-answer-ratings';
 import { candidateEmailsMigration } from './backfill-candidate-emails';
+import { reportAggregatesMigration } from './backfill-report-aggregates';
 import { retentionClockMigration } from './backfill-retention-clock';
 import { searchTokensMigration } from './backfill-search-tokens';
 import type { Migration } from './migration-runner';
@@ -16,4 +17,5 @@ export const migrations: readonly Migration[] = [
   answerRatingsMigration,
   searchTokensMigration,
   retentionClockMigration,
+  reportAggregatesMigration,
 ];
