@@ -68,7 +68,7 @@ const ok = async (res: Promise<{ status: number; body: any }>, status: number) =
   return done.body;
 };
 
-const memberInviteNonce = async (email: string) => {
+export const memberInviteNonce = async (email: string) => {
   const mail = (await mailTo(email)).find((m) => m.subject.startsWith("You're invited"));
   const nonce = /#\/invite\/([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
   if (!nonce) throw new Error(`no invitation mailed to ${email}`);
