@@ -18,6 +18,7 @@ import {
   PositionsScreen,
   PublicCandidateScreen,
   RegisterScreen,
+  ReportsScreen,
   SignInScreen,
   WizardScreen,
 } from './screens';
@@ -74,6 +75,7 @@ export const AppRouter = () => (
             <Route path={paths.newPositionWizard.pattern} element={<WizardScreen />} />
             <Route path={paths.candidate.pattern} element={<CandidateDetailScreen />} />
             <Route path={paths.position.pattern} element={<PositionScreen />} />
+            <Route path={paths.reports.pattern} element={<ReportsScreen />} />
             <Route path="*" element={<NotFoundScreen />} />
           </Route>
         </Routes>

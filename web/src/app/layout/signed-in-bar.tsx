@@ -34,8 +34,8 @@ const GearIcon = () => (
 );
 
 /**
- * The signed-in bar: the product, the company (logo and name, plan status on hover), the credits
- * left, the owner's settings gear and the user menu.
+ * The signed-in bar: the product, the company (logo and name, plan status on hover), the link to
+ * its Reports (issue 40), the credits left, the owner's settings gear and the user menu.
  */
 const SignedInBar = ({ companyId }: { companyId?: string }) => {
   const navigate = useNavigate();
@@ -96,6 +96,13 @@ const SignedInBar = ({ companyId }: { companyId?: string }) => {
         )}
       </div>
       <div className="top-bar__end">
+        {companyId && (
+          <nav aria-label="Company">
+            <Link to={paths.reports.to(companyId)} className="top-bar__nav-link">
+              Reports
+            </Link>
+          </nav>
+        )}
         {companyId && plan.data && <CreditsChip plan={plan.data} />}
         {companyId && ownership.data?.isOwner && (
           <Button

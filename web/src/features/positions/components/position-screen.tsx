@@ -16,7 +16,7 @@ import { PageTitle } from '../../../components/page-title';
 type View = 'candidates' | 'questions' | 'settings';
 const views: View[] = ['candidates', 'questions', 'settings'];
 
-/** The position page: breadcrumb and the Candidates / Questions / Settings toggle (`view` query). */
+/** The position page: breadcrumb, its Reports link (issue 40) and the Candidates / Questions / Settings toggle (`view` query). */
 const PositionScreen = () => {
   const { companyId = '', positionId = '' } = useParams();
   const [params, setParams] = useSearchParams();
@@ -56,18 +56,23 @@ const PositionScreen = () => {
         </Breadcrumbs.Container>
         <Flex justifyContent="space-between" alignItems="center" wrap="wrap" gap="small">
           <PageTitle>{p.jobTitle}</PageTitle>
-          <ToggleButtonGroup
-            value={view}
-            isExclusive
-            isSelectionRequired
-            size="small"
-            onChange={(value) => setParams({ view: String(value) }, { replace: false })}
-            aria-label="Position view"
-          >
-            <ToggleButton value="candidates">Candidates</ToggleButton>
-            <ToggleButton value="questions">Questions</ToggleButton>
-            <ToggleButton value="settings">Settings</ToggleButton>
-          </ToggleButtonGroup>
+          <Flex alignItems="center" gap="small" wrap="wrap">
+            <Link className="amplify-button amplify-button--small" to={paths.reports.to(companyId, { position: p.positionId })}>
+              Reports
+            </Link>
+            <ToggleButtonGroup
+              value={view}
+              isExclusive
+              isSelectionRequired
+              size="small"
+              onChange={(value) => setParams({ view: String(value) }, { replace: false })}
+              aria-label="Position view"
+            >
+              <ToggleButton value="candidates">Candidates</ToggleButton>
+              <ToggleButton value="questions">Questions</ToggleButton>
+              <ToggleButton value="settings">Settings</ToggleButton>
+            </ToggleButtonGroup>
+          </Flex>
         </Flex>
         {celebrate && p.currentStatus === 'open' && (
           // After the wizard's Finish: the next step (issue 29), until dismissed.
