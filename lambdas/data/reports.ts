@@ -187,3 +187,19 @@ export const readReportDays = async (partition: { PK: string }, from: string, to
 
 export const companyReportPartition = (companyId: string) => ({ PK: keys.reportCompanyDay(companyId, '').PK });
 export const positionReportPartition = (positionId: string) => ({ PK: keys.reportPositionDay(positionId, '').PK });
+
+/** The keys of a company's report days and of its positions' (read before the company's deletion: its reports go with it). */
+export const reportItemKeys = async (companyId: string, positionIds: readonly string[]): Promise<{ PK: string; SK: string }[]> => {
+  const partitions = [companyReportPartition(companyId), ...positionIds.map(positionReportPartition)];
+  const read = await Promise.all(
+    partitions.map((partition) =>
+      queryAll({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': partition.PK },
+        ProjectionExpression: 'PK, SK',
+      }),
+    ),
+  );
+  return read.flat().map((item) => ({ PK: item.PK as string, SK: item.SK as string }));
+};

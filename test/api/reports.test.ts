@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/data/keys';
 import { call } from '../support/api';
 import { registerAndSignIn, uniqueEmail } from '../support/accounts';
-import { allocateCredits, localDb, localEnv } from '../support/aws';
+import { allocateCredits, localDb, localEnv, partition } from '../support/aws';
 import { answerQuestion, interviewFixture, startAnswer, tokenFromHref, uploadParts } from '../support/interviews';
 import { makeClip } from '../support/media';
 import { memberInviteNonce } from '../support/route-fixtures';
@@ -233,5 +233,34 @@ describe('reports', () => {
     expect(
       (await call('putTimeZone', { params: { companyId: owner.companyId }, session: member.sessionId, body: { time_zone: 'UTC' } })).status,
     ).toBe(403);
+  }, 120_000);
+
+  it('go with their company when it is deleted', async () => {
+    const gone = await registerAndSignIn('Gone Co');
+    await allocateCredits(gone.companyId, 5);
+    const created = await call('createPosition', {
+      params: { companyId: gone.companyId },
+      session: gone.sessionId,
+      body: { job_title: 'Short-lived', interview: interviewFixture({ questions: ['Why?'] }) },
+    });
+    const goneRole = created.body.position_id as string;
+    expect(
+      (
+        await call('inviteCandidate', {
+          params: { positionId: goneRole },
+          session: gone.sessionId,
+          body: { candidate_name: 'Flo', email: uniqueEmail('flo') },
+        })
+      ).status,
+    ).toBe(201);
+    await streamsDrained();
+    const companyDays = keys.reportCompanyDay(gone.companyId, '').PK;
+    const positionDays = keys.reportPositionDay(goneRole, '').PK;
+    expect((await partition(companyDays)).length).toBe(1);
+    expect((await partition(positionDays)).length).toBe(1);
+    expect((await call('deleteCompany', { params: { companyId: gone.companyId }, session: gone.sessionId })).status).toBe(204);
+    await streamsDrained();
+    expect(await partition(companyDays)).toEqual([]);
+    expect(await partition(positionDays)).toEqual([]);
   }, 120_000);
 });

@@ -1,4 +1,5 @@
 import { allApiKeyKeys } from '../../data/api-keys';
+import { reportItemKeys } from '../../data/reports';
 import { companyItemKeys, deleteCompanyData, getCompanyWithMemberships, renameCompany as storeCompanyName } from '../../data/companies';
 import type { Membership } from '../../data/memberships';
 import { deleteMessageTemplate, listMessageTemplates, MessageTemplateGone } from '../../data/message-templates';
@@ -34,14 +35,17 @@ export const renameCompany = async (companyId: string, companyName: string, owne
  * by side, and its own items (API keys, memberships, the profile last) once all of those are gone.
  */
 export const deleteCompany = async (companyId: string, owner: PromiseLike<Membership>, log: Logger) => {
-  const [, [positions, integrations, templates, ownItems, apiKeys]] = await alongside(
+  const positionsRead = allPositions(companyId);
+  const [, [positions, integrations, templates, ownItems, apiKeys, reportItems]] = await alongside(
     Promise.resolve(owner),
     Promise.all([
-      allPositions(companyId),
+      positionsRead,
       readCompanyIntegrations(companyId),
       listMessageTemplates(companyId),
       companyItemKeys(companyId),
       allApiKeyKeys(companyId),
+      // Its reports' days (issue 40), the company's and its positions'.
+      positionsRead.then((all) => reportItemKeys(companyId, all.map((position) => position.positionId))),
     ]),
   );
   const outcomes = await Promise.allSettled([
@@ -57,6 +61,6 @@ export const deleteCompany = async (companyId: string, owner: PromiseLike<Member
   const failure = outcomes.find((outcome) => outcome.status === 'rejected');
   if (failure) throw failure.reason;
   // Its API keys (issue 38) go before the profile, so a key stops with its company.
-  await deleteCompanyData([...apiKeys, ...ownItems]);
+  await deleteCompanyData([...apiKeys, ...reportItems, ...ownItems]);
   log.info('company deleted', { companyId });
 };
