@@ -18,7 +18,8 @@ import { signedInOwner } from './support/session';
  * Dan answers its one question. Once the aggregates have them (the API's own report says so), the
  * manager opens Reports from the bar, reads the company's figures over the last 30 and 7 days and
  * over custom days with nobody, picks the first position, reads the drop-off chart's table, and
- * downloads its CSV; a position's page opens Reports with that position picked. Axe on each state,
+ * downloads its CSV; the owner sets the company's time zone in Company settings, and a position's page
+ * opens Reports with that position picked, its days in that zone. Axe on each state,
  * on a phone's width too.
  */
 const browser = useBrowser();
@@ -208,14 +209,29 @@ describe('Reports (issue 40)', () => {
     await page.close();
   }, 180_000);
 
-  it("opens from a position's page with that position picked", async () => {
+  it("takes the time zone the owner sets in Company settings, and opens from a position's page with that position picked", async () => {
     const page = await owner.context.newPage();
     const errors = trackErrors(page);
     await page.goto(appUrl(paths.position.to(owner.companyId, mixingPosition)));
     await page.getByRole('heading', { name: 'Mixing engineer', level: 1 }).waitFor();
+    // The owner's time zone (London is on UTC in December's winter time, so today's candidates stay on today).
+    await page.getByRole('button', { name: 'Company settings' }).click();
+    const settings = page.getByRole('dialog', { name: 'Company settings' });
+    await settings.getByRole('tab', { name: 'Reports' }).click();
+    const zone = settings.getByLabel('Time zone', { exact: true });
+    expect(await zone.inputValue()).toBe('UTC');
+    await zone.selectOption('Europe/London');
+    await settings.getByRole('button', { name: 'Save', exact: true }).click();
+    await settings.getByText('Time zone saved.').waitFor();
+    await expectAccessible(page, 'Company settings, Reports: the time zone saved');
+    expect((await call('getCompany', { params: { companyId: owner.companyId }, session: owner.sessionId })).body.time_zone).toBe('Europe/London');
+    await page.keyboard.press('Escape');
+    await settings.waitFor({ state: 'hidden' });
+
     await page.getByRole('main').getByRole('link', { name: 'Reports' }).click();
     await page.getByRole('heading', { name: 'Reports: Mixing engineer', level: 1 }).waitFor();
     expect(await page.getByLabel('Position', { exact: true }).inputValue()).toBe(mixingPosition);
+    await page.getByText('Days are in Europe/London.').waitFor();
     await figure(page, 'Completion rate').getByText('100%', { exact: true }).waitFor();
     expect(await tableOf(region(page, 'Drop-off per question'))).toEqual([
       ['Question', 'Reached', 'Answered', 'Gave up'],
