@@ -25,8 +25,9 @@ process.env.TABLE_NAME ??= 'unit-table';
 const ddb = mockClient(DynamoDBDocumentClient);
 const profile = keys.company('c1');
 const ownerMembership = keys.membership('c1', 'owner');
+const reportDay = keys.reportCompanyDay('c1', '2026-03-10');
 
-/** The company has one message template, one API key and its own items (no position, no integration). */
+/** The company has one message template, one API key, a day of its reports and its own items (no position, no integration). */
 const fakeTable = () => {
   ddb.on(QueryCommand).callsFake((input: QueryCommandInput) => {
     const pk = input.ExpressionAttributeValues?.[':pk'];
@@ -35,6 +36,7 @@ const fakeTable = () => {
       return { Items: [{ ...keys.messageTemplate('t1'), templateId: 't1', companyId: 'c1', templateName: 'Farewell' }] };
     }
     if (pk === keys.apiKeyByCompany('c1', '', '').GSI1PK) return { Items: [keys.apiKey('k1')] };
+    if (pk === reportDay.PK) return { Items: [reportDay] };
     return { Items: [] };
   });
   ddb.on(DeleteCommand).resolves({});
@@ -70,17 +72,22 @@ describe('deleteCompany', () => {
     const { check, pass } = checkOf();
     const deleted = deleteCompany('c1', check, createLogger());
     await settle();
-    // Positions, integrations, templates, API keys and the company's partition: read while the check runs.
-    expect(ddb.commandCalls(QueryCommand)).toHaveLength(5);
+    // Positions, integrations, templates, API keys, the company's partition and its report days: read while the check runs.
+    expect(ddb.commandCalls(QueryCommand)).toHaveLength(6);
     expect(writes()).toBe(0);
 
     pass();
     await deleted;
     expect(ddb.commandCalls(DeleteCommand).map((call) => call.args[0].input.Key)).toEqual([keys.messageTemplate('t1')]);
     const batches = ddb.commandCalls(BatchWriteCommand).map((call) => call.args[0].input.RequestItems![tableName()]);
-    // Its API keys with its own items (the profile last).
+    // Its API keys and report days with its own items (the profile last).
     expect(batches).toEqual([
-      [{ DeleteRequest: { Key: keys.apiKey('k1') } }, { DeleteRequest: { Key: ownerMembership } }, { DeleteRequest: { Key: profile } }],
+      [
+        { DeleteRequest: { Key: keys.apiKey('k1') } },
+        { DeleteRequest: { Key: reportDay } },
+        { DeleteRequest: { Key: ownerMembership } },
+        { DeleteRequest: { Key: profile } },
+      ],
     ]);
     // The company's own items once everything else of it went.
     expect(ddb.commandCalls(BatchWriteCommand)[0]!.calledAfter(ddb.commandCalls(DeleteCommand)[0]!)).toBe(true);
@@ -93,7 +100,7 @@ describe('deleteCompany', () => {
     refuse(forbidden());
     await expect(deleted).rejects.toMatchObject({ status: 403, code: 'forbidden' });
     await settle();
-    expect(ddb.commandCalls(QueryCommand)).toHaveLength(5);
+    expect(ddb.commandCalls(QueryCommand)).toHaveLength(6);
     expect(writes()).toBe(0);
   });
 });
