@@ -134,6 +134,8 @@ export const backfillCandidateReport = async (
     }
   };
   unchanged('currentStatus', item.currentStatus);
+  // (a renewed invite moves the day the candidate is counted on)
+  unchanged('createdAt', item.createdAt);
   unchanged('answeredCount', item.answeredCount);
   for (const attribute of ['openedAt', 'startedAt', 'startedOn', 'completedAt', 'reviewedAt']) unchanged(attribute, item[attribute]);
   // Takes per question: each the same, and none on a question without one.
