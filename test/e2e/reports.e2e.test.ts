@@ -9,7 +9,8 @@ import { makeClip } from '../support/media';
 import { eventually } from '../support/webhooks';
 import { expectAccessible } from './support/accessibility';
 import { appUrl, trackErrors, useBrowser } from './support/browser';
-import { signedInOwner } from './support/session';
+import { signedInMember, signedInOwner } from './support/session';
+import { savePosition } from '../support/positions';
 
 /**
  * Issue 40's e2e: a hiring manager reads Reports. The company is seeded through the API: a position
@@ -19,7 +20,8 @@ import { signedInOwner } from './support/session';
  * manager opens Reports from the bar, reads the company's figures over the last 30 and 7 days and
  * over custom days with nobody, picks the first position, reads the drop-off chart's table, and
  * downloads its CSV; the owner sets the company's time zone in Company settings, and a position's page
- * opens Reports with that position picked, its days in that zone. Axe on each state,
+ * opens Reports with that position picked, its days in that zone; a member whose team is not given one
+ * of the positions sees neither it in the picker nor its candidates in the company's figures. Axe on each state,
  * on a phone's width too.
  */
 const browser = useBrowser();
@@ -240,5 +242,23 @@ describe('Reports (issue 40)', () => {
     await expectAccessible(page, 'Reports opened from a position');
     expect(errors).toEqual([]);
     await page.close();
+  }, 120_000);
+
+  it('shows a member only the positions shared with them, in the picker and in the company figures', async () => {
+    // Sound engineer is kept to the owner; Mixing engineer stays open to the whole team.
+    const me = await call('getMe', { session: owner.sessionId });
+    expect((await savePosition(owner.sessionId, soundPosition, { sharing: { user_ids: [me.body.user.user_id] } })).status).toBe(200);
+    const member = await signedInMember(browser, owner);
+    const page = await member.context.newPage();
+    const errors = trackErrors(page);
+    await page.goto(appUrl(paths.reports.to(owner.companyId)));
+    await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
+    await figure(page, 'Invited').getByText('1', { exact: true }).waitFor();
+    const picker = page.getByLabel('Position', { exact: true });
+    await expect.poll(() => picker.locator('option').allInnerTexts()).toEqual(['All positions', 'Mixing engineer']);
+    expect(await tableOf(region(page, 'Funnel'))).toContainEqual(['Completed', '1', '100%', '0']);
+    await expectAccessible(page, 'Reports for a member');
+    expect(errors).toEqual([]);
+    await member.context.close();
   }, 120_000);
 });
