@@ -1,5 +1,5 @@
 import useSWR from 'swr';
-import type { PositionStatus } from '../../../lambdas/contracts/vocabulary';
+import { POSITION_STATUSES, type PositionStatus } from '../../../lambdas/contracts/vocabulary';
 import { apiPath, callApi } from './client';
 import type { PositionSummary } from './positions';
 import { useApi } from './use-api';
@@ -20,12 +20,10 @@ export interface ReportPosition {
   currentStatus: PositionStatus;
 }
 
-const STATUSES: PositionStatus[] = ['open', 'closed'];
-
 /** Every position of one status the member can open, page after page of the positions list. */
 const allPositions = async (companyId: string): Promise<ReportPosition[]> => {
   const found: ReportPosition[] = [];
-  for (const status of STATUSES) {
+  for (const status of POSITION_STATUSES) {
     let cursor: string | undefined;
     do {
       const page = await callApi('listPositions', { params: { companyId }, query: cursor ? { status, cursor } : { status } });
