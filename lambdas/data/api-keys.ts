@@ -131,13 +131,15 @@ export const storeKeyUse = async (keyId: string, previous: Bucket | null, next: 
         Key: keys.apiKey(keyId),
         UpdateExpression: 'SET bucketTokens = :tokens, bucketAt = :at, lastUsedAt = :now',
         ConditionExpression: previous
-          ? 'attribute_exists(PK) AND attribute_not_exists(revokedAt) AND bucketAt = :previousAt'
+          ? // Both: two requests within one millisecond leave the same `bucketAt`, and a third one that
+            // read the first's bucket would pass a check of the time alone and spend a token twice.
+            'attribute_exists(PK) AND attribute_not_exists(revokedAt) AND bucketAt = :previousAt AND bucketTokens = :previousTokens'
           : 'attribute_exists(PK) AND attribute_not_exists(revokedAt) AND attribute_not_exists(bucketAt)',
         ExpressionAttributeValues: {
           ':tokens': next.tokens,
           ':at': next.at,
           ':now': now.toISOString(),
-          ...(previous ? { ':previousAt': previous.at } : {}),
+          ...(previous ? { ':previousAt': previous.at, ':previousTokens': previous.tokens } : {}),
         },
       }),
     );
