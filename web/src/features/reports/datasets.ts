@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { FORMULA_START } from '../../../../lambdas/contracts/spreadsheet';
-import { DURATION_STEPS_SECONDS, type Report } from '../../../../lambdas/contracts/reports';
+import { DURATION_STEPS_SECONDS } from '../../../../lambdas/contracts/report-constants';
+import type { Report } from '../../../../lambdas/contracts/reports';
 import { formatRate, funnelRows, withinWords } from './figures';
 import { formatDay } from './period';
 

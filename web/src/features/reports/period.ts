@@ -1,5 +1,5 @@
 import type { ReportPeriodChoice } from '../../../../lambdas/contracts/app-paths';
-import { REPORT_MAX_DAYS, REPORT_PERIOD_DAYS } from '../../../../lambdas/contracts/reports';
+import { REPORT_MAX_DAYS, REPORT_PERIOD_DAYS } from '../../../../lambdas/contracts/report-constants';
 
 /**
  * The Reports screen's period (issue 40): the last 7, 30 or 90 days up to today, or custom days,

@@ -1,6 +1,7 @@
 import { Alert, Breadcrumbs, SelectField, TextField } from '@aws-amplify/ui-react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
-import { DURATION_STEPS_SECONDS, type Report } from '../../../../../lambdas/contracts/reports';
+import { DURATION_STEPS_SECONDS } from '../../../../../lambdas/contracts/report-constants';
+import type { Report } from '../../../../../lambdas/contracts/reports';
 import type { ReportPeriodChoice } from '../../../../../lambdas/contracts/app-paths';
 import { ApiError } from '../../../api/client';
 import { useCompany } from '../../../api/companies';
