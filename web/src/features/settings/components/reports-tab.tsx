@@ -1,10 +1,10 @@
-import { Alert, Button, Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react';
-import { useMemo, useState } from 'react';
-import { errorMessage } from '../../../api/client';
+import { Alert, Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react';
+import { useMemo } from 'react';
 import { useCompany } from '../../../api/companies';
 import { putTimeZoneCall } from '../../../api/reports';
 import { PageLoader } from '../../../components/page-loader';
 import { reportsSettingsMessages as messages } from '../reports-messages';
+import { SettingSave, useCompanySetting } from './company-setting';
 
 /** Every IANA time zone the browser knows, UTC first (Intl lists only the geographic ones). */
 const timeZones = (saved: string): string[] => {
@@ -18,33 +18,19 @@ const timeZones = (saved: string): string[] => {
  */
 export const ReportsTab = ({ companyId }: { companyId: string }) => {
   const { data: company, error, mutate } = useCompany(companyId);
-  const [draft, setDraft] = useState<string | undefined>(undefined);
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [savedNote, setSavedNote] = useState(false);
   const saved = company?.timeZone ?? 'UTC';
   const choices = useMemo(() => timeZones(saved), [saved]);
+  const setting = useCompanySetting(
+    saved,
+    async (zone) => {
+      const stored = await putTimeZoneCall(companyId, zone);
+      if (company) await mutate({ ...company, timeZone: stored.timeZone }, { revalidate: false });
+    },
+    messages.saveFailed,
+  );
 
   if (error) return <Alert variation="error">{messages.loadFailed}</Alert>;
   if (!company) return <PageLoader />;
-
-  const zone = draft ?? saved;
-  const dirty = zone !== saved;
-
-  const save = async () => {
-    setSaving(true);
-    setSaveError(null);
-    try {
-      const stored = await putTimeZoneCall(companyId, zone);
-      await mutate({ ...company, timeZone: stored.timeZone }, { revalidate: false });
-      setDraft(undefined);
-      setSavedNote(true);
-    } catch (e) {
-      setSaveError(errorMessage(e, messages.saveFailed));
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
     <Flex as="section" direction="column" gap="medium" maxWidth="40rem" aria-labelledby="reports-settings-heading">
@@ -52,14 +38,7 @@ export const ReportsTab = ({ companyId }: { companyId: string }) => {
         {messages.heading}
       </Heading>
       <Text>{messages.intro}</Text>
-      <SelectField
-        label={messages.label}
-        value={zone}
-        onChange={(e) => {
-          setSavedNote(false);
-          setDraft(e.target.value);
-        }}
-      >
+      <SelectField label={messages.label} value={setting.value} onChange={(e) => setting.choose(e.target.value)}>
         {choices.map((choice) => (
           <option key={choice} value={choice}>
             {choice.replace(/_/g, ' ')}
@@ -69,13 +48,7 @@ export const ReportsTab = ({ companyId }: { companyId: string }) => {
       <Text fontSize="small" color="font.secondary">
         {messages.note}
       </Text>
-      {saveError && <Alert variation="error">{saveError}</Alert>}
-      {savedNote && !dirty && <Alert variation="success">{messages.saved}</Alert>}
-      <Flex justifyContent="flex-end">
-        <Button variation="primary" onClick={() => void save()} isDisabled={!dirty} isLoading={saving} loadingText="Saving...">
-          Save
-        </Button>
-      </Flex>
+      <SettingSave setting={setting} savedMessage={messages.saved} />
     </Flex>
   );
 };

@@ -1,10 +1,9 @@
-import { Alert, Button, Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react';
-import { useState } from 'react';
+import { Alert, Flex, Heading, SelectField, Text } from '@aws-amplify/ui-react';
 import { RETENTION_MONTH_CHOICES } from '../../../../../lambdas/contracts/vocabulary';
-import { errorMessage } from '../../../api/client';
 import { putRetentionCall, useCompany } from '../../../api/companies';
 import { PageLoader } from '../../../components/page-loader';
 import { retentionMessages as messages } from '../retention-messages';
+import { SettingSave, useCompanySetting } from './company-setting';
 
 const NEVER = 'never';
 
@@ -14,34 +13,22 @@ const NEVER = 'never';
  */
 export const RetentionTab = ({ companyId }: { companyId: string }) => {
   const { data: company, error, mutate } = useCompany(companyId);
-  const [draft, setDraft] = useState<number | null | undefined>(undefined);
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
-  const [savedNote, setSavedNote] = useState(false);
+  const saved = company?.retentionMonths ?? null;
+  const setting = useCompanySetting(
+    saved,
+    async (months) => {
+      const stored = await putRetentionCall(companyId, months);
+      if (company) await mutate({ ...company, retentionMonths: stored.retentionMonths }, { revalidate: false });
+    },
+    messages.saveFailed,
+  );
 
   if (error) return <Alert variation="error">{messages.loadFailed}</Alert>;
   if (!company) return <PageLoader />;
 
-  const saved = company.retentionMonths;
-  const months = draft === undefined ? saved : draft;
-  const dirty = months !== saved;
+  const months = setting.value;
   // A policy stored before the choices narrowed (any 1-24) is still shown as it is.
   const choices = [...new Set<number>([...RETENTION_MONTH_CHOICES, ...(saved === null ? [] : [saved])])].sort((a, b) => a - b);
-
-  const save = async () => {
-    setSaving(true);
-    setSaveError(null);
-    try {
-      const stored = await putRetentionCall(companyId, months);
-      await mutate({ ...company, retentionMonths: stored.retentionMonths }, { revalidate: false });
-      setDraft(undefined);
-      setSavedNote(true);
-    } catch (e) {
-      setSaveError(errorMessage(e, messages.saveFailed));
-    } finally {
-      setSaving(false);
-    }
-  };
 
   return (
     <Flex as="section" direction="column" gap="medium" maxWidth="40rem" aria-labelledby="retention-heading">
@@ -53,10 +40,7 @@ export const RetentionTab = ({ companyId }: { companyId: string }) => {
         label={messages.label}
         value={months === null ? NEVER : String(months)}
         descriptiveText={messages.explain(months)}
-        onChange={(e) => {
-          setSavedNote(false);
-          setDraft(e.target.value === NEVER ? null : Number(e.target.value));
-        }}
+        onChange={(e) => setting.choose(e.target.value === NEVER ? null : Number(e.target.value))}
       >
         {choices.map((choice) => (
           <option key={choice} value={String(choice)}>
@@ -68,13 +52,7 @@ export const RetentionTab = ({ companyId }: { companyId: string }) => {
       <Text fontSize="small" color="font.secondary">
         {messages.note}
       </Text>
-      {saveError && <Alert variation="error">{saveError}</Alert>}
-      {savedNote && !dirty && <Alert variation="success">{messages.saved}</Alert>}
-      <Flex justifyContent="flex-end">
-        <Button variation="primary" onClick={() => void save()} isDisabled={!dirty} isLoading={saving} loadingText="Saving...">
-          Save
-        </Button>
-      </Flex>
+      <SettingSave setting={setting} savedMessage={messages.saved} />
     </Flex>
   );
 };
