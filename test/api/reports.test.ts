@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../lambdas/data/keys';
 import { call } from '../support/api';
 import { registerAndSignIn, uniqueEmail } from '../support/accounts';
@@ -8,6 +8,7 @@ import { answerQuestion, interviewFixture, startAnswer, tokenFromHref, uploadPar
 import { makeClip } from '../support/media';
 import { memberInviteNonce } from '../support/route-fixtures';
 import { streamRecordsHandedOver, streamsDrained } from '../support/streams';
+import { faultRules, injectedBy } from '../support/faults';
 
 /**
  * Reports (issue 40) end to end on the local stack: candidates invited, opening their link,
@@ -17,6 +18,8 @@ import { streamRecordsHandedOver, streamsDrained } from '../support/streams';
  * and a period boundary in the company's time zone (New York), not UTC's.
  */
 type Owner = Awaited<ReturnType<typeof registerAndSignIn>>;
+const faults = faultRules();
+afterEach(faults.removeAll);
 const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
 
 let owner: Owner;
@@ -262,5 +265,32 @@ describe('reports', () => {
     await streamsDrained();
     expect(await partition(companyDays)).toEqual([]);
     expect(await partition(positionDays)).toEqual([]);
+  }, 120_000);
+
+  it('shows the candidate their interview when its first opening cannot be recorded', async () => {
+    const flo = await invite(positionId, 'Flo');
+    // Every write of the opening fails, the SDK's retries too (the candidate's id is in the request).
+    const [rule] = await faults.add({
+      service: 'dynamodb',
+      operation: 'UpdateItem',
+      fault: 'InternalServerError',
+      count: 10,
+      match: flo.candidateId,
+    });
+    const read = await call('getInterview', { params: { token: flo.token } });
+    expect(read.status).toBe(200);
+    expect(read.body.candidate_name).toBe('Flo');
+    expect(await injectedBy(rule!)).toBeGreaterThan(0);
+    const item = (
+      await localDb().send(new GetCommand({ TableName: localEnv().TABLE_NAME, Key: keys.candidate(flo.candidateId), ConsistentRead: true }))
+    ).Item!;
+    expect(item.openedAt).toBeNull();
+    // Once the table takes writes again, the next opening is recorded.
+    await faults.removeAll();
+    expect((await call('getInterview', { params: { token: flo.token } })).status).toBe(200);
+    const after = (
+      await localDb().send(new GetCommand({ TableName: localEnv().TABLE_NAME, Key: keys.candidate(flo.candidateId), ConsistentRead: true }))
+    ).Item!;
+    expect(typeof after.openedAt).toBe('string');
   }, 120_000);
 });

@@ -3,4 +3,4 @@ import { candidateInterview } from '../../app/recording/interview';
 import { defineHandler } from '../../platform/http';
 
 /** The candidate's interview as it was when they were invited, with their progress. */
-export const handler = defineHandler(operations.getInterview, async ({ params }) => candidateInterview(params.token));
+export const handler = defineHandler(operations.getInterview, async ({ params, log }) => candidateInterview(params.token, log));

@@ -8,6 +8,7 @@ import { getCompany } from '../../data/companies';
 import { latestMediaOfGroup } from '../../data/media';
 import { getPosition } from '../../data/positions';
 import { notFound } from '../../platform/errors';
+import { describeError, type Logger } from '../../platform/logger';
 import { alongside } from '../access/alongside';
 import { INTERVIEW_NOT_FOUND, requireInterview } from '../access/interview';
 import { branding } from '../companies/branding';
@@ -46,19 +47,23 @@ export const candidateAnswerSpec = (spec: AnswerSpec) => {
  * first unanswered question), the pacing with their timing adjustment applied. The company (for its
  * branding), the position (its timing setting) and the team's videos are read together.
  */
-export const candidateInterview = async (token: string) => {
+export const candidateInterview = async (token: string, log: Logger) => {
   const candidate = await requireInterview(token);
   const { interview, companyId } = candidate;
   const brand = getCompany(companyId).then((company) => {
     if (!company) throw notFound(INTERVIEW_NOT_FOUND, 'interview_not_found');
     return branding(company, candidate.jobTitle);
   });
-  // Drafts of text answers (issue 39): only an interview in progress with a text question has any to read.
-  // The first opening of the link is the reports' "opened" (issue 40); a preview is not counted.
+  // The first opening of the link is the reports' "opened" (issue 40); a preview is not counted. A
+  // failure to record it is logged: the candidate reads their interview regardless.
   const opened =
     candidate.openedAt === null && !candidate.preview && candidate.currentStatus === 'invited'
-      ? markOpened(candidate.candidateId, new Date().toISOString())
+      ? markOpened(candidate.candidateId, new Date().toISOString()).catch((error: unknown) => {
+          log.error('interview opening not recorded', { candidateId: candidate.candidateId, ...describeError(error) });
+          return false;
+        })
       : Promise.resolve(false);
+  // Drafts of text answers (issue 39): only an interview in progress with a text question has any to read.
   const drafts =
     candidate.currentStatus === 'invited' && interview.questions.some((q) => q.answer.answerType === 'text')
       ? draftsOf(candidate.candidateId)
