@@ -1,7 +1,7 @@
 import { Alert, Button, Flex, Heading, Menu, MenuItem, SearchField, SelectField, Tabs, Text } from '@aws-amplify/ui-react';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
-import { latestSearchParams } from '../../../lib/search-params';
+import { useSearchParams } from 'react-router-dom';
+import { useSearchParamsUpdate } from '../../../lib/search-params';
 import { exportCandidateTable, sendPreview, type CandidateSummary } from '../../../api/candidates';
 import { errorMessage } from '../../../api/client';
 import { useOwnershipStatus, usePlanStatus } from '../../../api/companies';
@@ -47,29 +47,14 @@ const useSearchText = (params: URLSearchParams, apply: (text: string | null) => 
  * tab's cards or empty state.
  */
 export const CandidatesView = ({ position, evaluation, onChanged }: { position: Position; evaluation: boolean; onChanged: () => void }) => {
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const plan = usePlanStatus(position.companyId);
   const ownership = useOwnershipStatus(position.companyId);
   const [dialog, setDialog] = useState<'invite' | 'bulk' | 'plan' | null>(null);
   const [notice, setNotice] = useState<Notice | null>(null);
   const clearNotice = useCallback(() => setNotice(null), []);
-  // Navigates only when the query really changes: a no-op navigation from a list still on screen
-  // would cancel a navigation under way (a card's link while the detail page's code loads).
-  // Built on the URL as it is now (latestSearchParams): a second change before the first one's render
-  // (two tabs pressed in quick succession) must not undo it.
-  const { pathname } = useLocation();
-  const setParam = useCallback(
-    (name: string, value: string | null, also: Record<string, null> = {}) => {
-      const current = latestSearchParams(pathname, params);
-      const next = new URLSearchParams(current);
-      for (const [key, v] of Object.entries({ ...also, [name]: value })) {
-        if (v === null) next.delete(key);
-        else next.set(key, v);
-      }
-      if (next.toString() !== current.toString()) setParams(next, { replace: true });
-    },
-    [params, setParams, pathname],
-  );
+  const update = useSearchParamsUpdate();
+  const setParam = useCallback((name: string, value: string | null, also: Record<string, null> = {}) => update({ ...also, [name]: value }), [update]);
   const applySearch = useCallback(
     (text: string | null) => setParam('searchText', text, text === params.get('searchText') ? {} : { lastCandidateId: null }),
     [setParam, params],

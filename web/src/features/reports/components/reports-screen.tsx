@@ -1,5 +1,5 @@
 import { Alert, Breadcrumbs, SelectField, TextField } from '@aws-amplify/ui-react';
-import { Link, useLocation, useParams, useSearchParams } from 'react-router-dom';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { DURATION_STEPS_SECONDS } from '../../../../../lambdas/contracts/report-constants';
 import type { Report } from '../../../../../lambdas/contracts/reports';
 import type { ReportPeriodChoice } from '../../../../../lambdas/contracts/app-paths';
@@ -9,7 +9,7 @@ import { useReport, useReportPositions, type ReportPosition } from '../../../api
 import { PageTitle } from '../../../components/page-title';
 import { LoadingRegion, Skeleton, SkeletonLines } from '../../../components/skeleton';
 import { paths } from '../../../config/paths';
-import { latestSearchParams } from '../../../lib/search-params';
+import { useSearchParamsUpdate } from '../../../lib/search-params';
 import { daysDataset, devicesDataset, dropOffDataset, durationsDataset, funnelDataset, recorderPathsDataset, retakesDataset } from '../datasets';
 import { conversionWords, countChange, durationChange, formatCount, formatRate, funnelRows, rate, rateChange, withinWords } from '../figures';
 import { formatDay, formatRange, periodChoice, periodLabel, resolvePeriod, previousPeriodWords, type ResolvedPeriod } from '../period';
@@ -230,7 +230,7 @@ const PositionOptions = ({ positions }: { positions: ReportPosition[] }) => {
  */
 const ReportsScreen = () => {
   const { companyId = '' } = useParams();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const company = useCompany(companyId);
   const positions = useReportPositions(companyId);
   const choice = periodChoice(params.get('period'));
@@ -241,16 +241,8 @@ const ReportsScreen = () => {
   const period = resolved && resolved.problem === undefined ? { from: resolved.from, to: resolved.to } : null;
   const report = useReport(companyId, positionId, period);
 
-  const { pathname } = useLocation();
   // Built on the URL as it is now: a second choice made before the first one's render must not undo it.
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(latestSearchParams(pathname, params));
-    for (const [key, value] of Object.entries(changes)) {
-      if (value) next.set(key, value);
-      else next.delete(key);
-    }
-    setParams(next, { replace: true });
-  };
+  const update = useSearchParamsUpdate();
 
   const choosePeriod = (value: string) => {
     const next = periodChoice(value);
