@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { summariesUsageSchema, summarySettingSchema } from './summaries';
 import { DEFAULT_BRAND_COLORS, RETENTION_MONTHS_MAX, RETENTION_MONTHS_MIN } from './vocabulary';
 
 export const integrationTypes = ['hiringthing', 'ashby', 'comeet', 'greenhouse', 'hrpartner', 'lacrm', 'lever', 'recruitee'] as const;
@@ -65,4 +66,8 @@ export const companySchema = z.object({
   retentionMonths: retentionMonthsSchema,
   /** The time zone its reports count days in (issue 40). */
   timeZone: z.string(),
+  /** Grounded summaries (issue 41): on or off (off by default), and whether the share page shows them. */
+  summaries: summarySettingSchema,
+  /** This month's summary tokens and the budget, for owners; null for other members and API keys. */
+  summariesUsage: z.nullable(summariesUsageSchema),
 });

@@ -76,6 +76,8 @@ export const AUDIT_ACTIONS = [
   'deleted_on_request',
   /** A request made with an API key (issue 38): the route and its status in the detail. */
   'api_request',
+  /** An owner changed a company setting that decides what is done with candidates' data (issue 41: summaries on or off); what it is now in the detail. */
+  'settings_changed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

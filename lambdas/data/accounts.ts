@@ -1,4 +1,7 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Preferences } from '../contracts/summaries';
+import { preferencesOf } from '../domain/summary-views';
+import { writeIf } from './conditional-write';
 import { defaultConfig, SIGN_UP_CREDITS } from '../domain/company';
 import { newId } from '../platform/crypto';
 import { db, tableName } from './client';
@@ -9,6 +12,8 @@ import { type MemberRole } from '../contracts/vocabulary';
 export interface User {
   userId: string;
   email: string;
+  /** Their own view preferences (issue 41: hide summaries); the defaults until they save some. */
+  preferences: Preferences;
 }
 
 export class EmailTaken extends Error {}
@@ -92,8 +97,21 @@ export const findUserIdByEmail = async (email: string): Promise<string | null> =
 
 export const getUser = async (userId: string): Promise<User | null> => {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.user(userId) }));
-  return Item ? { userId: Item.userId as string, email: Item.email as string } : null;
+  return Item ? { userId: Item.userId as string, email: Item.email as string, preferences: preferencesOf(Item.preferences) } : null;
 };
+
+/** Saves the user's view preferences on their item; false when the user does not exist. */
+export const setPreferences = (userId: string, preferences: Preferences): Promise<boolean> =>
+  writeIf(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.user(userId),
+      UpdateExpression: 'SET #preferences = :preferences',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: { '#preferences': 'preferences' },
+      ExpressionAttributeValues: { ':preferences': { hideSummaries: preferences.hideSummaries } },
+    }),
+  );
 
 export interface UserCompany {
   companyId: string;

@@ -3,6 +3,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Theme } from '../contracts/company';
 import { defaultConfig, defaultTheme, type Credits, type StoredSubscription, type SubscriptionStatus } from '../domain/company';
 import { retentionMonthsOf, type RetentionMonths } from '../domain/retention';
+import { itemRead, type BatchRead } from './batch-get';
 import { deleteItems } from './batch-write';
 import { db, tableName } from './client';
 import { keys, sortKeyPrefixes } from './keys';
@@ -10,6 +11,8 @@ import { queryAll } from './query';
 import { ConditionFailed, transact, type TransactionStep } from './transaction';
 import { writeIf } from './conditional-write';
 import { DEFAULT_TIME_ZONE } from '../contracts/company';
+import type { SummarySetting } from '../contracts/summaries';
+import { summarySettingOf } from '../domain/summary-views';
 
 export interface Company {
   companyId: string;
@@ -26,6 +29,8 @@ export interface Company {
   retentionMonths: RetentionMonths;
   /** The IANA time zone its reports count days in (issue 40); UTC until an owner sets one. */
   timeZone: string;
+  /** Grounded summaries (issue 41): on or off (absent: off), and whether the share page shows them. */
+  summaries: SummarySetting;
 }
 
 const fromItem = (item: Record<string, any>): Company => ({
@@ -39,6 +44,7 @@ const fromItem = (item: Record<string, any>): Company => ({
   subscription: item.subscription ?? null,
   retentionMonths: retentionMonthsOf(item.retentionMonths),
   timeZone: typeof item.timeZone === 'string' ? item.timeZone : DEFAULT_TIME_ZONE,
+  summaries: summarySettingOf(item.summaries),
 });
 
 /** A stored company item as a Company: for reads that fetch it together with other items (BatchGetItem). */
@@ -169,6 +175,25 @@ export const setTimeZone = (companyId: string, timeZone: string): Promise<boolea
       ConditionExpression: 'attribute_exists(PK)',
       ExpressionAttributeNames: { '#zone': 'timeZone' },
       ExpressionAttributeValues: { ':zone': timeZone },
+    }),
+  );
+
+/** The company's summaries setting (issue 41), as an item to read in someone else's BatchGetItem (off when the company is gone). */
+export const companySummariesRead = (companyId: string): BatchRead<SummarySetting> => {
+  const read = itemRead(keys.company(companyId), (item) => summarySettingOf(item.summaries));
+  return { keys: read.keys, collect: (found) => read.collect(found) ?? summarySettingOf(undefined) };
+};
+
+/** Sets the company's summaries setting (issue 41); false when the company does not exist. */
+export const setSummarySetting = (companyId: string, setting: SummarySetting): Promise<boolean> =>
+  writeIf(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.company(companyId),
+      UpdateExpression: 'SET #summaries = :summaries',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeNames: { '#summaries': 'summaries' },
+      ExpressionAttributeValues: { ':summaries': { enabled: setting.enabled, showOnSharePage: setting.showOnSharePage } },
     }),
   );
 

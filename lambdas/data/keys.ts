@@ -67,6 +67,9 @@ export const unshardedSchedulePartitions = {
   integrationsToSync: 'INTEGRATIONS',
 } as const satisfies Record<keyof typeof schedulePartitions, string>;
 
+/** The partition of a company's summary usage items (issue 41), one per month. */
+export const summaryUsagePartition = 'SUMMARY_USAGE#';
+
 export const keys = {
   session: (sessionHash: string) => ({ PK: `SESSION#${sessionHash}`, SK: 'SESSION' }),
   user: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
@@ -206,6 +209,11 @@ export const keys = {
     GSI3PK: retentionPartition(scheduleShard(companyId)),
     GSI3SK: companyId,
   }),
+  /**
+   * A company's summary token usage in a UTC month (issue 41, `yyyy-mm`): the summarising step ADDs
+   * its tokens, the company's GET reads this month's, the company's deletion takes every month's.
+   */
+  summaryUsage: (companyId: string, month: string) => ({ PK: `${summaryUsagePartition}${companyId}`, SK: `MONTH#${month}` }),
   /** A message planned for a candidate at a time (in the candidate's shard, read by the sender job up to now). */
   plannedMessage: (dueAt: string, candidateId: string, templateId: string) => ({
     PK: schedulePartitions.plannedMessages(scheduleShard(candidateId)),
@@ -294,6 +302,9 @@ export const keys = {
    */
   reportCompanyDay: (companyId: string, day: string) => ({ PK: `REPORT#COMPANY#${companyId}`, SK: `DAY#${day}` }),
   reportPositionDay: (positionId: string, day: string) => ({ PK: `REPORT#POSITION#${positionId}`, SK: `DAY#${day}` }),
+  /** The same partitions' month items (`yyyy-mm`): a month's sums and its days' series, so a report reads months, not every day. */
+  reportCompanyMonth: (companyId: string, month: string) => ({ PK: `REPORT#COMPANY#${companyId}`, SK: `MONTH#${month}` }),
+  reportPositionMonth: (positionId: string, month: string) => ({ PK: `REPORT#POSITION#${positionId}`, SK: `MONTH#${month}` }),
   /** A stream record the reports counted (its eventID), kept two days (a stream keeps records one): a redelivery adds nothing. */
   reportEvent: (eventId: string) => ({ PK: `REPORT#EVENT#${eventId}`, SK: 'EVENT' }),
 } as const;

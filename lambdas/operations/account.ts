@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { MAGIC_CODE_LENGTH, userRoleSchema } from '../contracts/account';
 import { companyNameSchema, emailSchema, trimmedLine } from '../contracts/common';
+import { preferencesSchema } from '../contracts/summaries';
 import { defineOperation } from './operation';
 
 export const checkEmail = defineOperation({
@@ -70,9 +71,22 @@ export const getMe = defineOperation({
   path: '/me',
   auth: 'session',
   grants: ['table:read'],
-  summary: 'The signed-in user and the companies they belong to.',
+  summary: 'The signed-in user, the companies they belong to, and their own view preferences.',
   response: z.object({
     user: z.object({ userId: z.string(), email: z.string() }),
     companies: z.array(z.object({ companyId: z.string(), companyName: z.string(), userRole: userRoleSchema })),
+    /** The user's view preferences (issue 41: hide summaries for themselves); defaults until they save some. */
+    preferences: preferencesSchema,
   }),
+});
+
+export const putPreferences = defineOperation({
+  method: 'PUT',
+  path: '/me/preferences',
+  auth: 'session',
+  grants: ['table:write'],
+  summary:
+    "Saves the signed-in user's view preferences: `hide_summaries` hides every machine-written summary for them in the app (issue 41). A view preference, not access control: the API still returns the summaries.",
+  body: preferencesSchema,
+  response: preferencesSchema,
 });

@@ -17,6 +17,7 @@ import { CANDIDATE_STATUSES, EVALUATED_STATUSES, EVALUATION_ACTIONS, UPLOAD_STAT
 import { emailSchema, idSchema, singleLineText } from '../contracts/common';
 import { integrationAttributesSchema, integrationTypes } from '../contracts/integrations';
 import { timingAdjustmentSchema, timingRequestSchema } from '../contracts/timing-schemas';
+import { answerSummaryViewSchema, summaryOverviewViewSchema } from '../contracts/summaries';
 import { defineOperation } from './operation';
 
 export const listCandidates = defineOperation({
@@ -140,8 +141,12 @@ export const getCandidate = defineOperation({
         /** A video or audio answer's recording (null for a text, choice or file answer). */
         video: z.nullable(z.extend(recordingViewSchema, { videoGroupId: z.string() })),
         ...answerContentSchema.shape,
+        /** Its machine-written summary (issue 41); null while summaries are off for the company or it has none yet. */
+        summary: z.nullable(answerSummaryViewSchema),
       }),
     ),
+    /** The machine-written overview across their answers (issue 41); null while summaries are off or there is none yet. */
+    summaryOverview: z.nullable(summaryOverviewViewSchema),
   }),
 });
 

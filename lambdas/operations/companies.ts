@@ -3,6 +3,7 @@ import { companyIdParams } from '../contracts/account';
 import { currencies, intervals, tiers } from '../contracts/billing-catalog';
 import { companyNameSchema } from '../contracts/common';
 import { companyConfigSchema, companySchema, retentionSchema, subscriptionStatuses, themeSchema, timeZoneSchema } from '../contracts/company';
+import { summarySettingSchema } from '../contracts/summaries';
 import { defineOperation } from './operation';
 
 export const getCompany = defineOperation({
@@ -125,4 +126,16 @@ export const putTimeZone = defineOperation({
   params: companyIdParams,
   body: z.object({ timeZone: timeZoneSchema }),
   response: z.object({ timeZone: z.string() }),
+});
+
+export const putSummaries = defineOperation({
+  method: 'PUT',
+  path: '/companies/{companyId}/summaries',
+  auth: 'owner',
+  grants: ['table:write'],
+  summary:
+    "Switches grounded summaries on or off for the company (owner only; off by default), and whether the share page shows them (issue 41). On, each transcribed answer's transcript lines and question title (nothing else about the candidate) are sent to Amazon Bedrock in the stack's region for 2-5 points, each citing the second it comes from and checked against the transcript; never a score, rank or recommendation. Off hides every summary at once.",
+  params: companyIdParams,
+  body: summarySettingSchema,
+  response: summarySettingSchema,
 });

@@ -52,6 +52,8 @@ export const getInterview = defineOperation({
     /** A knockout answer ended the interview (issue 39): the position's message to the candidate. */
     knockedOut: z.nullable(z.object({ message: z.string() })),
     outro: z.nullable(z.object({ title: z.nullable(z.string()), content: z.nullable(z.string()), video: playableSchema })),
+    /** The company has summaries on (issue 41): the welcome screen and the privacy note tell the candidate their answers will be summarised. */
+    answersSummarised: z.boolean(),
   }),
 });
 

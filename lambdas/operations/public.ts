@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { answerTranscriptsSchema, publicAnswerSchema } from '../contracts/candidate';
 import { idSchema } from '../contracts/common';
 import { themeSchema } from '../contracts/company';
+import { answerSummaryViewSchema, summaryOverviewViewSchema } from '../contracts/summaries';
 import { defineOperation } from './operation';
 
 export const getPublicCandidate = defineOperation({
@@ -21,7 +22,14 @@ export const getPublicCandidate = defineOperation({
     theme: themeSchema,
     logoHref: z.nullable(z.string()),
     questions: z.array(z.object({ title: z.nullable(z.string()), content: z.nullable(z.string()) })),
-    answers: z.array(publicAnswerSchema),
+    answers: z.array(
+      z.extend(publicAnswerSchema, {
+        /** Its machine-written summary (issue 41), only while the company shows summaries on the share page; null otherwise. */
+        summary: z.nullable(answerSummaryViewSchema),
+      }),
+    ),
+    /** The overview across answers (issue 41), only while the company shows summaries on the share page; null otherwise. */
+    summaryOverview: z.nullable(summaryOverviewViewSchema),
   }),
 });
 

@@ -1,9 +1,5 @@
 import * as operations from '../../operations/companies';
-import { supportedIntegrationTypes } from '../../domain/company';
-import { memberCompany } from '../../app/access/membership';
+import { companyForMember } from '../../app/companies/company';
 import { defineHandler } from '../../platform/http';
 
-export const handler = defineHandler(operations.getCompany, async ({ params, session }) => {
-  const company = await memberCompany(params.companyId, session.userId);
-  return { ...company, config: { ...company.config, integrationTypes: supportedIntegrationTypes } };
-});
+export const handler = defineHandler(operations.getCompany, async ({ params, session }) => companyForMember(params.companyId, session.userId));

@@ -45,14 +45,15 @@ export const candidateAnswerSpec = (spec: AnswerSpec) => {
 /**
  * The candidate's interview as it was when they were invited, with their progress (resume at the
  * first unanswered question), the pacing with their timing adjustment applied. The company (for its
- * branding), the position (its timing setting) and the team's videos are read together.
+ * branding, and whether it summarises answers: issue 41), the position (its timing setting) and the team's videos are read together.
  */
 export const candidateInterview = async (token: string, log: Logger) => {
   const candidate = await requireInterview(token);
   const { interview, companyId } = candidate;
-  const brand = getCompany(companyId).then((company) => {
+  const brand = getCompany(companyId).then(async (company) => {
     if (!company) throw notFound(INTERVIEW_NOT_FOUND, 'interview_not_found');
-    return branding(company, candidate.jobTitle);
+    // Issue 41: the welcome screen and the privacy note say so while the company summarises answers.
+    return { ...(await branding(company, candidate.jobTitle)), answersSummarised: company.summaries.enabled };
   });
   // The first opening of the link is the reports' "opened" (issue 40); a preview is not counted. A
   // failure to record it is logged: the candidate reads their interview regardless.

@@ -1,7 +1,9 @@
 import type { TranscriptParagraph } from '../../domain/media';
 import { presignDownload, readJson } from '../../adapters/storage';
 import { submittedAnswers, type Candidate } from '../../data/candidates/candidate';
-import { answerTextsRead } from '../../data/candidates/answers';
+import { answerSummariesRead, answerTextsRead } from '../../data/candidates/answers';
+import type { StoredAnswerSummary, SummarySetting } from '../../contracts/summaries';
+import { answerSummaryView, summariesVisible } from '../../domain/summary-views';
 import { batchReads, readBatch } from '../../data/batch-get';
 import { getMediaItems, mediaItemsRead, type MediaItem } from '../../data/media';
 import { isRecordedAnswer } from '../../contracts/answer-types';
@@ -111,8 +113,20 @@ export const answerTranscripts = async (candidateId: string, caller: Caller) => 
   return transcriptsOf([submittedAnswers(candidate), media]);
 };
 
-export const publicAnswers = async (candidate: Candidate) => {
-  const contents = await readBatch(answerContentsRead(candidate));
+/**
+ * The answers as the public page shows them, with their machine-written summaries (issue 41) only
+ * while the company shows summaries on the share page (their answer items are read then, in the
+ * same BatchGetItem).
+ */
+export const publicAnswers = async (candidate: Candidate, summaries: SummarySetting) => {
+  const shown = summariesVisible(summaries, 'share');
+  const [contents, stored] = await readBatch(
+    batchReads(answerContentsRead(candidate), shown ? answerSummariesRead(candidate) : { keys: [], collect: () => new Map<number, StoredAnswerSummary>() }),
+  );
   const described = await describeAnswers(candidate, submittedAnswers(candidate), contents);
-  return described.map((d) => ({ ...answerContent(d), video: d.recording }));
+  return described.map((d) => ({
+    ...answerContent(d),
+    video: d.recording,
+    summary: answerSummaryView(stored.get(d.answer.questionIndex) ?? null, summaries, 'share'),
+  }));
 };

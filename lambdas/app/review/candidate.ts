@@ -5,6 +5,9 @@ import { markReviewed, submittedAnswers } from '../../data/candidates/candidate'
 import { auditOpeningStep, auditRetentionRead } from '../../data/audit';
 import { ConditionFailed } from '../../data/transaction';
 import { batchReads } from '../../data/batch-get';
+import { answerSummariesRead } from '../../data/candidates/answers';
+import { companySummariesRead } from '../../data/companies';
+import { answerSummaryView, overviewView } from '../../domain/summary-views';
 import { auditStep, recordAudit, recordAuditOnce, type AuditRecord } from '../audit/record';
 import type { Caller } from '../access/caller';
 import { requireCandidateAccess, type Candidate } from '../access/candidate';
@@ -38,7 +41,8 @@ const recordView = async (candidate: Candidate, viewed: AuditRecord & { retentio
  * A candidate with their questions and answers, for the team's detail page: two rounds of reads.
  * The candidate is read alongside the session check; the candidate item records each answer (its
  * id, question, type, media and rating: `submittedAnswers`), so no answer item is read but a text
- * answer's (its text). Then the answers' media and texts go in the access check's BatchGetItem (with the position and the membership), alongside
+ * answer's (its text) and a recorded answer's (its machine-written summary, issue 41, with the
+ * company's summaries setting). Then the answers' media and texts go in the access check's BatchGetItem (with the position and the membership), alongside
  * the neighbours (three one-item Queries). The view (once per opening the page names: `viewId`)
  * goes into the company's audit log alongside the rest (the company's retention months were read
  * in the check's BatchGetItem); a responded candidate nobody had opened (the candidate item read
@@ -50,9 +54,9 @@ export const reviewCandidate = async (candidateId: string, caller: Caller, viewI
     position,
     membership,
     read: navigation,
-    batched: [contents, retentionMonths],
+    batched: [contents, retentionMonths, summarySetting, storedSummaries],
   } = await requireCandidateAccess(candidateId, caller, neighboursOf, {
-    batch: (c) => batchReads(answerContentsRead(c), auditRetentionRead(c.companyId)),
+    batch: (c) => batchReads(answerContentsRead(c), auditRetentionRead(c.companyId), companySummariesRead(c.companyId), answerSummariesRead(c)),
   });
   const [media] = contents;
   const answers = submittedAnswers(candidate);
@@ -89,6 +93,9 @@ export const reviewCandidate = async (candidateId: string, caller: Caller, viewI
       ...answerContent(d),
       rating: d.answer.rating,
       video: d.recording && d.item ? { videoGroupId: d.item.mediaGroupId, ...d.recording } : null,
+      // Issue 41: null while the company has summaries off (read in the check's BatchGetItem, so switching off hides them at once).
+      summary: answerSummaryView(storedSummaries.get(d.answer.questionIndex) ?? null, summarySetting, 'team'),
     })),
+    summaryOverview: overviewView(candidate.summaryOverview, summarySetting, 'team'),
   };
 };

@@ -3,6 +3,7 @@ import { markShareOpened, publicLinkOf, type PublicLink } from '../../data/candi
 import { getCompany, type Company } from '../../data/companies';
 import { isShareExpired } from '../../domain/sharing';
 import { notFound } from '../../platform/errors';
+import { overviewView } from '../../domain/summary-views';
 import { alongside } from '../access/alongside';
 import { branding } from '../companies/branding';
 import { candidateTranscripts, publicAnswers, SHARING_OFF } from '../review/answers';
@@ -42,7 +43,7 @@ export const publicCandidate = async (publicCandidateId: string, now = new Date(
   if (company.companyId !== candidate.companyId) throw sharingOff();
   const [{ companyName, theme, logoHref }, [answers]] = await alongside(
     branding(company, candidate.jobTitle),
-    Promise.all([publicAnswers(candidate), markShareOpened(publicCandidateId, now)]),
+    Promise.all([publicAnswers(candidate, company.summaries), markShareOpened(publicCandidateId, now)]),
   );
   return {
     candidateName: candidate.candidateName,
@@ -52,6 +53,8 @@ export const publicCandidate = async (publicCandidateId: string, now = new Date(
     logoHref,
     questions: candidate.interview.questions.map((q) => ({ title: q.title ?? null, content: q.content ?? null })),
     answers,
+    // Issue 41: only while the company shows summaries on the share page.
+    summaryOverview: overviewView(candidate.summaryOverview, company.summaries, 'share'),
   };
 };
 

@@ -5,7 +5,9 @@ import type { BatchRead } from '../batch-get';
 import { ConditionFailed, transact } from '../transaction';
 import type { Attempt } from './attempts';
 import { AnswerRefused, plannedResult, questionKey, type Candidate, type SubmittedAnswer } from './candidate';
-import type { KnockoutRecord } from '../../contracts/answer-types';
+import { isRecordedAnswer, type KnockoutRecord } from '../../contracts/answer-types';
+import type { StoredAnswerSummary } from '../../contracts/summaries';
+import { storedAnswerSummaryOf } from '../../domain/summary-views';
 import type { AnswerType } from '../../contracts/vocabulary';
 
 /**
@@ -178,6 +180,26 @@ export const answerTextsRead = (candidate: Pick<Candidate, 'candidateId' | 'answ
         indexes.flatMap((index) => {
           const text = found(keys.answer(candidate.candidateId, index))?.text;
           return typeof text === 'string' ? [[index, text] as const] : [];
+        }),
+      ),
+  };
+};
+
+/**
+ * The stored summaries of a candidate's recorded answers (issue 41: on the answer item, `summary`), by
+ * question index, as items to read in someone else's BatchGetItem; an answer without one is left out.
+ */
+export const answerSummariesRead = (candidate: Pick<Candidate, 'candidateId' | 'answers'>): BatchRead<Map<number, StoredAnswerSummary>> => {
+  const indexes = Object.entries(candidate.answers)
+    .filter(([, answer]) => isRecordedAnswer(answer.answerType ?? 'video'))
+    .map(([q]) => Number(q.slice(1)));
+  return {
+    keys: indexes.map((index) => keys.answer(candidate.candidateId, index)),
+    collect: (found) =>
+      new Map(
+        indexes.flatMap((index) => {
+          const summary = storedAnswerSummaryOf(found(keys.answer(candidate.candidateId, index))?.summary);
+          return summary ? [[index, summary] as const] : [];
         }),
       ),
   };

@@ -1,4 +1,6 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { StoredSummaryOverview } from '../../contracts/summaries';
+import { storedSummaryOverviewOf } from '../../domain/summary-views';
 import { sortTimeOf, type CandidateStatus } from '../../domain/candidates';
 import type { IntegrationType } from '../../contracts/integrations';
 import { sha256 } from '../../platform/crypto';
@@ -104,6 +106,8 @@ export interface Candidate {
   mail: StoredMailDelivery;
   /** Why a knockout option they picked flagged them, or ended their interview (issue 39); null when none did. */
   knockout: KnockoutRecord | null;
+  /** The machine-written overview across their answers (issue 41), as the summarising step stored it; null while there is none. */
+  summaryOverview: StoredSummaryOverview | null;
 }
 
 /** Where an imported candidate lives in the ATS, and what was last written back there. */
@@ -147,6 +151,7 @@ export const fromItem = (item: Record<string, any>): Candidate => ({
   lastActiveAt: typeof item.lastActiveAt === 'string' ? item.lastActiveAt : (item.completedAt ?? item.createdAt),
   mail: storedMailDelivery(item.mail),
   knockout: item.knockout ?? null,
+  summaryOverview: storedSummaryOverviewOf(item.summaryOverview),
 });
 
 export const getCandidate = async (candidateId: string): Promise<Candidate | null> => {

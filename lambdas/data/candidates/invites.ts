@@ -106,6 +106,7 @@ export const createCandidates = async (
     score: null,
     lastActiveAt: createdAt,
     mail: { ...MAIL_SENT },
+    summaryOverview: null,
   }));
   const claimed = new Set<string>();
   for (const c of candidates) {

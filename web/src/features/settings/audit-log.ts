@@ -18,6 +18,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   deleted: 'Deleted',
   deleted_on_request: 'Deleted on request',
   api_request: 'API request',
+  settings_changed: 'Changed settings',
 };
 
 /** What an entry says beside its action ("Shared link: on until 3 Dec 2026"). */
