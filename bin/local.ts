@@ -58,6 +58,7 @@ try {
     ['EventBridge', `${stack.services.eventBridge}  PutEvents stand-in, delivering to the event functions (lambdas/event-rules.ts)`],
     ['Secrets', `${stack.services.secretsManager}  Secrets Manager stand-in (the Stripe secrets)`],
     ['SQS', `${stack.services.sqs}  SQS stand-in (the webhook deliveries queue), polled into its consumer (lambdas/queues.ts)`],
+    ['Bedrock', `${stack.services.bedrockRuntime}  Bedrock Runtime stand-in (Converse): extractive summaries from the transcript, not a model`],
     [
       'Stripe',
       stack.services.stripe

@@ -29,6 +29,8 @@ export interface LambdaRuntimeConfig {
   values: GrantValues;
   /** What Lambda's runtime provides and the stand-ins' endpoints (AWS_REGION, AWS_ENDPOINT_URL_*, …). */
   runtimeEnvironment: Record<string, string>;
+  /** What a function gets only with a grant, by the grant's name (a stand-in's endpoint only its callers may reach). */
+  grantEnvironment?: Readonly<Record<string, Record<string, string>>>;
   /** Told of every finished invocation with the DynamoDB calls it made. */
   observe?: (invocation: ObservedInvocation) => void;
   /** Execution environments per function (DEFAULT_LOCAL_CONCURRENCY unless set). */
@@ -141,6 +143,7 @@ const functionName = (fn: LambdaFunctionDefinition, runtime: LambdaRuntimeConfig
 /** The environment a function starts with: exactly what Lambda would give it. */
 const lambdaEnvironment = (fn: LambdaFunctionDefinition, runtime: LambdaRuntimeConfig): Record<string, string> => ({
   ...runtime.runtimeEnvironment,
+  ...Object.assign({}, ...fn.grants.map((grant) => runtime.grantEnvironment?.[grant] ?? {})),
   AWS_LAMBDA_FUNCTION_NAME: functionName(fn, runtime),
   AWS_LAMBDA_FUNCTION_MEMORY_SIZE: String(fn.memoryMb),
   ...functionEnvironment(fn, runtime.stage, runtime.values),

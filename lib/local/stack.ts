@@ -32,6 +32,7 @@ import { queues } from '../../lambdas/queues';
 import { startEventBridgeLocal } from './eventbridge-local';
 import { createEventDelivery, deliverEvent } from './events';
 import { startIvsRealtimeLocal } from './ivs/server';
+import { startBedrockRuntimeLocal } from './bedrock/server';
 import { handleApiRequest } from './api-gateway';
 import { startDynamoDbLocal } from './dynamodb-local';
 import { createDynamoDbCallRecorder, type DynamoDbCallRecorder } from './dynamodb-calls';
@@ -78,6 +79,11 @@ const positiveSeconds = (name: string, value: string | undefined) => {
   return seconds === undefined ? undefined : seconds * 1000;
 };
 const REGION = 'us-east-1';
+/**
+ * The model the local summaries name (SUMMARY_MODEL_ID), the one the Bedrock stand-in serves: the CDK
+ * configuration's default. Locally the summaries are extractive (lib/local/bedrock), whatever the id.
+ */
+export const LOCAL_SUMMARY_MODEL_ID = 'amazon.nova-micro-v1:0';
 
 export interface LocalStackOptions {
   port: number;
@@ -100,7 +106,10 @@ export interface LocalStackOptions {
 export interface LocalStack {
   url: string;
   /** The stand-ins' endpoints; `stripe` only when the Stripe stand-in runs (STRIPE_SECRET_KEY not set). */
-  services: Record<'dynamodb' | 's3' | 'ses' | 'stepFunctions' | 'secretsManager' | 'kms' | 'ivsRealtime' | 'whip' | 'eventBridge' | 'sqs', string> & {
+  services: Record<
+    'dynamodb' | 's3' | 'ses' | 'stepFunctions' | 'secretsManager' | 'kms' | 'ivsRealtime' | 'whip' | 'eventBridge' | 'sqs' | 'bedrockRuntime',
+    string
+  > & {
     stripe?: string;
   };
   env: Record<string, string>;
@@ -213,6 +222,10 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       log,
     });
     stops.push(ivs.stop);
+    // Bedrock Runtime's Converse (issue 41), answered by an extractive summariser from the transcript in
+    // the request; its control surface (/_local/requests, /_local/next-responses) is for the tests.
+    const bedrock = await startBedrockRuntimeLocal({ models: [LOCAL_SUMMARY_MODEL_ID], log });
+    stops.push(bedrock.stop);
     if (stripe) {
       stops.push(stripe.stop);
       // The stand-in sells what the catalogue says, as `npm run stripe:setup` makes a real account do.
@@ -266,6 +279,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
       AWS_ENDPOINT_URL_IVS_REALTIME: ivs.endpoint,
       AWS_ENDPOINT_URL_EVENTBRIDGE: eventBridge.endpoint,
       AWS_ENDPOINT_URL_SQS: sqs.endpoint,
+      // The SDK's name for Bedrock Runtime's endpoint variable (serviceId "Bedrock Runtime"); the
+      // functions get it only with the bedrock:invoke grant (below).
+      AWS_ENDPOINT_URL_BEDROCK_RUNTIME: bedrock.endpoint,
       LIVE_RECORDINGS_BUCKET: liveRecordingsBucket,
       IVS_STORAGE_CONFIGURATION_ARN: ivsStorageConfigurationArn,
       ...(stripe ? { STRIPE_API_URL: stripe.endpoint } : {}),
@@ -317,11 +333,13 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         // stand-in runs; the ATS stand-ins' ATS_<TYPE>_*_URL.
         ...pick(
           faults.environment,
-          /^(AWS_REGION|AWS_ACCESS_KEY_ID|AWS_SECRET_ACCESS_KEY|AWS_ENDPOINT_URL_\w+|S3_FORCE_PATH_STYLE|STRIPE_API_URL|ATS_[A-Z]+_(API|AUTH|APP)_URL)$/,
+          /^(AWS_REGION|AWS_ACCESS_KEY_ID|AWS_SECRET_ACCESS_KEY|AWS_ENDPOINT_URL_(?!BEDROCK_RUNTIME$)\w+|S3_FORCE_PATH_STYLE|STRIPE_API_URL|ATS_[A-Z]+_(API|AUTH|APP)_URL)$/,
         ),
         ...pick(process.env, /^(LOG_LEVEL|AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED)$/),
         AWS_DEFAULT_REGION: REGION,
       },
+      // Only a function allowed to invoke the model reaches the Bedrock stand-in (through its fault proxy).
+      grantEnvironment: { 'bedrock:invoke': { AWS_ENDPOINT_URL_BEDROCK_RUNTIME: faults.environment.AWS_ENDPOINT_URL_BEDROCK_RUNTIME! } },
     });
     stops.push(stopLambdaRuntime);
     // Events under way reach their functions before the runtime stops (stops run last-in, first-out).
@@ -455,6 +473,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         ivsRealtime: ivs.endpoint,
         eventBridge: eventBridge.endpoint,
         sqs: sqs.endpoint,
+        bedrockRuntime: bedrock.endpoint,
         whip: ivs.whipUrl,
         ...(stripe ? { stripe: stripe.endpoint } : {}),
       },

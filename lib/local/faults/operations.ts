@@ -6,7 +6,7 @@ import type { FaultService } from './rules';
  * A call's operation, named as the service's API names it, from the request alone (what a rule's
  * `operation` is matched against): the AWS JSON services (DynamoDB, Step Functions, KMS, Secrets
  * Manager, EventBridge) by X-Amz-Target; S3 by method, path and query; SES v2 and IVS by their
- * REST paths; Stripe and the ATS by method and path (`POST /v1/checkout/sessions`,
+ * REST paths, Bedrock Runtime's Converse by its path; Stripe and the ATS by method and path (`POST /v1/checkout/sessions`,
  * `GET /greenhouse/api/v1/candidates`).
  */
 const targetOperation = (req: IncomingMessage) =>
@@ -51,6 +51,12 @@ export const operationOf = (service: FaultService, req: IncomingMessage, url: UR
     case 'ivs':
       // IVS real-time's REST paths are its operations' names (`POST /CreateStage`).
       return url.pathname.replace(/^\/+/, '').split('/')[0] || `${method} /`;
+    case 'bedrock':
+      // Bedrock Runtime's REST paths: `POST /model/{modelId}/converse` is Converse.
+      return (
+        { converse: 'Converse', 'converse-stream': 'ConverseStream', invoke: 'InvokeModel' }[/^\/model\/[^/]+\/([a-z-]+)$/.exec(url.pathname)?.[1] ?? ''] ??
+        `${method} ${url.pathname}`
+      );
     case 'stripe':
       return `${method} ${url.pathname}`;
     case 'ats':

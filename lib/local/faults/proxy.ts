@@ -1,4 +1,5 @@
-import { Agent, createServer, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { Agent, request, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createHttp1AndH2cServer, http1Headers } from '../h2c';
 import { freePort, readBytes } from '../net';
 import { operationOf } from './operations';
 import { faultRules, type FaultRule, type FaultRules, type FaultService } from './rules';
@@ -24,7 +25,8 @@ const HOP_BY_HOP = ['connection', 'keep-alive', 'proxy-connection', 'transfer-en
 const LONGEST_HOLD_MS = 120_000;
 
 const withoutHopByHop = (headers: IncomingHttpHeaders, drop: readonly string[] = []): IncomingHttpHeaders => {
-  const kept = { ...headers };
+  // An HTTP/2 call (Bedrock Runtime's SDK client) goes on over HTTP/1.1: its pseudo-headers left out, `:authority` as Host.
+  const kept = http1Headers(headers);
   for (const name of [...HOP_BY_HOP, ...drop]) delete kept[name];
   return kept;
 };
@@ -138,7 +140,8 @@ export const startFaultProxy = async (options: {
   };
 
   const port = await freePort();
-  const server = createServer((req, res) => {
+  // HTTP/1.1 and h2c on one port, as the stand-ins behind it answer (lib/local/h2c.ts).
+  const server = createHttp1AndH2cServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       options.log?.('fault proxy failed', { service, error: String(error) });
       if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain' }).end(`The ${service} stand-in did not answer: ${String(error)}`);
@@ -146,19 +149,14 @@ export const startFaultProxy = async (options: {
     });
   });
   // Keep-alive from the SDK's side too: Lambda's clients hold their connections between calls.
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
-  });
+  server.http1.keepAliveTimeout = 60_000;
+  await server.listen(port);
   return {
     service,
     endpoint: `http://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-        agent.destroy();
-      }),
+    stop: async () => {
+      agent.destroy();
+      await server.close();
+    },
   };
 };

@@ -20,6 +20,7 @@ export const faultServices = [
   'eventbridge',
   'ivs',
   'sqs',
+  'bedrock',
   'stripe',
   'ats',
   'mediaconvert',

@@ -7,7 +7,7 @@ import type { FaultRule, FaultService } from './rules';
  * adapter's client) classifies it as it would in AWS: throttling and 5xx retried, the rest thrown.
  * - AWS JSON 1.0/1.1 (DynamoDB, Step Functions, KMS, Secrets Manager, EventBridge, SQS): `{__type, message}`.
  * - REST-XML (S3): `<Error><Code>…</Code><Message>…</Message></Error>`.
- * - REST-JSON (SES v2, IVS): the code in `x-amzn-ErrorType`, `{message}` as the body.
+ * - REST-JSON (SES v2, IVS, Bedrock Runtime): the code in `x-amzn-ErrorType`, `{message}` as the body.
  * - Stripe: `{error: {type, message}}`; an ATS: `{message}` (a 429 with Retry-After).
  */
 export interface WireResponse {
@@ -53,6 +53,7 @@ const protocols: Record<
   s3: 'rest-xml',
   ses: 'rest-json',
   ivs: 'rest-json',
+  bedrock: 'rest-json',
   stripe: 'stripe',
   ats: 'http',
 };
