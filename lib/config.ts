@@ -1,6 +1,8 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
+import { DEFAULT_SUMMARY_MONTHLY_TOKEN_BUDGET } from '../lambdas/contracts/summaries';
+import { DEFAULT_SUMMARY_MODEL_ID } from './functions';
 
 /**
  * Everything that differs between stages, read once from CDK context (`-c key=value` or cdk.json)
@@ -28,10 +30,16 @@ export interface StageConfig {
   readonly abortIncompleteUploadsAfter: Duration;
   /** Subscribed to the stage's alarm topic (it confirms the subscription from the e-mail SNS sends). */
   readonly alarmEmail?: string;
+  /** The Bedrock foundation model answer summaries are written with (issue 41); the one model the summarising task may invoke. */
+  readonly summaryModelId: string;
+  /** Tokens (input plus output) a company may use for summaries in a month before they pause. */
+  readonly summaryMonthlyTokenBudget: number;
 }
 
 export const DEFAULT_STAGE = 'dev';
 export const DEFAULT_MAIL_FROM = 'no-reply@example.com';
+/** Bedrock model ids: `provider.name-version:n`. */
+const MODEL_ID_PATTERN = /^[a-z0-9-]+\.[a-z0-9.:_-]+$/;
 
 /** Stage names end up in bucket, table and stack names: keep them short, lowercase and DNS-safe. */
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,15}$/;
@@ -82,6 +90,10 @@ export const stageConfigFromContext = (read: ContextReader): StageConfig => {
   if (alarmEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(alarmEmail))
     throw new Error(`Context "alarmEmail" must be an e-mail address (got "${alarmEmail}")`);
 
+  const summaryModelId = text(read, 'summaryModelId') ?? DEFAULT_SUMMARY_MODEL_ID;
+  if (!MODEL_ID_PATTERN.test(summaryModelId))
+    throw new Error(`Context "summaryModelId" must be a Bedrock model id like ${DEFAULT_SUMMARY_MODEL_ID} (got "${summaryModelId}")`);
+
   return {
     stage,
     isProduction,
@@ -98,6 +110,8 @@ export const stageConfigFromContext = (read: ContextReader): StageConfig => {
     },
     abortIncompleteUploadsAfter: Duration.days(1),
     alarmEmail,
+    summaryModelId,
+    summaryMonthlyTokenBudget: Math.round(positiveNumber(read, 'summaryMonthlyTokenBudget', DEFAULT_SUMMARY_MONTHLY_TOKEN_BUDGET)),
   };
 };
 

@@ -26,6 +26,14 @@ export const effectiveGrants = (grants: readonly Grant[], auth?: AuthMode): Gran
   return GRANTS.filter((grant) => set.has(grant));
 };
 
+/**
+ * Amazon Nova Micro: a current small, text-only model that supports Converse with tool use, available
+ * on demand in us-east-1 and most other Bedrock regions. Another model (`-c summaryModelId=…`) must be
+ * one the stage's region serves on demand, with tool use; a model reached only through a cross-region
+ * inference profile needs that profile's id and ARN instead.
+ */
+export const DEFAULT_SUMMARY_MODEL_ID = 'amazon.nova-micro-v1:0';
+
 /** The values behind the environment variables grants set: CDK tokens in AWS, the stand-ins' locally. */
 export interface GrantValues {
   readonly TABLE_NAME: string;
@@ -62,6 +70,10 @@ export interface GrantValues {
   readonly WEBHOOK_ALLOWED_ORIGINS: string;
   /** What the retry backoff's delays are multiplied by (1 in AWS; the test stack makes them short). */
   readonly WEBHOOK_RETRY_SCALE: string;
+  /** The Bedrock model summaries are written with (issue 41, the stage configuration's summaryModelId). */
+  readonly SUMMARY_MODEL_ID: string;
+  /** A company's monthly token budget for summaries (the stage configuration's summaryMonthlyTokenBudget). */
+  readonly SUMMARY_MONTHLY_TOKEN_BUDGET: string;
 }
 
 /** The environment variables one grant sets (lambdas/platform/env.ts reads them). */
@@ -116,6 +128,8 @@ export const grantEnvironment = (grant: Grant, values: GrantValues): Record<stri
         WEBHOOK_ALLOWED_ORIGINS: values.WEBHOOK_ALLOWED_ORIGINS,
         WEBHOOK_RETRY_SCALE: values.WEBHOOK_RETRY_SCALE,
       };
+    case 'bedrock:invoke':
+      return { SUMMARY_MODEL_ID: values.SUMMARY_MODEL_ID, SUMMARY_MONTHLY_TOKEN_BUDGET: values.SUMMARY_MONTHLY_TOKEN_BUDGET };
   }
 };
 
@@ -293,5 +307,7 @@ export const grantEnvironmentNames = (grant: Grant): string[] =>
       WEBHOOK_DELIVERIES_QUEUE_URL: '',
       WEBHOOK_ALLOWED_ORIGINS: '',
       WEBHOOK_RETRY_SCALE: '',
+      SUMMARY_MODEL_ID: '',
+      SUMMARY_MONTHLY_TOKEN_BUDGET: '',
     }),
   );

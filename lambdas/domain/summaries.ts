@@ -1,6 +1,14 @@
 import * as z from 'zod/mini';
 import '../contracts/zod-locale';
 import type { TimedWord } from './media';
+import {
+  DEFAULT_SUMMARY_MONTHLY_TOKEN_BUDGET,
+  SUMMARY_OVERVIEW_LINES_MAX,
+  SUMMARY_POINTS_MAX,
+  SUMMARY_POINTS_MIN,
+  type SummaryOverviewLine,
+  type SummaryPoint,
+} from '../contracts/summaries';
 
 /**
  * Grounded summaries of answers (issue 41), the pure part: what is sent to the model (system prompt,
@@ -15,9 +23,9 @@ export const OVERVIEW_TOOL = 'record_overview';
 
 /** How far (seconds) from the cited second the quoted words may start. */
 export const CITATION_WINDOW_SECONDS = 5;
-export const MIN_POINTS = 2;
-export const MAX_POINTS = 5;
-export const MAX_OVERVIEW_LINES = 3;
+const MIN_POINTS = SUMMARY_POINTS_MIN;
+const MAX_POINTS = SUMMARY_POINTS_MAX;
+const MAX_OVERVIEW_LINES = SUMMARY_OVERVIEW_LINES_MAX;
 export const SUMMARY_MAX_TOKENS = 800;
 
 export const SYSTEM_PROMPT = [
@@ -123,11 +131,7 @@ export const answerPrompt = (question: string, durationSeconds: number, lines: r
     ...lines.map((line) => `[${secondsText(line.second)}s] ${line.text}`),
   ].join('\n');
 
-export interface SummaryPoint {
-  second: number;
-  quote: string;
-  text: string;
-}
+export type { SummaryPoint };
 
 /** An answer's ready summary, as the overview reads it. */
 export interface SummarisedAnswer {
@@ -173,12 +177,7 @@ export const parseSummaryInput = (input: unknown): { points: SummaryPoint[]; mal
   return { points, malformed };
 };
 
-export interface OverviewLine {
-  text: string;
-  questionIndex: number;
-  second: number;
-  quote: string;
-}
+export type OverviewLine = SummaryOverviewLine;
 
 const overviewLineSchema = z.object({
   text: z.string().check(z.trim(), z.minLength(1), z.maxLength(400)),
@@ -275,9 +274,6 @@ export const checkOverview = (lines: readonly OverviewLine[], sources: readonly 
   return { kept, dropped: lines.length - kept.length };
 };
 
-/** The month a usage item counts (UTC): `yyyy-mm`. */
-export const usageMonth = (now: Date): string => now.toISOString().slice(0, 7);
-
 export interface TokenUsage {
   inputTokens: number;
   outputTokens: number;
@@ -287,8 +283,7 @@ export interface TokenUsage {
 export const overBudget = (usage: TokenUsage, budget: number): boolean => usage.inputTokens + usage.outputTokens >= budget;
 
 /** The budget from SUMMARY_MONTHLY_TOKEN_BUDGET: a positive whole number, else the default. */
-export const DEFAULT_MONTHLY_TOKEN_BUDGET = 2_000_000;
 export const parseTokenBudget = (value: string | undefined): number => {
   const parsed = Number(value);
-  return Number.isInteger(parsed) && parsed > 0 ? parsed : DEFAULT_MONTHLY_TOKEN_BUDGET;
+  return Number.isInteger(parsed) && parsed > 0 ? parsed : DEFAULT_SUMMARY_MONTHLY_TOKEN_BUDGET;
 };

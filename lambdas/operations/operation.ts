@@ -49,6 +49,8 @@ export type AuthMode = (typeof AUTH_MODES)[number];
  * - webhooks:enqueue  SendMessage on the webhook deliveries queue (WEBHOOK_DELIVERIES_QUEUE_URL)
  * - webhooks:deliver  the deliveries queue's consumer: kms:Decrypt of the signing secrets (webhook-secret context only),
  *   ChangeMessageVisibility for the retry backoff (WEBHOOK_RETRY_SCALE scales it), WEBHOOK_ALLOWED_ORIGINS
+ * - bedrock:invoke  bedrock:InvokeModel (Converse) on the one foundation model summaries use (SUMMARY_MODEL_ID, from
+ *   the CDK configuration) and the company's monthly token budget (SUMMARY_MONTHLY_TOKEN_BUDGET), issue 41
  */
 export const GRANTS = [
   'table:read',
@@ -70,6 +72,7 @@ export const GRANTS = [
   'webhooks:targets',
   'webhooks:enqueue',
   'webhooks:deliver',
+  'bedrock:invoke',
 ] as const;
 export type Grant = (typeof GRANTS)[number];
 

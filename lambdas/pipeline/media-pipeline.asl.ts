@@ -20,7 +20,8 @@ import { AUDIO_OUTPUT_CONTENT_TYPE } from '../contracts/media-types';
  * probe → transcode (MP4 H.264/AAC, faststart + thumbnail; an audio-only answer, issue 39: an M4A of
  * AAC audio, no thumbnail, chosen by its `contentType`) → [longer than the clip: transcode again
  * with MediaConvert's input clipping ending at the clip] → transcribe (polled) → finalize (captions,
- * transcript paragraphs, statuses). The clipped transcode runs only for a video known to be longer
+ * transcript paragraphs, statuses) → [with a transcript: summarise (issue 41), which never fails the
+ * execution]. The clipped transcode runs only for a video known to be longer
  * than its limit, so its end timecode always lies within the input (MediaConvert refuses a clip
  * outside it); nearly every answer stops at its limit and is transcoded once. Any failing step ends
  * in RecordFailed, which stores the failed state on the media. A failed transcription alone leaves
@@ -316,7 +317,26 @@ export const mediaPipelineDefinition = {
         // For the pipeline-seconds metric.
         'startedAt.$': '$$.Execution.StartTime',
       },
-      { ResultPath: '$.finalize', Next: 'Done', Catch: catchToFailure },
+      { ResultPath: '$.finalize', Next: 'SummaryWanted', Catch: catchToFailure },
+    ),
+    // Issue 41: a transcribed answer is summarised (when its company has summaries on: the task decides).
+    SummaryWanted: {
+      Type: 'Choice',
+      Choices: [{ Variable: '$.hasTranscript', BooleanEquals: true, Next: 'Summarise' }],
+      Default: 'Done',
+    },
+    // The answer is ready already: whatever happens here, the execution succeeds. A failed Converse call is
+    // stored as unavailable by the task itself; a failure of the task (after the retries) is recorded by
+    // SummaryUnavailable, and a failure of that one too ends in Done all the same.
+    Summarise: lambdaTask(
+      'summariseAnswer',
+      { 'mediaId.$': '$.mediaId', 'transcriptVersion.$': '$$.Execution.Name' },
+      { ResultPath: '$.summary', Next: 'Done', Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.summaryError', Next: 'SummaryUnavailable' }] },
+    ),
+    SummaryUnavailable: lambdaTask(
+      'summariseAnswer',
+      { 'mediaId.$': '$.mediaId', 'transcriptVersion.$': '$$.Execution.Name', failed: true },
+      { ResultPath: null, Next: 'Done', Catch: [{ ErrorEquals: ['States.ALL'], ResultPath: '$.summaryError', Next: 'Done' }] },
     ),
     RecordFailed: lambdaTask(
       'setMediaStatus',

@@ -31,6 +31,15 @@ export const pipelineTasks = {
     // app:links and events:put: a ready answer's `answer.processed` webhook event (issue 38).
     grants: ['table:write', 'media:read', 'media:write', 'app:links', 'events:put'],
   },
+  summariseAnswer: {
+    handler: 'pipeline/summarise-answer',
+    substitution: 'SummariseAnswerFunctionArn',
+    // Two Converse calls (the answer's summary, the candidate's overview), each with its SDK retries.
+    timeoutSeconds: 90,
+    memoryMb: 256,
+    // bedrock:invoke: the one configured model (issue 41); media:read the transcript; mail:send the owners once the budget is reached.
+    grants: ['table:write', 'media:read', 'mail:send', 'bedrock:invoke'],
+  },
 } as const satisfies Record<string, PipelineTaskDefinition>;
 
 export type PipelineTaskId = keyof typeof pipelineTasks;

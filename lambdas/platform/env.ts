@@ -39,6 +39,10 @@ const schema = z.object({
   WEBHOOK_ALLOWED_ORIGINS: z._default(z.string(), ''),
   /** What the webhook retry delays are multiplied by (grant webhooks:deliver): 1 in AWS. */
   WEBHOOK_RETRY_SCALE: z._default(z.string(), '1'),
+  /** The Bedrock model summaries are written with (grant bedrock:invoke, issue 41): CDK configuration. */
+  SUMMARY_MODEL_ID: required,
+  /** A company's tokens a month after which its summaries pause (grant bedrock:invoke). */
+  SUMMARY_MONTHLY_TOKEN_BUDGET: z.optional(z.string()),
   /** Another base URL for Stripe's API (the local stand-in), as AWS_ENDPOINT_URL_* does for AWS. */
   STRIPE_API_URL: z.optional(z.url()),
   /** The function's region: Lambda's runtime sets it (the local runtime as well). */

@@ -29,6 +29,15 @@ export const metricNames = {
   reportLagSeconds: 'ReportLagSeconds',
   /** Stream records the reports had counted already (a redelivery): added nothing. */
   reportDuplicates: 'ReportDuplicateChanges',
+  /** Bedrock tokens the summaries used (app/summaries/summarise.ts, issue 41), per company as well (companyCount). */
+  summaryInputTokens: 'SummaryInputTokens',
+  summaryOutputTokens: 'SummaryOutputTokens',
+  /** Summary points (and overview lines) the citation check dropped. */
+  summaryPointsDropped: 'SummaryPointsDropped',
+  /** Summaries the model did not write (the call failed after its retries, or answered without the tool). */
+  summariesFailed: 'SummariesFailed',
+  /** Seconds one answer's summary took (the Converse call and the check). */
+  summarySeconds: 'SummarySeconds',
 } as const;
 
 export type MetricName = (typeof metricNames)[keyof typeof metricNames];
@@ -50,6 +59,26 @@ export const countLine = (name: MetricName, value: number, stage: string, now: D
 
 const put = (name: MetricName, value: number, unit: MetricUnit, now: Date): void => {
   process.stdout.write(`${JSON.stringify(metricLine(name, value, unit, readEnv('STAGE').STAGE, now))}\n`);
+};
+
+/**
+ * The EMF document of one count per company (issue 41's tokens): the stage's total and, as a second
+ * dimension set of the same line, the company's own (`Stage`, `CompanyId`), which the dashboard's
+ * per-company widget searches.
+ */
+export const companyCountLine = (name: MetricName, value: number, companyId: string, stage: string, now: Date): Record<string, unknown> => ({
+  _aws: {
+    Timestamp: now.getTime(),
+    CloudWatchMetrics: [{ Namespace: METRICS_NAMESPACE, Dimensions: [['Stage'], ['Stage', 'CompanyId']], Metrics: [{ Name: name, Unit: 'Count' }] }],
+  },
+  Stage: stage,
+  CompanyId: companyId,
+  [name]: value,
+});
+
+/** Adds `value` to a count metric for the stage and for one company. */
+export const companyCount = (name: MetricName, value: number, companyId: string, now = new Date()): void => {
+  process.stdout.write(`${JSON.stringify(companyCountLine(name, value, companyId, readEnv('STAGE').STAGE, now))}\n`);
 };
 
 /** Adds `value` to a count metric, on its own line of the function's log. */

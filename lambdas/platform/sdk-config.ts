@@ -41,6 +41,9 @@ const settings = {
   ivs: { maxAttempts: 3, connectionTimeout: 2000, requestTimeout: 5000 },
   // The webhook deliveries queue (issue 38): a resend or test event is queued within its route's 10 s.
   sqs: { maxAttempts: 3, connectionTimeout: 2000, requestTimeout: 5000 },
+  // Bedrock Runtime's Converse (issue 41), from the media pipeline's summarising task (60 s): a small
+  // model answers an 800-token summary in seconds; 3 attempts of at most 20 s idle each fit the task.
+  bedrockRuntime: { maxAttempts: 3, connectionTimeout: 2000, requestTimeout: 20_000 },
 } as const;
 
 export type SdkService = keyof typeof settings;

@@ -290,6 +290,17 @@ export const webhookEventsNotPublishedAlarm = (alarm: AddAlarm, stage: string): 
       "Webhook events could not be put on the stage's event bus after the SDK's retries (logged as 'webhook events not published' with their ids); the companies' endpoints did not get them.",
   });
 
+/** Answer summaries not written (issue 41, app/summaries/summarise.ts): the answers are ready, their summaries marked unavailable. */
+export const summariesFailedAlarm = (alarm: AddAlarm, stage: string): Metric =>
+  productCountAlarm(alarm, stage, {
+    id: 'SummariesFailed',
+    metricName: metricNames.summariesFailed,
+    label: 'Summaries failed',
+    threshold: ALARM_THRESHOLDS.summariesFailed,
+    description:
+      "Answer summaries could not be written: Bedrock's Converse failed after the SDK's retries, answered without the tool, or the summarising task failed (logged as 'summary not written' or 'overview not written'). The answers are ready; their summaries show as unavailable until the answer is processed again.",
+  });
+
 /**
  * SES's reputation for the stage's own mail: the bounce and complaint rates SES publishes per
  * configuration set (reputation metrics are on for the stage's, lib/constructs/mail-delivery.ts),

@@ -28,6 +28,8 @@ export const ALARM_THRESHOLDS = {
   atsWriteBacksFailed: 1,
   /** Any webhook event EventBridge did not take (issue 38). */
   webhookEventsNotPublished: 1,
+  /** Any answer summary the model did not write (issue 41): the call failed after its retries, or the summarising task did. */
+  summariesFailed: 1,
   /**
    * A stream function's iterator age (the age of the last record it was handed, Maximum): the reports lag
    * the candidates by this much. Past it the function is failing or cannot keep up (issue 40).

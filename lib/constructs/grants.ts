@@ -72,6 +72,10 @@ export const webhookDeliveriesQueue = (stack: Stack, stage: string) => {
   return { arn: stack.formatArn({ service: 'sqs', resource: name }), url: `https://sqs.${stack.region}.${stack.urlSuffix}/${stack.account}/${name}` };
 };
 
+/** The foundation model summaries use, as IAM names it: `arn:aws:bedrock:<region>::foundation-model/<model id>`. */
+export const summaryModelArn = (stack: Stack, modelId: string): string =>
+  stack.formatArn({ service: 'bedrock', account: '', resource: 'foundation-model', resourceName: modelId, arnFormat: ArnFormat.SLASH_RESOURCE_NAME });
+
 export const bindGrants = (fn: LambdaFunction, grants: readonly Grant[], targets: GrantTargets): void => {
   const { config, data } = targets;
   const stack = Stack.of(fn);
@@ -96,6 +100,8 @@ export const bindGrants = (fn: LambdaFunction, grants: readonly Grant[], targets
     // In AWS a webhook goes only to public https addresses: no origin is exempt.
     WEBHOOK_ALLOWED_ORIGINS: '',
     WEBHOOK_RETRY_SCALE: '1',
+    SUMMARY_MODEL_ID: config.summaryModelId,
+    SUMMARY_MONTHLY_TOKEN_BUDGET: String(config.summaryMonthlyTokenBudget),
   };
   const allow = (actions: string[], resources: string[]) => fn.addToRolePolicy(new PolicyStatement({ actions, resources }));
   const requireStateMachine = (grant: Grant): string => {
@@ -243,6 +249,11 @@ export const bindGrants = (fn: LambdaFunction, grants: readonly Grant[], targets
         // The backoff: the function sets a failed message's visibility to the next delay. Receiving and
         // deleting are the event source mapping's (lib/constructs/webhooks.ts grants them with it).
         allow(['sqs:ChangeMessageVisibility'], [deliveriesQueue.arn]);
+        break;
+      }
+      case 'bedrock:invoke': {
+        // Converse is authorized as bedrock:InvokeModel, on the one configured foundation model (no account in its ARN).
+        allow(['bedrock:InvokeModel'], [summaryModelArn(stack, config.summaryModelId)]);
         break;
       }
       case 'live:record': {

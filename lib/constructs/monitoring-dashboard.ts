@@ -1,6 +1,6 @@
 import { Duration } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { AlarmStatusWidget, Dashboard, GraphWidget, Metric, TextWidget, type Alarm, type IMetric, type IWidget } from 'aws-cdk-lib/aws-cloudwatch';
+import { AlarmStatusWidget, Dashboard, GraphWidget, MathExpression, Metric, TextWidget, type Alarm, type IMetric, type IWidget } from 'aws-cdk-lib/aws-cloudwatch';
 import type { Construct } from 'constructs';
 import { METRICS_NAMESPACE, metricNames } from '../../lambdas/platform/metrics';
 import type { StageConfig } from '../config';
@@ -18,6 +18,7 @@ export interface DashboardFigures {
   readonly atsFailed: IMetric;
   readonly ses: ReturnType<typeof sesAlarms>;
   readonly streams: ReturnType<typeof streamAlarms>;
+  readonly summariesFailed: IMetric;
 }
 
 /** The stage's dashboard: a note, every alarm's state, then the API, functions, state machines, jobs and business figures. */
@@ -97,6 +98,22 @@ export const monitoringDashboard = (
     graph('SES complaint rate', [figures.ses.complaintRate], 8, {
       leftAnnotations: [{ value: ALARM_THRESHOLDS.sesComplaintRate, label: 'SES review' }],
     }),
+  );
+  // Summaries (issue 41): Bedrock tokens per company (the metrics' CompanyId dimension set, found by SEARCH, so each
+  // company is a line of its own), the points the citation check dropped, the summaries not written, and their seconds.
+  const perCompany = (metricName: string, label: string) =>
+    new MathExpression({
+      expression: `SEARCH('{${METRICS_NAMESPACE},CompanyId,Stage} MetricName="${metricName}" Stage="${config.stage}"', 'Sum', ${period.toSeconds()})`,
+      usingMetrics: {},
+      period,
+      label,
+    });
+  dashboard.addWidgets(
+    graph('Summary tokens per company', [perCompany(metricNames.summaryInputTokens, 'input')], 8, {
+      right: [perCompany(metricNames.summaryOutputTokens, 'output')],
+    }),
+    graph('Summaries: points dropped and failures', [business(metricNames.summaryPointsDropped, 'points dropped'), figures.summariesFailed]),
+    graph('Summary seconds', [business(metricNames.summarySeconds, 'p50', 'p50'), business(metricNames.summarySeconds, 'p90', 'p90')]),
   );
   // The table's stream functions (issue 40): how far behind they are, their errors, what they set aside.
   for (const stream of figures.streams) {

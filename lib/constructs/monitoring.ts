@@ -12,6 +12,7 @@ import {
   apiAlarms,
   atsWriteBackAlarm,
   webhookEventsNotPublishedAlarm,
+  summariesFailedAlarm,
   deadLetterAlarms,
   functionAreaAlarms,
   jobAlarms,
@@ -95,6 +96,7 @@ export class Monitoring extends NestedStack {
     const webhook = webhookAlarms(alarm, props.webhook, config.stage);
     const atsFailed = atsWriteBackAlarm(alarm, config.stage);
     webhookEventsNotPublishedAlarm(alarm, config.stage);
+    const summariesFailed = summariesFailedAlarm(alarm, config.stage);
     const ses = sesAlarms(alarm, config.stage);
     deadLetterAlarms(alarm, props.deadLetterQueues ?? []);
     const streams = streamAlarms(alarm, props.streams ?? []);
@@ -104,7 +106,7 @@ export class Monitoring extends NestedStack {
       prefix: this.prefix,
       httpApi: props.httpApi,
       alarms: this.alarms,
-      figures: { api, areas, stateMachines: props.stateMachines, tableThrottles, jobs: props.jobs, webhook, atsFailed, ses, streams },
+      figures: { api, areas, stateMachines: props.stateMachines, tableThrottles, jobs: props.jobs, webhook, atsFailed, ses, streams, summariesFailed },
     });
   }
 

@@ -10,11 +10,13 @@ import {
   answerPackageTasks,
 } from '../../lambdas/pipeline/answer-package.asl';
 import { API_PREFIX } from '../../lambdas/operations/index';
+import { DEFAULT_SUMMARY_MONTHLY_TOKEN_BUDGET } from '../../lambdas/contracts/summaries';
 import { tableName } from '../../lambdas/data/table-definition';
 import { localBucketName } from '../../lambdas/adapters/storage-layout';
 import { localContentSecurityPolicy, securityHeaders } from '../security-headers';
 import {
   comeetPartnerSecretName,
+  DEFAULT_SUMMARY_MODEL_ID,
   integrationsKeyAlias,
   leverOAuthSecretName,
   mailConfigurationSetName,
@@ -327,6 +329,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         // The receiver page on this origin (`/_local/webhooks`) is a webhook target here; nothing else private is.
         WEBHOOK_ALLOWED_ORIGINS: url,
         WEBHOOK_RETRY_SCALE: String(webhookRetryScale),
+        // The model id the Bedrock Runtime stand-in answers for (the deployed default), and the deployed default budget.
+        SUMMARY_MODEL_ID: DEFAULT_SUMMARY_MODEL_ID,
+        SUMMARY_MONTHLY_TOKEN_BUDGET: String(DEFAULT_SUMMARY_MONTHLY_TOKEN_BUDGET),
       },
       runtimeEnvironment: {
         // AWS_ENDPOINT_URL_SECRETS_MANAGER and _KMS among the endpoints; STRIPE_API_URL when the Stripe

@@ -84,6 +84,8 @@ describe('the api stack (stage "test"): routes', () => {
             WEBHOOK_DELIVERIES_QUEUE_URL: 'q',
             WEBHOOK_ALLOWED_ORIGINS: '',
             WEBHOOK_RETRY_SCALE: '1',
+            SUMMARY_MODEL_ID: 'amazon.nova-micro-v1:0',
+            SUMMARY_MONTHLY_TOKEN_BUDGET: '2000000',
           }),
         );
         expect(deployed.get(fn.description), fn.id).toEqual(expected.sort());

@@ -41,6 +41,8 @@ const values: GrantValues = {
   WEBHOOK_DELIVERIES_QUEUE_URL: `https://sqs.us-east-1.amazonaws.com/000000000000/${STAGE}-webhook-deliveries`,
   WEBHOOK_ALLOWED_ORIGINS: '',
   WEBHOOK_RETRY_SCALE: '1',
+  SUMMARY_MODEL_ID: 'amazon.nova-micro-v1:0',
+  SUMMARY_MONTHLY_TOKEN_BUDGET: '2000000',
 };
 
 /** What Lambda's Node.js runtime sets in every function, whatever its configuration. */
