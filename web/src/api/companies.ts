@@ -19,6 +19,12 @@ export const usePlanStatus = (companyId: string | undefined) => useApi(companyId
 export const putRetentionCall = (companyId: string, retentionMonths: number | null) =>
   callApi('putRetention', { params: { companyId }, body: { retentionMonths } });
 
+/** Switches summaries on or off for the company and whether the share page shows them (owner, issue 41). */
+export const putSummariesCall = (companyId: string, setting: { enabled: boolean; showOnSharePage: boolean }) =>
+  callApi('putSummaries', { params: { companyId }, body: setting });
+/** Saves the signed-in user's own view preferences (issue 41: hide summaries for themselves). */
+export const putPreferencesCall = (preferences: { hideSummaries: boolean }) => callApi('putPreferences', { body: preferences });
+
 export const useOwnershipStatus = (companyId: string | undefined) => useApi(companyId ? apiPath('getOwnershipStatus', { companyId }) : null);
 
 /** A subscription in words: "Growth plan, billed monthly". An interval other than month or year throws (spec §8). */

@@ -2,6 +2,8 @@
 export const messages = {
   updateFailed: (name: string) => `Unable to update ${name}. Please contact us.`,
   ratingFailed: 'Unable to save rating. Please contact us.',
+  // Issue 41: the reviewer's "Hide summaries".
+  preferenceFailed: 'Unable to save whether summaries are hidden at this time. Please try again.',
   sharingRetrieveFailed: 'Unable to retrieve sharing details at this time. Please contact us.',
   sharingUpdateFailed: 'Unable to update sharing details at this time. Please contact us.',
   // The retention policy (issue 28): when the candidate's data is deleted, and the owner's way to the policy.

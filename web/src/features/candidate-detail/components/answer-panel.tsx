@@ -4,6 +4,7 @@ import type { Answer, CandidateDetail } from '../../../api/candidates';
 import { AnswerPlayer, hasRecording } from '../../../components/answers/answer-player';
 import { Transcript } from '../../../components/answers/transcript';
 import { TypedAnswer } from '../../../components/answers/answer-content';
+import { AnswerSummary } from '../../../components/answers/answer-summary';
 import { ANSWER_TYPE_LABELS } from '../../../components/answers/answer-format';
 import { ChevronLeft, ChevronRight } from './chevrons';
 import { EmojiRating } from './emoji-rating';
@@ -12,8 +13,8 @@ import { ProcessAgain } from './process-again';
 /**
  * The candidate page's answer card (spec §2): one answer at a time, its navigation as the card's top
  * bar (a select, a step for each answer, rated ones marked, Previous / Next answer), then the
- * question, the player, the rating and the transcript. The page owns which answer shows. An answer
- * whose video failed to process offers "Process again" under the player (issue 37); once it is
+ * question, the player, the rating, the machine-written summary (issue 41) and the transcript. The
+ * page owns which answer shows. An answer whose video failed to process offers "Process again" under the player (issue 37); once it is
  * started the focus goes to the question's heading, as the button goes with the failure.
  * Each answer shows in its form (issue 39): a video or audio player with its transcript, a text, the
  * options picked, or a file; the navigation names the type of each answer that is not a video.
@@ -30,6 +31,8 @@ export const AnswerPanel = ({
   onPlay,
   onRate,
   onProcessing,
+  showSummaries,
+  onCheck,
 }: {
   candidateName: string;
   questions: CandidateDetail['questions'];
@@ -45,6 +48,10 @@ export const AnswerPanel = ({
   onRate: (answerId: string, value: number) => void;
   /** Reloads the candidate after "Process again" started their answer's processing. */
   onProcessing: () => Promise<unknown>;
+  /** Issue 41: the answer's machine-written summary shows (the reviewer has not hidden summaries). */
+  showSummaries: boolean;
+  /** A summary point's "Check the answer": this answer's player from that second, playing. */
+  onCheck: (answerId: string, second: number) => void;
 }) => {
   const heading = useRef<HTMLHeadingElement>(null);
   const answer = answers[index];
@@ -126,6 +133,9 @@ export const AnswerPanel = ({
               />
             )}
             {rating && <EmojiRating value={answer.rating} onChange={(value) => onRate(answer.answerId, value)} />}
+            {showSummaries && hasRecording(answer) && answer.video.uploadStatus !== 'failed' && (
+              <AnswerSummary key={`summary-${answer.answerId}`} summary={answer.summary} onCheck={(second) => onCheck(answer.answerId, second)} />
+            )}
             {hasRecording(answer) && answer.video.uploadStatus !== 'failed' && <Transcript transcript={transcript} video={video} headingLevel={3} />}
           </div>
         </>

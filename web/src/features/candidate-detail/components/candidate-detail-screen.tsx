@@ -12,7 +12,7 @@ import {
 } from '../../../api/candidates';
 import { ApiError } from '../../../api/client';
 import { recordAnswerPlay } from '../../../api/audit';
-import { useCompany, useOwnershipStatus } from '../../../api/companies';
+import { putPreferencesCall, useCompany, useMe, useOwnershipStatus } from '../../../api/companies';
 import { usePosition, useRefreshPosition } from '../../../api/positions';
 import { CandidatePageSkeleton } from '../../../components/skeleton';
 import { Snackbar, type Notice } from '../../../components/snackbar';
@@ -30,6 +30,7 @@ import { CommentsPanel } from './comments-panel';
 import { ScorecardPanel } from './scorecard-panel';
 import { PageTitle } from '../../../components/page-title';
 import { CandidatePageHeader } from './candidate-page-header';
+import { SummariesBar } from './summaries-bar';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { evaluationAnnouncement, type ReviewAction } from '../review-shortcuts';
 import { COMMENT_INPUT_ID, ReviewShortcuts } from '../use-review-shortcuts';
@@ -62,7 +63,8 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
   const [answerIndex, setAnswerIndex] = useState(0);
   // `?answer=…&at=…` (a search result, a comment's pin, a mention's mail): that answer, its player at that second.
   const [searchParams] = useSearchParams();
-  const [seek, setSeek] = useState<{ answerId: string; seconds: number } | null>(null);
+  // `play`: a summary's "Check the answer" (issue 41) also plays it from there.
+  const [seek, setSeek] = useState<{ answerId: string; seconds: number; play?: boolean } | null>(null);
   const [sharing, setSharing] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
   const [pending, setPending] = useState(false);
@@ -102,6 +104,7 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
     if (!seek || seekIndex < 0 || seekIndex !== answerIndex || !element) return;
     const apply = () => {
       element.currentTime = seek.seconds;
+      if (seek.play) void element.play().catch(() => undefined);
       setSeek(null);
     };
     if (element.readyState >= 1) apply();
@@ -110,6 +113,11 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
   }, [seek, seekIndex, answerIndex]);
   /** Opens an answer at a moment (a comment's pin): the same as following its link. */
   const openAnswerAt = useCallback((answerId: string, seconds: number) => setSeek({ answerId, seconds }), []);
+  /** A summary point's or overview line's "Check the answer" (issue 41): that answer, its player from the cited second, playing. */
+  const checkAnswerAt = useCallback((answerId: string, seconds: number) => setSeek({ answerId, seconds, play: true }), []);
+  // The reviewer's own "Hide summaries" (issue 41), saved with their preferences.
+  const me = useMe();
+  const hideSummaries = me.data?.preferences.hideSummaries ?? false;
 
   if (candidate.error) {
     return (
@@ -133,6 +141,21 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
   const answer = answers[index];
   const transcript = transcripts.data?.answerTranscripts.find((t) => t.answerId === answer?.answerId);
   const candidateTo = (id: string) => paths.candidate.to(companyId, positionId, id);
+  const hasSummaries = c.summaryOverview !== null || answers.some((a) => a.summary !== null);
+
+  /** "Hide summaries" on or off: shown at once, saved, and put back with a message when it cannot be. */
+  const setHideSummaries = async (hidden: boolean) => {
+    if (!me.data) return;
+    const before = me.data;
+    await me.mutate({ ...before, preferences: { ...before.preferences, hideSummaries: hidden } }, { revalidate: false });
+    try {
+      const saved = await putPreferencesCall({ ...before.preferences, hideSummaries: hidden });
+      await me.mutate({ ...before, preferences: saved }, { revalidate: false });
+    } catch {
+      await me.mutate(before, { revalidate: false });
+      setNotice({ message: messages.preferenceFailed, variation: 'error' });
+    }
+  };
 
   /** Whether it was saved. */
   const evaluate = async (action: EvaluationAction, to: Status) => {
@@ -239,6 +262,21 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
         <div className="candidate-page__main">
           <MailDeliveryNotice candidate={c} positionId={positionId} onFixed={mailResent} />
           <TimingRequestNotice candidate={c} onSaved={reloadAndSay} />
+          {hasSummaries && (
+            <SummariesBar
+              hidden={hideSummaries}
+              onHiddenChange={(hidden) => void setHideSummaries(hidden)}
+              overview={c.summaryOverview}
+              answerNumber={(questionIndex) => {
+                const at = answers.findIndex((a) => a.questionIndex === questionIndex);
+                return at < 0 ? null : at + 1;
+              }}
+              onCheck={(questionIndex, second) => {
+                const target = answers.find((a) => a.questionIndex === questionIndex);
+                if (target) checkAnswerAt(target.answerId, second);
+              }}
+            />
+          )}
           <AnswerPanel
             candidateName={c.candidateName}
             questions={c.questions}
@@ -251,6 +289,8 @@ const CandidateDetail = ({ companyId, positionId, candidateId }: { companyId: st
             onPlay={played}
             onRate={(answerId, value) => void rate(answerId, value)}
             onProcessing={() => Promise.all([candidate.mutate(), transcripts.mutate()])}
+            showSummaries={!hideSummaries}
+            onCheck={checkAnswerAt}
           />
         </div>
         <div className="candidate-page__aside">

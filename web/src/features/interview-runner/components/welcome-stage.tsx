@@ -9,7 +9,8 @@ const describeTime = (seconds: number | null, none: string, unlimited: string) =
 /**
  * The interview's welcome: who invites the candidate to what, an estimate of the time it takes and
  * their pacing (the effective one, with any adjustment made), who sees their answers and for how
- * long, the way to ask for more time before starting, and the start. The company's logo (or name)
+ * long (and, when the company has summaries on, that an AI model summarises the answers: issue 41),
+ * the way to ask for more time before starting, and the start. The company's logo (or name)
  * is in the page's band above (BrandedPage).
  */
 export const WelcomeStage = ({
@@ -57,6 +58,11 @@ export const WelcomeStage = ({
             Your video answers go to the hiring team at {data.companyName} for this position. They may share them with others involved in this hiring
             decision.
           </p>
+          {data.answersSummarised && (
+            <p data-testid="summaries-notice">
+              Your answers will be transcribed and summarised by an AI model to help the team review them; a person makes every decision.
+            </p>
+          )}
           <p className="ir-small ir-secondary">
             Your answers are kept with your application: when {data.companyName} deletes it, your videos are deleted with it.
           </p>

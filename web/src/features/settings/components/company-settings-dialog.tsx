@@ -17,11 +17,13 @@ import './settings.css';
 // Issue 38's tabs, each its own chunk: only an owner who opens them loads them.
 const ApiTab = lazy(() => import('./api-tab'));
 const WebhooksTab = lazy(() => import('./webhooks-tab'));
+// Issue 41's tab, its own chunk too.
+const SummariesTab = lazy(() => import('./summaries-tab'));
 
 /**
  * The company settings dialog of the owner's gear (spec §2). Its tabs, in the spec's order: Team,
  * Emails, Theme, Integrate (only when the company has integration types), then Retention (issue 28), Reports (its time
- * zone, issue 40), Audit log (issue 28), Billing, and API and Webhooks (issue 38).
+ * zone, issue 40), Summaries (issue 41), Audit log (issue 28), Billing, and API and Webhooks (issue 38).
  *
  * One size whatever the tab (the widest tab's width, a fixed height): the tabs stay put above a
  * panel that scrolls, so switching tabs never makes the box jump. On a phone the dialog is a sheet
@@ -52,6 +54,15 @@ const CompanySettingsDialog = ({
     ...(integrate ? [{ label: 'Integrate', value: 'integrate', content: <IntegrateTab companyId={companyId} types={integrationTypes} /> }] : []),
     { label: 'Retention', value: 'retention', content: <RetentionTab companyId={companyId} /> },
     { label: 'Reports', value: 'reports', content: <ReportsTab companyId={companyId} /> },
+    {
+      label: 'Summaries',
+      value: 'summaries',
+      content: (
+        <Suspense fallback={<PageLoader />}>
+          <SummariesTab companyId={companyId} />
+        </Suspense>
+      ),
+    },
     { label: 'Audit log', value: 'audit', content: <AuditLogTab companyId={companyId} candidateId={auditCandidateId} /> },
     { label: 'Billing', value: 'billing', content: <BillingTab companyId={companyId} /> },
     {
