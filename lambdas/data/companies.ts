@@ -5,6 +5,7 @@ import { defaultConfig, defaultTheme, type Credits, type StoredSubscription, typ
 import { retentionMonthsOf, type RetentionMonths } from '../domain/retention';
 import { itemRead, type BatchRead } from './batch-get';
 import { deleteItems } from './batch-write';
+import { readItem } from './request-reads';
 import { db, tableName } from './client';
 import { keys, sortKeyPrefixes } from './keys';
 import { queryAll } from './query';
@@ -183,6 +184,10 @@ export const companySummariesRead = (companyId: string): BatchRead<SummarySettin
   const read = itemRead(keys.company(companyId), (item) => summarySettingOf(item.summaries));
   return { keys: read.keys, collect: (found) => read.collect(found) ?? summarySettingOf(undefined) };
 };
+
+/** The company's summaries setting on its own (with the request's other reads of the moment, request-reads.ts); off when the company is gone. */
+export const companySummarySetting = async (companyId: string): Promise<SummarySetting> =>
+  summarySettingOf((await readItem(keys.company(companyId)))?.summaries);
 
 /** Sets the company's summaries setting (issue 41); false when the company does not exist. */
 export const setSummarySetting = (companyId: string, setting: SummarySetting): Promise<boolean> =>

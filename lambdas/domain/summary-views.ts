@@ -125,3 +125,15 @@ export const minutesSeconds = (second: number): string => {
 /** An answer's points as one CSV cell: "[m:ss] text" joined with " | " (empty when there are none). */
 export const summaryCell = (points: readonly Pick<SummaryPoint, 'second' | 'text'>[]): string =>
   points.map((point) => `[${minutesSeconds(point.second)}] ${point.text}`).join(' | ');
+
+/**
+ * A candidate's summaries as the export's one `summary` cell: each summarised answer with ready
+ * points on a line of its own, "Q<n>: " and its points as `summaryCell` writes them, in question
+ * order; empty when none has any.
+ */
+export const candidateSummaryCell = (summaries: ReadonlyMap<number, Pick<StoredAnswerSummary, 'status' | 'points'>> | undefined): string =>
+  [...(summaries ?? new Map<number, Pick<StoredAnswerSummary, 'status' | 'points'>>()).entries()]
+    .filter(([, summary]) => summary.status === 'ready' && summary.points.length > 0)
+    .sort(([a], [b]) => a - b)
+    .map(([index, summary]) => `Q${index + 1}: ${summaryCell(summary.points)}`)
+    .join('\n');

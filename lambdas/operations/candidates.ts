@@ -243,6 +243,11 @@ export const exportCandidates = defineOperation({
         answers: z.optional(z.array(z.string())),
         /** Why a knockout option flagged them or ended their interview (issue 39); absent when none did. */
         knockedOut: z.optional(z.string()),
+        /**
+         * Issue 41, while the company has summaries on: each summarised answer's machine-written points
+         * on a line of its own, `Q<n>: [m:ss] text | [m:ss] text` ('' when none has any); absent while summaries are off.
+         */
+        summary: z.optional(z.string()),
       }),
     ),
     /** The questions' titles, the answer columns' names (issue 39): present when a row has `answers`. */

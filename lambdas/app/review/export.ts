@@ -1,7 +1,10 @@
 import { neutraliseFormula } from '../../contracts/spreadsheet';
 import { averageRating } from '../../domain/candidates';
 import { appOrigin, interviewHref } from '../../platform/app-origin';
-import { candidatesForExport, exportedAnswerTexts, type ExportedCandidate } from '../../data/candidates/lists';
+import { candidatesForExport, exportedAnswerSummaries, exportedAnswerTexts, type ExportedCandidate } from '../../data/candidates/lists';
+import { companySummarySetting } from '../../data/companies';
+import type { StoredAnswerSummary } from '../../contracts/summaries';
+import { candidateSummaryCell } from '../../domain/summary-views';
 import { answerInWords, knockoutInWords } from '../../domain/answer-text';
 import { requirePositionAccess } from '../access/position';
 import type { Caller } from '../access/caller';
@@ -35,7 +38,12 @@ const answerCells = (candidate: ExportedCandidate, texts: Map<number, string> | 
     );
   });
 
-const row = async (candidate: ExportedCandidate, criteria: Criterion[], texts: Map<number, string> | undefined) => ({
+const row = async (
+  candidate: ExportedCandidate,
+  criteria: Criterion[],
+  texts: Map<number, string> | undefined,
+  summaries: Map<string, Map<number, StoredAnswerSummary>> | null,
+) => ({
   candidateName: neutraliseFormula(candidate.candidateName),
   email: candidate.email === null ? null : neutraliseFormula(candidate.email),
   currentStatus: candidate.currentStatus,
@@ -55,6 +63,8 @@ const row = async (candidate: ExportedCandidate, criteria: Criterion[], texts: M
   ...(candidate.knockout
     ? { knockedOut: neutraliseFormula(knockoutInWords(candidate.knockout, candidate.questions[candidate.knockout.questionIndex]?.title)) }
     : {}),
+  // Summaries (issue 41): on every row while the company has them on (machine-written text, neutralised too).
+  ...(summaries ? { summary: neutraliseFormula(candidateSummaryCell(summaries.get(candidate.candidateId))) } : {}),
 });
 
 /** The answer columns' names: each question's title as the newest candidate asked it (`sorted`: newest first). */
@@ -70,7 +80,8 @@ const questionTitles = (sorted: readonly ExportedCandidate[]) => {
  * check (with the company's retention months, for the audit entry), in ranges of invite time at
  * once and 1 MB pages: no read per candidate; the texts of text answers (issue 39), kept on their
  * answer items, in BatchGetItems of 100 (one per 100 text answers, none when no question asks for
- * one). Text people typed
+ * one), and their machine-written summaries (issue 41) the same way while the company has summaries
+ * on (a `summary` cell per row). Text people typed
  * is neutralised against formula injection here too, so the rows are safe in whatever tool turns
  * them into a spreadsheet.
  */
@@ -79,11 +90,16 @@ export const exportCandidateRows = async (positionId: string, caller: Caller) =>
     {
       position,
       membership,
-      read: [candidates, criteria, retentionMonths],
+      read: [candidates, criteria, retentionMonths, summarySetting],
     },
   ] = await Promise.all([
     requirePositionAccess(positionId, caller, (position) =>
-      Promise.all([candidatesForExport(position), getCriteria(position.positionId), companyRetentionMonths(position.companyId)]),
+      Promise.all([
+        candidatesForExport(position),
+        getCriteria(position.positionId),
+        companyRetentionMonths(position.companyId),
+        companySummarySetting(position.companyId),
+      ]),
     ),
     // The links' origin, once for every row (read from SSM at a cold start).
     appOrigin(),
@@ -91,7 +107,10 @@ export const exportCandidateRows = async (positionId: string, caller: Caller) =>
   const sorted = candidates.sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   const [rows] = await Promise.all([
     // Text answers' words are on their answer items: BatchGetItems of 100 (none without text answers).
-    exportedAnswerTexts(sorted).then((texts) => Promise.all(sorted.map((candidate) => row(candidate, criteria, texts.get(candidate.candidateId))))),
+    // Answer summaries (issue 41) are on the answer items too: read only while the company has summaries on.
+    Promise.all([exportedAnswerTexts(sorted), summarySetting.enabled ? exportedAnswerSummaries(sorted) : null]).then(([texts, summaries]) =>
+      Promise.all(sorted.map((candidate) => row(candidate, criteria, texts.get(candidate.candidateId), summaries))),
+    ),
     recordAudit({
       companyId: position.companyId,
       action: 'exported',

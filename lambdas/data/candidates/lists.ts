@@ -7,7 +7,9 @@ import { queryAll } from '../query';
 import { readShards } from '../schedule-shards';
 import { fromItem, type Candidate, type SubmittedAnswer } from './candidate';
 import { storedInterview, type StoredQuestion } from '../interview';
-import type { KnockoutRecord } from '../../contracts/answer-types';
+import { isRecordedAnswer, type KnockoutRecord } from '../../contracts/answer-types';
+import type { StoredAnswerSummary } from '../../contracts/summaries';
+import { storedAnswerSummaryOf } from '../../domain/summary-views';
 import { candidateIdsMatching } from './search';
 import { scoreSortKey } from '../../domain/scorecards';
 import { storedScore, type CandidateScore } from './scorecards';
@@ -178,6 +180,31 @@ export const exportedAnswerTexts = async (candidates: readonly Pick<ExportedCand
     texts.get(w.candidateId)!.set(w.questionIndex, text);
   }
   return texts;
+};
+
+/**
+ * The stored summaries of the candidates' recorded answers (issue 41, the answer items' `summary`),
+ * by candidate and question index, in BatchGetItems of 100 reading that attribute only.
+ */
+export const exportedAnswerSummaries = async (candidates: readonly Pick<ExportedCandidate, 'candidateId' | 'answers'>[]) => {
+  const wanted = candidates.flatMap((c) =>
+    Object.entries(c.answers)
+      .filter(([, answer]) => isRecordedAnswer(answer.answerType ?? 'video'))
+      .map(([q]) => ({ candidateId: c.candidateId, questionIndex: Number(q.slice(1)) })),
+  );
+  const summaries = new Map<string, Map<number, StoredAnswerSummary>>();
+  if (wanted.length === 0) return summaries;
+  const found = await batchGetItems(
+    wanted.map((w) => keys.answer(w.candidateId, w.questionIndex)),
+    { attributes: ['summary'] },
+  );
+  for (const w of wanted) {
+    const summary = storedAnswerSummaryOf(found.get(keyId(keys.answer(w.candidateId, w.questionIndex)))?.summary);
+    if (!summary) continue;
+    if (!summaries.has(w.candidateId)) summaries.set(w.candidateId, new Map());
+    summaries.get(w.candidateId)!.set(w.questionIndex, summary);
+  }
+  return summaries;
 };
 
 /**

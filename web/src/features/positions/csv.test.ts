@@ -115,6 +115,16 @@ describe('candidatesCsv', () => {
     expect(ada!.slice(7)).toEqual(['Question 2: None. Flagged for the team.', text, 'Grill; None (knockout)', 'cv.pdf', 'Video answer']);
     expect(bob!.slice(7)).toEqual(['', 'Short.', '', '', '']);
   });
+
+  it('adds a Summary column last while the rows carry summaries (issue 41), and none while they do not', () => {
+    const summary = 'Q1: [0:04] Led a team of five | [1:15] =Shipped the app\nQ2: [0:02] Prefers Go';
+    const csv = candidatesCsv([row('Ada', { summary }), row('Bob', { summary: '' })]);
+    const [header, ada, bob] = Papa.parse<string[]>(csv).data;
+    expect(header!.slice(7)).toEqual(['Summary']);
+    expect(ada!.slice(7)).toEqual([summary]);
+    expect(bob!.slice(7)).toEqual(['']);
+    expect(Papa.parse<string[]>(candidatesCsv([row('Ada')])).data[0]).not.toContain('Summary');
+  });
 });
 
 describe('exportFileName', () => {

@@ -140,10 +140,20 @@ const answerColumns = (rows: ExportRow[], questions: readonly string[] = []): [s
   ...questions.map((title, i): [string, (row: ExportRow) => string | null] => [`Q${i + 1}${title ? ` ${title}` : ''}`, (r) => r.answers?.[i] ?? null]),
 ];
 
+/** Summaries (issue 41): a "Summary" column (machine-written, each answer's points with the second they cite) while the company has them on. */
+const summaryColumns = (rows: ExportRow[]): [string, (row: ExportRow) => string | null][] =>
+  rows.some((r) => r.summary != null) ? [['Summary', (r) => r.summary ?? null]] : [];
+
 /** "Download candidates" (spec §7): the export rows as CSV, formula cells neutralised. */
 export const candidatesCsv = (rows: ExportRow[], questions?: readonly string[]): string => {
   const rating = EXPORT_COLUMNS.findIndex(([name]) => name === 'Rating') + 1;
-  const columns = [...EXPORT_COLUMNS.slice(0, rating), ...scoreColumns(rows), ...EXPORT_COLUMNS.slice(rating), ...answerColumns(rows, questions)];
+  const columns = [
+    ...EXPORT_COLUMNS.slice(0, rating),
+    ...scoreColumns(rows),
+    ...EXPORT_COLUMNS.slice(rating),
+    ...answerColumns(rows, questions),
+    ...summaryColumns(rows),
+  ];
   return Papa.unparse(
     { fields: columns.map(([name]) => name), data: rows.map((row) => columns.map(([, cell]) => cell(row) ?? '')) },
     { escapeFormulae: FORMULA_START },
