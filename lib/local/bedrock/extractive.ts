@@ -36,6 +36,9 @@ export interface OverviewLine {
 /** At most this many words are quoted: short enough to be spoken within the product's ±5 s check of the cited second. */
 export const QUOTE_WORDS = 10;
 const TEXT_WORDS = 24;
+/** A line is cut in stretches of at least this many words. */
+const MIN_STRETCH_WORDS = 6;
+const SLOWEST_SECONDS_A_WORD = 0.6;
 const MIN_POINTS = 2;
 const MAX_POINTS = 5;
 const MAX_OVERVIEW_LINES = 3;
@@ -78,10 +81,11 @@ export const parseTranscriptPrompt = (text: string): { lines: TranscriptLine[]; 
 /** A line cut into `parts` stretches of words, each with its start estimated within the line's time. */
 const cut = (line: TranscriptLine, end: number, parts: number): TranscriptLine[] => {
   const size = Math.ceil(line.words.length / parts);
-  const span = Math.max(0, end - line.second);
+  // Seconds a word: the line's time spread over its words, at most a slow speaker's (a silence after the line is not speech).
+  const perWord = Math.min(Math.max(0, end - line.second) / line.words.length, SLOWEST_SECONDS_A_WORD);
   const stretches: TranscriptLine[] = [];
   for (let from = 0; from < line.words.length; from += size) {
-    stretches.push({ second: round1(line.second + (span * from) / line.words.length), words: line.words.slice(from, from + size) });
+    stretches.push({ second: round1(line.second + perWord * from), words: line.words.slice(from, from + size) });
   }
   return stretches;
 };
@@ -90,8 +94,8 @@ const cut = (line: TranscriptLine, end: number, parts: number): TranscriptLine[]
 const stretchesOf = (lines: TranscriptLine[], durationSeconds: number | undefined, wanted: number): TranscriptLine[] => {
   const ends = lines.map((line, i) => lines[i + 1]?.second ?? Math.max(durationSeconds ?? 0, line.second + line.words.length * 0.4));
   if (lines.length >= wanted) return lines;
-  // Cut the lines with the most words into stretches of at least QUOTE_WORDS words.
-  const parts = lines.map((line) => Math.max(1, Math.min(Math.floor(line.words.length / QUOTE_WORDS), wanted)));
+  // Cut the lines with the most words into stretches of at least MIN_STRETCH_WORDS words.
+  const parts = lines.map((line) => Math.max(1, Math.min(Math.floor(line.words.length / MIN_STRETCH_WORDS), wanted)));
   let total = parts.reduce((sum, n) => sum + n, 0);
   while (total > wanted) {
     const i = parts.indexOf(Math.max(...parts));
