@@ -57,9 +57,7 @@ export const isSigV4Signed = (headers: IncomingMessage['headers'], signingName?:
 };
 
 export const sendRestJson = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) =>
-  res
-    .writeHead(status, { 'content-type': 'application/json', 'x-amzn-requestid': randomUUID(), ...headers })
-    .end(JSON.stringify(body));
+  res.writeHead(status, { 'content-type': 'application/json', 'x-amzn-requestid': randomUUID(), ...headers }).end(JSON.stringify(body));
 
 export const startRestJsonService = async (service: {
   /** The service's name in messages ("Bedrock Runtime"). */
@@ -79,9 +77,7 @@ export const startRestJsonService = async (service: {
 
   const handle = async (req: IncomingMessage, res: ServerResponse, url: URL) => {
     const method = req.method ?? 'GET';
-    const matched = service.routes
-      .map((route) => ({ route, match: route.path.exec(url.pathname) }))
-      .filter(({ match }) => match !== null);
+    const matched = service.routes.map((route) => ({ route, match: route.path.exec(url.pathname) })).filter(({ match }) => match !== null);
     const found = matched.find(({ route }) => route.method === method);
     if (!found) {
       // Read the body anyway, so the connection can be reused.
@@ -90,7 +86,11 @@ export const startRestJsonService = async (service: {
         ? new RestJsonError('UnknownOperationException', 405, `${method} is not allowed on ${url.pathname}.`)
         : new RestJsonError('UnknownOperationException', 404, `The local ${service.name} stand-in has no operation at ${method} ${url.pathname}.`);
     }
-    const text = await readText(req, maxBytes, () => new RestJsonError('ValidationException', 413, `The request body is larger than ${maxBytes} bytes.`));
+    const text = await readText(
+      req,
+      maxBytes,
+      () => new RestJsonError('ValidationException', 413, `The request body is larger than ${maxBytes} bytes.`),
+    );
     const control = url.pathname.startsWith('/_local/');
     if (!control && !isSigV4Signed(req.headers, service.signingName)) {
       throw isSigV4Signed(req.headers)
@@ -103,7 +103,8 @@ export const startRestJsonService = async (service: {
     } catch {
       throw new RestJsonError(control ? 'BadRequest' : 'SerializationException', 400, 'The request body is not valid JSON.');
     }
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new RestJsonError('SerializationException', 400, 'The request body must be a JSON object.');
+    if (!body || typeof body !== 'object' || Array.isArray(body))
+      throw new RestJsonError('SerializationException', 400, 'The request body must be a JSON object.');
     const params = found.match!.slice(1).map((part) => decodeURIComponent(part ?? ''));
     const answer = await found.route.handle({ method, params, url, body: body as Record<string, unknown>, headers: req.headers });
     sendRestJson(res, 200, answer ?? {});

@@ -81,11 +81,6 @@ const positiveSeconds = (name: string, value: string | undefined) => {
   return seconds === undefined ? undefined : seconds * 1000;
 };
 const REGION = 'us-east-1';
-/**
- * The model the local summaries name (SUMMARY_MODEL_ID), the one the Bedrock stand-in serves: the CDK
- * configuration's default. Locally the summaries are extractive (lib/local/bedrock), whatever the id.
- */
-export const LOCAL_SUMMARY_MODEL_ID = 'amazon.nova-micro-v1:0';
 
 export interface LocalStackOptions {
   port: number;
@@ -225,8 +220,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     });
     stops.push(ivs.stop);
     // Bedrock Runtime's Converse (issue 41), answered by an extractive summariser from the transcript in
-    // the request; its control surface (/_local/requests, /_local/next-responses) is for the tests.
-    const bedrock = await startBedrockRuntimeLocal({ models: [LOCAL_SUMMARY_MODEL_ID], log });
+    // the request, for the model id the functions are given (SUMMARY_MODEL_ID, the deployed default); its
+    // control surface (/_local/requests, /_local/next-responses) is for the tests.
+    const bedrock = await startBedrockRuntimeLocal({ models: [DEFAULT_SUMMARY_MODEL_ID], log });
     stops.push(bedrock.stop);
     if (stripe) {
       stops.push(stripe.stop);

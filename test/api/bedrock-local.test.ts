@@ -23,7 +23,7 @@ import {
   SYSTEM_PROMPT,
   transcriptLines,
 } from '../../lambdas/domain/summaries';
-import { LOCAL_SUMMARY_MODEL_ID } from '../../lib/local/stack';
+import { DEFAULT_SUMMARY_MODEL_ID as MODEL_ID } from '../../lib/functions';
 import { startFaultProxy, type FaultProxy } from '../../lib/local/faults/proxy';
 import { createFaultRules } from '../../lib/local/faults/rules';
 import { localEnv } from '../support/aws';
@@ -62,7 +62,7 @@ const SENTENCES = [
 ];
 
 const converse = (text: string, tool: ToolSpecification = summaryToolSpec as unknown as ToolSpecification): ConverseCommandInput => ({
-  modelId: LOCAL_SUMMARY_MODEL_ID,
+  modelId: MODEL_ID,
   system: [{ text: SYSTEM_PROMPT }],
   messages: [{ role: 'user', content: [{ text }] }],
   inferenceConfig: { temperature: 0, maxTokens: 800 },
@@ -126,7 +126,9 @@ describe('the Bedrock Runtime stand-in (Converse, through the SDK)', () => {
 
   it('answers a one-sentence answer with points from stretches of it, each still within the check', async () => {
     const question = `Say a sentence (${tag()})`;
-    const { words, duration } = timedWords(['My favourite part of the job is pairing with new engineers on their first production change every week.']);
+    const { words, duration } = timedWords([
+      'My favourite part of the job is pairing with new engineers on their first production change every week.',
+    ]);
     const lines = transcriptLines(words);
     const response = await localBedrock().send(new ConverseCommand(converse(answerPrompt(question, duration, lines))));
     const parsed = parseSummaryInput(response.output!.message!.content![0]!.toolUse!.input)!;
@@ -137,7 +139,11 @@ describe('the Bedrock Runtime stand-in (Converse, through the SDK)', () => {
   it('answers the overview prompt with at most 3 lines, one per answer first, from their points', async () => {
     const title = tag();
     const text = overviewPrompt([
-      { questionIndex: 0, title: `First ${title}`, points: [{ second: 3.2, quote: 'I led the migration', text: 'Led the billing migration over six months.' }] },
+      {
+        questionIndex: 0,
+        title: `First ${title}`,
+        points: [{ second: 3.2, quote: 'I led the migration', text: 'Led the billing migration over six months.' }],
+      },
       {
         questionIndex: 1,
         title: `Second ${title}`,
@@ -166,7 +172,7 @@ describe('the Bedrock Runtime stand-in (Converse, through the SDK)', () => {
     const received = await bedrockRequests(question);
     expect(received).toHaveLength(1);
     expect(received[0]).toMatchObject({
-      modelId: LOCAL_SUMMARY_MODEL_ID,
+      modelId: MODEL_ID,
       system: [{ text: SYSTEM_PROMPT }],
       inferenceConfig: { temperature: 0, maxTokens: 800 },
       toolConfig: { toolChoice: { tool: { name: 'record_summary' } } },
@@ -202,7 +208,9 @@ describe('the Bedrock Runtime stand-in (Converse, through the SDK)', () => {
   ])('a forged %i %s is parsed by the SDK as its exception class', async (status, type, exceptionClass) => {
     const question = `Error ${type} ${tag()}`;
     await forgeBedrockResponses({ match: question, error: { status, type, message: `Forged ${type}.` } });
-    const error = await failure(onceClient().send(new ConverseCommand(converse(answerPrompt(question, 5, [{ second: 0, text: 'Hi there friends.' }])))));
+    const error = await failure(
+      onceClient().send(new ConverseCommand(converse(answerPrompt(question, 5, [{ second: 0, text: 'Hi there friends.' }])))),
+    );
     expect(error).toBeInstanceOf(exceptionClass);
     expect(error.message).toBe(`Forged ${type}.`);
     expect(error.$metadata?.httpStatusCode).toBe(status);
@@ -236,13 +244,13 @@ describe('the Bedrock Runtime stand-in (Converse, through the SDK)', () => {
 
     // The model id in the path may be its foundation-model ARN or a cross-region profile of it.
     const byArn = await localBedrock().send(
-      new ConverseCommand({ ...converse(text), modelId: `arn:aws:bedrock:us-east-1::foundation-model/${LOCAL_SUMMARY_MODEL_ID}` }),
+      new ConverseCommand({ ...converse(text), modelId: `arn:aws:bedrock:us-east-1::foundation-model/${MODEL_ID}` }),
     );
     expect(byArn.stopReason).toBe('tool_use');
   });
 
   it('refuses an unsigned call as AWS does (403 MissingAuthenticationTokenException)', async () => {
-    const res = await fetch(`${bedrockEndpoint()}/model/${encodeURIComponent(LOCAL_SUMMARY_MODEL_ID)}/converse`, {
+    const res = await fetch(`${bedrockEndpoint()}/model/${encodeURIComponent(MODEL_ID)}/converse`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ messages: [{ role: 'user', content: [{ text: 'hello' }] }] }),

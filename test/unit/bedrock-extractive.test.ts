@@ -11,9 +11,12 @@ import {
 
 /** The local Bedrock stand-in's extractive "model" (lib/local/bedrock/extractive.ts), on the prompts' text. */
 const prompt = (lines: string[], seconds = 30) =>
-  ['Question: Tell us about a project', `Answer length: ${seconds} seconds`, 'Transcript (each line starts with the second it begins at):', ...lines].join(
-    '\n',
-  );
+  [
+    'Question: Tell us about a project',
+    `Answer length: ${seconds} seconds`,
+    'Transcript (each line starts with the second it begins at):',
+    ...lines,
+  ].join('\n');
 
 describe('the transcript prompt', () => {
   it('reads the timed lines in time order and the answer length; the question and heading are not lines', () => {
@@ -84,7 +87,9 @@ describe('summaryPoints', () => {
   });
 
   it('gives one point for a line too short to cut, and none for an empty transcript', () => {
-    expect(summaryPoints(parseTranscriptPrompt(prompt(['[0.5s] Yes, I can.'])).lines)).toEqual([{ second: 0.5, quote: 'Yes, I can.', text: 'Yes, I can.' }]);
+    expect(summaryPoints(parseTranscriptPrompt(prompt(['[0.5s] Yes, I can.'])).lines)).toEqual([
+      { second: 0.5, quote: 'Yes, I can.', text: 'Yes, I can.' },
+    ]);
     expect(summaryPoints([])).toEqual([]);
   });
 

@@ -45,9 +45,12 @@ const messagesOf = (value: unknown): ConverseMessage[] => {
     if (!isRecord(message) || (message.role !== 'user' && message.role !== 'assistant')) {
       throw validation(`messages.${i}.role must be user or assistant.`);
     }
-    if (i === 0 && message.role !== 'user') throw validation('A conversation must start with a user message. Try again with a conversation that starts with a user message.');
+    if (i === 0 && message.role !== 'user')
+      throw validation('A conversation must start with a user message. Try again with a conversation that starts with a user message.');
     if (i > 0 && (value[i - 1] as ConverseMessage).role === message.role) {
-      throw validation('A conversation must alternate between user and assistant roles. Make sure the conversation alternates between user and assistant roles and try again.');
+      throw validation(
+        'A conversation must alternate between user and assistant roles. Make sure the conversation alternates between user and assistant roles and try again.',
+      );
     }
     const content = message.content;
     if (!Array.isArray(content) || content.length === 0) throw validation(`messages.${i}.content must hold at least one content block.`);
@@ -76,7 +79,11 @@ const toolsOf = (toolConfig: unknown): Pick<ConverseRequest, 'tools' | 'toolChoi
     if (!isRecord(spec.inputSchema) || !isRecord(spec.inputSchema.json)) {
       throw validation(`toolConfig.tools.${i}.toolSpec.inputSchema.json must be a JSON schema object.`);
     }
-    return { name: spec.name, description: typeof spec.description === 'string' ? spec.description : undefined, inputSchema: { json: spec.inputSchema.json } };
+    return {
+      name: spec.name,
+      description: typeof spec.description === 'string' ? spec.description : undefined,
+      inputSchema: { json: spec.inputSchema.json },
+    };
   });
   if (new Set(tools.map((tool) => tool.name)).size !== tools.length) throw validation('toolConfig.tools must not name a tool twice.');
   const choice = toolConfig.toolChoice;

@@ -52,10 +52,11 @@ const STOP_WORDS = new Set(
 
 const normalisedWord = (word: string) => word.toLowerCase().replace(/[^\p{L}\p{N}']/gu, '');
 /** How much a stretch of words says: its words that are not filler or function words. */
-export const contentWords = (words: readonly string[]) => words.filter((word) => {
-  const w = normalisedWord(word);
-  return w.length > 2 && !STOP_WORDS.has(w);
-}).length;
+export const contentWords = (words: readonly string[]) =>
+  words.filter((word) => {
+    const w = normalisedWord(word);
+    return w.length > 2 && !STOP_WORDS.has(w);
+  }).length;
 
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const wordsOf = (text: string) => text.trim().split(/\s+/).filter(Boolean);

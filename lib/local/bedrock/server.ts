@@ -64,7 +64,13 @@ const forgedOf = (value: unknown, i: number): ForgedResponse => {
   if (toolInput !== undefined && !isRecord(toolInput)) throw bad('toolInput must be an object.');
   if (match !== undefined && (typeof match !== 'string' || match === '')) throw bad('match must be non-empty text.');
   if (error !== undefined) {
-    if (!isRecord(error) || typeof error.type !== 'string' || !Number.isInteger(error.status) || (error.status as number) < 400 || (error.status as number) > 599) {
+    if (
+      !isRecord(error) ||
+      typeof error.type !== 'string' ||
+      !Number.isInteger(error.status) ||
+      (error.status as number) < 400 ||
+      (error.status as number) > 599
+    ) {
       throw bad('error must be { status: 400..599, type, message? }.');
     }
     if (error.message !== undefined && typeof error.message !== 'string') throw bad('error.message must be text.');
@@ -110,7 +116,12 @@ export const startBedrockRuntimeLocal = async (options: BedrockRuntimeLocalOptio
     requests.push({ modelId, ...body });
     if (requests.length > KEPT_REQUESTS) requests.splice(0, requests.length - KEPT_REQUESTS);
     const model = servedModel(options.models, modelId!);
-    if (!model) throw new RestJsonError('ResourceNotFoundException', 404, `Model ${modelId} is not served here: the local stand-in serves ${options.models.join(', ')}.`);
+    if (!model)
+      throw new RestJsonError(
+        'ResourceNotFoundException',
+        404,
+        `Model ${modelId} is not served here: the local stand-in serves ${options.models.join(', ')}.`,
+      );
     const request = parseConverseRequest(body);
     const serialised = JSON.stringify(body);
     const forgedIndex = forged.findIndex((response) => response.match === undefined || serialised.includes(response.match));
@@ -120,7 +131,13 @@ export const startBedrockRuntimeLocal = async (options: BedrockRuntimeLocalOptio
       throw new RestJsonError(type, status, message ?? type);
     }
     const text = lastUserText(request);
-    const inputTokens = tokensOf([...request.system.map((block) => block.text), ...request.messages.flatMap((m) => m.content.map((b) => (typeof b.text === 'string' ? b.text : ''))), ...request.tools.map((tool) => tool.description ?? '')].join(' '));
+    const inputTokens = tokensOf(
+      [
+        ...request.system.map((block) => block.text),
+        ...request.messages.flatMap((m) => m.content.map((b) => (typeof b.text === 'string' ? b.text : ''))),
+        ...request.tools.map((tool) => tool.description ?? ''),
+      ].join(' '),
+    );
     const tool = toolFor(request);
     let content: Record<string, unknown>[];
     let stopReason: string;
@@ -133,7 +150,8 @@ export const startBedrockRuntimeLocal = async (options: BedrockRuntimeLocalOptio
     } else {
       // No tool to use: the points as plain text, one a line.
       const points = summaryPoints(parseTranscriptPrompt(text).lines);
-      const reply = points.length > 0 ? points.map((point) => `[${point.second}s] "${point.quote}"`).join('\n') : 'There is no transcript to summarise.';
+      const reply =
+        points.length > 0 ? points.map((point) => `[${point.second}s] "${point.quote}"`).join('\n') : 'There is no transcript to summarise.';
       content = [{ text: reply }];
       stopReason = 'end_turn';
       outputTokens = tokensOf(reply);

@@ -54,8 +54,9 @@ export const operationOf = (service: FaultService, req: IncomingMessage, url: UR
     case 'bedrock':
       // Bedrock Runtime's REST paths: `POST /model/{modelId}/converse` is Converse.
       return (
-        { converse: 'Converse', 'converse-stream': 'ConverseStream', invoke: 'InvokeModel' }[/^\/model\/[^/]+\/([a-z-]+)$/.exec(url.pathname)?.[1] ?? ''] ??
-        `${method} ${url.pathname}`
+        { converse: 'Converse', 'converse-stream': 'ConverseStream', invoke: 'InvokeModel' }[
+          /^\/model\/[^/]+\/([a-z-]+)$/.exec(url.pathname)?.[1] ?? ''
+        ] ?? `${method} ${url.pathname}`
       );
     case 'stripe':
       return `${method} ${url.pathname}`;
