@@ -19,10 +19,11 @@
  *  13. webhook fan-out (issue 38): 1,000 events to 3 endpoints through EventBridge, SQS and the delivery function (test/bench/webhooks.ts);
  *  14. answer types (issue 39): the list page and the candidate page at 10,000 candidates with mixed answer types (test/bench/answer-types.ts);
  *  15. reports (issue 40): a 365-day report over 100,000 candidates against one over 100 (Queries and time), and the stream's lag (test/bench/reports.ts);
+ *  16. summaries (issue 41): spoken answers summarised through the local pipeline and the Bedrock stand-in: the time the Summarise state adds after the transcript, and tokens per minute of answer (test/bench/summaries.ts);
  * then every figure beside its goal.
  *
  * BENCH_SECTIONS runs some of them (a comma-separated list of lambdas, synth, spa, calls, list-page, jobs,
- * answer-package, pipeline, answer-search, retention, load, api-keys, webhooks, answer-types, reports; all by default), for instance `BENCH_SECTIONS=calls npm run bench`.
+ * answer-package, pipeline, answer-search, retention, load, api-keys, webhooks, answer-types, reports, summaries; all by default), for instance `BENCH_SECTIONS=calls npm run bench`.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -42,6 +43,7 @@ import { synthFigure } from './synth';
 import { webhookFigure } from './webhooks';
 import { answerTypesFigure } from './answer-types';
 import { reportsFigure } from './reports';
+import { summariesFigure } from './summaries';
 import { goal, printGoals, withLocalStack } from './support';
 
 const SECTIONS = [
@@ -60,6 +62,7 @@ const SECTIONS = [
   'webhooks',
   'answer-types',
   'reports',
+  'summaries',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 const chosen = (process.env.BENCH_SECTIONS ?? SECTIONS.join(','))
@@ -112,6 +115,7 @@ try {
       if (runs('webhooks')) await webhookFigure(ctx);
       if (runs('answer-types')) await answerTypesFigure(ctx);
       if (runs('reports')) await reportsFigure(ctx);
+      if (runs('summaries')) await summariesFigure(ctx);
     });
   }
   printGoals();
