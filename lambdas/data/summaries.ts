@@ -1,38 +1,18 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import {
-  DEFAULT_SUMMARY_SETTING,
-  summarySettingSchema,
-  storedAnswerSummarySchema,
-  type StoredAnswerSummary,
-  type StoredSummaryOverview,
-  type StoredSummaryUsage,
-  type SummarySetting,
-} from '../contracts/summaries';
+import { storedAnswerSummarySchema, type StoredAnswerSummary, type StoredSummaryOverview, type StoredSummaryUsage } from '../contracts/summaries';
+import { storedUsageOf } from '../domain/summary-views';
 import { db, tableName } from './client';
 import { keys, sortKeyPrefixes } from './keys';
 
 /**
  * What the summarising step (issue 41, app/summaries/summarise.ts) reads and writes: the company's
- * setting, its monthly usage item, the answer's `summary` and the candidate's `summaryOverview`.
+ * monthly usage item (read consistently: the budget check), the answer's `summary` and the
+ * candidate's `summaryOverview` (the company's setting is data/companies.ts's companySummarySetting).
  * Both summaries live on items a candidate's deletion and retention already take.
  */
 
-/** The company's summaries setting (company item attribute `summaries`; absent or unreadable: off). */
-export const readSummarySetting = async (companyId: string): Promise<SummarySetting> => {
-  const { Item } = await db.send(
-    new GetCommand({ TableName: tableName(), Key: keys.company(companyId), ProjectionExpression: 'summaries' }),
-  );
-  const parsed = summarySettingSchema.safeParse(Item?.summaries);
-  return parsed.success ? parsed.data : DEFAULT_SUMMARY_SETTING;
-};
-
-const usageOf = (item: Record<string, unknown> | undefined): StoredSummaryUsage => ({
-  inputTokens: Number(item?.inputTokens ?? 0),
-  outputTokens: Number(item?.outputTokens ?? 0),
-  ...(typeof item?.pausedAt === 'string' ? { pausedAt: item.pausedAt } : {}),
-  ...(item?.budgetTokens !== undefined ? { budgetTokens: Number(item.budgetTokens) } : {}),
-});
+const usageOf = (item: Record<string, unknown> | undefined): StoredSummaryUsage => storedUsageOf(item) ?? { inputTokens: 0, outputTokens: 0 };
 
 /** The company's tokens in `month` (zero when nothing was summarised). */
 export const readSummaryUsage = async (companyId: string, month: string): Promise<StoredSummaryUsage> => {

@@ -6,14 +6,13 @@ import { paths } from '../../contracts/app-paths';
 import { summaryMonth, type StoredAnswerSummary, type StoredSummaryOverview, type SummaryStatus } from '../../contracts/summaries';
 import { findAnswer } from '../../data/candidates/answers';
 import { getCandidate, type Candidate } from '../../data/candidates/candidate';
-import { getCompany } from '../../data/companies';
+import { companySummarySetting, getCompany } from '../../data/companies';
 import { getMedia } from '../../data/media';
 import { listMembers } from '../../data/members';
 import {
   addSummaryUsage,
   answerSummariesOf,
   markSummariesPaused,
-  readSummarySetting,
   readSummaryUsage,
   storeAnswerSummary,
   storeSummaryOverview,
@@ -178,7 +177,7 @@ export const recordSummaryFailed = async (input: { mediaId: string; transcriptVe
   count(metricNames.summariesFailed);
   const found = await answerOfMedia(input.mediaId);
   if (!found) return { skipped: 'no-answer' };
-  if (!(await readSummarySetting(found.candidate.companyId)).enabled) return { skipped: 'off' };
+  if (!(await companySummarySetting(found.candidate.companyId)).enabled) return { skipped: 'off' };
   log.error('summary not written: the summarising task failed', { answerId: found.answer.answerId });
   await storeAnswerSummary(found.answer.candidateId, found.answer.questionIndex, found.answer.answerId, storedSummary(input, now, 'unavailable'));
   return { status: 'unavailable', points: 0, droppedPoints: 0 };
@@ -193,7 +192,7 @@ export const summariseAnswer = async (
   if (!found) return { skipped: 'no-answer' };
   const { media, answer, candidate } = found;
   const companyId = candidate.companyId;
-  if (!(await readSummarySetting(companyId)).enabled) return { skipped: 'off' };
+  if (!(await companySummarySetting(companyId)).enabled) return { skipped: 'off' };
   const words = await transcriptWords(input.mediaId);
   if (words.length === 0) return { skipped: 'no-transcript' };
 
