@@ -38,7 +38,15 @@ export const converseWithTool = async (tool: ToolDefinition, text: string): Prom
       messages: [{ role: 'user', content: [{ text }] }],
       inferenceConfig: { temperature: 0, maxTokens: SUMMARY_MAX_TOKENS },
       toolConfig: {
-        tools: [{ toolSpec: { name: tool.name, description: tool.description, inputSchema: { json: tool.inputSchema.json as ToolInputSchema.JsonMember['json'] } } }],
+        tools: [
+          {
+            toolSpec: {
+              name: tool.name,
+              description: tool.description,
+              inputSchema: { json: tool.inputSchema.json as ToolInputSchema.JsonMember['json'] },
+            },
+          },
+        ],
         toolChoice: { tool: { name: tool.name } },
       },
     }),

@@ -70,7 +70,12 @@ export const markSummariesPaused = async (companyId: string, month: string, budg
  * Stores an answer's summary, on the condition that the item is still this answer (a retake or a
  * deletion meanwhile leaves it alone); false when it was not.
  */
-export const storeAnswerSummary = async (candidateId: string, questionIndex: number, answerId: string, summary: StoredAnswerSummary): Promise<boolean> => {
+export const storeAnswerSummary = async (
+  candidateId: string,
+  questionIndex: number,
+  answerId: string,
+  summary: StoredAnswerSummary,
+): Promise<boolean> => {
   try {
     await db.send(
       new UpdateCommand({

@@ -243,7 +243,8 @@ export const checkCitations = (
   durationSeconds: number,
 ): { kept: SummaryPoint[]; dropped: number } => {
   const kept = points.filter(
-    (point) => Number.isFinite(point.second) && point.second >= 0 && point.second <= durationSeconds && quoteFound(point.quote, point.second, transcript),
+    (point) =>
+      Number.isFinite(point.second) && point.second >= 0 && point.second <= durationSeconds && quoteFound(point.quote, point.second, transcript),
   );
   return { kept, dropped: points.length - kept.length };
 };
@@ -267,7 +268,8 @@ export const checkOverview = (lines: readonly OverviewLine[], sources: readonly 
     if (!source || !Number.isFinite(line.second) || line.second < 0 || line.second > source.durationSeconds) return false;
     const quote = normalisedWords(line.quote).join(' ');
     const amongPoints = source.points.some(
-      (point) => Math.abs(point.second - line.second) <= CITATION_WINDOW_SECONDS && normalisedWords(point.quote).join(' ').includes(quote) && quote.length > 0,
+      (point) =>
+        Math.abs(point.second - line.second) <= CITATION_WINDOW_SECONDS && normalisedWords(point.quote).join(' ').includes(quote) && quote.length > 0,
     );
     return amongPoints || (source.transcript !== null && quoteFound(line.quote, line.second, source.transcript));
   });

@@ -1,6 +1,16 @@
 import { Duration } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
-import { AlarmStatusWidget, Dashboard, GraphWidget, MathExpression, Metric, TextWidget, type Alarm, type IMetric, type IWidget } from 'aws-cdk-lib/aws-cloudwatch';
+import {
+  AlarmStatusWidget,
+  Dashboard,
+  GraphWidget,
+  MathExpression,
+  Metric,
+  TextWidget,
+  type Alarm,
+  type IMetric,
+  type IWidget,
+} from 'aws-cdk-lib/aws-cloudwatch';
 import type { Construct } from 'constructs';
 import { METRICS_NAMESPACE, metricNames } from '../../lambdas/platform/metrics';
 import type { StageConfig } from '../config';

@@ -202,7 +202,10 @@ describe('summarising answers in the media pipeline (issue 41)', () => {
     const [summary] = requests;
     expect(summary!.modelId).toBe('amazon.nova-micro-v1:0');
     expect(summary!.inferenceConfig).toEqual({ temperature: 0, maxTokens: 800 });
-    const system = summary!.system!.map((block) => block.text).join(' ').toLowerCase();
+    const system = summary!
+      .system!.map((block) => block.text)
+      .join(' ')
+      .toLowerCase();
     for (const forbidden of ['score', 'rank', 'recommendation', 'suitability', 'personality', 'emotions', 'protected characteristics']) {
       expect(system).toContain(forbidden);
     }
@@ -250,7 +253,11 @@ describe('summarising answers in the media pipeline (issue 41)', () => {
     }
     const usage = (
       await localDb().send(
-        new GetCommand({ TableName: localEnv().TABLE_NAME, Key: keys.summaryUsage(budget.companyId, summaryMonth(new Date())), ConsistentRead: true }),
+        new GetCommand({
+          TableName: localEnv().TABLE_NAME,
+          Key: keys.summaryUsage(budget.companyId, summaryMonth(new Date())),
+          ConsistentRead: true,
+        }),
       )
     ).Item!;
     expect(usage).toMatchObject({ inputTokens: 1_999_000, outputTokens: 1_000, budgetTokens: 2_000_000 });

@@ -65,7 +65,9 @@ describe('summaries (stage "test")', () => {
     });
     const summarise = states.Summarise;
     expect(summarise.Parameters.FunctionName).toBe('${' + pipelineTasks.summariseAnswer.substitution + '}');
-    expect(summarise.Retry[0].ErrorEquals).toEqual(expect.arrayContaining(['Lambda.TooManyRequestsException', 'Lambda.ServiceException', 'States.Timeout']));
+    expect(summarise.Retry[0].ErrorEquals).toEqual(
+      expect.arrayContaining(['Lambda.TooManyRequestsException', 'Lambda.ServiceException', 'States.Timeout']),
+    );
     expect(summarise.Catch).toEqual([expect.objectContaining({ ErrorEquals: ['States.ALL'], Next: 'SummaryUnavailable' })]);
     // Every path out of the summary states ends in the Succeed state, never in RecordFailed or a Fail.
     const reachable = new Set<string>();
@@ -73,7 +75,12 @@ describe('summaries (stage "test")', () => {
       if (reachable.has(name)) return;
       reachable.add(name);
       const state = states[name];
-      for (const next of [state.Next, state.Default, ...(state.Catch ?? []).map((c: any) => c.Next), ...(state.Choices ?? []).map((c: any) => c.Next)])
+      for (const next of [
+        state.Next,
+        state.Default,
+        ...(state.Catch ?? []).map((c: any) => c.Next),
+        ...(state.Choices ?? []).map((c: any) => c.Next),
+      ])
         if (next) walk(next);
     };
     walk('SummaryWanted');

@@ -48,9 +48,7 @@ import { companyCount, count, metricNames, seconds } from '../../platform/metric
  * failed call is stored as `unavailable` (counted in SummariesFailed, which alarms) and the step
  * returns. Off: nothing is read beyond the setting and nothing is sent.
  */
-export type SummariseResult =
-  | { skipped: 'no-answer' | 'off' | 'no-transcript' }
-  | { status: SummaryStatus; points: number; droppedPoints: number };
+export type SummariseResult = { skipped: 'no-answer' | 'off' | 'no-transcript' } | { status: SummaryStatus; points: number; droppedPoints: number };
 
 const questionTitle = (candidate: Candidate, questionIndex: number): string => candidate.interview.questions[questionIndex]?.title ?? '';
 
@@ -65,7 +63,11 @@ const durationOf = (durationMillis: number | null, words: readonly TimedWord[]):
 
 const mailOwnersPaused = async (companyId: string, month: string, budgetTokens: number, log: Logger): Promise<void> => {
   try {
-    const [company, { members }, settingsHref] = await Promise.all([getCompany(companyId), listMembers(companyId), appLink(paths.company.to(companyId))]);
+    const [company, { members }, settingsHref] = await Promise.all([
+      getCompany(companyId),
+      listMembers(companyId),
+      appLink(paths.company.to(companyId)),
+    ]);
     const owners = members.filter((member) => member.userRole === 'owner');
     await Promise.all(
       owners.map((owner) =>
@@ -114,7 +116,11 @@ const redoOverview = async (candidate: Candidate, ctx: Context): Promise<void> =
     await store({ status: 'paused', lines: [], createdAt });
     return;
   }
-  const summarised = answers.map((a) => ({ questionIndex: a.questionIndex, title: questionTitle(candidate, a.questionIndex), points: a.summary!.points }));
+  const summarised = answers.map((a) => ({
+    questionIndex: a.questionIndex,
+    title: questionTitle(candidate, a.questionIndex),
+    points: a.summary!.points,
+  }));
   let reply;
   try {
     reply = await converseWithTool(overviewToolSpec, overviewPrompt(summarised));
@@ -135,7 +141,12 @@ const redoOverview = async (candidate: Candidate, ctx: Context): Promise<void> =
   const sources: OverviewSource[] = await Promise.all(
     answers.map(async (a) => {
       const [media, words] = await Promise.all([getMedia(a.mediaId), transcriptWords(a.mediaId)]);
-      return { questionIndex: a.questionIndex, durationSeconds: durationOf(media?.durationMillis ?? null, words), points: a.summary!.points, transcript: { words } };
+      return {
+        questionIndex: a.questionIndex,
+        durationSeconds: durationOf(media?.durationMillis ?? null, words),
+        points: a.summary!.points,
+        transcript: { words },
+      };
     }),
   );
   const { kept, dropped } = checkOverview(lines, sources);
@@ -173,7 +184,11 @@ const storedSummary = (
  * error of its own reads or writes). Counted in SummariesFailed, and the answer's summary marked
  * unavailable when its company has summaries on.
  */
-export const recordSummaryFailed = async (input: { mediaId: string; transcriptVersion: string }, log: Logger = logger, now = new Date()): Promise<SummariseResult> => {
+export const recordSummaryFailed = async (
+  input: { mediaId: string; transcriptVersion: string },
+  log: Logger = logger,
+  now = new Date(),
+): Promise<SummariseResult> => {
   count(metricNames.summariesFailed);
   const found = await answerOfMedia(input.mediaId);
   if (!found) return { skipped: 'no-answer' };
@@ -196,7 +211,13 @@ export const summariseAnswer = async (
   const words = await transcriptWords(input.mediaId);
   if (words.length === 0) return { skipped: 'no-transcript' };
 
-  const ctx: Context = { companyId, month: summaryMonth(now), budget: parseTokenBudget(readEnv('SUMMARY_MONTHLY_TOKEN_BUDGET').SUMMARY_MONTHLY_TOKEN_BUDGET), log, now };
+  const ctx: Context = {
+    companyId,
+    month: summaryMonth(now),
+    budget: parseTokenBudget(readEnv('SUMMARY_MONTHLY_TOKEN_BUDGET').SUMMARY_MONTHLY_TOKEN_BUDGET),
+    log,
+    now,
+  };
   const stored = (status: SummaryStatus, points: StoredAnswerSummary['points'] = [], droppedPoints = 0) =>
     storedSummary(input, now, status, points, droppedPoints);
   const store = (summary: StoredAnswerSummary) => storeAnswerSummary(answer.candidateId, answer.questionIndex, answer.answerId, summary);

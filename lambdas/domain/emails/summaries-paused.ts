@@ -3,7 +3,13 @@ import { DEFAULT_BRAND_COLORS } from '../../contracts/vocabulary';
 import { emailLayout, escapeHtml } from './layout';
 
 /** To a company's owners (issue 41), once a month at most: the month's summary tokens reached the budget, so summaries pause until the next month. */
-export const summariesPausedEmail = (input: { to: string; companyName: string; month: string; budgetTokens: number; settingsHref: string }): MailMessage => {
+export const summariesPausedEmail = (input: {
+  to: string;
+  companyName: string;
+  month: string;
+  budgetTokens: number;
+  settingsHref: string;
+}): MailMessage => {
   const budget = input.budgetTokens.toLocaleString('en-US');
   const sentence = `Your company has used its summary budget for ${input.month} (${budget} tokens), so new answers are not summarised until the month ends. Answers, transcripts and existing summaries are unaffected.`;
   return {
