@@ -2,6 +2,7 @@ import { answerRatingsMigration } from './backfill-answer-ratings';
 import { candidateEmailsMigration } from './backfill-candidate-emails';
 import { reportAggregatesMigration } from './backfill-report-aggregates';
 import { retentionClockMigration } from './backfill-retention-clock';
+import { reportMonthsMigration } from './rollup-report-months';
 import { searchTokensMigration } from './backfill-search-tokens';
 import type { Migration } from './migration-runner';
 import { scheduleShardsMigration } from './migrate-schedule-shards';
@@ -18,4 +19,5 @@ export const migrations: readonly Migration[] = [
   searchTokensMigration,
   retentionClockMigration,
   reportAggregatesMigration,
+  reportMonthsMigration,
 ];

@@ -1,4 +1,6 @@
 import { contributionChange, candidateContribution, type Counters, type ReportCandidateView } from '../domain/reports';
+import { monthChange, monthOfDay, periodTotals, reportReadPlan, type PeriodTotals } from '../domain/report-months';
+import { batchGetItems, keyId } from './batch-get';
 import { tableName } from './client';
 import { epochSeconds, keys } from './keys';
 import { queryAll } from './query';
@@ -6,9 +8,11 @@ import { ConditionFailed, transact, type TransactionStep } from './transaction';
 import type { CandidateStatus } from '../contracts/vocabulary';
 
 /**
- * Reports' per-day aggregates (issue 40): a company's days and a position's days, each a partition
- * of `DAY#{yyyy-mm-dd}` items of flat counters (domain/reports.ts), ADD-ed to by the stream's
- * function (streams/aggregate-reports.ts) and the back-fill, read a range of days in one Query.
+ * Reports' aggregates (issue 40): a company's and a position's, each a partition of `DAY#{yyyy-mm-dd}`
+ * items of flat counters (domain/reports.ts) and `MONTH#{yyyy-mm}` items of their sums with the days'
+ * series (domain/report-months.ts), ADD-ed to together by the stream's function
+ * (streams/aggregate-reports.ts) and the back-fill. A report reads the months in one Query and the
+ * days of the months its periods cut in one BatchGetItem.
  */
 
 /** The reports' view of a candidate item (a stream image unmarshalled, or an item read). */
@@ -58,13 +62,36 @@ const addStep = (name: string, key: { PK: string; SK: string }, counters: Counte
   } satisfies TransactionStep;
 };
 
-const addSteps = (view: ReportCandidateView, day: string, company: Counters, position: Counters) =>
-  [
-    Object.keys(company).length > 0 ? addStep(`company ${day}`, keys.reportCompanyDay(view.companyId, day), company, { day }) : null,
-    Object.keys(position).length > 0
-      ? addStep(`position ${day}`, keys.reportPositionDay(view.positionId, day), position, { day, companyId: view.companyId })
-      : null,
-  ].filter((step) => step !== null);
+/**
+ * A month item's count of the writes it took (each ADD adds 1): migration 007 rolls a month up from its
+ * days on the condition that it is unchanged since it read it. Not a counter of the report.
+ */
+export const MONTH_WRITES = 'monthWrites';
+/** What a report item holds besides its counters. */
+const NOT_COUNTERS = new Set(['PK', 'SK', 'day', 'month', 'companyId', MONTH_WRITES]);
+
+/** The ADDs of one day's change: to the day's items and their months' (the company's, the position's). */
+const addSteps = (view: ReportCandidateView, day: string, company: Counters, position: Counters) => {
+  const month = monthOfDay(day);
+  const steps = (label: string, partition: 'company' | 'position', counters: Counters, extra: Record<string, string>) =>
+    Object.keys(counters).length === 0
+      ? []
+      : [
+          addStep(`${label} ${day}`, reportKeys[partition].day(partition === 'company' ? view.companyId : view.positionId, day), counters, { day, ...extra }),
+          addStep(
+            `${label} ${month}`,
+            reportKeys[partition].month(partition === 'company' ? view.companyId : view.positionId, month),
+            { ...monthChange(day, counters), [MONTH_WRITES]: 1 },
+            { month, ...extra },
+          ),
+        ];
+  return [...steps('company', 'company', company, {}), ...steps('position', 'position', position, { companyId: view.companyId })];
+};
+
+const reportKeys = {
+  company: { day: keys.reportCompanyDay, month: keys.reportCompanyMonth },
+  position: { day: keys.reportPositionDay, month: keys.reportPositionMonth },
+};
 
 /** How long a counted stream record's id is kept: twice a stream's retention. */
 const EVENT_KEPT_SECONDS = 2 * 24 * 60 * 60;
@@ -173,18 +200,33 @@ export const backfillCandidateReport = async (
   }
 };
 
-/** A report partition's days from `from` to `to` (inclusive): one Query (more only past 1 MB of days). */
-export const readReportDays = async (partition: { PK: string }, from: string, to: string): Promise<Map<string, Counters>> => {
-  const items = await queryAll({
-    TableName: tableName(),
-    KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-    ExpressionAttributeValues: { ':pk': partition.PK, ':from': `DAY#${from}`, ':to': `DAY#${to}` },
-  });
+/** An item's counters (its numbers, without its keys and labels). */
+export const countersOfItem = (item: Record<string, unknown>): Counters =>
+  Object.fromEntries(Object.entries(item).flatMap(([name, n]) => (NOT_COUNTERS.has(name) ? [] : [[name, Number(n)]])));
+
+/**
+ * A report partition's totals over the previous period (`previousFrom`..`from - 1`) and the current
+ * (`from`..`to`), with the current period's days: its months in one Query and the days of the months
+ * the periods cut in one BatchGetItem, side by side (domain/report-months.ts `reportReadPlan`).
+ */
+export const readReportPeriods = async (partition: { PK: string }, previousFrom: string, from: string, to: string): Promise<PeriodTotals> => {
+  const plan = reportReadPlan(previousFrom, from, to);
+  const dayKeys = plan.days.map((day) => ({ PK: partition.PK, SK: `DAY#${day}` }));
+  const [monthItems, dayItems] = await Promise.all([
+    queryAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': partition.PK, ':from': `MONTH#${plan.months.from}`, ':to': `MONTH#${plan.months.to}` },
+    }),
+    dayKeys.length > 0 ? batchGetItems(dayKeys) : Promise.resolve(new Map<string, Record<string, any>>()),
+  ]);
+  const months = new Map(monthItems.map((item) => [String(item.SK).slice('MONTH#'.length), countersOfItem(item)]));
   const days = new Map<string, Counters>();
-  for (const { PK: _pk, SK, day: _day, companyId: _company, ...counters } of items) {
-    days.set(String(SK).slice('DAY#'.length), Object.fromEntries(Object.entries(counters).map(([name, n]) => [name, Number(n)])));
+  for (const [i, day] of plan.days.entries()) {
+    const item = dayItems.get(keyId(dayKeys[i]!));
+    if (item) days.set(day, countersOfItem(item));
   }
-  return days;
+  return periodTotals(plan, months, days);
 };
 
 export const companyReportPartition = (companyId: string) => ({ PK: keys.reportCompanyDay(companyId, '').PK });
@@ -204,4 +246,55 @@ export const reportItemKeys = async (companyId: string, positionIds: readonly st
     ),
   );
   return read.flat().map((item) => ({ PK: item.PK as string, SK: item.SK as string }));
+};
+
+/**
+ * Migration 007 (scripts/rollup-report-months.ts): a report partition's month made the sum of its days
+ * (which a month item is by construction since months exist; the days counted before have no month
+ * until this). The month is read, then its days (strongly consistent), and the sum put on the
+ * condition that the month took no write since it was read: every ADD to a day ADDs to its month in
+ * the same transaction (`monthWrites`), so a change counted meanwhile fails the put and the month is
+ * summed again. 'changed' when it lost that race.
+ */
+export const rollUpReportMonth = async (
+  partition: string,
+  month: string,
+  /** Between the reads and the put (a test changes a day there, as the stream might). */
+  afterRead?: () => Promise<void>,
+): Promise<'written' | 'changed'> => {
+  const monthKey = { PK: partition, SK: `MONTH#${month}` };
+  const [before] = [...(await batchGetItems([monthKey], { consistent: true, attributes: [MONTH_WRITES] })).values()];
+  const days = await queryAll({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk AND begins_with(SK, :month)',
+    ExpressionAttributeValues: { ':pk': partition, ':month': `DAY#${month}-` },
+    ConsistentRead: true,
+  });
+  const sums: Counters = {};
+  for (const item of days) {
+    for (const [name, n] of Object.entries(monthChange(String(item.day), countersOfItem(item)))) sums[name] = (sums[name] ?? 0) + n;
+  }
+  await afterRead?.();
+  const writes = before?.[MONTH_WRITES] === undefined ? null : Number(before[MONTH_WRITES]);
+  const companyId = days.find((item) => typeof item.companyId === 'string')?.companyId as string | undefined;
+  try {
+    await transact([
+      {
+        name: 'month',
+        item: {
+          Put: {
+            TableName: tableName(),
+            Item: { ...monthKey, month, ...(companyId ? { companyId } : {}), ...sums, [MONTH_WRITES]: (writes ?? 0) + 1 },
+            ConditionExpression: writes === null ? 'attribute_not_exists(#writes)' : '#writes = :writes',
+            ExpressionAttributeNames: { '#writes': MONTH_WRITES },
+            ...(writes === null ? {} : { ExpressionAttributeValues: { ':writes': writes } }),
+          },
+        },
+      },
+    ]);
+    return 'written';
+  } catch (error) {
+    if (error instanceof ConditionFailed) return 'changed';
+    throw error;
+  }
 };

@@ -1,11 +1,12 @@
 import { DURATION_STEPS_SECONDS, REPORT_MAX_DAYS, type Report, type ReportFigures } from '../contracts/reports';
 import type { AnswerType, CandidateStatus } from '../contracts/vocabulary';
+import type { PeriodTotals } from './report-months';
 
 /**
  * Reports (issue 40), the pure part. What one candidate adds to the per-day aggregates is a function
  * of the candidate alone (`candidateContribution`): the stream's function adds what a change made
  * (the new item's contribution less the old one's), the back-fill a whole candidate. Counters are
- * flat numbers, so a day's item is ADD-ed to and a report sums the days.
+ * flat numbers, so a day's item (and its month's, report-months.ts) is ADD-ed to and a report sums them.
  */
 export type Counters = Record<string, number>;
 
@@ -156,8 +157,9 @@ export const sumCounters = (into: Counters, add: Counters, sign = 1): Counters =
 // ---- Periods -------------------------------------------------------------------------------
 
 const DAY_MS = 86_400_000;
-const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
-const dayOfNumber = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
+/** A `yyyy-mm-dd` as a count of days (the calendar's, no time zone), and back. */
+export const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / DAY_MS;
+export const dayOfNumber = (n: number) => new Date(n * DAY_MS).toISOString().slice(0, 10);
 
 export class PeriodRefused extends Error {}
 
@@ -217,23 +219,18 @@ export const reportFigures = (counters: Counters): ReportFigures => ({
 });
 
 /**
- * The report from the days read: `days` maps a day to its counters (the partition's, less what the
- * member may not see), covering both periods; `questions` the position's titles (none for a company).
+ * The report from the periods' totals (report-months.ts `periodTotals`: the partition's, less what
+ * the member may not see) and the current period's days; `questions` the position's titles (none for a company).
  */
 export const buildReport = (input: {
   timeZone: string;
   from: string;
   to: string;
-  days: ReadonlyMap<string, Counters>;
+  totals: PeriodTotals;
   position: { positionId: string; jobTitle: string; questionTitles: readonly string[] } | null;
 }): Report => {
   const { period, previousPeriod, everyDay } = reportPeriods(input.from, input.to);
-  const current: Counters = {};
-  const previous: Counters = {};
-  for (const [day, counters] of input.days) {
-    if (day >= period.from && day <= period.to) sumCounters(current, counters);
-    else if (day >= previousPeriod.from && day <= previousPeriod.to) sumCounters(previous, counters);
-  }
+  const { current, previous, series } = input.totals;
   const questionCount = input.position
     ? Math.max(
         input.position.questionTitles.length,
@@ -248,8 +245,8 @@ export const buildReport = (input: {
     current: reportFigures(current),
     previous: reportFigures(previous),
     days: everyDay.map((date) => {
-      const counters = input.days.get(date) ?? {};
-      return { date, invited: n(counters, 'invited'), started: n(counters, 'started'), completed: n(counters, 'completed') };
+      const figures = series.get(date);
+      return { date, invited: Math.max(0, figures?.invited ?? 0), started: Math.max(0, figures?.started ?? 0), completed: Math.max(0, figures?.completed ?? 0) };
     }),
     questions: Array.from({ length: questionCount }, (_, index) => ({
       index,

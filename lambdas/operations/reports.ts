@@ -10,7 +10,7 @@ export const getCompanyReport = defineOperation({
   auth: 'session',
   grants: ['table:read'],
   summary:
-    "The company's report for the days `from`..`to` (inclusive, at most 366, in the company's time zone) beside the period of the same length before it: the funnel of the candidates invited on those days (invited, opened, started, completed, reviewed, shortlisted, rejected), the completion rate, the median and 90th percentile of time to complete and to first review, devices, recorder paths, and the period day by day. Over the positions the member has access to (an owner: all). From per-day aggregates: one Query for the company, one more per position the member may not see.",
+    "The company's report for the days `from`..`to` (inclusive, at most 366, in the company's time zone) beside the period of the same length before it: the funnel of the candidates invited on those days (invited, opened, started, completed, reviewed, shortlisted, rejected), the completion rate, the median and 90th percentile of time to complete and to first review, devices, recorder paths, and the period day by day. Over the positions the member has access to (an owner: all). From the aggregates: one Query of the company's months and one BatchGetItem of the days of the months the periods cut, and the same again per position the member may not see.",
   params: companyIdParams,
   query: reportQuery,
   response: reportSchema,
@@ -22,7 +22,7 @@ export const getPositionReport = defineOperation({
   auth: 'session',
   grants: ['table:read'],
   summary:
-    "One position's report for the days `from`..`to` (as the company's), with drop-off per question: how many candidates reached each question, answered it, and the retakes they used. The access of GET /positions/{positionId}. One Query of the position's per-day aggregates.",
+    "One position's report for the days `from`..`to` (as the company's), with drop-off per question: how many candidates reached each question, answered it, and the retakes they used. The access of GET /positions/{positionId}. One Query of the position's months and one BatchGetItem of the days of the months the periods cut.",
   params: z.object({ positionId: idSchema }),
   query: reportQuery,
   response: reportSchema,

@@ -9,9 +9,40 @@ import {
   durationStep,
   PeriodRefused,
   reportPeriods,
+  sumCounters,
   type Counters,
   type ReportCandidateView,
 } from '../../lambdas/domain/reports';
+import { monthChange, monthOfDay, periodTotals, reportReadPlan, subtractTotals, type PeriodTotals } from '../../lambdas/domain/report-months';
+
+/**
+ * A partition's totals as the data layer reads them from day items: their months summed as the
+ * stream ADDs them (monthChange), then the plan's months and days read (periodTotals).
+ */
+const totalsOf = (days: ReadonlyMap<string, Counters>, previousFrom: string, from: string, to: string) => {
+  const months = new Map<string, Counters>();
+  for (const [day, counters] of days) months.set(monthOfDay(day), sumCounters(months.get(monthOfDay(day)) ?? {}, monthChange(day, counters)));
+  const plan = reportReadPlan(previousFrom, from, to);
+  const read = new Map([...days].filter(([day]) => plan.days.includes(day)));
+  return { plan, totals: periodTotals(plan, months, read) };
+};
+
+/** The same by summing every day (what a report read before month items). */
+const bruteForce = (days: ReadonlyMap<string, Counters>, previousFrom: string, from: string, to: string): PeriodTotals => {
+  const totals: PeriodTotals = { current: {}, previous: {}, series: new Map() };
+  for (const [day, counters] of days) {
+    if (day >= from && day <= to) {
+      sumCounters(totals.current, counters);
+      totals.series.set(day, { invited: counters.invited ?? 0, started: counters.started ?? 0, completed: counters.completed ?? 0 });
+    } else if (day >= previousFrom && day < from) sumCounters(totals.previous, counters);
+  }
+  return totals;
+};
+
+/** Counters without the zeros a subtraction leaves (a derived part's counter its days took back to 0). */
+const nonZero = (counters: Counters) => Object.fromEntries(Object.entries(counters).filter(([, n]) => n !== 0));
+const seriesOf = (totals: PeriodTotals) =>
+  Object.fromEntries([...totals.series].filter(([, f]) => f.invited || f.started || f.completed).sort(([a], [b]) => a.localeCompare(b)));
 
 const invited = (over: Partial<ReportCandidateView> = {}): ReportCandidateView => ({
   companyId: 'c1',
@@ -115,7 +146,7 @@ describe('report periods and figures', () => {
       timeZone: 'UTC',
       from: '2026-03-01',
       to: '2026-03-07',
-      days,
+      totals: totalsOf(days, '2026-02-22', '2026-03-01', '2026-03-07').totals,
       position: { positionId: 'p1', jobTitle: 'Analyst', questionTitles: ['Why us?', 'What next?'] },
     });
     expect(report.current.funnel.invited).toBe(5);
@@ -138,5 +169,82 @@ describe('report periods and figures', () => {
     expect(durationStep(61)).toBe(1);
     expect(durationStep(10 ** 9)).toBe(DURATION_STEPS_SECONDS.length);
     expect(dayIn('2026-03-29T23:30:00.000Z', 'America/New_York')).toBe('2026-03-29');
+  });
+
+  describe('month items', () => {
+    const DAY_MS = 86_400_000;
+    const dayAt = (n: number) => new Date(Date.UTC(2025, 0, 1) + n * DAY_MS).toISOString().slice(0, 10);
+    /** A deterministic spread in [0, 1). */
+    const spread = (i: number, salt: number) => {
+      const x = Math.sin(i * 12.9898 + salt * 78.233) * 43758.5453;
+      return x - Math.floor(x);
+    };
+    /** Days over two years, some empty, with counters of all kinds (per-question ones too). */
+    const someDays = (density: number) => {
+      const days = new Map<string, Counters>();
+      for (let i = 0; i < 760; i++) {
+        if (spread(i, 1) > density) continue;
+        const invited = 1 + Math.floor(spread(i, 2) * 40);
+        days.set(dayAt(i), {
+          invited,
+          started: Math.floor(invited * spread(i, 3)),
+          completed: Math.floor(invited * spread(i, 4) * 0.5),
+          [`ttc_${Math.floor(spread(i, 5) * 10)}`]: 1,
+          q0_reached: Math.floor(invited * spread(i, 6)),
+          ...(spread(i, 7) < 0.5 ? { shortlisted: 1 } : {}),
+        });
+      }
+      return days;
+    };
+    const periods = [
+      // A 365-day report ending mid-month (the bench's), a 7-day one within a month, one across a
+      // year's end, one of whole months, a 1-day one, and a 366-day one.
+      ['2025-06-14', '2026-06-13'],
+      ['2025-09-10', '2025-09-16'],
+      ['2025-12-28', '2026-01-03'],
+      ['2025-03-01', '2025-04-30'],
+      ['2025-08-31', '2025-08-31'],
+      ['2025-02-01', '2026-02-01'],
+    ] as const;
+
+    it.each(periods)('gives the totals and the days of summing every day (%s to %s)', (from, to) => {
+      for (const density of [1, 0.3, 0.02]) {
+        const days = someDays(density);
+        const { previousPeriod } = reportPeriods(from, to);
+        const { totals } = totalsOf(days, previousPeriod.from, from, to);
+        const expected = bruteForce(days, previousPeriod.from, from, to);
+        expect(nonZero(totals.current)).toEqual(nonZero(expected.current));
+        expect(nonZero(totals.previous)).toEqual(nonZero(expected.previous));
+        expect(seriesOf(totals)).toEqual(seriesOf(expected));
+      }
+    });
+
+    it('reads the months both periods touch and only the cut months’ shorter parts by day', () => {
+      const { previousPeriod } = reportPeriods('2025-06-14', '2026-06-13');
+      const plan = reportReadPlan(previousPeriod.from, '2025-06-14', '2026-06-13');
+      expect(plan.months).toEqual({ from: '2024-06', to: '2026-06' });
+      // Cut: June 2024 at the 14th (the outside part 1-13 is the shorter: read), June 2025 at the
+      // 14th (previous 1-13 read, current 14-30 derived), June 2026 at the 13th (current 1-13 read).
+      expect(plan.days).toHaveLength(13 + 13 + 13);
+      expect(plan.days).toContain('2024-06-01');
+      expect(plan.days).not.toContain('2024-06-14');
+      expect(plan.days).toContain('2026-06-13');
+      // Never more than some 45 days, whatever the period.
+      for (let start = 0; start < 400; start += 7)
+        for (const length of [1, 7, 30, 90, 365, 366]) {
+          const from = dayAt(start + 366);
+          const to = dayAt(start + 366 + length - 1);
+          expect(reportReadPlan(reportPeriods(from, to).previousPeriod.from, from, to).days.length).toBeLessThanOrEqual(46);
+        }
+    });
+
+    it('takes a hidden partition off, its series too', () => {
+      const all = new Map<string, Counters>([['2026-03-02', { invited: 5, started: 2, q0_reached: 2 }]]);
+      const hidden = new Map<string, Counters>([['2026-03-02', { invited: 2, started: 1, q0_reached: 1 }]]);
+      const totals = totalsOf(all, '2026-02-22', '2026-03-01', '2026-03-07').totals;
+      subtractTotals(totals, totalsOf(hidden, '2026-02-22', '2026-03-01', '2026-03-07').totals, (c) => ({ invited: c.invited ?? 0, started: c.started ?? 0 }));
+      expect(totals.current).toEqual({ invited: 3, started: 1, q0_reached: 2 });
+      expect(totals.series.get('2026-03-02')).toEqual({ invited: 3, started: 1, completed: 0 });
+    });
   });
 });
