@@ -1,5 +1,5 @@
-import { contributionChange, candidateContribution, type Counters, type ReportCandidateView } from '../domain/reports';
-import { monthChange, monthOfDay, periodTotals, reportReadPlan, type PeriodTotals } from '../domain/report-months';
+import { contributionChange, candidateContribution, type Counters, type PeriodTotals, type ReportCandidateView } from '../domain/reports';
+import { monthChange, monthOfDay, periodTotals, reportReadPlan } from '../domain/report-months';
 import { batchGetItems, keyId } from './batch-get';
 import { tableName } from './client';
 import { epochSeconds, keys } from './keys';

@@ -1,4 +1,4 @@
-import { dayNumber, dayOfNumber, sumCounters, type Counters } from './reports';
+import { dayNumber, dayOfNumber, sumCounters, type Counters, type DaySeries, type PeriodTotals } from './reports';
 
 /**
  * Reports' month items (issue 40), the pure part. A report partition (a company's, a position's)
@@ -16,8 +16,7 @@ import { dayNumber, dayOfNumber, sumCounters, type Counters } from './reports';
 
 /** The counters the days chart draws (the report's `days`), kept per day on the month. */
 export const SERIES_COUNTERS = ['invited', 'started', 'completed'] as const;
-export type SeriesCounter = (typeof SERIES_COUNTERS)[number];
-export type DaySeries = Record<SeriesCounter, number>;
+export type SeriesCounter = (typeof SERIES_COUNTERS)[number] & keyof DaySeries;
 
 /** `yyyy-mm` of a `yyyy-mm-dd`. */
 export const monthOfDay = (day: string): string => day.slice(0, 7);
@@ -118,14 +117,6 @@ export const reportReadPlan = (previousFrom: string, from: string, to: string): 
   }
   return { months: { from: monthOfDay(previousFrom), to: monthOfDay(to) }, days, uses, current: { first: boundary, last } };
 };
-
-/** Both periods' counters and the current period's days series: what a report is built from. */
-export interface PeriodTotals {
-  current: Counters;
-  previous: Counters;
-  /** Every day of the current period with data. */
-  series: Map<string, DaySeries>;
-}
 
 /** The periods' totals from what the plan read: `months` by `yyyy-mm`, `days` by `yyyy-mm-dd` (missing ones hold nothing). */
 export const periodTotals = (plan: ReportReadPlan, months: ReadonlyMap<string, Counters>, days: ReadonlyMap<string, Counters>): PeriodTotals => {

@@ -1,6 +1,5 @@
 import { DURATION_STEPS_SECONDS, REPORT_MAX_DAYS, type Report, type ReportFigures } from '../contracts/reports';
 import type { AnswerType, CandidateStatus } from '../contracts/vocabulary';
-import type { PeriodTotals } from './report-months';
 
 /**
  * Reports (issue 40), the pure part. What one candidate adds to the per-day aggregates is a function
@@ -217,6 +216,21 @@ export const reportFigures = (counters: Counters): ReportFigures => ({
   devices: { phone: n(counters, 'phone'), desktop: n(counters, 'desktop') },
   recorderPaths: { browser: n(counters, 'browser'), live: n(counters, 'live') },
 });
+
+/** One day of the days chart: its invited, started and completed (report-months.ts keeps them on the month). */
+export interface DaySeries {
+  invited: number;
+  started: number;
+  completed: number;
+}
+
+/** Both periods' counters and the current period's days series: what a report is built from (report-months.ts `periodTotals`). */
+export interface PeriodTotals {
+  current: Counters;
+  previous: Counters;
+  /** Every day of the current period with data. */
+  series: Map<string, DaySeries>;
+}
 
 /**
  * The report from the periods' totals (report-months.ts `periodTotals`: the partition's, less what

@@ -11,9 +11,10 @@ import {
   reportPeriods,
   sumCounters,
   type Counters,
+  type PeriodTotals,
   type ReportCandidateView,
 } from '../../lambdas/domain/reports';
-import { monthChange, monthOfDay, periodTotals, reportReadPlan, subtractTotals, type PeriodTotals } from '../../lambdas/domain/report-months';
+import { monthChange, monthOfDay, periodTotals, reportReadPlan, subtractTotals } from '../../lambdas/domain/report-months';
 
 /**
  * A partition's totals as the data layer reads them from day items: their months summed as the
