@@ -72,8 +72,9 @@ describe('deleteCompany', () => {
     const { check, pass } = checkOf();
     const deleted = deleteCompany('c1', check, createLogger());
     await settle();
-    // Positions, integrations, templates, API keys, the company's partition and its report days: read while the check runs.
-    expect(ddb.commandCalls(QueryCommand)).toHaveLength(6);
+    // Positions, integrations, templates, API keys, the company's partition, its report days and its
+    // summaries' usage months (issue 41): read while the check runs.
+    expect(ddb.commandCalls(QueryCommand)).toHaveLength(7);
     expect(writes()).toBe(0);
 
     pass();
@@ -100,7 +101,7 @@ describe('deleteCompany', () => {
     refuse(forbidden());
     await expect(deleted).rejects.toMatchObject({ status: 403, code: 'forbidden' });
     await settle();
-    expect(ddb.commandCalls(QueryCommand)).toHaveLength(6);
+    expect(ddb.commandCalls(QueryCommand)).toHaveLength(7);
     expect(writes()).toBe(0);
   });
 });
