@@ -26,9 +26,9 @@ export const DEFAULT_SUMMARY_MONTHLY_TOKEN_BUDGET = 2_000_000;
 
 /** The company's setting (company item attribute `summaries`, absent = off). */
 export const summarySettingSchema = z.object({
-  enabled: z.boolean(),
+  enabled: z.boolean({ error: 'Say whether summaries are on: true or false.' }),
   /** The public share page shows the summaries too. */
-  showOnSharePage: z.boolean(),
+  showOnSharePage: z.boolean({ error: 'Say whether the share page shows summaries: true or false.' }),
 });
 export type SummarySetting = z.infer<typeof summarySettingSchema>;
 export const DEFAULT_SUMMARY_SETTING: SummarySetting = Object.freeze({ enabled: false, showOnSharePage: false });
@@ -76,7 +76,7 @@ export const summaryOverviewViewSchema = z.object({
 export type SummaryOverviewView = z.infer<typeof summaryOverviewViewSchema>;
 
 /** A reviewer's own view preferences (on their user item): `hideSummaries` hides every summary for them in the app. */
-export const preferencesSchema = z.object({ hideSummaries: z.boolean() });
+export const preferencesSchema = z.object({ hideSummaries: z.boolean({ error: 'Say whether to hide summaries: true or false.' }) });
 export type Preferences = z.infer<typeof preferencesSchema>;
 export const DEFAULT_PREFERENCES: Preferences = Object.freeze({ hideSummaries: false });
 

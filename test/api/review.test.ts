@@ -192,7 +192,9 @@ describe('reviewing candidates', () => {
 
     const page = await call('getPublicCandidate', { params: { publicCandidateId: shared.public_candidate_id } });
     expect(page.status).toBe(200);
-    expect(Object.keys(page.body).sort()).toEqual(['answers', 'candidate_name', 'company_name', 'job_title', 'logo_href', 'questions', 'theme']);
+    // (summary_overview: null unless the company shows summaries on shared pages, issue 41)
+    expect(Object.keys(page.body).sort()).toEqual(['answers', 'candidate_name', 'company_name', 'job_title', 'logo_href', 'questions', 'summary_overview', 'theme']);
+    expect(page.body.summary_overview).toBeNull();
     expect(page.body.answers).toHaveLength(2);
     expect(JSON.stringify(page.body)).not.toMatch(/interview|rating|email|candidate_id/);
     expect(

@@ -347,6 +347,9 @@ export const validBodies: { [K in OperationId]?: (w: World) => unknown } = {
   putRetention: () => ({ retention_months: 12 }),
   // The time zone its reports count days in (issue 40).
   putTimeZone: () => ({ time_zone: 'Europe/London' }),
+  // Summaries (issue 41): the company's setting (off again, so nothing the world answers is summarised) and a reviewer's preference.
+  putSummaries: () => ({ enabled: false, show_on_share_page: false }),
+  putPreferences: () => ({ hide_summaries: false }),
   inviteMember: () => ({ email: uniqueEmail('invite') }),
   createMessageTemplate: () => ({
     template_name: 'Follow-up',
