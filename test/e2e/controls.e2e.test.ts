@@ -38,6 +38,7 @@ const tabContent: Record<string, (dialog: Locator) => Locator> = {
   Integrate: (d) => d.getByRole('tabpanel', { name: 'Integrate' }),
   Retention: (d) => d.getByLabel('Delete candidate data'),
   Reports: (d) => d.getByLabel('Time zone', { exact: true }),
+  Summaries: (d) => d.getByLabel('Write summaries of answers'),
   'Audit log': (d) => d.getByText('Nothing recorded yet.'),
   Billing: (d) => d.getByRole('heading', { name: 'Current plan' }),
   API: (d) => d.getByText('No API keys yet.', { exact: false }),
@@ -61,7 +62,7 @@ describe('dialogs and styled controls', () => {
     const dialog = page.getByRole('dialog', { name: 'Company settings' });
     await dialog.getByRole('tab', { name: 'Integrate' }).waitFor();
     const tabs = await dialog.getByRole('tab').allInnerTexts();
-    expect(tabs).toEqual(['Team', 'Emails', 'Theme', 'Integrate', 'Retention', 'Reports', 'Audit log', 'Billing', 'API', 'Webhooks']);
+    expect(tabs).toEqual(['Team', 'Emails', 'Theme', 'Integrate', 'Retention', 'Reports', 'Summaries', 'Audit log', 'Billing', 'API', 'Webhooks']);
     const boxes: Record<string, { width: number; height: number } | null> = {};
     for (const tab of tabs) {
       await dialog.getByRole('tab', { name: tab }).click();
