@@ -48,7 +48,9 @@ export const missingScopeDetail = (scope: ApiKeyScope): string =>
 
 /**
  * A token bucket: `tokens` left at `at` (ms), refilled at `ratePerSecond` up to `burst`. Taking one
- * at `now` gives the bucket to store, or how long to wait (ms) until one is there.
+ * at `now` gives the bucket to store, or how long to wait (ms) until one is there. The stored time
+ * never moves back: a request that read the clock before another one stored its bucket would
+ * otherwise rewind `at` and have the same interval refilled twice.
  */
 export interface Bucket {
   tokens: number;
@@ -62,6 +64,6 @@ export const takeToken = (
 ): { ok: true; bucket: Bucket } | { ok: false; retryAfterMs: number } => {
   const elapsed = bucket ? Math.max(0, now - bucket.at) : Infinity;
   const available = bucket ? Math.min(burst, bucket.tokens + (elapsed / 1000) * ratePerSecond) : burst;
-  if (available >= 1) return { ok: true, bucket: { tokens: available - 1, at: now } };
+  if (available >= 1) return { ok: true, bucket: { tokens: available - 1, at: Math.max(now, bucket?.at ?? now) } };
   return { ok: false, retryAfterMs: Math.ceil(((1 - available) / ratePerSecond) * 1000) };
 };

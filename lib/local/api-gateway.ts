@@ -72,9 +72,10 @@ const sendJson = (res: ServerResponse, status: number, body: unknown) => {
 };
 
 /**
- * The request body, or null as soon as it passes MAX_BODY_BYTES. Past the limit the rest keeps
- * flowing and is discarded (nothing is buffered), so the connection is never left holding unread
- * bytes in front of the next request; the 413 then closes it.
+ * The request body, or null once a body past MAX_BODY_BYTES has ended. Past the limit the rest
+ * keeps flowing and is discarded (nothing is buffered), and the 413 waits for its end: answering
+ * and closing while the client still sends would reset the connection under its write (EPIPE)
+ * before it reads the answer, and reading it all leaves the keep-alive connection clean for the next request.
  */
 const readBody = (req: IncomingMessage): Promise<Buffer | null> =>
   new Promise((resolve, reject) => {
@@ -90,18 +91,15 @@ const readBody = (req: IncomingMessage): Promise<Buffer | null> =>
       }
       tooLarge = true;
       chunks.length = 0;
-      resolve(null);
     });
     req.on('end', () => resolve(tooLarge ? null : Buffer.concat(chunks)));
-    req.on('error', (error) => (tooLarge ? undefined : reject(error)));
+    req.on('error', (error) => (tooLarge ? resolve(null) : reject(error)));
   });
 
 export const handleApiRequest = async (req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> => {
   const method = req.method ?? 'GET';
   const body = await readBody(req);
   if (body === null) {
-    // Answer at once and close the connection: the client may still be sending the rest.
-    res.setHeader('connection', 'close');
     sendJson(res, 413, { detail: 'The request body is too large.', code: 'payload_too_large' });
     return;
   }
