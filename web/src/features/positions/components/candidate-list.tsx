@@ -60,6 +60,17 @@ export const CandidateList = ({
   const [through] = useState(lastCandidateId ?? undefined);
   const pages = useCandidatePages(positionId, { ...list, through });
   const [hidden, setHidden] = useState<Set<string>>(new Set());
+  // A list opened again (its tab pressed) with cards held from before is read again at once: SWR's
+  // own read on mount waits for an animation frame and is skipped within 2 s of the last read of the
+  // same list (its deduplication), so a candidate deleted or moved meanwhile would stay on the cards.
+  // The cards from before show until the answer; a first opening (nothing held) is read once, by SWR.
+  const { mutate } = pages;
+  const heldAtMount = useRef(pages.data !== undefined);
+  useEffect(() => {
+    if (!heldAtMount.current) return;
+    heldAtMount.current = false;
+    void mutate();
+  }, [mutate]);
   const seen = useRef(revision);
   useEffect(() => {
     if (seen.current === revision) return;
