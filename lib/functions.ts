@@ -74,6 +74,15 @@ export interface GrantValues {
   readonly SUMMARY_MODEL_ID: string;
   /** A company's monthly token budget for summaries (the stage configuration's summaryMonthlyTokenBudget). */
   readonly SUMMARY_MONTHLY_TOKEN_BUDGET: string;
+  /** Where the single sign-on providers' client secrets live in Secrets Manager: `<stage>/sso/` (ssoSecretPrefix). */
+  readonly SSO_SECRET_PREFIX: string;
+  /**
+   * Origins single sign-on may fetch from despite the public-https rule (discovery, metadata, token and JWKS
+   * endpoints), space-separated: empty in AWS; the local stack's own origin, where its OIDC and SAML stand-ins are.
+   */
+  readonly SSO_ALLOWED_ORIGINS: string;
+  /** The DNS server (`host:port`) domain proofs' TXT look-ups ask: empty in AWS (the VPC's resolver); the local stand-in's. */
+  readonly DNS_RESOLVER: string;
 }
 
 /** The environment variables one grant sets (lambdas/platform/env.ts reads them). */
@@ -130,6 +139,11 @@ export const grantEnvironment = (grant: Grant, values: GrantValues): Record<stri
       };
     case 'bedrock:invoke':
       return { SUMMARY_MODEL_ID: values.SUMMARY_MODEL_ID, SUMMARY_MONTHLY_TOKEN_BUDGET: values.SUMMARY_MONTHLY_TOKEN_BUDGET };
+    case 'sso:configure':
+    case 'sso:sign-in':
+      return { SSO_SECRET_PREFIX: values.SSO_SECRET_PREFIX, SSO_ALLOWED_ORIGINS: values.SSO_ALLOWED_ORIGINS };
+    case 'dns:resolve':
+      return { DNS_RESOLVER: values.DNS_RESOLVER };
   }
 };
 
@@ -159,6 +173,11 @@ export const leverOAuthSecretName = (stage: string) => `${stage}/lever/oauth-cli
  * functions send with it by name, so no stack exports it).
  */
 export const mailConfigurationSetName = (stage: string) => `${stage}-mail`;
+/**
+ * The prefix of the single sign-on providers' client secrets (one secret per OIDC provider, created and
+ * deleted at run time by the set-up routes, grant sso:configure): `<stage>/sso/`.
+ */
+export const ssoSecretPrefix = (stage: string) => `${stage}/sso/`;
 /** The partner secret Comeet issues the product (README), which signs the tokens its API takes. */
 export const comeetPartnerSecretName = (stage: string) => `${stage}/comeet/partner-secret`;
 
@@ -309,5 +328,8 @@ export const grantEnvironmentNames = (grant: Grant): string[] =>
       WEBHOOK_RETRY_SCALE: '',
       SUMMARY_MODEL_ID: '',
       SUMMARY_MONTHLY_TOKEN_BUDGET: '',
+      SSO_SECRET_PREFIX: '',
+      SSO_ALLOWED_ORIGINS: '',
+      DNS_RESOLVER: '',
     }),
   );

@@ -51,6 +51,12 @@ export type AuthMode = (typeof AUTH_MODES)[number];
  *   ChangeMessageVisibility for the retry backoff (WEBHOOK_RETRY_SCALE scales it), WEBHOOK_ALLOWED_ORIGINS
  * - bedrock:invoke  bedrock:InvokeModel (Converse) on the one foundation model summaries use (SUMMARY_MODEL_ID, from
  *   the CDK configuration) and the company's monthly token budget (SUMMARY_MONTHLY_TOKEN_BUDGET), issue 41
+ * - sso:configure  single sign-on set-up (issue 42): create and delete the OIDC client secrets in Secrets Manager, only
+ *   under the stage's prefix (SSO_SECRET_PREFIX), and fetch a provider's discovery document or metadata from public
+ *   https addresses (SSO_ALLOWED_ORIGINS exempts origins: empty in AWS, the local stack's own under `npm start`)
+ * - sso:sign-in  single sign-on: read those secrets (GetSecretValue under SSO_SECRET_PREFIX only) and reach the
+ *   provider's token and JWKS endpoints (SSO_ALLOWED_ORIGINS as above)
+ * - dns:resolve  TXT look-ups for domain proofs (DNS_RESOLVER: empty in AWS, the VPC's resolver; the stand-in's address locally)
  */
 export const GRANTS = [
   'table:read',
@@ -73,6 +79,9 @@ export const GRANTS = [
   'webhooks:enqueue',
   'webhooks:deliver',
   'bedrock:invoke',
+  'sso:configure',
+  'sso:sign-in',
+  'dns:resolve',
 ] as const;
 export type Grant = (typeof GRANTS)[number];
 

@@ -43,6 +43,15 @@ const schema = z.object({
   SUMMARY_MODEL_ID: required,
   /** A company's tokens a month after which its summaries pause (grant bedrock:invoke). */
   SUMMARY_MONTHLY_TOKEN_BUDGET: z.optional(z.string()),
+  /** The prefix of the single sign-on client secrets' names in Secrets Manager (grants sso:configure, sso:sign-in): `<stage>/sso/`. */
+  SSO_SECRET_PREFIX: required,
+  /**
+   * Origins single sign-on may fetch from besides public https addresses, space-separated (grants sso:configure,
+   * sso:sign-in): empty in AWS, the local stack's own origin (its OIDC and SAML stand-ins).
+   */
+  SSO_ALLOWED_ORIGINS: z._default(z.string(), ''),
+  /** The DNS server TXT look-ups ask, `host:port` (grant dns:resolve): empty in AWS (the system's resolver), the stand-in's locally. */
+  DNS_RESOLVER: z._default(z.string(), ''),
   /** Another base URL for Stripe's API (the local stand-in), as AWS_ENDPOINT_URL_* does for AWS. */
   STRIPE_API_URL: z.optional(z.url()),
   /** The function's region: Lambda's runtime sets it (the local runtime as well). */

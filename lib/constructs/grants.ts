@@ -13,6 +13,7 @@ import {
   mailConfigurationSetName,
   stripeSecretNames,
   queueNames,
+  ssoSecretPrefix,
   type GrantValues,
 } from '../functions';
 import { WEBHOOK_SECRET_SEAL_PURPOSE } from '../../lambdas/contracts/webhooks';
@@ -102,6 +103,11 @@ export const bindGrants = (fn: LambdaFunction, grants: readonly Grant[], targets
     WEBHOOK_RETRY_SCALE: '1',
     SUMMARY_MODEL_ID: config.summaryModelId,
     SUMMARY_MONTHLY_TOKEN_BUDGET: String(config.summaryMonthlyTokenBudget),
+    SSO_SECRET_PREFIX: ssoSecretPrefix(config.stage),
+    // In AWS single sign-on reaches only public https addresses: no origin is exempt.
+    SSO_ALLOWED_ORIGINS: '',
+    // In AWS the function's own resolver (the VPC's, or Lambda's) answers.
+    DNS_RESOLVER: '',
   };
   const allow = (actions: string[], resources: string[]) => fn.addToRolePolicy(new PolicyStatement({ actions, resources }));
   const requireStateMachine = (grant: Grant): string => {
@@ -135,6 +141,22 @@ export const bindGrants = (fn: LambdaFunction, grants: readonly Grant[], targets
       policyOwner,
       iam5Resource(fn, keys),
       `Only the key carrying the alias ${integrationsKeyAlias(config.stage)} (condition kms:ResourceAliases), only under the webhook-secret encryption context: the data stack owns the key and no stack exports its ARN.`,
+    );
+  };
+
+  // The single sign-on providers' client secrets: one per OIDC provider, made at run time, under the stage's prefix.
+  const ssoSecrets = stack.formatArn({
+    service: 'secretsmanager',
+    resource: 'secret',
+    resourceName: `${ssoSecretPrefix(config.stage)}*`,
+    arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+  });
+  const allowSsoSecrets = (actions: string[]) => {
+    allow(actions, [ssoSecrets]);
+    acknowledge(
+      policyOwner,
+      iam5Resource(fn, ssoSecrets),
+      `The single sign-on client secrets, only those under the stage's prefix ${ssoSecretPrefix(config.stage)}: one secret per identity provider, created when an owner adds the provider, so their names (and the random suffix Secrets Manager adds) are not known up front.`,
     );
   };
 
@@ -256,6 +278,18 @@ export const bindGrants = (fn: LambdaFunction, grants: readonly Grant[], targets
         allow(['bedrock:InvokeModel'], [summaryModelArn(stack, config.summaryModelId)]);
         break;
       }
+      case 'sso:configure': {
+        // Creating a provider's secret tags it (CreateSecret with Tags needs TagResource too); removing the provider deletes it.
+        allowSsoSecrets(['secretsmanager:CreateSecret', 'secretsmanager:DeleteSecret', 'secretsmanager:TagResource']);
+        break;
+      }
+      case 'sso:sign-in': {
+        allowSsoSecrets(['secretsmanager:GetSecretValue']);
+        break;
+      }
+      case 'dns:resolve':
+        // An environment variable only: DNS look-ups need no IAM permission.
+        break;
       case 'live:record': {
         if (!targets.liveStorageConfigurationArn)
           throw new Error(`${fn.node.path}: grant ${grant} needs the IVS storage configuration, which is not available here`);

@@ -21,6 +21,7 @@ import {
   leverOAuthSecretName,
   mailConfigurationSetName,
   queueNames,
+  ssoSecretPrefix,
   stripeSecretNames,
 } from '../functions';
 import { createAtsStandIns } from './ats/server';
@@ -328,6 +329,10 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         // The model id the Bedrock Runtime stand-in answers for (the deployed default), and the deployed default budget.
         SUMMARY_MODEL_ID: DEFAULT_SUMMARY_MODEL_ID,
         SUMMARY_MONTHLY_TOKEN_BUDGET: String(DEFAULT_SUMMARY_MONTHLY_TOKEN_BUDGET),
+        SSO_SECRET_PREFIX: ssoSecretPrefix(STAGE),
+        // The OIDC and SAML stand-ins are on this origin (`/_local/oidc`, `/_local/saml`); nothing else private is reachable.
+        SSO_ALLOWED_ORIGINS: url,
+        DNS_RESOLVER: '',
       },
       runtimeEnvironment: {
         // AWS_ENDPOINT_URL_SECRETS_MANAGER and _KMS among the endpoints; STRIPE_API_URL when the Stripe

@@ -86,6 +86,9 @@ describe('the api stack (stage "test"): routes', () => {
             WEBHOOK_RETRY_SCALE: '1',
             SUMMARY_MODEL_ID: 'amazon.nova-micro-v1:0',
             SUMMARY_MONTHLY_TOKEN_BUDGET: '2000000',
+            SSO_SECRET_PREFIX: 'test/sso/',
+            SSO_ALLOWED_ORIGINS: '',
+            DNS_RESOLVER: '',
           }),
         );
         expect(deployed.get(fn.description), fn.id).toEqual(expected.sort());

@@ -43,6 +43,9 @@ const values: GrantValues = {
   WEBHOOK_RETRY_SCALE: '1',
   SUMMARY_MODEL_ID: 'amazon.nova-micro-v1:0',
   SUMMARY_MONTHLY_TOKEN_BUDGET: '2000000',
+  SSO_SECRET_PREFIX: `${STAGE}/sso/`,
+  SSO_ALLOWED_ORIGINS: '',
+  DNS_RESOLVER: '',
 };
 
 /** What Lambda's Node.js runtime sets in every function, whatever its configuration. */
