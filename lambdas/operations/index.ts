@@ -28,6 +28,7 @@ import * as recordings from './recordings';
 import * as reports from './reports';
 import * as scorecards from './scorecards';
 import * as search from './search';
+import * as sso from './sso';
 import * as system from './system';
 import * as webhooks from './webhooks';
 
@@ -56,6 +57,7 @@ const areas = {
   integrations,
   webhooks,
   'api-keys': apiKeys,
+  sso,
 } as const;
 
 type Areas = typeof areas;
