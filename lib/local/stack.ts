@@ -190,6 +190,9 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
           [secretArn(leverOAuthSecretName(STAGE))]: JSON.stringify(LEVER_LOCAL_OAUTH_CLIENT),
           [secretArn(comeetPartnerSecretName(STAGE))]: COMEET_LOCAL_PARTNER_SECRET,
         },
+        // Secrets made at run time (single sign-on's client secrets) outlive a restart.
+        dataFile: path.join(options.dataDir, 'secrets.json'),
+        region: REGION,
       }),
       process.env.STRIPE_SECRET_KEY
         ? undefined
