@@ -1,4 +1,4 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { CreateSecretCommand, DeleteSecretCommand, GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { readEnv, type SecretVariable } from '../platform/env';
 import { sdkClientSettings } from '../platform/sdk-config';
 
@@ -20,6 +20,43 @@ export const secretFromEnvironment = (variable: SecretVariable): Promise<string>
     })();
     value.catch(() => cache.delete(variable));
     cache.set(variable, value);
+  }
+  return value;
+};
+
+/**
+ * The single sign-on providers' client secrets (issue 42), one per OIDC provider, by name under the
+ * stage's prefix (SSO_SECRET_PREFIX; the grants allow nothing outside it). Read once per warm function.
+ */
+const ssoSecretName = (companyId: string, providerId: string) => `${readEnv('SSO_SECRET_PREFIX').SSO_SECRET_PREFIX}${companyId}/${providerId}`;
+const byName = new Map<string, Promise<string>>();
+
+export const createSsoClientSecret = async (companyId: string, providerId: string, value: string): Promise<string> => {
+  const name = ssoSecretName(companyId, providerId);
+  await client.send(
+    new CreateSecretCommand({ Name: name, SecretString: value, Description: 'OIDC client secret of a single sign-on provider', Tags: [{ Key: 'company', Value: companyId }] }),
+  );
+  return name;
+};
+
+export const deleteSsoClientSecret = async (name: string): Promise<void> => {
+  byName.delete(name);
+  try {
+    await client.send(new DeleteSecretCommand({ SecretId: name, ForceDeleteWithoutRecovery: true }));
+  } catch (error) {
+    if ((error as Error).name !== 'ResourceNotFoundException') throw error;
+  }
+};
+
+export const secretByName = (name: string): Promise<string> => {
+  let value = byName.get(name);
+  if (!value) {
+    value = client.send(new GetSecretValueCommand({ SecretId: name })).then(({ SecretString }) => {
+      if (!SecretString) throw new Error(`The secret ${name} has no value`);
+      return SecretString;
+    });
+    value.catch(() => byName.delete(name));
+    byName.set(name, value);
   }
   return value;
 };

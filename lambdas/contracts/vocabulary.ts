@@ -78,6 +78,8 @@ export const AUDIT_ACTIONS = [
   'api_request',
   /** An owner changed a company setting that decides what is done with candidates' data (issue 41: summaries on or off); what it is now in the detail. */
   'settings_changed',
+  /** An owner signed in with the company's single sign-on recovery code (issue 42). */
+  'recovery_sign_in',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -29,6 +29,8 @@ export const sortKeyPrefixes = {
   webhookEndpoint: 'ENDPOINT#',
   /** A webhook endpoint's delivery log, by time (the delivery id sorts by time). */
   webhookDelivery: 'DELIVERY#',
+  /** A company partition's single sign-on items (issue 42): providers, domains, settings. */
+  sso: 'SSO#',
 } as const;
 
 /**
@@ -307,6 +309,35 @@ export const keys = {
   reportPositionMonth: (positionId: string, month: string) => ({ PK: `REPORT#POSITION#${positionId}`, SK: `MONTH#${month}` }),
   /** A stream record the reports counted (its eventID), kept two days (a stream keeps records one): a redelivery adds nothing. */
   reportEvent: (eventId: string) => ({ PK: `REPORT#EVENT#${eventId}`, SK: 'EVENT' }),
+  /**
+   * Single sign-on (issue 42), in the company's partition under `SSO#` (the configuration is one Query):
+   * its identity providers, its domains, and its settings (with the recovery code's hash).
+   */
+  ssoProvider: (companyId: string, providerId: string) => ({ PK: `COMPANY#${companyId}`, SK: `${sortKeyPrefixes.sso}PROVIDER#${providerId}` }),
+  ssoDomain: (companyId: string, domain: string) => ({ PK: `COMPANY#${companyId}`, SK: `${sortKeyPrefixes.sso}DOMAIN#${domain}` }),
+  ssoSettings: (companyId: string) => ({ PK: `COMPANY#${companyId}`, SK: `${sortKeyPrefixes.sso}SETTINGS` }),
+  /** A proven domain's one company: written when the proof succeeds, only if no other company holds it. */
+  ssoDomainClaim: (domain: string) => ({ PK: `SSODOMAIN#${domain}`, SK: 'CLAIM' }),
+  /** An OIDC sign-in under way, by the hash of its state (PKCE verifier, nonce), single use, TTL 10 minutes. */
+  ssoLogin: (stateHash: string) => ({ PK: `SSOLOGIN#${stateHash}`, SK: 'LOGIN' }),
+  /** The one-time ticket a finished single sign-on hands the app, by its hash (TTL 2 minutes). */
+  ssoTicket: (ticketHash: string) => ({ PK: `SSOTICKET#${ticketHash}`, SK: 'TICKET' }),
+  /** GSI1 of a session (issue 42): a user's sessions, to end them when their company requires single sign-on. */
+  sessionByUser: (userId: string, sessionHash: string) => ({ GSI1PK: `USER#${userId}#SESSIONS`, GSI1SK: `SESSION#${sessionHash}` }),
+  /** GSI2 of a session from single sign-on: its provider's sessions, to end them when the provider is removed. */
+  sessionByProvider: (providerId: string, sessionHash: string) => ({ GSI2PK: `SSOPROVIDER#${providerId}#SESSIONS`, GSI2SK: `SESSION#${sessionHash}` }),
 } as const;
 
 export const epochSeconds = (date: Date): number => Math.floor(date.getTime() / 1000);
+
+// SAML (issue 42)
+/**
+ * SAML sign-ins' items, by key (the ids are hashed: an identity provider's answer names them, so their
+ * length is not ours to bound). Both expire by TTL.
+ */
+export const samlKeys = {
+  /** An AuthnRequest of ours awaiting its answer, per provider (10 minutes; deleted once answered): InResponseTo must name one. */
+  request: (providerId: string, requestIdHash: string) => ({ PK: `SAMLREQUEST#${providerId}#${requestIdHash}`, SK: 'REQUEST' }),
+  /** An assertion accepted, per provider, kept until it expires: the same assertion posted again is refused. */
+  assertion: (providerId: string, assertionIdHash: string) => ({ PK: `SAMLASSERTION#${providerId}#${assertionIdHash}`, SK: 'ASSERTION' }),
+} as const;

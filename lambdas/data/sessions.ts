@@ -2,6 +2,7 @@ import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomToken, sha256 } from '../platform/crypto';
 import { db, tableName } from './client';
 import { epochSeconds, keys } from './keys';
+import { queryAll } from './query';
 import { readItem } from './request-reads';
 
 /** Sessions expire after this much inactivity; each use slides the expiry (at most once a minute). */
@@ -50,17 +51,54 @@ const slideSession = async (sessionHash: string, expiresAt: number): Promise<voi
   }
 };
 
-/** A new session's raw id (256 random bits, returned once) and the item that stores only its hash. */
-export const newSessionItem = (userId: string, now = new Date()) => {
+/**
+ * How a session was signed in (issue 42): an e-mailed code (or an invitation's link), a single sign-on
+ * through a provider, or an owner's recovery code. Requiring single sign-on ends a member's sessions
+ * that are not `sso`; removing a provider ends the sessions that came through it.
+ */
+export type SessionOrigin = { method: 'code' } | { method: 'recovery'; companyId: string } | { method: 'sso'; companyId: string; providerId: string };
+
+/** A new session's raw id (256 random bits, returned once) and the item that stores only its hash, indexed by its user (and its provider). */
+export const newSessionItem = (userId: string, now = new Date(), origin: SessionOrigin = { method: 'code' }) => {
   const sessionId = randomToken(32);
+  const sessionHash = sha256(sessionId);
   const item = {
-    ...keys.session(sha256(sessionId)),
+    ...keys.session(sessionHash),
+    ...keys.sessionByUser(userId, sessionHash),
+    ...(origin.method === 'sso' ? keys.sessionByProvider(origin.providerId, sessionHash) : {}),
     type: 'session',
     userId,
+    ...origin,
     createdAt: now.toISOString(),
     ttl: epochSeconds(now) + SESSION_IDLE_SECONDS,
   };
   return { sessionId, item };
+};
+
+/**
+ * Ends sessions found on an index partition (a user's, or a provider's), but `keep` (the caller's own
+ * session hash) and, for a user's, those `spare` says to keep: paged Query, then the deletions,
+ * ten at a time. Returns how many ended.
+ */
+export const endIndexedSessions = async (
+  index: { name: 'GSI1'; partition: string } | { name: 'GSI2'; partition: string },
+  spare: (session: { method?: string; providerId?: string; sessionHash: string }) => boolean = () => false,
+): Promise<number> => {
+  const items = await queryAll({
+    TableName: tableName(),
+    IndexName: index.name,
+    KeyConditionExpression: `${index.name}PK = :pk`,
+    ExpressionAttributeValues: { ':pk': index.partition },
+  });
+  const doomed = items
+    .map((item) => ({ PK: String(item.PK), SK: String(item.SK), method: item.method, providerId: item.providerId, sessionHash: String(item.PK).slice('SESSION#'.length) }))
+    .filter((session) => session.PK.startsWith('SESSION#') && !spare(session));
+  for (let start = 0; start < doomed.length; start += 10) {
+    await Promise.all(
+      doomed.slice(start, start + 10).map((session) => db.send(new DeleteCommand({ TableName: tableName(), Key: { PK: session.PK, SK: session.SK } }))),
+    );
+  }
+  return doomed.length;
 };
 
 /** Sign-out: the session stops working at once. Deleting an unknown session is not an error. */

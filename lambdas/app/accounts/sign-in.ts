@@ -10,6 +10,7 @@ import { consumeRateLimit } from '../../data/rate-limits';
 import { deleteSession } from '../../data/sessions';
 import { badRequest, tooManyRequests } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
+import { refuseCodeWhenSsoRequired } from '../sso/recovery';
 
 /** Signing in with a code sent by e-mail (spec §1), and signing out. */
 
@@ -23,6 +24,7 @@ export const sendSignInCode = async (email: string) => {
     findUserIdByEmail(email),
   ]);
   if (!allowed) throw tooManyRequests('Too many codes were requested for this address. Wait a few minutes and try again.');
+  await refuseCodeWhenSsoRequired(email, userId);
   if (userId) {
     const code = generateCode();
     await storeMagicCode(email, code);
@@ -35,6 +37,7 @@ export const sendSignInCode = async (email: string) => {
 /** A code from the e-mail becomes a session; a wrong, locked or expired code says which. */
 export const signInWithMagicCode = async (email: string, code: string, log: Logger) => {
   const userId = await findUserIdByEmail(email);
+  await refuseCodeWhenSsoRequired(email, userId);
   const result = await signInWithCode(email, userId, code);
   switch (result.outcome) {
     case 'signed_in':

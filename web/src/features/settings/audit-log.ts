@@ -19,6 +19,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   deleted_on_request: 'Deleted on request',
   api_request: 'API request',
   settings_changed: 'Changed settings',
+  recovery_sign_in: 'Signed in with the recovery code',
 };
 
 /** What an entry says beside its action ("Shared link: on until 3 Dec 2026"). */

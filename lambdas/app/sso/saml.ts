@@ -1,0 +1,72 @@
+import { authnRequestUrl, SAML_CLOCK_SKEW_MS, SamlFailure, verifySamlResponse } from '../../adapters/saml';
+import { rememberAssertion, samlRequestStore } from '../../data/saml';
+import { getSsoProvider, type SsoProviderItem } from '../../data/sso';
+import { epochSeconds } from '../../data/keys';
+import { samlSetup } from '../../domain/sso';
+import { appOrigin } from '../../platform/app-origin';
+import { randomToken } from '../../platform/crypto';
+import type { Logger } from '../../platform/logger';
+import { finishSsoSignIn, ssoFailureLocation } from './finish';
+
+/** SAML 2.0 sign-in (issue 42): the AuthnRequest out, and the assertion consumer service's answer back. */
+
+/** The largest form body the ACS reads (a signed response with a few certificates is a few KB). */
+const MAX_SAML_FORM_BYTES = 256 * 1024;
+
+/** The provider's sign-in URL with a new AuthnRequest of ours (its id kept 10 minutes, for this provider only). */
+export const samlSignInUrl = async (provider: SsoProviderItem, origin: string): Promise<string> => {
+  if (!provider.idpSsoUrl || !provider.certificates?.length) throw new Error(`SAML provider ${provider.providerId} has no sign-in URL or certificate`);
+  const { entityId, acsUrl } = samlSetup(origin, provider.companyId, provider.providerId);
+  return authnRequestUrl({
+    entityId,
+    acsUrl,
+    idpSsoUrl: provider.idpSsoUrl,
+    // An XML NCName: `_` first, then base64url.
+    requestId: `_${randomToken(24)}`,
+    certificates: provider.certificates,
+    requests: samlRequestStore(provider.providerId),
+  });
+};
+
+/** The SAMLResponse of an HTTP-POST binding's form body, or null. */
+const samlResponseOf = (rawFormBody: string): string | null => {
+  if (rawFormBody === '' || Buffer.byteLength(rawFormBody, 'utf8') > MAX_SAML_FORM_BYTES) return null;
+  const value = new URLSearchParams(rawFormBody).get('SAMLResponse');
+  return value && value.trim() !== '' ? value.trim() : null;
+};
+
+/**
+ * The assertion consumer service: verifies the provider's response (signed assertion, audience,
+ * recipient, time window, InResponseTo of ours), refuses an assertion seen before, then finishes the
+ * sign-in as every single sign-on does. Answers where to send the browser: a ticket, or an error code
+ * (and a warning in the log naming why; never the assertion itself).
+ */
+export const completeSamlSignIn = async (companyId: string, providerId: string, rawFormBody: string, log: Logger): Promise<string> => {
+  const refuse = (reason: string) => {
+    log.warn('SAML sign-in refused', { companyId, providerId, reason });
+    return ssoFailureLocation('sso_failed');
+  };
+  const samlResponse = samlResponseOf(rawFormBody);
+  if (!samlResponse) return refuse('no SAMLResponse in the form body (or the body is too large)');
+  const provider = await getSsoProvider(companyId, providerId);
+  if (!provider || provider.kind !== 'saml' || !provider.idpEntityId || !provider.certificates?.length) return refuse('no such SAML provider');
+  const { entityId, acsUrl } = samlSetup(await appOrigin(), companyId, providerId);
+  let verified;
+  try {
+    verified = await verifySamlResponse({
+      samlResponse,
+      entityId,
+      acsUrl,
+      idpEntityId: provider.idpEntityId,
+      certificates: provider.certificates,
+      requests: samlRequestStore(providerId),
+    });
+  } catch (error) {
+    if (error instanceof SamlFailure) return refuse(error.reason);
+    throw error;
+  }
+  // Kept as long as the assertion could still be accepted (its NotOnOrAfter and the clock skew).
+  const fresh = await rememberAssertion(providerId, verified.assertionId, epochSeconds(verified.notOnOrAfter) + Math.ceil(SAML_CLOCK_SKEW_MS / 1000));
+  if (!fresh) return refuse('the assertion was used before (a replay)');
+  return finishSsoSignIn({ companyId, providerId, email: verified.email }, log);
+};
