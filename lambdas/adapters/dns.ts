@@ -2,26 +2,38 @@ import { Resolver } from 'node:dns/promises';
 import { readEnv } from '../platform/env';
 
 /**
- * TXT look-ups for domain proofs (issue 42): the system's resolver in AWS, or the one DNS_RESOLVER
- * names (`host:port`, the local stand-in). A name with no TXT record, or no such name, answers [].
+ * DNS look-ups (grant dns:resolve): the TXT records a company's domain proof is read from (issue 42).
+ * DNS_RESOLVER (`host:port`) names the server to ask: empty in AWS, where the function's own resolver
+ * answers; the DNS stand-in's address locally.
  */
-let resolver: Resolver | undefined;
-const resolverOf = (): Resolver => {
+const TIMEOUT_MS = 3000;
+const TRIES = 2;
+
+/** Codes meaning the name has no such record (NXDOMAIN, or NOERROR with no answer): not a failure. */
+const NO_RECORDS = new Set(['ENOTFOUND', 'ENODATA']);
+
+const resolvers = new Map<string, Resolver>();
+const resolverFor = (server: string): Resolver => {
+  let resolver = resolvers.get(server);
   if (!resolver) {
-    resolver = new Resolver({ timeout: 3000, tries: 2 });
-    const server = readEnv('DNS_RESOLVER').DNS_RESOLVER;
+    resolver = new Resolver({ timeout: TIMEOUT_MS, tries: TRIES });
     if (server) resolver.setServers([server]);
+    resolvers.set(server, resolver);
   }
   return resolver;
 };
 
-/** Each TXT record at `name`, its strings joined (a long record comes in 255-byte strings). */
+/**
+ * The TXT records of a name, each record's character strings joined into one value; [] when the name
+ * does not exist or has none. Any other failure (a timeout, a refused or failed server) throws.
+ */
 export const resolveTxt = async (name: string): Promise<string[]> => {
+  const { DNS_RESOLVER } = readEnv('DNS_RESOLVER');
   try {
-    return (await resolverOf().resolveTxt(name)).map((chunks) => chunks.join(''));
+    const records = await resolverFor(DNS_RESOLVER).resolveTxt(name);
+    return records.map((chunks) => chunks.join(''));
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOTFOUND' || code === 'ENODATA') return [];
+    if (NO_RECORDS.has((error as NodeJS.ErrnoException).code ?? '')) return [];
     throw error;
   }
 };
