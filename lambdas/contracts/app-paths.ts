@@ -20,6 +20,11 @@ export const paths = {
   home: { pattern: '/', to: () => '/' },
   signIn: { pattern: '/signin', to: (q: { returnToPath?: string } = {}) => withQuery('/signin', q) },
   magicCode: { pattern: '/magic-code', to: (q: { email: string; returnToPath?: string }) => withQuery('/magic-code', q) },
+  /**
+   * Where a single sign-on comes back (issue 42): `ticket`, the one-time ticket the SPA exchanges at
+   * POST /sso-sessions, or `error`, an SsoErrorCode (lambdas/contracts/sso.ts) the SPA says in words.
+   */
+  sso: { pattern: '/sso', to: (q: { ticket?: string; error?: string } = {}) => withQuery('/sso', q) },
   register: { pattern: '/register', to: (q: { tags?: string } = {}) => withQuery('/register', q) },
   memberInvite: { pattern: '/invite/:nonce', to: (nonce: string) => `/invite/${encodeURIComponent(nonce)}` },
   completeLeverIntegration: { pattern: '/complete-lever-integration', to: () => '/complete-lever-integration' },

@@ -20,6 +20,7 @@ import {
   RegisterScreen,
   ReportsScreen,
   SignInScreen,
+  SsoScreen,
   WizardScreen,
 } from './screens';
 import { isCandidateHash } from './worlds';
@@ -65,6 +66,7 @@ export const AppRouter = () => (
             <Route path={paths.home.pattern} element={<HomeRedirect />} />
             <Route path={paths.signIn.pattern} element={<SignInScreen />} />
             <Route path={paths.magicCode.pattern} element={<MagicCodeScreen />} />
+            <Route path={paths.sso.pattern} element={<SsoScreen />} />
             <Route path={paths.register.pattern} element={<RegisterScreen />} />
             <Route path={paths.memberInvite.pattern} element={<AcceptInviteScreen />} />
             <Route path={paths.completeLeverIntegration.pattern} element={<CompleteLeverIntegrationScreen />} />

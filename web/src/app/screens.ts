@@ -10,6 +10,7 @@ const screen = (load: () => Promise<{ default: ComponentType }>) => Object.assig
 export const PublicCandidateScreen = screen(() => import('../features/public-candidate/public-candidate-screen'));
 export const SignInScreen = screen(() => import('../features/auth/components/sign-in-screen'));
 export const MagicCodeScreen = screen(() => import('../features/auth/components/magic-code-screen'));
+export const SsoScreen = screen(() => import('../features/auth/components/sso-screen'));
 export const RegisterScreen = screen(() => import('../features/auth/components/register-screen'));
 export const AcceptInviteScreen = screen(() => import('../features/members/components/accept-invite-screen'));
 export const CompleteLeverIntegrationScreen = screen(() => import('../features/integrations/components/complete-lever-integration-screen'));

@@ -5,6 +5,7 @@ import { paths } from '../../config/paths';
 const NARROW = [
   paths.signIn,
   paths.magicCode,
+  paths.sso,
   paths.register,
   paths.memberInvite,
   paths.completeLeverIntegration,

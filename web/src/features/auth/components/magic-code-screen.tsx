@@ -6,8 +6,10 @@ import { MAGIC_CODE_LENGTH } from '../../../config/constants';
 import { paths, safeReturnPath } from '../../../config/paths';
 import { session } from '../../../lib/session';
 import { createMagicCodeSession, sendMagicCode } from '../api';
-import { messages } from '../messages';
+import { messages, ssoMessages } from '../messages';
+import { isSsoRequired } from '../sso';
 import { AuthCard } from './auth-card';
+import { useSsoStart } from './use-sso-start';
 
 /** Spec §5: max 6 characters, upper-cased, submitted automatically at 6. */
 const MagicCodeScreen = () => {
@@ -20,6 +22,9 @@ const MagicCodeScreen = () => {
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const submitted = useRef<string | null>(null);
+  // Issue 42: the company requires single sign-on for this address, so the code is refused (403 sso_required).
+  const [ssoRequired, setSsoRequired] = useState<string | null>(null);
+  const sso = useSsoStart();
 
   if (!email) return <Navigate to={paths.signIn.to({ returnToPath })} replace />;
 
@@ -29,12 +34,14 @@ const MagicCodeScreen = () => {
     setBusy(true);
     setError(null);
     setNotice(null);
+    setSsoRequired(null);
     try {
       const result = await createMagicCodeSession(email, value);
       session.set(result.sessionId);
       navigate(returnToPath ?? paths.companies.to(), { replace: true });
     } catch (e) {
-      setError(errorMessage(e, messages.signInFailed));
+      if (isSsoRequired(e)) setSsoRequired(errorMessage(e, ssoMessages.ssoRequired));
+      else setError(errorMessage(e, messages.signInFailed));
       setBusy(false);
     }
   };
@@ -88,7 +95,16 @@ const MagicCodeScreen = () => {
           />
           {error && <Alert variation="error">{error}</Alert>}
           {notice && <Alert variation="success">{notice}</Alert>}
-          <Button type="submit" variation="primary" isDisabled={code.length !== MAGIC_CODE_LENGTH} isLoading={busy} loadingText="Signing in...">
+          {ssoRequired && (
+            <>
+              <Alert variation="info">{ssoRequired}</Alert>
+              <Button variation="primary" isLoading={sso.busy} loadingText={ssoMessages.ssoStarting} onClick={() => void sso.start(email, returnToPath)}>
+                {ssoMessages.ssoButton}
+              </Button>
+              {sso.error && <Alert variation="error">{sso.error}</Alert>}
+            </>
+          )}
+          <Button type="submit" variation={ssoRequired ? undefined : 'primary'} isDisabled={code.length !== MAGIC_CODE_LENGTH} isLoading={busy} loadingText="Signing in...">
             Sign in
           </Button>
         </Flex>

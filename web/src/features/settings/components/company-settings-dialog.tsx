@@ -19,11 +19,13 @@ const ApiTab = lazy(() => import('./api-tab'));
 const WebhooksTab = lazy(() => import('./webhooks-tab'));
 // Issue 41's tab, its own chunk too.
 const SummariesTab = lazy(() => import('./summaries-tab'));
+// Issue 42's tab (single sign-on), its own chunk too.
+const SignInTab = lazy(() => import('./sign-in-tab'));
 
 /**
  * The company settings dialog of the owner's gear (spec §2). Its tabs, in the spec's order: Team,
  * Emails, Theme, Integrate (only when the company has integration types), then Retention (issue 28), Reports (its time
- * zone, issue 40), Summaries (issue 41), Audit log (issue 28), Billing, and API and Webhooks (issue 38).
+ * zone, issue 40), Summaries (issue 41), Audit log (issue 28), Billing, API and Webhooks (issue 38), and Sign-in (single sign-on, issue 42).
  *
  * One size whatever the tab (the widest tab's width, a fixed height): the tabs stay put above a
  * panel that scrolls, so switching tabs never makes the box jump. On a phone the dialog is a sheet
@@ -80,6 +82,15 @@ const CompanySettingsDialog = ({
       content: (
         <Suspense fallback={<PageLoader />}>
           <WebhooksTab companyId={companyId} />
+        </Suspense>
+      ),
+    },
+    {
+      label: 'Sign-in',
+      value: 'sign-in',
+      content: (
+        <Suspense fallback={<PageLoader />}>
+          <SignInTab companyId={companyId} />
         </Suspense>
       ),
     },

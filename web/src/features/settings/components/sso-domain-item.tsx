@@ -1,0 +1,133 @@
+import { Badge, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
+import { useState } from 'react';
+import { errorMessage } from '../../../api/client';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { formatDateTime } from '../../../lib/format';
+import { checkSsoDomainCall, deleteSsoDomainCall, type SsoDomainRecord } from '../sso-api';
+import { ssoMessages as messages } from '../sso-messages';
+import { SetupValue } from './sso-setup-facts';
+
+/**
+ * One domain in the Sign-in tab: Pending or Proven. A pending one shows the TXT record to add (name
+ * and value, each with Copy) and "Check now", whose refusal (what the look-up found) shows beside
+ * it; Remove asks first.
+ */
+export const SsoDomainItem = ({
+  companyId,
+  record,
+  onChanged,
+  onRemoved,
+}: {
+  companyId: string;
+  record: SsoDomainRecord;
+  onChanged: (record: SsoDomainRecord) => Promise<void>;
+  onRemoved: (record: SsoDomainRecord) => Promise<void>;
+}) => {
+  const [checking, setChecking] = useState(false);
+  const [checkError, setCheckError] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [removeError, setRemoveError] = useState<string | null>(null);
+  const headingId = `sso-domain-${record.domain}`;
+  const checkErrorId = `${headingId}-check-error`;
+  const proven = record.status === 'proven';
+
+  const check = async () => {
+    setChecking(true);
+    setCheckError(null);
+    try {
+      await onChanged(await checkSsoDomainCall(companyId, record.domain));
+    } catch (e) {
+      setCheckError(errorMessage(e, messages.checkFailed));
+    } finally {
+      setChecking(false);
+    }
+  };
+  const remove = async () => {
+    setRemoveError(null);
+    try {
+      await deleteSsoDomainCall(companyId, record.domain);
+      setConfirming(false);
+      await onRemoved(record);
+    } catch (e) {
+      setRemoveError(errorMessage(e, messages.removeDomainFailed));
+    }
+  };
+
+  return (
+    <Card as="li" variation="outlined" aria-labelledby={headingId}>
+      <Flex direction="column" gap="small">
+        <Flex justifyContent="space-between" alignItems="center" gap="small" wrap="wrap">
+          <Flex alignItems="center" gap="xs" wrap="wrap">
+            <Heading level={5} id={headingId}>
+              {record.domain}
+            </Heading>
+            <Badge size="small" variation={proven ? 'success' : 'warning'}>
+              {messages.statuses[record.status]}
+            </Badge>
+          </Flex>
+          <Button
+            size="small"
+            variation="link"
+            colorTheme="error"
+            aria-label={messages.removeDomainLabel(record.domain)}
+            onClick={() => setConfirming(true)}
+          >
+            {messages.remove}
+          </Button>
+        </Flex>
+        {proven ? (
+          record.provenAt && (
+            <Text fontSize="small" color="font.secondary">
+              {messages.provenAt} <time dateTime={record.provenAt}>{formatDateTime(record.provenAt)}</time>
+            </Text>
+          )
+        ) : (
+          <>
+            <Text fontSize="small">{messages.txtExplained}</Text>
+            <dl className="sso-setup__values">
+              <SetupValue label={messages.txtName} value={record.txtName} copyLabel={messages.copyName} />
+              <SetupValue label={messages.txtValue} value={record.txtValue} copyLabel={messages.copyValue} />
+            </dl>
+            <Flex alignItems="center" gap="small" wrap="wrap">
+              <Button
+                size="small"
+                onClick={() => void check()}
+                isLoading={checking}
+                loadingText={messages.checking}
+                aria-describedby={checkError ? checkErrorId : undefined}
+              >
+                {messages.checkNow}
+              </Button>
+              {checkError && (
+                <Text id={checkErrorId} role="alert" fontSize="small" color="font.error">
+                  {checkError}
+                </Text>
+              )}
+            </Flex>
+          </>
+        )}
+      </Flex>
+      {confirming && (
+        <ConfirmDialog
+          title={messages.removeDomainTitle(record.domain)}
+          open
+          tone="danger"
+          confirmLabel={messages.removeDomainConfirm}
+          busyLabel={messages.removing}
+          onConfirm={remove}
+          onCancel={() => {
+            setConfirming(false);
+            setRemoveError(null);
+          }}
+        >
+          <Text>{messages.removeDomainExplained}</Text>
+          {removeError && (
+            <Text role="alert" color="font.error">
+              {removeError}
+            </Text>
+          )}
+        </ConfirmDialog>
+      )}
+    </Card>
+  );
+};
