@@ -23,16 +23,17 @@ const parseXml = (xml: string, what: string): Document => {
   const refuse = (message: string) => {
     throw badRequest(`The ${what} is not valid XML (${message.split('\n')[0].slice(0, 200)}).`, 'invalid_saml_metadata');
   };
-  const doc = new DOMParser({ errorHandler: { error: (message: unknown) => refuse(String(message)), fatalError: (message: unknown) => refuse(String(message)) } }).parseFromString(
-    xml,
-    'text/xml',
-  );
+  const doc = new DOMParser({
+    errorHandler: { error: (message: unknown) => refuse(String(message)), fatalError: (message: unknown) => refuse(String(message)) },
+  }).parseFromString(xml, 'text/xml');
   if (doc.doctype) refuse('a document type declaration is not allowed');
   return doc;
 };
 
 const childrenNamed = (parent: Element, namespace: string, localName: string): Element[] =>
-  Array.from(parent.childNodes).filter((node): node is Element => node.nodeType === 1 && (node as Element).namespaceURI === namespace && (node as Element).localName === localName);
+  Array.from(parent.childNodes).filter(
+    (node): node is Element => node.nodeType === 1 && (node as Element).namespaceURI === namespace && (node as Element).localName === localName,
+  );
 
 const descendantsNamed = (parent: Element | Document, namespace: string, localName: string): Element[] =>
   Array.from(parent.getElementsByTagNameNS(namespace, localName));
@@ -60,9 +61,13 @@ export const parseIdpMetadata = (xml: string): IdpMetadata => {
         ? descendantsNamed(root, MD, 'EntityDescriptor').filter((entity) => childrenNamed(entity, MD, 'IDPSSODescriptor').length > 0)
         : [];
   if (entities.length === 0) {
-    throw badRequest("This is not an identity provider's SAML metadata: it has no EntityDescriptor with an IDPSSODescriptor.", 'invalid_saml_metadata');
+    throw badRequest(
+      "This is not an identity provider's SAML metadata: it has no EntityDescriptor with an IDPSSODescriptor.",
+      'invalid_saml_metadata',
+    );
   }
-  if (entities.length > 1) throw badRequest('The metadata describes more than one identity provider: paste the metadata of one.', 'invalid_saml_metadata');
+  if (entities.length > 1)
+    throw badRequest('The metadata describes more than one identity provider: paste the metadata of one.', 'invalid_saml_metadata');
   const entity = entities[0];
   const entityId = entity.getAttribute('entityID')?.trim() ?? '';
   const descriptor = childrenNamed(entity, MD, 'IDPSSODescriptor')[0];
@@ -70,10 +75,15 @@ export const parseIdpMetadata = (xml: string): IdpMetadata => {
   if (!entityId) throw badRequest('The metadata has no entityID.', 'invalid_saml_metadata');
   const services = childrenNamed(descriptor, MD, 'SingleSignOnService');
   const location = (binding: string) =>
-    services.find((service) => service.getAttribute('Binding') === binding && URL.canParse(service.getAttribute('Location') ?? ''))?.getAttribute('Location');
+    services
+      .find((service) => service.getAttribute('Binding') === binding && URL.canParse(service.getAttribute('Location') ?? ''))
+      ?.getAttribute('Location');
   const ssoUrl = location(REDIRECT_BINDING) ?? location(POST_BINDING);
   if (!ssoUrl) {
-    throw badRequest('The metadata names no sign-in URL (a SingleSignOnService with the HTTP-Redirect or HTTP-POST binding).', 'invalid_saml_metadata');
+    throw badRequest(
+      'The metadata names no sign-in URL (a SingleSignOnService with the HTTP-Redirect or HTTP-POST binding).',
+      'invalid_saml_metadata',
+    );
   }
   const certificates = childrenNamed(descriptor, MD, 'KeyDescriptor')
     // A KeyDescriptor without `use` serves both signing and encryption.
@@ -81,11 +91,20 @@ export const parseIdpMetadata = (xml: string): IdpMetadata => {
     .flatMap((key) => descendantsNamed(key, DSIG, 'X509Certificate'))
     .map((cert) => (cert.textContent ?? '').replace(/\s+/g, ''))
     .filter((cert) => cert.length > 0);
-  if (certificates.length === 0) throw badRequest('The metadata has no signing certificate (a KeyDescriptor with an X509Certificate).', 'invalid_saml_metadata');
+  if (certificates.length === 0)
+    throw badRequest('The metadata has no signing certificate (a KeyDescriptor with an X509Certificate).', 'invalid_saml_metadata');
   return { entityId, ssoUrl, certificates: [...new Set(certificates)] };
 };
 
-const samlClient = (input: { entityId: string; acsUrl: string; idpSsoUrl?: string; idpEntityId?: string; certificates: string[]; requests: CacheProvider; requestId?: string }) =>
+const samlClient = (input: {
+  entityId: string;
+  acsUrl: string;
+  idpSsoUrl?: string;
+  idpEntityId?: string;
+  certificates: string[];
+  requests: CacheProvider;
+  requestId?: string;
+}) =>
   new SAML({
     entryPoint: input.idpSsoUrl,
     issuer: input.entityId,
@@ -192,7 +211,8 @@ export const verifySamlResponse = async (input: {
   } catch {
     throw new SamlFailure('the signed assertion could not be read');
   }
-  if (!assertion || assertion.localName !== 'Assertion' || assertion.namespaceURI !== ASSERTION) throw new SamlFailure('the signed element is not an assertion');
+  if (!assertion || assertion.localName !== 'Assertion' || assertion.namespaceURI !== ASSERTION)
+    throw new SamlFailure('the signed element is not an assertion');
   const issuer = childrenNamed(assertion, ASSERTION, 'Issuer')[0]?.textContent?.trim();
   if (issuer !== input.idpEntityId) throw new SamlFailure('the assertion is not issued by the provider (Issuer)');
   const subject = childrenNamed(assertion, ASSERTION, 'Subject')[0];
@@ -210,8 +230,8 @@ export const verifySamlResponse = async (input: {
   const conditions = childrenNamed(assertion, ASSERTION, 'Conditions')[0];
   const notOnOrAfterMs = Math.max(timeOf(conditions?.getAttribute('NotOnOrAfter')) ?? 0, timeOf(confirmation.getAttribute('NotOnOrAfter')) ?? 0);
   const nameId = childrenNamed(subject, ASSERTION, 'NameID')[0];
-  const email =
-    nameId && nameId.getAttribute('Format') === EMAIL_FORMAT ? nameId.textContent?.trim() : attribute(assertion, EMAIL_ATTRIBUTES);
-  if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new SamlFailure('the assertion names no e-mail address (NameID emailAddress, or an email attribute)');
+  const email = nameId && nameId.getAttribute('Format') === EMAIL_FORMAT ? nameId.textContent?.trim() : attribute(assertion, EMAIL_ATTRIBUTES);
+  if (!email || !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email))
+    throw new SamlFailure('the assertion names no e-mail address (NameID emailAddress, or an email attribute)');
   return { email: email.toLowerCase(), assertionId, notOnOrAfter: new Date(notOnOrAfterMs) };
 };

@@ -54,7 +54,12 @@ export const rememberAssertion = async (providerId: string, assertionId: string,
   writeIf(
     new PutCommand({
       TableName: tableName(),
-      Item: { ...samlKeys.assertion(providerId, sha256(assertionId)), type: 'samlAssertion', providerId, ttl: Math.max(notOnOrAfterEpoch, epochSeconds(now) + 1) },
+      Item: {
+        ...samlKeys.assertion(providerId, sha256(assertionId)),
+        type: 'samlAssertion',
+        providerId,
+        ttl: Math.max(notOnOrAfterEpoch, epochSeconds(now) + 1),
+      },
       ConditionExpression: 'attribute_not_exists(PK) OR #ttl <= :now',
       ExpressionAttributeNames: { '#ttl': 'ttl' },
       ExpressionAttributeValues: { ':now': epochSeconds(now) },

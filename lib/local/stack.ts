@@ -25,6 +25,7 @@ import {
   stripeSecretNames,
 } from '../functions';
 import { createAtsStandIns } from './ats/server';
+import { createSamlIdp } from './saml-idp/index';
 import { atsVendorStandIns, COMEET_LOCAL_PARTNER_SECRET, LEVER_LOCAL_OAUTH_CLIENT } from './ats/vendors';
 import { startKmsLocal } from './kms-local';
 import { startSqsLocal } from './sqs-local';
@@ -209,6 +210,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     // Every ATS's stand-in, on this origin under /_local/ats/{type}; the adapters reach them through
     // ATS_<TYPE>_API_URL/_AUTH_URL/_APP_URL as they would reach the vendors.
     const ats = createAtsStandIns({ vendors: atsVendorStandIns, dataFile: path.join(options.dataDir, 'ats.json'), log });
+    const samlIdp = await createSamlIdp({ origin: url, credentialsFile: path.join(options.dataDir, 'saml-idp.json') }); // /_local/saml (issue 42)
     // EventBridge: events (IVS's, and the product's own through PutEvents) go to the functions whose rules match them.
     const events = options.log ? createEventDelivery(options.log) : deliverEvent;
     const eventBridge = await startEventBridgeLocal({ region: REGION, deliver: events });
@@ -409,6 +411,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         await handleApiRequest(req, res, requestUrl);
       } else if (await ats.handle(req, res, url)) {
         // an ATS stand-in answered
+      } else if (await samlIdp.handle(req, res, requestUrl)) {
+        // the SAML identity provider stand-in answered
       } else if (requestUrl.pathname === '/_local/dynamodb-calls') {
         dynamoDbCalls.serve(req, res, requestUrl);
       } else if (requestUrl.pathname === '/_local/webhooks' || requestUrl.pathname.startsWith('/_local/webhooks/')) {

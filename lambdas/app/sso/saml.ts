@@ -15,7 +15,8 @@ const MAX_SAML_FORM_BYTES = 256 * 1024;
 
 /** The provider's sign-in URL with a new AuthnRequest of ours (its id kept 10 minutes, for this provider only). */
 export const samlSignInUrl = async (provider: SsoProviderItem, origin: string): Promise<string> => {
-  if (!provider.idpSsoUrl || !provider.certificates?.length) throw new Error(`SAML provider ${provider.providerId} has no sign-in URL or certificate`);
+  if (!provider.idpSsoUrl || !provider.certificates?.length)
+    throw new Error(`SAML provider ${provider.providerId} has no sign-in URL or certificate`);
   const { entityId, acsUrl } = samlSetup(origin, provider.companyId, provider.providerId);
   return authnRequestUrl({
     entityId,
