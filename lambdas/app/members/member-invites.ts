@@ -4,6 +4,7 @@ import { appLink } from '../../platform/app-origin';
 import { sendMail } from '../../adapters/mail';
 import { findUserIdByEmail } from '../../data/accounts';
 import { getCompany } from '../../data/companies';
+import { refuseInviteLinkWhenSsoRequired } from '../sso/recovery';
 import { acceptInvite, createMemberInvite, findInviteByNonce } from '../../data/members';
 import { getMembership, type Membership } from '../../data/memberships';
 import { conflict, notFound } from '../../platform/errors';
@@ -63,6 +64,7 @@ export const describeMemberInvite = async (nonce: string) => {
 /** Accepting: the membership (and the account, when new) and a session, in one transaction. */
 export const joinCompany = async (nonce: string, log: Logger) => {
   const { invite, companyName, existingUserId } = await liveInvite(nonce);
+  await refuseInviteLinkWhenSsoRequired(invite.companyId, invite.email);
   const accepted = await acceptInvite(invite, existingUserId, companyName);
   if (!accepted) throw notFound(GONE, 'invite_not_found');
   log.info('member joined', { companyId: invite.companyId, userId: accepted.userId });

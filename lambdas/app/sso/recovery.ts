@@ -28,6 +28,19 @@ export const refuseCodeWhenSsoRequired = async (email: string, userId: string | 
 };
 
 /**
+ * An invitation's link signs the invitee in as a code does, so it is refused the same way when the
+ * inviting company requires single sign-on at the address's domain: the invitee signs in through the
+ * provider instead, which accepts the invitation.
+ */
+export const refuseInviteLinkWhenSsoRequired = async (companyId: string, email: string): Promise<void> => {
+  if ((await ssoDomainClaimant(emailDomain(email))) !== companyId) return;
+  const settings = await getSsoSettings(companyId);
+  if (ssoRequiredFor(settings, companyId, companyId)) {
+    throw forbidden('This company signs in with single sign-on. Use “Sign in with single sign-on” with this address to join.', 'sso_required');
+  }
+};
+
+/**
  * An owner's sign-in with the company's recovery code, for when its provider is broken: the address
  * must be an owner's of the company that proved its domain, the code that company's (compared in
  * constant time); every use is in the audit log.
