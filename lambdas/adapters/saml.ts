@@ -196,11 +196,29 @@ export const verifySamlResponse = async (input: {
   requests: CacheProvider;
 }): Promise<VerifiedAssertion> => {
   let assertionXml: string;
+  // The store's own failures (a throttled table) are errors, not refusals: they are told apart here.
+  const storeFailures: unknown[] = [];
+  const guarded =
+    <A extends unknown[], R>(method: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      try {
+        return await method(...args);
+      } catch (error) {
+        storeFailures.push(error);
+        throw error;
+      }
+    };
+  const requests: CacheProvider = {
+    saveAsync: guarded(input.requests.saveAsync.bind(input.requests)),
+    getAsync: guarded(input.requests.getAsync.bind(input.requests)),
+    removeAsync: guarded(input.requests.removeAsync.bind(input.requests)),
+  };
   try {
-    const { profile } = await samlClient(input).validatePostResponseAsync({ SAMLResponse: input.samlResponse });
+    const { profile } = await samlClient({ ...input, requests }).validatePostResponseAsync({ SAMLResponse: input.samlResponse });
     if (!profile) throw new SamlFailure('no assertion (a logout or passive answer)');
     assertionXml = profile.getAssertionXml?.() ?? '';
   } catch (error) {
+    if (storeFailures.length > 0) throw storeFailures[0];
     if (error instanceof SamlFailure) throw error;
     throw new SamlFailure((error as Error).message?.slice(0, 200) || 'not a SAML response');
   }

@@ -253,6 +253,15 @@ describe('verifySamlResponse', () => {
     expect(await refusal(encode(doc))).toMatch(/signature/i);
   });
 
+  it("lets the request store's own failure through as an error, not a refusal", async () => {
+    const { samlResponse } = await respond();
+    const throttled = new Error('ProvisionedThroughputExceededException');
+    const failing = { ...requests, getAsync: () => Promise.reject(throttled) };
+    await expect(
+      verifySamlResponse({ samlResponse, entityId: ENTITY_ID, acsUrl: ACS_URL, idpEntityId, certificates, requests: failing }),
+    ).rejects.toBe(throttled);
+  });
+
   it('refuses what is not a SAML response at all', async () => {
     expect(await refusal(Buffer.from('<html/>').toString('base64'))).toBeTruthy();
     expect(await refusal('%%%not-base64')).toBeTruthy();
