@@ -38,6 +38,11 @@ export const metricNames = {
   summariesFailed: 'SummariesFailed',
   /** Seconds one answer's summary took (the Converse call and the check). */
   summarySeconds: 'SummarySeconds',
+  /**
+   * Single sign-ons (issue 42) whose provider's answer did not verify or who answered an error
+   * (app/sso/sign-in.ts, app/sso/saml.ts): a broken or misconfigured provider, or an attack.
+   */
+  ssoSignInsFailed: 'SsoSignInsFailed',
 } as const;
 
 export type MetricName = (typeof metricNames)[keyof typeof metricNames];

@@ -301,6 +301,17 @@ export const summariesFailedAlarm = (alarm: AddAlarm, stage: string): Metric =>
       "Answer summaries could not be written: Bedrock's Converse failed after the SDK's retries, answered without the tool, or the summarising task failed (logged as 'summary not written' or 'overview not written'). The answers are ready; their summaries show as unavailable until the answer is processed again.",
   });
 
+/** Single sign-ons refused (issue 42): the provider's answers do not verify, or it answers errors. */
+export const ssoSignInsFailedAlarm = (alarm: AddAlarm, stage: string): Metric =>
+  productCountAlarm(alarm, stage, {
+    id: 'SsoSignInsFailed',
+    metricName: metricNames.ssoSignInsFailed,
+    label: 'Single sign-ons refused',
+    threshold: ALARM_THRESHOLDS.ssoSignInsFailed,
+    description:
+      "Single sign-ons were refused: the identity provider's answers did not verify (signature, issuer, audience, nonce, expiry, a replayed or wrapped SAML assertion) or it answered errors (logged as 'oidc sign-in refused' or 'saml sign-in refused' with the company and provider). A company's provider may be misconfigured or have rotated its keys; its owners can still sign in with the recovery code.",
+  });
+
 /**
  * SES's reputation for the stage's own mail: the bounce and complaint rates SES publishes per
  * configuration set (reputation metrics are on for the stage's, lib/constructs/mail-delivery.ts),

@@ -30,6 +30,8 @@ export const ALARM_THRESHOLDS = {
   webhookEventsNotPublished: 1,
   /** Any answer summary the model did not write (issue 41): the call failed after its retries, or the summarising task did. */
   summariesFailed: 1,
+  /** Single sign-ons refused in five minutes (issue 42): a few are people's mistakes; more is a provider broken or misconfigured, or an attack. */
+  ssoSignInsFailed: 5,
   /**
    * A stream function's iterator age (the age of the last record it was handed, Maximum): the reports lag
    * the candidates by this much. Past it the function is failing or cannot keep up (issue 40).

@@ -13,6 +13,7 @@ import {
   atsWriteBackAlarm,
   webhookEventsNotPublishedAlarm,
   summariesFailedAlarm,
+  ssoSignInsFailedAlarm,
   deadLetterAlarms,
   functionAreaAlarms,
   jobAlarms,
@@ -97,6 +98,7 @@ export class Monitoring extends NestedStack {
     const atsFailed = atsWriteBackAlarm(alarm, config.stage);
     webhookEventsNotPublishedAlarm(alarm, config.stage);
     const summariesFailed = summariesFailedAlarm(alarm, config.stage);
+    ssoSignInsFailedAlarm(alarm, config.stage);
     const ses = sesAlarms(alarm, config.stage);
     deadLetterAlarms(alarm, props.deadLetterQueues ?? []);
     const streams = streamAlarms(alarm, props.streams ?? []);

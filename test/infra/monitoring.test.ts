@@ -98,6 +98,7 @@ describe('the stage monitoring (stage "test")', () => {
     ['StripeWebhook4xx', T.webhook4xx],
     ['AtsWriteBacksFailed', T.atsWriteBacksFailed],
     ['WebhookEventsNotPublished', T.webhookEventsNotPublished],
+    ['SsoSignInsFailed', T.ssoSignInsFailed],
     ['SesBounceRate', T.sesBounceRate],
     ['SesComplaintRate', T.sesComplaintRate],
   ])('alarms on %s at %s or more', (name, threshold) => {

@@ -6,6 +6,7 @@ import { appOrigin } from '../../platform/app-origin';
 import { randomToken } from '../../platform/crypto';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
+import { count, metricNames } from '../../platform/metrics';
 import { samlSignInUrl } from './saml';
 import { finishSsoSignIn, ssoFailureLocation } from './finish';
 
@@ -85,6 +86,7 @@ export const completeOidcSignIn = async (
   } catch (error) {
     if (!(error instanceof OidcFailure)) throw error;
     log.warn('oidc sign-in refused', { ...fields, reason: error.message });
+    count(metricNames.ssoSignInsFailed);
     return ssoFailureLocation(error.code);
   }
 };
