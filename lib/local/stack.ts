@@ -25,6 +25,8 @@ import {
   stripeSecretNames,
 } from '../functions';
 import { createAtsStandIns } from './ats/server';
+import { startDnsLocal } from './dns-local';
+import { createOidcStandIn } from './oidc/index';
 import { createSamlIdp } from './saml-idp/index';
 import { atsVendorStandIns, COMEET_LOCAL_PARTNER_SECRET, LEVER_LOCAL_OAUTH_CLIENT } from './ats/vendors';
 import { startKmsLocal } from './kms-local';
@@ -106,7 +108,21 @@ export interface LocalStack {
   url: string;
   /** The stand-ins' endpoints; `stripe` only when the Stripe stand-in runs (STRIPE_SECRET_KEY not set). */
   services: Record<
-    'dynamodb' | 's3' | 'ses' | 'stepFunctions' | 'secretsManager' | 'kms' | 'ivsRealtime' | 'whip' | 'eventBridge' | 'sqs' | 'bedrockRuntime',
+    | 'dynamodb'
+    | 's3'
+    | 'ses'
+    | 'stepFunctions'
+    | 'secretsManager'
+    | 'kms'
+    | 'ivsRealtime'
+    | 'whip'
+    | 'eventBridge'
+    | 'sqs'
+    | 'bedrockRuntime'
+    /** The local OpenID provider's issuer (`<url>/_local/oidc`). */
+    | 'oidc'
+    /** The DNS stand-in's address, `127.0.0.1:<port>` (UDP), what DNS_RESOLVER is. */
+    | 'dns',
     string
   > & {
     stripe?: string;
@@ -210,6 +226,11 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
     // Every ATS's stand-in, on this origin under /_local/ats/{type}; the adapters reach them through
     // ATS_<TYPE>_API_URL/_AUTH_URL/_APP_URL as they would reach the vendors.
     const ats = createAtsStandIns({ vendors: atsVendorStandIns, dataFile: path.join(options.dataDir, 'ats.json'), log });
+    // Single sign-on's stand-ins (issue 42): the DNS server domain proofs' TXT records are looked up in
+    // (control at /_local/dns), and a real OpenID provider at /_local/oidc; both keep their data across restarts.
+    const dns = await startDnsLocal({ dataFile: path.join(options.dataDir, 'dns.json'), log });
+    stops.push(dns.stop);
+    const oidc = await createOidcStandIn({ origin: url, dataFile: path.join(options.dataDir, 'oidc.json'), log });
     const samlIdp = await createSamlIdp({ origin: url, credentialsFile: path.join(options.dataDir, 'saml-idp.json') }); // /_local/saml (issue 42)
     // EventBridge: events (IVS's, and the product's own through PutEvents) go to the functions whose rules match them.
     const events = options.log ? createEventDelivery(options.log) : deliverEvent;
@@ -337,7 +358,7 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         SSO_SECRET_PREFIX: ssoSecretPrefix(STAGE),
         // The OIDC and SAML stand-ins are on this origin (`/_local/oidc`, `/_local/saml`); nothing else private is reachable.
         SSO_ALLOWED_ORIGINS: url,
-        DNS_RESOLVER: '',
+        DNS_RESOLVER: dns.resolver,
       },
       runtimeEnvironment: {
         // AWS_ENDPOINT_URL_SECRETS_MANAGER and _KMS among the endpoints; STRIPE_API_URL when the Stripe
@@ -411,6 +432,10 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         await handleApiRequest(req, res, requestUrl);
       } else if (await ats.handle(req, res, url)) {
         // an ATS stand-in answered
+      } else if (await oidc.handle(req, res, requestUrl)) {
+        // the OpenID provider stand-in answered
+      } else if (await dns.handle(req, res, requestUrl)) {
+        // the DNS stand-in's control answered
       } else if (await samlIdp.handle(req, res, requestUrl)) {
         // the SAML identity provider stand-in answered
       } else if (requestUrl.pathname === '/_local/dynamodb-calls') {
@@ -488,6 +513,8 @@ export const startLocalStack = async (options: LocalStackOptions): Promise<Local
         sqs: sqs.endpoint,
         bedrockRuntime: bedrock.endpoint,
         whip: ivs.whipUrl,
+        oidc: oidc.issuer,
+        dns: dns.resolver,
         ...(stripe ? { stripe: stripe.endpoint } : {}),
       },
       env,
