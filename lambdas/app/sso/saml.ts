@@ -32,8 +32,9 @@ export const samlSignInUrl = async (provider: SsoProviderItem, origin: string): 
 /** The SAMLResponse of an HTTP-POST binding's form body, or null. */
 const samlResponseOf = (rawFormBody: string): string | null => {
   if (rawFormBody === '' || Buffer.byteLength(rawFormBody, 'utf8') > MAX_SAML_FORM_BYTES) return null;
-  const value = new URLSearchParams(rawFormBody).get('SAMLResponse');
-  return value && value.trim() !== '' ? value.trim() : null;
+  // Base64 has no spaces: one is a `+` a sender left unencoded in the form (form decoding made it a space).
+  const value = new URLSearchParams(rawFormBody).get('SAMLResponse')?.trim().replace(/ /g, '+');
+  return value ? value : null;
 };
 
 /**
