@@ -124,7 +124,9 @@ ${
 </body>
 </html>`;
 
-export const startDnsLocal = async (options: { dataFile?: string; log?: (msg: string, fields?: Record<string, unknown>) => void } = {}): Promise<DnsLocal> => {
+export const startDnsLocal = async (
+  options: { dataFile?: string; log?: (msg: string, fields?: Record<string, unknown>) => void } = {},
+): Promise<DnsLocal> => {
   const log = options.log ?? (() => undefined);
   const txt = new Map<string, string[]>(
     options.dataFile && existsSync(options.dataFile)
@@ -215,21 +217,22 @@ export const startDnsLocal = async (options: { dataFile?: string; log?: (msg: st
     const { pathname } = requestUrl;
     if (pathname !== PREFIX && !pathname.startsWith(`${PREFIX}/`)) return false;
     if (pathname === PREFIX || pathname === `${PREFIX}/`) {
-      if (req.method !== 'GET') return problem(res, 405, 'Use GET /_local/dns, or PUT and DELETE /_local/dns/txt/{name}.'), true;
+      if (req.method !== 'GET') return (problem(res, 405, 'Use GET /_local/dns, or PUT and DELETE /_local/dns/txt/{name}.'), true);
       const wantsHtml = requestUrl.searchParams.get('format') !== 'json' && /text\/html/.test(req.headers.accept ?? '');
       if (wantsHtml) res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(page(resolver, records()));
       else sendJson(res, 200, { resolver, records: records() });
       return true;
     }
-    if (!pathname.startsWith(`${PREFIX}/txt/`)) return problem(res, 404, 'Not found: the control is at /_local/dns and /_local/dns/txt/{name}.'), true;
+    if (!pathname.startsWith(`${PREFIX}/txt/`))
+      return (problem(res, 404, 'Not found: the control is at /_local/dns and /_local/dns/txt/{name}.'), true);
     let name: string;
     try {
       name = normaliseDnsName(decodeURIComponent(pathname.slice(`${PREFIX}/txt/`.length)));
     } catch {
-      return problem(res, 400, 'The name in the path is not valid percent-encoding.'), true;
+      return (problem(res, 400, 'The name in the path is not valid percent-encoding.'), true);
     }
     const why = nameProblem(name);
-    if (why) return problem(res, 400, why), true;
+    if (why) return (problem(res, 400, why), true);
     if (req.method === 'DELETE') {
       deleteTxt(name);
       res.writeHead(204, { 'cache-control': 'no-store' }).end();
@@ -237,23 +240,24 @@ export const startDnsLocal = async (options: { dataFile?: string; log?: (msg: st
     }
     if (req.method === 'GET') {
       const values = txt.get(name);
-      if (!values) return problem(res, 404, `No TXT records for ${name}.`), true;
+      if (!values) return (problem(res, 404, `No TXT records for ${name}.`), true);
       sendJson(res, 200, { name, values });
       return true;
     }
-    if (req.method !== 'PUT') return problem(res, 405, 'Use PUT (set the records), GET or DELETE on /_local/dns/txt/{name}.'), true;
+    if (req.method !== 'PUT') return (problem(res, 405, 'Use PUT (set the records), GET or DELETE on /_local/dns/txt/{name}.'), true);
     let body: unknown;
     try {
       body = JSON.parse(await readText(req, 256 * 1024));
     } catch {
-      return problem(res, 400, 'The body must be JSON: { "values": ["..."] }.'), true;
+      return (problem(res, 400, 'The body must be JSON: { "values": ["..."] }.'), true);
     }
     const values = (body as { values?: unknown } | null)?.values;
     if (!Array.isArray(values) || !values.every((value) => typeof value === 'string')) {
-      return problem(res, 400, 'values must be a list of strings: { "values": ["..."] }.'), true;
+      return (problem(res, 400, 'values must be a list of strings: { "values": ["..."] }.'), true);
     }
-    if (values.length > MAX_VALUES) return problem(res, 400, `At most ${MAX_VALUES} values.`), true;
-    if (values.some((value: string) => Buffer.byteLength(value) > MAX_VALUE_BYTES)) return problem(res, 400, `A value is longer than ${MAX_VALUE_BYTES} bytes.`), true;
+    if (values.length > MAX_VALUES) return (problem(res, 400, `At most ${MAX_VALUES} values.`), true);
+    if (values.some((value: string) => Buffer.byteLength(value) > MAX_VALUE_BYTES))
+      return (problem(res, 400, `A value is longer than ${MAX_VALUE_BYTES} bytes.`), true);
     setTxt(name, values as string[]);
     sendJson(res, 200, { name, values });
     return true;

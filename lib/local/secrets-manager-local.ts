@@ -85,7 +85,9 @@ export const startSecretsManagerLocal = async (options: SecretsManagerLocalOptio
   const region = options.region ?? 'us-east-1';
   const account = options.account ?? '000000000000';
   const stored: StoredSecret[] =
-    options.dataFile && existsSync(options.dataFile) ? (JSON.parse(readFileSync(options.dataFile, 'utf8')) as { secrets: StoredSecret[] }).secrets : [];
+    options.dataFile && existsSync(options.dataFile)
+      ? (JSON.parse(readFileSync(options.dataFile, 'utf8')) as { secrets: StoredSecret[] }).secrets
+      : [];
   const given = Object.entries(options.secrets).map(([arn, value]) => ({
     arn,
     name: nameOfArn(arn),
@@ -95,7 +97,11 @@ export const startSecretsManagerLocal = async (options: SecretsManagerLocalOptio
     ...given,
     ...stored
       .filter((secret) => !given.some((candidate) => candidate.name === secret.name))
-      .map((secret) => ({ ...secret, created: true, versions: secret.versions.map((version) => ({ ...version, created: new Date(version.created) })) })),
+      .map((secret) => ({
+        ...secret,
+        created: true,
+        versions: secret.versions.map((version) => ({ ...version, created: new Date(version.created) })),
+      })),
   ];
   const save = () => {
     if (!options.dataFile) return;
@@ -160,7 +166,10 @@ export const startSecretsManagerLocal = async (options: SecretsManagerLocalOptio
     CreateSecret: (input) => {
       const name = stringField(input, 'Name', true)!;
       if (!SECRET_NAME.test(name)) {
-        throw new ServiceError('ValidationException', 'Invalid name. Must be a valid name containing alphanumeric characters, or any of the following: -/_+=.@!');
+        throw new ServiceError(
+          'ValidationException',
+          'Invalid name. Must be a valid name containing alphanumeric characters, or any of the following: -/_+=.@!',
+        );
       }
       const token = stringField(input, 'ClientRequestToken', false);
       if (token !== undefined && !CLIENT_REQUEST_TOKEN.test(token)) {
@@ -191,12 +200,13 @@ export const startSecretsManagerLocal = async (options: SecretsManagerLocalOptio
       const secret = find(input);
       const force = input.ForceDeleteWithoutRecovery;
       const days = input.RecoveryWindowInDays;
-      if (force !== undefined && typeof force !== 'boolean') throw new ServiceError('ValidationException', 'ForceDeleteWithoutRecovery must be a boolean.');
+      if (force !== undefined && typeof force !== 'boolean')
+        throw new ServiceError('ValidationException', 'ForceDeleteWithoutRecovery must be a boolean.');
       if (days !== undefined && (typeof days !== 'number' || !Number.isInteger(days) || days < 7 || days > 30)) {
         throw new ServiceError('InvalidParameterException', 'RecoveryWindowInDays must be a whole number from 7 to 30.');
       }
       if (force === true && days !== undefined) {
-        throw new ServiceError('InvalidParameterException', 'You can\'t use ForceDeleteWithoutRecovery in conjunction with RecoveryWindowInDays.');
+        throw new ServiceError('InvalidParameterException', "You can't use ForceDeleteWithoutRecovery in conjunction with RecoveryWindowInDays.");
       }
       secrets.splice(secrets.indexOf(secret), 1);
       if (secret.created) save();

@@ -55,7 +55,14 @@ const authorize = async (email: string, options: { pkce?: { challenge: string } 
   const cookies = jar();
   const state = options.state ?? randomUUID();
   const nonce = options.nonce ?? randomUUID();
-  const params = new URLSearchParams({ client_id: LOCAL_OIDC_CLIENT.clientId, redirect_uri: redirectUri(), response_type: 'code', scope: 'openid email profile', state, nonce });
+  const params = new URLSearchParams({
+    client_id: LOCAL_OIDC_CLIENT.clientId,
+    redirect_uri: redirectUri(),
+    response_type: 'code',
+    scope: 'openid email profile',
+    state,
+    nonce,
+  });
   if (options.pkce !== null) {
     params.set('code_challenge', (options.pkce ?? pkce()).challenge);
     params.set('code_challenge_method', 'S256');
@@ -256,7 +263,12 @@ describe('the local OpenID provider (/_local/oidc)', () => {
 
   it('names the issuer, client id, secret and redirect URL on its page', async () => {
     const facts = (await (await fetch(`${baseUrl()}/_local/oidc?format=json`)).json()) as Record<string, string>;
-    expect(facts).toMatchObject({ issuer: issuer(), client_id: 'video-interviews-local', client_secret: 'local-oidc-secret', redirect_uri: `${baseUrl()}/api/v1/sso/oidc/callback` });
+    expect(facts).toMatchObject({
+      issuer: issuer(),
+      client_id: 'video-interviews-local',
+      client_secret: 'local-oidc-secret',
+      redirect_uri: `${baseUrl()}/api/v1/sso/oidc/callback`,
+    });
     const page = await (await fetch(`${baseUrl()}/_local/oidc`, { headers: { accept: 'text/html' } })).text();
     for (const value of [issuer(), 'video-interviews-local', 'local-oidc-secret', redirectUri()]) expect(page).toContain(value);
   });

@@ -25,7 +25,11 @@ let dir: string;
 let local: SecretsManagerLocal;
 let client: SecretsManagerClient;
 const start = async () => {
-  local = await startSecretsManagerLocal({ secrets: { [GIVEN_ARN]: 'sk_test_local' }, dataFile: path.join(dir, 'secrets.json'), region: 'us-east-1' });
+  local = await startSecretsManagerLocal({
+    secrets: { [GIVEN_ARN]: 'sk_test_local' },
+    dataFile: path.join(dir, 'secrets.json'),
+    region: 'us-east-1',
+  });
   client = new SecretsManagerClient({ region: 'us-east-1', endpoint: local.endpoint, credentials: { accessKeyId: 'test', secretAccessKey: 'test' } });
 };
 const restart = async () => {
@@ -47,7 +51,12 @@ afterAll(async () => {
 describe('Secrets Manager stand-in: CreateSecret and DeleteSecret', () => {
   it('creates a secret that reads back by name and by ARN, with an ARN carrying the random suffix', async () => {
     const created = await client.send(
-      new CreateSecretCommand({ Name: 'local/sso/c1/p1', SecretString: 's3cret', Description: 'OIDC client secret', Tags: [{ Key: 'company', Value: 'c1' }] }),
+      new CreateSecretCommand({
+        Name: 'local/sso/c1/p1',
+        SecretString: 's3cret',
+        Description: 'OIDC client secret',
+        Tags: [{ Key: 'company', Value: 'c1' }],
+      }),
     );
     expect(created.Name).toBe('local/sso/c1/p1');
     expect(created.ARN).toMatch(/^arn:aws:secretsmanager:us-east-1:000000000000:secret:local\/sso\/c1\/p1-[A-Za-z0-9]{6}$/);
@@ -64,7 +73,9 @@ describe('Secrets Manager stand-in: CreateSecret and DeleteSecret', () => {
   });
 
   it('refuses a name that exists, given at start or created, with ResourceExistsException', async () => {
-    await expect(client.send(new CreateSecretCommand({ Name: 'local/sso/c1/p1', SecretString: 'other' }))).rejects.toBeInstanceOf(ResourceExistsException);
+    await expect(client.send(new CreateSecretCommand({ Name: 'local/sso/c1/p1', SecretString: 'other' }))).rejects.toBeInstanceOf(
+      ResourceExistsException,
+    );
     await expect(client.send(new CreateSecretCommand({ Name: 'local/stripe/secret-key', SecretString: 'other' }))).rejects.toBeInstanceOf(
       ResourceExistsException,
     );

@@ -17,14 +17,16 @@ const synthWith = (grants: Grant[], extra?: (fn: LambdaFunction) => void) => {
   const app = new App({ context: { stage: 'test' } });
   const stack = new Stack(app, 'Probe', { env: TEST_ENV });
   const config = stageConfigFromContext((key) => app.node.tryGetContext(key));
-  const fn = new LambdaFunction(stack, 'Fn', { runtime: Runtime.NODEJS_22_X, handler: 'index.handler', code: Code.fromInline('exports.handler=async()=>{}') });
+  const fn = new LambdaFunction(stack, 'Fn', {
+    runtime: Runtime.NODEJS_22_X,
+    handler: 'index.handler',
+    code: Code.fromInline('exports.handler=async()=>{}'),
+  });
   bindGrants(fn, grants, { config, data: dataResourceRefs(stack, 'test'), appOrigin: 'https://app.example.com' });
   extra?.(fn);
   const template = Template.fromStack(stack);
-  const variables = Object.values(template.findResources('AWS::Lambda::Function') as Record<string, Resource>)[0]!.Properties.Environment.Variables as Record<
-    string,
-    unknown
-  >;
+  const variables = Object.values(template.findResources('AWS::Lambda::Function') as Record<string, Resource>)[0]!.Properties.Environment
+    .Variables as Record<string, unknown>;
   // The probe's own findings (its basic execution role, its runtime) are not the grants'.
   const findings = nagViolations(app).filter((finding) => finding.includes('IAM5'));
   return { findings, variables, statements: statementsOf(template) };
@@ -38,7 +40,11 @@ describe('single sign-on grants (issue 42)', () => {
     expect(variables).toEqual({ SSO_SECRET_PREFIX: 'test/sso/', SSO_ALLOWED_ORIGINS: '' });
     const secretStatements = statements.filter((s) => actionsOf(s).some((a) => a.startsWith('secretsmanager:')));
     expect(secretStatements).toHaveLength(1);
-    expect(actionsOf(secretStatements[0]!).sort()).toEqual(['secretsmanager:CreateSecret', 'secretsmanager:DeleteSecret', 'secretsmanager:TagResource']);
+    expect(actionsOf(secretStatements[0]!).sort()).toEqual([
+      'secretsmanager:CreateSecret',
+      'secretsmanager:DeleteSecret',
+      'secretsmanager:TagResource',
+    ]);
     expect(secretStatements[0]!.Resource).toEqual(ssoSecretsArn);
     expect(findings).toEqual([]);
   });
@@ -59,8 +65,17 @@ describe('single sign-on grants (issue 42)', () => {
 
   it('reports an unacknowledged wildcard (the empty findings above are not vacuous)', () => {
     const { findings } = synthWith(['sso:sign-in'], (fn) =>
-      fn.addToRolePolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: ['arn:aws:secretsmanager:eu-west-1:123456789012:secret:other/*'] })),
+      fn.addToRolePolicy(
+        new PolicyStatement({
+          actions: ['secretsmanager:GetSecretValue'],
+          resources: ['arn:aws:secretsmanager:eu-west-1:123456789012:secret:other/*'],
+        }),
+      ),
     );
-    expect(findings).toEqual([expect.stringMatching(/AwsSolutions-IAM5\[Resource::arn:aws:secretsmanager:eu-west-1:123456789012:secret:other\/\*\] at Probe\/Fn\/ServiceRole/)]);
+    expect(findings).toEqual([
+      expect.stringMatching(
+        /AwsSolutions-IAM5\[Resource::arn:aws:secretsmanager:eu-west-1:123456789012:secret:other\/\*\] at Probe\/Fn\/ServiceRole/,
+      ),
+    ]);
   });
 });

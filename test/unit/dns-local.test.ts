@@ -45,7 +45,11 @@ afterAll(async () => {
 });
 
 const put = (name: string, body: unknown) =>
-  fetch(`${origin}/_local/dns/txt/${encodeURIComponent(name)}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  fetch(`${origin}/_local/dns/txt/${encodeURIComponent(name)}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
 
 describe('DNS stand-in and the TXT adapter', () => {
   it('answers the TXT records set through the control, case-insensitively, through the adapter', async () => {

@@ -98,7 +98,9 @@ const readJsonBody = async (req: IncomingMessage): Promise<Record<string, unknow
   if (!text.trim()) return {};
   try {
     const body = JSON.parse(text) as unknown;
-    return body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : new Error('The body must be a JSON object.');
+    return body && typeof body === 'object' && !Array.isArray(body)
+      ? (body as Record<string, unknown>)
+      : new Error('The body must be a JSON object.');
   } catch {
     return new Error('The body is not valid JSON.');
   }
@@ -107,7 +109,8 @@ const readJsonBody = async (req: IncomingMessage): Promise<Record<string, unknow
 /** Why a tamper request is not one, or the tamper. */
 const parseTamper = (body: Record<string, unknown>): IdTokenTamper | string => {
   const claims = body.claims;
-  if (!claims || typeof claims !== 'object' || Array.isArray(claims)) return 'claims must be an object of the ID token claims to set, e.g. { "claims": { "aud": "someone-else" } }.';
+  if (!claims || typeof claims !== 'object' || Array.isArray(claims))
+    return 'claims must be an object of the ID token claims to set, e.g. { "claims": { "aud": "someone-else" } }.';
   const checks: Record<string, (value: unknown) => boolean> = {
     iss: (value) => typeof value === 'string',
     aud: (value) => typeof value === 'string' || (Array.isArray(value) && value.every((item) => typeof item === 'string')),
@@ -116,10 +119,12 @@ const parseTamper = (body: Record<string, unknown>): IdTokenTamper | string => {
     iat: (value) => typeof value === 'number' && Number.isFinite(value),
   };
   for (const [name, value] of Object.entries(claims as Record<string, unknown>)) {
-    if (value !== null && checks[name] && !checks[name](value)) return `claims.${name} has the wrong type (iss and nonce are strings, aud a string or a list of them, exp and iat numbers of seconds).`;
+    if (value !== null && checks[name] && !checks[name](value))
+      return `claims.${name} has the wrong type (iss and nonce are strings, aud a string or a list of them, exp and iat numbers of seconds).`;
   }
   if (body.sign_with !== undefined && body.sign_with !== 'stranger') return 'sign_with may only be "stranger" (a key that is not in the JWKS).';
-  if (body.email !== undefined && (typeof body.email !== 'string' || !EMAIL.test(body.email))) return 'email must be an e-mail address (the person whose next ID token to tamper).';
+  if (body.email !== undefined && (typeof body.email !== 'string' || !EMAIL.test(body.email)))
+    return 'email must be an e-mail address (the person whose next ID token to tamper).';
   return {
     claims: claims as Record<string, unknown>,
     signWith: body.sign_with === 'stranger' ? 'stranger' : undefined,
@@ -248,10 +253,27 @@ export const createOidcStandIn = async (options: {
     try {
       details = await provider.interactionDetails(req, res);
     } catch (error) {
-      return sendHtml(res, 400, errorPage({ error: 'interaction_not_found', error_description: `This sign-in has expired or was finished already (${(error as Error).message}). Start again from the app.` }));
+      return sendHtml(
+        res,
+        400,
+        errorPage({
+          error: 'interaction_not_found',
+          error_description: `This sign-in has expired or was finished already (${(error as Error).message}). Start again from the app.`,
+        }),
+      );
     }
-    if (details.uid !== uid) return sendHtml(res, 400, errorPage({ error: 'interaction_mismatch', error_description: 'This page belongs to another sign-in. Start again from the app.' }));
-    const pageOptions = { action: `${OIDC_MOUNT}/interaction/${uid}/login`, abort: `${OIDC_MOUNT}/interaction/${uid}/abort`, clientId: LOCAL_OIDC_CLIENT.clientId, testUsers: LOCAL_OIDC_TEST_USERS };
+    if (details.uid !== uid)
+      return sendHtml(
+        res,
+        400,
+        errorPage({ error: 'interaction_mismatch', error_description: 'This page belongs to another sign-in. Start again from the app.' }),
+      );
+    const pageOptions = {
+      action: `${OIDC_MOUNT}/interaction/${uid}/login`,
+      abort: `${OIDC_MOUNT}/interaction/${uid}/abort`,
+      clientId: LOCAL_OIDC_CLIENT.clientId,
+      testUsers: LOCAL_OIDC_TEST_USERS,
+    };
     if (action === undefined) {
       if (req.method !== 'GET') return problem(res, 405, 'GET the login page, or POST to its /login or /abort.');
       if (details.prompt.name === 'login') return sendHtml(res, 200, loginPage(pageOptions));
@@ -262,7 +284,12 @@ export const createOidcStandIn = async (options: {
     }
     if (req.method !== 'POST') return problem(res, 405, `POST to ${action}.`);
     if (action === '/abort') {
-      return provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The person cancelled the sign-in.' }, { mergeWithLastSubmission: false });
+      return provider.interactionFinished(
+        req,
+        res,
+        { error: 'access_denied', error_description: 'The person cancelled the sign-in.' },
+        { mergeWithLastSubmission: false },
+      );
     }
     const form = new URLSearchParams(await readText(req, 16 * 1024));
     const email = (form.get('email') ?? '').trim().toLowerCase();
@@ -277,7 +304,14 @@ export const createOidcStandIn = async (options: {
     if (pathname !== OIDC_MOUNT && !pathname.startsWith(`${OIDC_MOUNT}/`)) return false;
     const rest = pathname.slice(OIDC_MOUNT.length);
     if (rest === '' || rest === '/') {
-      const facts = { issuer, clientId: LOCAL_OIDC_CLIENT.clientId, clientSecret: LOCAL_OIDC_CLIENT.clientSecret, redirectUri, testUsers: LOCAL_OIDC_TEST_USERS, kids: kids() };
+      const facts = {
+        issuer,
+        clientId: LOCAL_OIDC_CLIENT.clientId,
+        clientSecret: LOCAL_OIDC_CLIENT.clientSecret,
+        redirectUri,
+        testUsers: LOCAL_OIDC_TEST_USERS,
+        kids: kids(),
+      };
       const wantsHtml = requestUrl.searchParams.get('format') !== 'json' && /text\/html/.test(req.headers.accept ?? '');
       if (wantsHtml) sendHtml(res, 200, setupPage(facts));
       else
@@ -298,21 +332,21 @@ export const createOidcStandIn = async (options: {
         res.writeHead(204).end();
         return true;
       }
-      if (req.method !== 'POST') return problem(res, 405, 'POST the claims to set in the next ID token, or DELETE to forget them.'), true;
+      if (req.method !== 'POST') return (problem(res, 405, 'POST the claims to set in the next ID token, or DELETE to forget them.'), true);
       const body = await readJsonBody(req);
-      if (body instanceof Error) return problem(res, 400, body.message), true;
+      if (body instanceof Error) return (problem(res, 400, body.message), true);
       const tamper = parseTamper(body);
-      if (typeof tamper === 'string') return problem(res, 400, tamper), true;
+      if (typeof tamper === 'string') return (problem(res, 400, tamper), true);
       if (tamper.email) pendingFor.set(tamper.email, tamper);
       else pendingTamper = tamper;
       sendJson(res, 200, { claims: tamper.claims, sign_with: tamper.signWith ?? 'current', ...(tamper.email ? { email: tamper.email } : {}) });
       return true;
     }
     if (rest === '/rotate-keys') {
-      if (req.method !== 'POST') return problem(res, 405, 'POST to rotate the signing key.'), true;
+      if (req.method !== 'POST') return (problem(res, 405, 'POST to rotate the signing key.'), true);
       const body = await readJsonBody(req);
-      if (body instanceof Error) return problem(res, 400, body.message), true;
-      if (body.drop_old !== undefined && typeof body.drop_old !== 'boolean') return problem(res, 400, 'drop_old must be true or false.'), true;
+      if (body instanceof Error) return (problem(res, 400, body.message), true);
+      if (body.drop_old !== undefined && typeof body.drop_old !== 'boolean') return (problem(res, 400, 'drop_old must be true or false.'), true);
       const kid = await rotateKeys({ dropOld: body.drop_old === true });
       sendJson(res, 200, { kid, kids: kids() });
       return true;

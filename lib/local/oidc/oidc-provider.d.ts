@@ -69,7 +69,12 @@ declare module 'oidc-provider' {
     use(middleware: (ctx: OidcContext, next: () => Promise<void>) => Promise<void>): this;
     on(event: string, listener: (...args: unknown[]) => void): this;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
-    interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
+    interactionFinished(
+      req: IncomingMessage,
+      res: ServerResponse,
+      result: Record<string, unknown>,
+      options?: { mergeWithLastSubmission?: boolean },
+    ): Promise<void>;
     Grant: {
       new (properties: { accountId?: string; clientId: string }): GrantInstance;
       find(id: string): Promise<GrantInstance | undefined>;

@@ -20,7 +20,14 @@ export interface TestUser {
   name: string;
 }
 
-export const loginPage = (options: { action: string; abort: string; clientId: string; testUsers: readonly TestUser[]; email?: string; error?: string }) =>
+export const loginPage = (options: {
+  action: string;
+  abort: string;
+  clientId: string;
+  testUsers: readonly TestUser[];
+  email?: string;
+  error?: string;
+}) =>
   layout(
     'Sign in — local OpenID provider',
     `<h1>Sign in</h1>
@@ -37,7 +44,8 @@ export const loginPage = (options: { action: string; abort: string; clientId: st
 <ul>
 ${options.testUsers
   .map(
-    (user) => `<li><form method="post" action="${escapeHtml(options.action)}"><input type="hidden" name="email" value="${escapeHtml(user.email)}">` +
+    (user) =>
+      `<li><form method="post" action="${escapeHtml(options.action)}"><input type="hidden" name="email" value="${escapeHtml(user.email)}">` +
       `<button type="submit">Sign in as ${escapeHtml(user.name)} (${escapeHtml(user.email)})</button></form></li>`,
   )
   .join('\n')}
@@ -45,7 +53,14 @@ ${options.testUsers
 <form method="post" action="${escapeHtml(options.abort)}"><button type="submit">Cancel</button></form>`,
   );
 
-export const setupPage = (facts: { issuer: string; clientId: string; clientSecret: string; redirectUri: string; testUsers: readonly TestUser[]; kids: string[] }) =>
+export const setupPage = (facts: {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  testUsers: readonly TestUser[];
+  kids: string[];
+}) =>
   layout(
     'Local OpenID provider',
     `<h1>Local OpenID provider</h1>

@@ -5,7 +5,7 @@ import type { Adapter, AdapterPayload } from 'oidc-provider';
  * store per stand-in, shared by every Provider instance it builds, so a key rotation (which builds a
  * new Provider) keeps the sessions, interactions, codes and grants of the one before.
  */
-export const createAdapterStore = (): (new (name: string) => Adapter) => {
+export const createAdapterStore = (): new (name: string) => Adapter => {
   const entries = new Map<string, { payload: AdapterPayload; expiresAt: number }>();
   const byUid = new Map<string, string>();
   const byUserCode = new Map<string, string>();
