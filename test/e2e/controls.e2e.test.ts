@@ -43,6 +43,7 @@ const tabContent: Record<string, (dialog: Locator) => Locator> = {
   Billing: (d) => d.getByRole('heading', { name: 'Current plan' }),
   API: (d) => d.getByText('No API keys yet.', { exact: false }),
   Webhooks: (d) => d.getByText('No endpoints yet.', { exact: false }),
+  'Sign-in': (d) => d.getByText('No identity provider yet.', { exact: false }),
 };
 
 describe('dialogs and styled controls', () => {
@@ -62,7 +63,7 @@ describe('dialogs and styled controls', () => {
     const dialog = page.getByRole('dialog', { name: 'Company settings' });
     await dialog.getByRole('tab', { name: 'Integrate' }).waitFor();
     const tabs = await dialog.getByRole('tab').allInnerTexts();
-    expect(tabs).toEqual(['Team', 'Emails', 'Theme', 'Integrate', 'Retention', 'Reports', 'Summaries', 'Audit log', 'Billing', 'API', 'Webhooks']);
+    expect(tabs).toEqual(['Team', 'Emails', 'Theme', 'Integrate', 'Retention', 'Reports', 'Summaries', 'Audit log', 'Billing', 'API', 'Webhooks', 'Sign-in']);
     const boxes: Record<string, { width: number; height: number } | null> = {};
     for (const tab of tabs) {
       await dialog.getByRole('tab', { name: tab }).click();
@@ -117,7 +118,7 @@ describe('dialogs and styled controls', () => {
 
     const list = dialog.getByRole('tablist');
     expect(await list.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
-    const last = dialog.getByRole('tab', { name: 'Webhooks' });
+    const last = dialog.getByRole('tab', { name: 'Sign-in' });
     const inView = async () => {
       const [tab, frame] = await Promise.all([last.boundingBox(), list.boundingBox()]);
       return tab!.x + tab!.width <= frame!.x + frame!.width + 1;
@@ -134,7 +135,7 @@ describe('dialogs and styled controls', () => {
     expect(await inView()).toBe(true);
     await dialog.getByRole('button', { name: 'Scroll tabs left' }).waitFor();
     await last.click();
-    await dialog.getByText('No endpoints yet.', { exact: false }).waitFor();
+    await dialog.getByText('No identity provider yet.', { exact: false }).waitFor();
     expect(await last.getAttribute('aria-selected')).toBe('true');
     expect(Math.round((await settledBox(dialog))!.height)).toBe(Math.round(box!.height));
     await expectAccessible(page, 'company settings on a phone: the last tab');
