@@ -148,7 +148,7 @@ describe('the api stack (stage "test"): routes', () => {
       }
     });
 
-    it("lets each function read only the secrets its grants name: Stripe for billing, the vendors' for ATS integrations", () => {
+    it("lets each function read only the secrets its grants name: Stripe for billing, the vendors' for ATS integrations, single sign-on's for SSO", () => {
       expect(
         Object.values(data.findResources('AWS::SecretsManager::Secret') as Record<string, Resource>)
           .map((r) => r.Properties.Name)
@@ -164,8 +164,18 @@ describe('the api stack (stage "test"): routes', () => {
               ? 'Lever OAuth client'
               : text.includes('comeet/partner-secret')
                 ? 'Comeet partner secret'
-                : `unknown: ${text}`;
+                : text.includes(':secret:test/sso/*')
+                  ? 'SSO client secrets'
+                  : `unknown: ${text}`;
       };
+      // Reading is GetSecretValue; any other action is named with the secret (only single sign-on's set-up creates and deletes).
+      const labelsOf = (statement: Statement) =>
+        actionsOf(statement).flatMap((action) =>
+          [statement.Resource].flat().map((resource) => {
+            const secret = secretOf(resource);
+            return action === 'secretsmanager:GetSecretValue' ? secret : `${secret}: ${action.replace('secretsmanager:', '')}`;
+          }),
+        );
       const readers: Record<string, string[]> = {};
       for (const { template } of allTemplates(synth.app)) {
         const functions = Object.values(template.findResources('AWS::Lambda::Function') as Record<string, Resource>);
@@ -174,14 +184,10 @@ describe('the api stack (stage "test"): routes', () => {
             actionsOf(statement).some((action) => action.startsWith('secretsmanager:')),
           );
           if (statements.length === 0) continue;
-          expect(statements.flatMap(actionsOf).every((action) => action === 'secretsmanager:GetSecretValue')).toBe(true);
           const roles = (policy.Properties.Roles as { Ref: string }[]).map((role) => role.Ref);
           const fn = functions.find((f) => roles.includes(f.Properties.Role?.['Fn::GetAtt']?.[0]))!;
           // CDK merges statements with the same action: one statement may name several secrets.
-          readers[fn.Properties.Description] = statements
-            .flatMap((statement) => [statement.Resource].flat())
-            .map(secretOf)
-            .sort();
+          readers[fn.Properties.Description] = [...new Set(statements.flatMap(labelsOf))].sort();
         }
       }
       const expected = Object.fromEntries(
@@ -190,6 +196,10 @@ describe('the api stack (stage "test"): routes', () => {
             ...(fn.grants.includes('billing:api') ? ['Stripe API key'] : []),
             ...(fn.grants.includes('billing:webhook') ? ['Stripe webhook secret'] : []),
             ...(fn.grants.includes('ats:api') ? ['Comeet partner secret', 'Lever OAuth client'] : []),
+            ...(fn.grants.includes('sso:configure')
+              ? ['SSO client secrets: CreateSecret', 'SSO client secrets: DeleteSecret', 'SSO client secrets: TagResource']
+              : []),
+            ...(fn.grants.includes('sso:sign-in') ? ['SSO client secrets'] : []),
           ].sort();
           return secrets.length ? [[fn.description, secrets]] : [];
         }),
@@ -199,6 +209,8 @@ describe('the api stack (stage "test"): routes', () => {
       expect(readers[description('handleStripeWebhook')]).toEqual(['Stripe API key', 'Stripe webhook secret']);
       expect(readers[description('createIntegration')]).toEqual(['Comeet partner secret', 'Lever OAuth client']);
       expect(readers[description('listIntegrations')]).toBeUndefined();
+      // Some route creates and deletes the SSO secrets, some reads them, and none does anything else with them.
+      expect(Object.values(readers).flat()).toEqual(expect.arrayContaining(['SSO client secrets', 'SSO client secrets: CreateSecret']));
     });
 
     it('lets only the functions granted ats:api seal and open with the integrations key, which rotates', () => {
