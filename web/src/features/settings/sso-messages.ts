@@ -58,7 +58,7 @@ export const ssoMessages = {
   domainsIntro: 'The e-mail domains of your team. A domain counts once you prove it is yours with a DNS TXT record.',
   domainsNone: 'No domain yet.',
   domainLabel: 'Domain',
-  domainHelp: 'Like example.com, without https:// or a path.',
+  domainHelp: 'Enter it like example.com, without https:// or a path.',
   addDomain: 'Add domain',
   addingDomain: 'Adding...',
   addDomainFailed: 'Unable to add the domain at this time. Please contact us.',

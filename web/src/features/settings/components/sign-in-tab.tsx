@@ -55,7 +55,6 @@ const AddDomainForm = ({ companyId, onAdded }: { companyId: string; onAdded: (re
     <Flex as="form" gap="small" alignItems="flex-start" wrap="wrap" onSubmit={(e: FormEvent) => void submit(e)} noValidate>
       <TextField
         label={messages.domainLabel}
-        descriptiveText={messages.domainHelp}
         name="ssoDomain"
         autoComplete="off"
         flex="1 1 16rem"
@@ -67,7 +66,8 @@ const AddDomainForm = ({ companyId, onAdded }: { companyId: string; onAdded: (re
           setError(null);
         }}
       />
-      <Button type="submit" isLoading={busy} loadingText={messages.addingDomain} marginTop={{ base: 0, medium: '2.9rem' }}>
+      {/* Level with the input under its label (the label's line and the field's gap), whether or not an error shows under it. */}
+      <Button type="submit" isLoading={busy} loadingText={messages.addingDomain} className="sso-domain-form__add">
         {messages.addDomain}
       </Button>
     </Flex>
@@ -219,7 +219,9 @@ const SignInTab = ({ companyId }: { companyId: string }) => {
         <Heading level={3} id="sso-domains-heading">
           {messages.domainsHeading}
         </Heading>
-        <Text>{messages.domainsIntro}</Text>
+        <Text>
+          {messages.domainsIntro} {messages.domainHelp}
+        </Text>
         {data.domains.length === 0 ? (
           <Text color="font.secondary">{messages.domainsNone}</Text>
         ) : (
