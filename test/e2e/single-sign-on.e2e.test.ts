@@ -241,7 +241,7 @@ describe('single sign-on through the local OpenID provider', () => {
     await ownerContext.close();
   }, WHOLE_STORY_MS);
 
-  it('works the same through the local SAML identity provider, its metadata read from its URL', async () => {
+  it('works the same through the local SAML identity provider, its metadata read from its URL; removing the provider ends its sessions', async () => {
     const ownerEmail = at('owner', samlDomain);
     const account = await api('createAccount', { body: { email: ownerEmail, company_name: 'SAML Co' } });
     const companyId = account.company_id;
@@ -295,7 +295,21 @@ describe('single sign-on through the local OpenID provider', () => {
     expect(joined.errors).toEqual([]);
     const codeRefused = await call('sendMagicCode', { body: { email: newcomerEmail } });
     expect(codeRefused.status).toBe(403);
+    const joinedSession = (await joined.page.evaluate(() => localStorage.getItem('session_id')))!;
+    expect((await call('getCompany', { params: { companyId }, session: joinedSession })).status).toBe(200);
     await joined.context.close();
+
+    // Removing the provider (after a confirmation saying so) ends the sessions signed in through it.
+    await card.getByRole('button', { name: 'Remove the provider Local SAML' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Remove the provider “Local SAML”?' });
+    await confirm.getByText('Everyone signed in through this provider is signed out now', { exact: false }).waitFor();
+    await expectAccessible(page, 'remove the SAML provider?');
+    await confirm.getByRole('button', { name: 'Remove provider' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await settings.getByText('The provider “Local SAML” is removed.').waitFor();
+    await settings.getByText('No identity provider yet.', { exact: false }).waitFor();
+    expect((await call('getCompany', { params: { companyId }, session: joinedSession })).status).toBe(401);
+    expect((await call('getCompany', { params: { companyId }, session })).status).toBe(200);
     expect(errors).toEqual([]);
     await ownerContext.close();
   });
