@@ -155,7 +155,7 @@ export const completeSamlSignIn = defineOperation({
   grants: ['table:write', 'app:links'],
   timeoutSeconds: 15,
   summary:
-    "The SAML assertion consumer service (HTTP-POST binding, a form's SAMLResponse): the assertion must be signed by the provider's certificate, for this audience and recipient, in answer to a request of ours (InResponseTo), unexpired, and never seen before; then the browser is sent (303) to the app with a one-time ticket, or with an error code.",
+    "The SAML assertion consumer service (HTTP-POST binding, a form's SAMLResponse): the assertion must be signed by the provider's certificate, for this audience and recipient, in answer to a request of ours (InResponseTo), unexpired, and never seen before; then the browser is sent (303) to the app with a one-time ticket, or with an error code. 404 provider_not_found for a consumer service that is no SAML provider's.",
   params: z.extend(companyIdParams, ssoProviderIdParams.shape),
   response: redirectResponse,
   successStatus: 303,

@@ -10,6 +10,7 @@ import { baseUrl, call, type PathParams } from './api';
 import { mailTo, registerAndSignIn, signIn, uniqueEmail } from './accounts';
 import { allocateCredits } from './aws';
 import { startAnswer, tokenFromHref, uploadParts, interviewFixture } from './interviews';
+import { LOCAL_OIDC, oidcIssuer, ssoDomain } from './sso';
 
 /**
  * What the tests derived from the route table (the isolation matrix, the body fuzz) need: one real
@@ -51,6 +52,8 @@ export interface World {
   webhook: { endpointId: string; deliveryId: string };
   /** An API key of the company's (issue 38), with every scope. */
   apiKey: { keyId: string; secret: string };
+  /** Single sign-on (issue 42): an OIDC provider of the company's (the local OpenID provider), and a domain it has added (not proven). */
+  sso: { providerId: string; domain: string };
   /** Another live session of the owner (sign-out routes take a session id), and one signed out. */
   spareSessionId: string;
   revokedSessionId: string;
@@ -196,6 +199,17 @@ export const buildWorld = async (label: string): Promise<World> => {
   }
   expect(deliveryId, 'the webhook test event was logged').toBeDefined();
 
+  const ssoProvider = await ok(
+    call('createSsoProvider', {
+      params: { companyId: owner.companyId },
+      session,
+      body: { kind: 'oidc', name: `${label} IdP ${tag}`, issuer: oidcIssuer(), client_id: LOCAL_OIDC.clientId, client_secret: LOCAL_OIDC.clientSecret },
+    }),
+    201,
+  );
+  const ssoDomainName = ssoDomain();
+  await ok(call('createSsoDomain', { params: { companyId: owner.companyId }, session, body: { domain: ssoDomainName } }), 201);
+
   const spare = await signIn(owner.email);
   const revoked = await signIn(owner.email);
   await ok(call('deleteSession', { params: { sessionId: revoked.sessionId } }), 204);
@@ -223,6 +237,7 @@ export const buildWorld = async (label: string): Promise<World> => {
     integration: { integrationId: integration.integration_id },
     webhook: { endpointId: webhook.endpoint_id, deliveryId: deliveryId! },
     apiKey: { keyId: apiKey.key_id, secret: apiKey.secret },
+    sso: { providerId: ssoProvider.provider_id, domain: ssoDomainName },
     spareSessionId: spare.sessionId,
     revokedSessionId: revoked.sessionId,
   };
@@ -253,6 +268,8 @@ export const pathIds = (w: World): Record<string, string> => ({
   deliveryId: w.webhook.deliveryId,
   commentId: w.candidate.commentId,
   keyId: w.apiKey.keyId,
+  providerId: w.sso.providerId,
+  domain: w.sso.domain,
 });
 
 /**
@@ -272,6 +289,8 @@ export const credentialKinds = new Set([
   'logoImageGroupId',
   'integrationId',
   'companyId',
+  // The SAML assertion consumer service's provider id (issue 42) only addresses it: a signed assertion is what it takes.
+  'providerId',
 ]);
 
 /** Everything of a world that must never show in another caller's response. */
@@ -338,6 +357,14 @@ export const validBodies: { [K in OperationId]?: (w: World) => unknown } = {
   createMagicCodeSession: () => ({ email: uniqueEmail('nobody'), shortnonce: 'ABCDEF' }),
   updateCompany: () => ({ company_name: 'Renamed Co' }),
   createApiKey: () => ({ name: 'Fuzz key', scopes: ['read'], expires_at: null }),
+  // Single sign-on (issue 42): a second provider (the local OpenID provider), a domain, settings that require nothing,
+  // a sign-in for an address nobody proved, a ticket and a recovery code nobody was given.
+  createSsoProvider: () => ({ kind: 'oidc', name: 'Fuzz IdP', issuer: oidcIssuer(), client_id: LOCAL_OIDC.clientId, client_secret: LOCAL_OIDC.clientSecret }),
+  createSsoDomain: () => ({ domain: ssoDomain() }),
+  putSsoSettings: () => ({ require_sso: false, join_mode: 'invitation_only' }),
+  startSsoSignIn: () => ({ email: uniqueEmail('sso') }),
+  createSsoSession: () => ({ ticket: unknownId() + unknownId() }),
+  createRecoverySession: () => ({ email: uniqueEmail('recovery'), recovery_code: 'VIR-AAAAA-AAAAA-AAAAA-AAAAA' }),
   putTheme: (w) => ({
     theme_enabled: true,
     theme_definition: { palette: { primary: { main: '#123456' }, secondary: { main: '#abcdef' } } },

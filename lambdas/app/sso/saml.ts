@@ -5,7 +5,9 @@ import { epochSeconds } from '../../data/keys';
 import { samlSetup } from '../../domain/sso';
 import { appOrigin } from '../../platform/app-origin';
 import { randomToken } from '../../platform/crypto';
+import { notFound } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
+import { count, metricNames } from '../../platform/metrics';
 import { finishSsoSignIn, ssoFailureLocation } from './finish';
 
 /** SAML 2.0 sign-in (issue 42): the AuthnRequest out, and the assertion consumer service's answer back. */
@@ -45,13 +47,17 @@ const samlResponseOf = (rawFormBody: string): string | null => {
  */
 export const completeSamlSignIn = async (companyId: string, providerId: string, rawFormBody: string, log: Logger): Promise<string> => {
   const refuse = (reason: string) => {
-    log.warn('SAML sign-in refused', { companyId, providerId, reason });
+    log.warn('saml sign-in refused', { companyId, providerId, reason });
+    count(metricNames.ssoSignInsFailed);
     return ssoFailureLocation('sso_failed');
   };
+  // A consumer service that is no provider's (never made, or removed) is not there: a 404, as for any unknown id.
+  const provider = await getSsoProvider(companyId, providerId);
+  if (!provider || provider.kind !== 'saml' || !provider.idpEntityId || !provider.certificates?.length) {
+    throw notFound('There is no such identity provider: it may have been removed.', 'provider_not_found');
+  }
   const samlResponse = samlResponseOf(rawFormBody);
   if (!samlResponse) return refuse('no SAMLResponse in the form body (or the body is too large)');
-  const provider = await getSsoProvider(companyId, providerId);
-  if (!provider || provider.kind !== 'saml' || !provider.idpEntityId || !provider.certificates?.length) return refuse('no such SAML provider');
   const { entityId, acsUrl } = samlSetup(await appOrigin(), companyId, providerId);
   let verified;
   try {
