@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../api/client';
 import { startSsoSignIn } from '../api';
 import { ssoMessages } from '../messages';
@@ -12,6 +12,15 @@ import { ssoReturnPath } from '../sso';
 export const useSsoStart = () => {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  // Back from the provider's page by the browser's back button, the page may come from the back-forward
+  // cache as it was left (busy): it is usable again.
+  useEffect(() => {
+    const shown = (event: PageTransitionEvent) => {
+      if (event.persisted) setBusy(false);
+    };
+    window.addEventListener('pageshow', shown);
+    return () => window.removeEventListener('pageshow', shown);
+  }, []);
   const start = async (email: string, returnToPath?: string) => {
     const address = email.trim();
     if (busy) return;
