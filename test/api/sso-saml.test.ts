@@ -235,7 +235,7 @@ describe('SAML sign-in', () => {
     await expectRefused(encode(inObject));
   });
 
-  it('sends a post without a SAMLResponse, or for an unknown provider, to the app with an error, never a 500', async () => {
+  it("sends a post without a SAMLResponse, or with garbage, to the app with an error; a consumer service that is no provider's is a 404", async () => {
     const empty = await fetch(acsUrl, {
       method: 'POST',
       redirect: 'manual',
@@ -258,7 +258,7 @@ describe('SAML sign-in', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({ SAMLResponse: (await responseFor('_x', at('unknown'))).saml_response }).toString(),
     });
-    expect(unknown.status).toBe(303);
-    expect(unknown.headers.get('location')).toMatch(/#\/sso\?error=sso_failed$/);
+    expect(unknown.status).toBe(404);
+    expect(((await unknown.json()) as { code: string }).code).toBe('provider_not_found');
   });
 });
