@@ -59,6 +59,9 @@ try {
     ['Secrets', `${stack.services.secretsManager}  Secrets Manager stand-in (the Stripe secrets)`],
     ['SQS', `${stack.services.sqs}  SQS stand-in (the webhook deliveries queue), polled into its consumer (lambdas/queues.ts)`],
     ['Bedrock', `${stack.services.bedrockRuntime}  Bedrock Runtime stand-in (Converse): extractive summaries from the transcript, not a model`],
+    ['OpenID', `${stack.services.oidc}  OpenID provider stand-in (oidc-provider); client, secret and redirect URL on its page ${stack.url}/_local/oidc`],
+    ['SAML', `${stack.url}/_local/saml/metadata  SAML identity provider stand-in (samlify): paste this metadata URL into Company settings → Sign-in`],
+    ['DNS', `${stack.services.dns}  DNS stand-in for domain proofs; TXT records at ${stack.url}/_local/dns`],
     [
       'Stripe',
       stack.services.stripe

@@ -1,4 +1,5 @@
 import { createHash, randomInt } from 'node:crypto';
+import { href, paths } from '../contracts/app-paths';
 import { API_PREFIX } from '../operations/path';
 import { SSO_TXT_LABEL, SSO_TXT_VALUE_PREFIX, type SsoErrorCode } from '../contracts/sso';
 
@@ -50,7 +51,7 @@ export const pkceChallenge = (verifier: string): string => createHash('sha256').
 
 /** Where the app's `#/sso` screen takes over: with the ticket, or with an error code. */
 export const appSsoLocation = (appOrigin: string, outcome: { ticket: string } | { error: SsoErrorCode }): string =>
-  `${appOrigin}/#/sso?${new URLSearchParams('ticket' in outcome ? { ticket: outcome.ticket } : { error: outcome.error }).toString()}`;
+  `${appOrigin}/${href(paths.sso.to('ticket' in outcome ? { ticket: outcome.ticket } : { error: outcome.error }))}`;
 
 const RECOVERY_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
