@@ -19,7 +19,12 @@ export interface SamlRequestStore {
   removeAsync(requestId: string | null): Promise<string | null>;
 }
 
-export const samlRequestStore = (providerId: string, now: () => Date = () => new Date()): SamlRequestStore => {
+/**
+ * `bindingHash`: the hash of the browser's binding cookie (domain/sso.ts ssoBindingCookie), kept with a
+ * request when it is made and required to match when the answer names it, so an answer to a request
+ * another browser started is unknown here (login CSRF).
+ */
+export const samlRequestStore = (providerId: string, now: () => Date = () => new Date(), bindingHash: string | null = null): SamlRequestStore => {
   const key = (requestId: string) => samlKeys.request(providerId, sha256(requestId));
   return {
     saveAsync: async (requestId, value) => {
@@ -27,7 +32,14 @@ export const samlRequestStore = (providerId: string, now: () => Date = () => new
       await db.send(
         new PutCommand({
           TableName: tableName(),
-          Item: { ...key(requestId), type: 'samlRequest', providerId, value, ttl: epochSeconds(at) + SAML_REQUEST_TTL_SECONDS },
+          Item: {
+            ...key(requestId),
+            type: 'samlRequest',
+            providerId,
+            value,
+            ...(bindingHash ? { bindingHash } : {}),
+            ttl: epochSeconds(at) + SAML_REQUEST_TTL_SECONDS,
+          },
         }),
       );
       return { value, createdAt: at.getTime() };
@@ -35,6 +47,7 @@ export const samlRequestStore = (providerId: string, now: () => Date = () => new
     getAsync: async (requestId) => {
       const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: key(requestId), ConsistentRead: true }));
       if (!Item || Number(Item.ttl) <= epochSeconds(now())) return null;
+      if ((Item.bindingHash ?? null) !== bindingHash) return null;
       return String(Item.value);
     },
     removeAsync: async (requestId) => {

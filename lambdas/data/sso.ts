@@ -251,6 +251,8 @@ export interface OidcLogin {
   providerId: string;
   codeVerifier: string;
   nonce: string;
+  /** The hash of the browser's binding cookie (domain/sso.ts ssoBindingCookie). */
+  bindingHash: string;
 }
 
 /** Stores an OIDC sign-in under way by its state's hash. */
@@ -267,7 +269,13 @@ export const putOidcLogin = async (state: string, login: OidcLogin, now = new Da
 export const takeOidcLogin = async (state: string, now = new Date()): Promise<OidcLogin | null> => {
   const { Attributes } = await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.ssoLogin(sha256(state)), ReturnValues: 'ALL_OLD' }));
   if (!Attributes || Number(Attributes.ttl) <= epochSeconds(now)) return null;
-  return { companyId: Attributes.companyId, providerId: Attributes.providerId, codeVerifier: Attributes.codeVerifier, nonce: Attributes.nonce };
+  return {
+    companyId: Attributes.companyId,
+    providerId: Attributes.providerId,
+    codeVerifier: Attributes.codeVerifier,
+    nonce: Attributes.nonce,
+    bindingHash: String(Attributes.bindingHash ?? ''),
+  };
 };
 
 export interface SsoTicket {

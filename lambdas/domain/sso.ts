@@ -46,6 +46,18 @@ export const samlMetadataXml = ({ entityId, acsUrl }: { entityId: string; acsUrl
 
 const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/**
+ * The cookie that ties a single sign-on to the browser that started it (login CSRF): set when the
+ * app starts the sign-in, its hash kept with the OIDC state or the SAML request, and required back at
+ * the callback or the consumer service. SameSite=None: a SAML provider's form posts from its own site.
+ */
+export const SSO_BINDING_COOKIE = 'vi_sso';
+const bindingCookiePath = `${API_PREFIX}/sso`;
+export const ssoBindingCookie = (binding: string): string =>
+  `${SSO_BINDING_COOKIE}=${binding}; Path=${bindingCookiePath}; Max-Age=600; HttpOnly; Secure; SameSite=None`;
+/** The same cookie, spent: sent with the answer that used it. */
+export const spentSsoBindingCookie = `${SSO_BINDING_COOKIE}=; Path=${bindingCookiePath}; Max-Age=0; HttpOnly; Secure; SameSite=None`;
+
 /** The PKCE S256 challenge of a verifier (RFC 7636). */
 export const pkceChallenge = (verifier: string): string => createHash('sha256').update(verifier).digest('base64url');
 

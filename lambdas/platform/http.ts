@@ -58,8 +58,19 @@ export class Reply<T> {
     readonly status: number,
     readonly body: T,
     readonly headers: Record<string, string> = {},
+    /** Set-Cookie values: API Gateway's HTTP APIs take them as the result's `cookies`, not as a header. */
+    readonly cookies: readonly string[] = [],
   ) {}
 }
+
+/** A cookie the browser sent (API Gateway's HTTP APIs hand them over as `event.cookies`, `name=value` each), or undefined. */
+export const cookieValue = (event: APIGatewayProxyEventV2, name: string): string | undefined => {
+  for (const cookie of event.cookies ?? []) {
+    const at = cookie.indexOf('=');
+    if (at > 0 && cookie.slice(0, at).trim() === name) return decodeURIComponent(cookie.slice(at + 1).trim());
+  }
+  return undefined;
+};
 
 /**
  * What a handler of `defineHandlerAlongsideAuth` gets: the route's checks as they run. Pass them to
@@ -396,6 +407,7 @@ const chain = <C extends Operation>(contract: C, run: (state: State, event: APIG
     return {
       statusCode: reply.status,
       headers: { ...jsonHeaders, ...reply.headers },
+      ...(reply.cookies.length > 0 ? { cookies: [...reply.cookies] } : {}),
       body: JSON.stringify(contract.verbatimResponse ? checked.data : toSnakeCase(checked.data)),
     };
   };

@@ -119,6 +119,9 @@ export const handleApiRequest = async (req: IncomingMessage, res: ServerResponse
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
   }
+  // As HTTP APIs hand cookies over (payload 2.0): in `cookies`, one `name=value` each, and not among the headers.
+  const cookies = (headers.cookie ?? '').split(';').map((cookie) => cookie.trim()).filter((cookie) => cookie !== '');
+  delete headers.cookie;
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
   const now = Date.now();
@@ -128,6 +131,7 @@ export const handleApiRequest = async (req: IncomingMessage, res: ServerResponse
     routeKey: routeKey(route),
     rawPath: url.pathname,
     rawQueryString: url.search.replace(/^\?/, ''),
+    ...(cookies.length > 0 ? { cookies } : {}),
     headers,
     queryStringParameters: Object.keys(query).length > 0 ? query : undefined,
     pathParameters: params && Object.keys(params).length > 0 ? params : undefined,

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { baseUrl, call } from '../support/api';
 import { memberInviteNonce } from '../support/route-fixtures';
 import { signIn } from '../support/accounts';
-import { addOidcProvider, callbackPath, proveDomain, registerAt, setTxt, ssoDomain, ssoSignIn, walkSignIn } from '../support/sso';
+import { addOidcProvider, callbackPath, proveDomain, registerAt, setTxt, ssoDomain, ssoSignIn, startSignIn, walkSignIn } from '../support/sso';
 
 /**
  * Single sign-on with OpenID Connect (issue 42), against the local OpenID provider (oidc-provider at
@@ -143,8 +143,8 @@ describe('signing in and joining', () => {
   it('uses a ticket once, and a state once', async () => {
     const email = at('twice');
     await call('inviteMember', { params: { companyId: owner.companyId }, session: owner.sessionId, body: { email } });
-    const started = await call('startSsoSignIn', { body: { email } });
-    const outcome = await walkSignIn(started.body.redirect_url, email);
+    const started = await startSignIn(email);
+    const outcome = await walkSignIn(started.url, email, { bindingCookie: started.bindingCookie });
     if (!('ticket' in outcome)) throw new Error(JSON.stringify(outcome));
     expect((await call('createSsoSession', { body: { ticket: outcome.ticket } })).status).toBe(201);
     const again = await call('createSsoSession', { body: { ticket: outcome.ticket } });
@@ -155,6 +155,16 @@ describe('signing in and joining', () => {
     const forged = await fetch(`${baseUrl()}${callbackPath}?code=abc&state=${'x'.repeat(43)}`, { redirect: 'manual' });
     expect(forged.status).toBe(303);
     expect(forged.headers.get('location')).toBe(`${baseUrl()}/#/sso?error=sso_expired`);
+  });
+
+  it("refuses a sign-in finished in another browser than the one that started it (login CSRF)", async () => {
+    const email = at('csrf');
+    await call('inviteMember', { params: { companyId: owner.companyId }, session: owner.sessionId, body: { email } });
+    // Without the starting browser's cookie, or with another sign-in's: refused (and the state is spent).
+    expect(await walkSignIn((await startSignIn(email)).url, email)).toEqual({ error: 'sso_failed' });
+    const [theirs, mine] = [await startSignIn(email), await startSignIn(email)];
+    expect(await walkSignIn(theirs.url, email, { bindingCookie: mine.bindingCookie })).toEqual({ error: 'sso_failed' });
+    expect(await walkSignIn(mine.url, email, { bindingCookie: mine.bindingCookie })).toEqual({ ticket: expect.any(String) });
   });
 
   it('keeps signing in after the provider rotates its signing key', async () => {

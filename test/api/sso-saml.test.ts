@@ -7,7 +7,7 @@ import { epochSeconds, samlKeys } from '../../lambdas/data/keys';
 import { sha256 } from '../../lambdas/platform/crypto';
 import { baseUrl, call } from '../support/api';
 import { localDb, localEnv } from '../support/aws';
-import { proveDomain, registerAt, ssoDomain, walkSignIn } from '../support/sso';
+import { bindingCookieOf, proveDomain, registerAt, ssoDomain, walkSignIn } from '../support/sso';
 
 /**
  * Single sign-on with SAML 2.0 (issue 42), against the local identity provider (samlify at
@@ -51,17 +51,30 @@ beforeAll(async () => {
   expect(settings.status, settings.text).toBe(200);
 });
 
-/** Starts a sign-in through the API: the AuthnRequest's id (now outstanding) and the provider's URL. */
+/** The binding cookie (`vi_sso=…`) of each request this file started: the browser that started it posts its answer. */
+const bindings = new Map<string, string>();
+
+/** Starts a sign-in through the API: the AuthnRequest's id (now outstanding), the provider's URL and the binding cookie. */
 const start = async (email: string) => {
   const started = await call('startSsoSignIn', { body: { email } });
   expect(started.status, started.text).toBe(201);
+  const bindingCookie = bindingCookieOf(started.headers);
   const url = new URL(started.body.redirect_url);
   expect(`${url.origin}${url.pathname}`).toBe(`${baseUrl()}/_local/saml/sso`);
   const request = new DOMParser().parseFromString(
     inflateRawSync(Buffer.from(url.searchParams.get('SAMLRequest')!, 'base64')).toString('utf8'),
     'text/xml',
   );
-  return { requestId: request.documentElement!.getAttribute('ID')!, url: started.body.redirect_url as string };
+  const requestId = request.documentElement!.getAttribute('ID')!;
+  bindings.set(requestId, bindingCookie);
+  return { requestId, url: started.body.redirect_url as string, bindingCookie };
+};
+
+/** The cookie of the browser that started the request a response answers (by its InResponseTo), if this file started it. */
+const cookieFor = (samlResponse: string): Record<string, string> => {
+  const inResponseTo = /InResponseTo="([^"]+)"/.exec(Buffer.from(samlResponse, 'base64').toString('utf8'))?.[1];
+  const cookie = inResponseTo ? bindings.get(inResponseTo) : undefined;
+  return cookie ? { cookie } : {};
 };
 
 /** The stand-in's response to a request of ours, with a flaw when asked. */
@@ -75,12 +88,12 @@ const responseFor = async (requestId: string, email: string, tamper: Record<stri
   return (await res.json()) as { saml_response: string; assertion_id: string };
 };
 
-/** Posts a SAMLResponse to the ACS as the browser's auto-submitted form would: where the 303 sends it. */
-const postToAcs = async (samlResponse: string) => {
+/** Posts a SAMLResponse to the ACS as the browser's auto-submitted form would (with the browser's cookie, unless `cookie` says otherwise): where the 303 sends it. */
+const postToAcs = async (samlResponse: string, cookie: Record<string, string> = cookieFor(samlResponse)) => {
   const res = await fetch(acsUrl, {
     method: 'POST',
     redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...cookie },
     body: new URLSearchParams({ SAMLResponse: samlResponse }).toString(),
   });
   expect(res.status, await res.text()).toBe(303);
@@ -111,8 +124,8 @@ const evilCopy = (signed: Element, email: string, id?: string) => {
 describe('SAML sign-in', () => {
   it("signs a new person from the proven domain in through the provider's page, and they join as a member", async () => {
     const email = at('newcomer');
-    const { url } = await start(email);
-    const outcome = await walkSignIn(url, email);
+    const { url, bindingCookie } = await start(email);
+    const outcome = await walkSignIn(url, email, { bindingCookie });
     expect(outcome).toEqual({ ticket: expect.any(String) });
     const session = await exchange((outcome as { ticket: string }).ticket);
     const me = await call('getMe', { session: session.session_id });
@@ -138,7 +151,7 @@ describe('SAML sign-in', () => {
     const res = await fetch(acsUrl, {
       method: 'POST',
       redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...cookieFor(saml_response) },
       body: `SAMLResponse=${saml_response}`,
     });
     expect(res.status).toBe(303);
@@ -163,11 +176,24 @@ describe('SAML sign-in', () => {
           type: 'samlRequest',
           providerId,
           value: new Date().toISOString(),
+          bindingHash: sha256(bindings.get(requestId)!.slice('vi_sso='.length)),
           ttl: epochSeconds(new Date()) + 600,
         },
       }),
     );
     await expectRefused(saml_response);
+  });
+
+  it('refuses a response posted by another browser than the one that started the sign-in (login CSRF)', async () => {
+    const email = at('csrf');
+    // Without a cookie, and with another sign-in's (node-saml forgets a request whose answer it refused).
+    const bare = await responseFor((await start(email)).requestId, email);
+    expect(await postToAcs(bare.saml_response, {})).toEqual({ error: 'sso_failed' });
+    const [theirs, mine] = [await start(email), await start(email)];
+    const crossed = await responseFor(theirs.requestId, email);
+    expect(await postToAcs(crossed.saml_response, { cookie: mine.bindingCookie })).toEqual({ error: 'sso_failed' });
+    // The browser that started a sign-in finishes it.
+    expect(await postToAcs((await responseFor(mine.requestId, email)).saml_response)).toEqual({ ticket: expect.any(String) });
   });
 
   it('refuses an unsigned assertion, and one signed by a key the metadata does not name', async () => {

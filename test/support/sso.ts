@@ -78,8 +78,14 @@ const formOf = (html: string, pageUrl: string) => {
  * keeping cookies per origin, fills `email` into the provider's login form and submits it, submits
  * auto-posting forms (SAML's HTTP-POST binding), until a redirect into the app's `#/sso` screen.
  */
-export const walkSignIn = async (url: string, email: string, maxSteps = 20): Promise<SsoOutcome> => {
+export const walkSignIn = async (url: string, email: string, options: { bindingCookie?: string; maxSteps?: number } = {}): Promise<SsoOutcome> => {
+  const maxSteps = options.maxSteps ?? 20;
   const jar = new Map<string, Map<string, string>>();
+  // The cookie the API set when the sign-in started (the app's origin is the API's).
+  if (options.bindingCookie) {
+    const at = options.bindingCookie.indexOf('=');
+    jar.set(new URL(baseUrl()).origin, new Map([[options.bindingCookie.slice(0, at), options.bindingCookie.slice(at + 1)]]));
+  }
   const cookieHeader = (target: string) => [...(jar.get(new URL(target).origin) ?? new Map()).entries()].map(([k, v]) => `${k}=${v}`).join('; ');
   const keep = (target: string, response: Response) => {
     const origin = new URL(target).origin;
@@ -132,11 +138,25 @@ export const walkSignIn = async (url: string, email: string, maxSteps = 20): Pro
   throw new Error(`the sign-in did not come back to the app within ${maxSteps} steps`);
 };
 
-/** A whole single sign-on of `email`: started through the API, walked, and the ticket exchanged for a session. */
-export const ssoSignIn = async (email: string): Promise<{ sessionId: string; userId: string } | { error: string }> => {
+/** The `name=value` of the binding cookie a start of a sign-in set (the API's answer to POST /sso-sign-ins). */
+export const bindingCookieOf = (headers: Headers): string => {
+  const cookie = headers.getSetCookie().find((line) => line.startsWith('vi_sso='));
+  expect(cookie, 'the start of a sign-in sets its binding cookie').toBeDefined();
+  expect(cookie).toMatch(/; HttpOnly; Secure; SameSite=None$/);
+  return cookie!.split(';')[0]!;
+};
+
+/** Starts a single sign-on as the app does: the provider's URL, and the binding cookie the browser now holds. */
+export const startSignIn = async (email: string) => {
   const started = await call('startSsoSignIn', { body: { email } });
   expect(started.status, started.text).toBe(201);
-  const outcome = await walkSignIn(started.body.redirect_url, email);
+  return { url: started.body.redirect_url as string, bindingCookie: bindingCookieOf(started.headers) };
+};
+
+/** A whole single sign-on of `email`: started through the API, walked, and the ticket exchanged for a session. */
+export const ssoSignIn = async (email: string): Promise<{ sessionId: string; userId: string } | { error: string }> => {
+  const started = await startSignIn(email);
+  const outcome = await walkSignIn(started.url, email, { bindingCookie: started.bindingCookie });
   if ('error' in outcome) return outcome;
   if (!('ticket' in outcome)) throw new Error(`the sign-in ended at ${outcome.elsewhere} (${outcome.status})`);
   const session = await call('createSsoSession', { body: { ticket: outcome.ticket } });

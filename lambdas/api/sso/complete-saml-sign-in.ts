@@ -1,6 +1,7 @@
 import * as operations from '../../operations/sso';
 import { completeSamlSignIn } from '../../app/sso/saml';
-import { defineHandler, rawBody, Reply } from '../../platform/http';
+import { SSO_BINDING_COOKIE, spentSsoBindingCookie } from '../../domain/sso';
+import { cookieValue, defineHandler, rawBody, Reply } from '../../platform/http';
 
 /**
  * The SAML assertion consumer service: the identity provider's auto-submitted form (SAMLResponse,
@@ -8,6 +9,6 @@ import { defineHandler, rawBody, Reply } from '../../platform/http';
  * ticket or an error code, never shown a 500 for a bad response.
  */
 export const handler = defineHandler(operations.completeSamlSignIn, async ({ params, event, log }) => {
-  const location = await completeSamlSignIn(params.companyId, params.providerId, rawBody(event), log);
-  return new Reply(303, { location }, { location });
+  const location = await completeSamlSignIn(params.companyId, params.providerId, rawBody(event), cookieValue(event, SSO_BINDING_COOKIE), log);
+  return new Reply(303, { location }, { location }, [spentSsoBindingCookie]);
 });

@@ -1,5 +1,10 @@
 import * as operations from '../../operations/sso';
 import { startSsoSignIn } from '../../app/sso/sign-in';
-import { defineHandler } from '../../platform/http';
+import { ssoBindingCookie } from '../../domain/sso';
+import { defineHandler, Reply } from '../../platform/http';
 
-export const handler = defineHandler(operations.startSsoSignIn, async ({ body, log }) => ({ redirectUrl: await startSsoSignIn(body.email, log) }));
+/** The browser keeps the sign-in's binding in a cookie: the callback or the consumer service takes the answer only with it. */
+export const handler = defineHandler(operations.startSsoSignIn, async ({ body, log }) => {
+  const { redirectUrl, binding } = await startSsoSignIn(body.email, log);
+  return new Reply(201, { redirectUrl }, {}, [ssoBindingCookie(binding)]);
+});

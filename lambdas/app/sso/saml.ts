@@ -4,7 +4,7 @@ import { getSsoProvider, type SsoProviderItem } from '../../data/sso';
 import { epochSeconds } from '../../data/keys';
 import { samlSetup } from '../../domain/sso';
 import { appOrigin } from '../../platform/app-origin';
-import { randomToken } from '../../platform/crypto';
+import { randomToken, sha256 } from '../../platform/crypto';
 import { notFound } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import { count, metricNames } from '../../platform/metrics';
@@ -16,7 +16,7 @@ import { finishSsoSignIn, ssoFailureLocation } from './finish';
 const MAX_SAML_FORM_BYTES = 256 * 1024;
 
 /** The provider's sign-in URL with a new AuthnRequest of ours (its id kept 10 minutes, for this provider only). */
-export const samlSignInUrl = async (provider: SsoProviderItem, origin: string): Promise<string> => {
+export const samlSignInUrl = async (provider: SsoProviderItem, origin: string, bindingHash: string): Promise<string> => {
   if (!provider.idpSsoUrl || !provider.certificates?.length)
     throw new Error(`SAML provider ${provider.providerId} has no sign-in URL or certificate`);
   const { entityId, acsUrl } = samlSetup(origin, provider.companyId, provider.providerId);
@@ -27,7 +27,7 @@ export const samlSignInUrl = async (provider: SsoProviderItem, origin: string): 
     // An XML NCName: `_` first, then base64url.
     requestId: `_${randomToken(24)}`,
     certificates: provider.certificates,
-    requests: samlRequestStore(provider.providerId),
+    requests: samlRequestStore(provider.providerId, undefined, bindingHash),
   });
 };
 
@@ -45,7 +45,13 @@ const samlResponseOf = (rawFormBody: string): string | null => {
  * sign-in as every single sign-on does. Answers where to send the browser: a ticket, or an error code
  * (and a warning in the log naming why; never the assertion itself).
  */
-export const completeSamlSignIn = async (companyId: string, providerId: string, rawFormBody: string, log: Logger): Promise<string> => {
+export const completeSamlSignIn = async (
+  companyId: string,
+  providerId: string,
+  rawFormBody: string,
+  binding: string | undefined,
+  log: Logger,
+): Promise<string> => {
   const refuse = (reason: string) => {
     log.warn('saml sign-in refused', { companyId, providerId, reason });
     count(metricNames.ssoSignInsFailed);
@@ -67,7 +73,8 @@ export const completeSamlSignIn = async (companyId: string, providerId: string, 
       acsUrl,
       idpEntityId: provider.idpEntityId,
       certificates: provider.certificates,
-      requests: samlRequestStore(providerId),
+      // Without the browser's binding cookie no request of ours is found: the answer is refused as unknown.
+      requests: samlRequestStore(providerId, undefined, binding ? sha256(binding) : 'none'),
     });
   } catch (error) {
     if (error instanceof SamlFailure) return refuse(error.reason);

@@ -1,23 +1,27 @@
+import { timingSafeEqual } from 'node:crypto';
 import { authorizationUrl, discover, exchangeCode, OidcFailure, verifyIdToken } from '../../adapters/oidc';
 import { secretByName } from '../../adapters/secrets';
 import { getSsoConfiguration, getSsoProvider, putOidcLogin, redeemSsoTicket, ssoDomainClaimant, takeOidcLogin } from '../../data/sso';
 import { emailDomain, oidcRedirectUrl, pkceChallenge } from '../../domain/sso';
 import { appOrigin } from '../../platform/app-origin';
-import { randomToken } from '../../platform/crypto';
+import { randomToken, sha256 } from '../../platform/crypto';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import { count, metricNames } from '../../platform/metrics';
 import { samlSignInUrl } from './saml';
 import { finishSsoSignIn, ssoFailureLocation } from './finish';
 
+const safeEqual = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
 /** Single sign-on's sign-in (issue 42): starting one for an address, OIDC's callback, and the ticket's exchange. */
 
 /**
  * Where to send the browser to sign in `email` through its company's provider (the first one added,
  * when there are several). 404 when the address's domain is proven by no company or the company has
- * no provider: the app then offers the e-mailed code.
+ * no provider: the app then offers the e-mailed code. Answers the URL and the binding the browser keeps
+ * in a cookie (domain/sso.ts ssoBindingCookie), without which the answer is not taken.
  */
-export const startSsoSignIn = async (email: string, log: Logger): Promise<string> => {
+export const startSsoSignIn = async (email: string, log: Logger): Promise<{ redirectUrl: string; binding: string }> => {
   const domain = emailDomain(email);
   const companyId = await ssoDomainClaimant(domain);
   const provider = companyId ? (await getSsoConfiguration(companyId)).providers[0] : undefined;
@@ -25,14 +29,15 @@ export const startSsoSignIn = async (email: string, log: Logger): Promise<string
     throw notFound(`Single sign-on is not set up for ${domain}. Sign in with a code sent by e-mail instead.`, 'sso_not_configured');
   }
   const origin = await appOrigin();
-  if (provider.kind === 'saml') return samlSignInUrl(provider, origin);
+  const binding = randomToken(32);
+  if (provider.kind === 'saml') return { redirectUrl: await samlSignInUrl(provider, origin, sha256(binding)), binding };
   try {
     const discovery = await discover(provider.issuer!);
     const state = randomToken(32);
     const nonce = randomToken(32);
     const codeVerifier = randomToken(48);
-    await putOidcLogin(state, { companyId, providerId: provider.providerId, codeVerifier, nonce });
-    return authorizationUrl(discovery, {
+    await putOidcLogin(state, { companyId, providerId: provider.providerId, codeVerifier, nonce, bindingHash: sha256(binding) });
+    const redirectUrl = authorizationUrl(discovery, {
       clientId: provider.clientId!,
       redirectUri: oidcRedirectUrl(origin),
       state,
@@ -40,6 +45,7 @@ export const startSsoSignIn = async (email: string, log: Logger): Promise<string
       codeChallenge: pkceChallenge(codeVerifier),
       loginHint: email,
     });
+    return { redirectUrl, binding };
   } catch (error) {
     if (!(error instanceof OidcFailure)) throw error;
     log.warn('single sign-on could not start', { companyId, providerId: provider.providerId, reason: error.message });
@@ -54,6 +60,7 @@ export const startSsoSignIn = async (email: string, log: Logger): Promise<string
  */
 export const completeOidcSignIn = async (
   query: { code?: string; state?: string; error?: string; errorDescription?: string },
+  binding: string | undefined,
   log: Logger,
 ): Promise<string> => {
   if (!query.state) return ssoFailureLocation('sso_failed');
@@ -63,6 +70,12 @@ export const completeOidcSignIn = async (
     return ssoFailureLocation('sso_expired');
   }
   const fields = { companyId: login.companyId, providerId: login.providerId };
+  if (!binding || !login.bindingHash || !safeEqual(sha256(binding), login.bindingHash)) {
+    // Not the browser that started this sign-in: someone else's code and state, brought here (login CSRF).
+    log.warn('oidc callback refused: not the browser that started the sign-in', fields);
+    count(metricNames.ssoSignInsFailed);
+    return ssoFailureLocation('sso_failed');
+  }
   if (query.error || !query.code) {
     log.warn('oidc provider answered an error', { ...fields, error: query.error, description: query.errorDescription });
     return ssoFailureLocation('sso_provider_error');
