@@ -54,7 +54,8 @@ export const deleteSsoProvider = defineOperation({
   path: '/companies/{companyId}/sso/providers/{providerId}',
   auth: 'owner',
   grants: ['table:write', 'sso:configure'],
-  summary: 'Removes an identity provider (owner only): every session signed in through it ends, and its client secret is deleted.',
+  summary:
+    'Removes an identity provider (owner only): every session signed in through it ends, and its client secret is deleted. 409 provider_required for the only provider while single sign-on is required.',
   params: z.extend(companyIdParams, ssoProviderIdParams.shape),
   response: z.undefined(),
   successStatus: 204,

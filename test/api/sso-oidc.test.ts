@@ -259,6 +259,11 @@ describe('requiring single sign-on', () => {
     expect(fresh.status).toBe(201);
     expect((await call('createRecoverySession', { body: { email: owner.email, recovery_code: recoveryCode } })).status).toBe(400);
     expect((await call('createRecoverySession', { body: { email: owner.email, recovery_code: fresh.body.recovery_code } })).status).toBe(201);
+
+    // The only provider stays while single sign-on is required: the members would have no way in.
+    const last = await call('deleteSsoProvider', { params: { companyId: owner.companyId, providerId }, session: owner.sessionId });
+    expect(last.status, last.text).toBe(409);
+    expect(last.body.code).toBe('provider_required');
   });
 
   it('ends the sessions that came through a provider when the owner removes it', async () => {

@@ -119,8 +119,16 @@ export const addSsoProvider = async (companyId: string, input: NewSsoProvider, a
   return providerView(provider, origin);
 };
 
-/** Removes a provider: the sessions that came through it end, and its client secret is deleted. */
+/**
+ * Removes a provider: the sessions that came through it end, and its client secret is deleted. The
+ * last one cannot go while single sign-on is required: the members at the proven domains would have no
+ * way in at all (the owner's recovery code is for a broken provider, not for none).
+ */
 export const removeSsoProvider = async (companyId: string, providerId: string, actor: { userId: string }, log: Logger): Promise<undefined> => {
+  const { providers, settings } = await getSsoConfiguration(companyId);
+  if (settings.requireSso && providers.length === 1 && providers[0]!.providerId === providerId) {
+    throw conflict('This is the only identity provider, and single sign-on is required: turn off “Require single sign-on” first, or add another provider.', 'provider_required');
+  }
   const provider = await deleteSsoProviderItem(companyId, providerId);
   if (!provider) throw notFound('There is no such identity provider.', 'provider_not_found');
   const ended = await endIndexedSessions({ name: 'GSI2', partition: `SSOPROVIDER#${providerId}#SESSIONS` });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../api/client';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatDateTime } from '../../../lib/format';
+import { useConfirmedAction } from '../../../lib/use-confirmed-action';
 import { checkSsoDomainCall, deleteSsoDomainCall, type SsoDomainRecord } from '../sso-api';
 import { ssoMessages as messages } from '../sso-messages';
 import { SetupValue } from './sso-setup-facts';
@@ -25,8 +26,11 @@ export const SsoDomainItem = ({
 }) => {
   const [checking, setChecking] = useState(false);
   const [checkError, setCheckError] = useState<string | null>(null);
-  const [confirming, setConfirming] = useState(false);
-  const [removeError, setRemoveError] = useState<string | null>(null);
+  const removal = useConfirmedAction(
+    () => deleteSsoDomainCall(companyId, record.domain),
+    messages.removeDomainFailed,
+    () => onRemoved(record),
+  );
   const headingId = `sso-domain-${record.domain}`;
   const checkErrorId = `${headingId}-check-error`;
   const proven = record.status === 'proven';
@@ -40,16 +44,6 @@ export const SsoDomainItem = ({
       setCheckError(errorMessage(e, messages.checkFailed));
     } finally {
       setChecking(false);
-    }
-  };
-  const remove = async () => {
-    setRemoveError(null);
-    try {
-      await deleteSsoDomainCall(companyId, record.domain);
-      setConfirming(false);
-      await onRemoved(record);
-    } catch (e) {
-      setRemoveError(errorMessage(e, messages.removeDomainFailed));
     }
   };
 
@@ -70,7 +64,7 @@ export const SsoDomainItem = ({
             variation="link"
             colorTheme="error"
             aria-label={messages.removeDomainLabel(record.domain)}
-            onClick={() => setConfirming(true)}
+            onClick={removal.ask}
           >
             {messages.remove}
           </Button>
@@ -107,23 +101,20 @@ export const SsoDomainItem = ({
           </>
         )}
       </Flex>
-      {confirming && (
+      {removal.confirming && (
         <ConfirmDialog
           title={messages.removeDomainTitle(record.domain)}
           open
           tone="danger"
           confirmLabel={messages.removeDomainConfirm}
           busyLabel={messages.removing}
-          onConfirm={remove}
-          onCancel={() => {
-            setConfirming(false);
-            setRemoveError(null);
-          }}
+          onConfirm={removal.confirm}
+          onCancel={removal.cancel}
         >
           <Text>{messages.removeDomainExplained}</Text>
-          {removeError && (
+          {removal.error && (
             <Text role="alert" color="font.error">
-              {removeError}
+              {removal.error}
             </Text>
           )}
         </ConfirmDialog>

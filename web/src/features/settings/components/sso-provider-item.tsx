@@ -1,8 +1,7 @@
 import { Alert, Badge, Button, Card, Flex, Heading, Text } from '@aws-amplify/ui-react';
-import { useState } from 'react';
-import { errorMessage } from '../../../api/client';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { formatDateTime } from '../../../lib/format';
+import { useConfirmedAction } from '../../../lib/use-confirmed-action';
 import { deleteSsoProviderCall, type SsoProvider } from '../sso-api';
 import { ssoMessages as messages } from '../sso-messages';
 import { SetupMetadata, SetupValue } from './sso-setup-facts';
@@ -21,21 +20,13 @@ export const SsoProviderItem = ({
   provider: SsoProvider;
   onRemoved: (provider: SsoProvider) => Promise<void>;
 }) => {
-  const [confirming, setConfirming] = useState(false);
-  const [removeError, setRemoveError] = useState<string | null>(null);
+  const removal = useConfirmedAction(
+    () => deleteSsoProviderCall(companyId, provider.providerId),
+    messages.removeProviderFailed,
+    () => onRemoved(provider),
+  );
   const headingId = `sso-provider-${provider.providerId}`;
   const { setup } = provider;
-
-  const remove = async () => {
-    setRemoveError(null);
-    try {
-      await deleteSsoProviderCall(companyId, provider.providerId);
-      setConfirming(false);
-      await onRemoved(provider);
-    } catch (e) {
-      setRemoveError(errorMessage(e, messages.removeProviderFailed));
-    }
-  };
 
   return (
     <Card as="li" variation="outlined" aria-labelledby={headingId}>
@@ -52,7 +43,7 @@ export const SsoProviderItem = ({
             variation="link"
             colorTheme="error"
             aria-label={messages.removeProviderLabel(provider.name)}
-            onClick={() => setConfirming(true)}
+            onClick={removal.ask}
           >
             {messages.remove}
           </Button>
@@ -114,21 +105,18 @@ export const SsoProviderItem = ({
           {setup.metadataXml && <SetupMetadata xml={setup.metadataXml} providerName={provider.name} />}
         </Flex>
       </Flex>
-      {confirming && (
+      {removal.confirming && (
         <ConfirmDialog
           title={messages.removeProviderTitle(provider.name)}
           open
           tone="danger"
           confirmLabel={messages.removeProviderConfirm}
           busyLabel={messages.removing}
-          onConfirm={remove}
-          onCancel={() => {
-            setConfirming(false);
-            setRemoveError(null);
-          }}
+          onConfirm={removal.confirm}
+          onCancel={removal.cancel}
         >
           <Text>{messages.removeProviderExplained}</Text>
-          {removeError && <Alert variation="error">{removeError}</Alert>}
+          {removal.error && <Alert variation="error">{removal.error}</Alert>}
         </ConfirmDialog>
       )}
     </Card>
