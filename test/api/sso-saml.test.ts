@@ -7,12 +7,12 @@ import { epochSeconds, samlKeys } from '../../lambdas/data/keys';
 import { sha256 } from '../../lambdas/platform/crypto';
 import { baseUrl, call } from '../support/api';
 import { localDb, localEnv } from '../support/aws';
-import { bindingCookieOf, proveDomain, registerAt, ssoDomain, walkSignIn } from '../support/sso';
+import { appSsoPrefix, bindingCookieOf, proveDomain, registerAt, ssoDomain, walkSignIn } from '../support/sso';
 
 /**
  * Single sign-on with SAML 2.0 (issue 42), against the local identity provider (samlify at
  * /_local/saml): a person signs in through its page; and every response that must not sign anyone in
- * is refused with a 303 to the app's `#/sso?error=sso_failed`: unsigned, signed by a stranger, for
+ * is refused with a 303 to the app's single sign-on screen (paths.sso) with the error sso_failed: unsigned, signed by a stranger, for
  * another audience or recipient, expired, answering no request of ours, replayed, or wrapped.
  */
 type Owner = Awaited<ReturnType<typeof registerAt>>;
@@ -98,8 +98,8 @@ const postToAcs = async (samlResponse: string, cookie: Record<string, string> = 
   });
   expect(res.status, await res.text()).toBe(303);
   const location = res.headers.get('location')!;
-  expect(location.startsWith(`${localEnv().APP_ORIGIN ?? baseUrl()}/#/sso?`)).toBe(true);
-  return Object.fromEntries(new URLSearchParams(location.slice(location.indexOf('#/sso?') + '#/sso?'.length)));
+  expect(location.startsWith(`${localEnv().APP_ORIGIN ?? baseUrl()}${appSsoPrefix}`)).toBe(true);
+  return Object.fromEntries(new URLSearchParams(location.slice(location.indexOf(appSsoPrefix) + appSsoPrefix.length)));
 };
 
 const expectRefused = async (samlResponse: string) => expect(await postToAcs(samlResponse)).toEqual({ error: 'sso_failed' });

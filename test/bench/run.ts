@@ -20,10 +20,11 @@
  *  14. answer types (issue 39): the list page and the candidate page at 10,000 candidates with mixed answer types (test/bench/answer-types.ts);
  *  15. reports (issue 40): a 365-day report over 100,000 candidates against one over 100 (Queries and time), and the stream's lag (test/bench/reports.ts);
  *  16. summaries (issue 41): spoken answers summarised through the local pipeline and the Bedrock stand-in: the time the Summarise state adds after the transcript, and tokens per minute of answer (test/bench/summaries.ts);
+ *  17. single sign-on (issue 42): whole OIDC and SAML sign-ins through the local providers, and the product's own part of them (test/bench/sso.ts);
  * then every figure beside its goal.
  *
  * BENCH_SECTIONS runs some of them (a comma-separated list of lambdas, synth, spa, calls, list-page, jobs,
- * answer-package, pipeline, answer-search, retention, load, api-keys, webhooks, answer-types, reports, summaries; all by default), for instance `BENCH_SECTIONS=calls npm run bench`.
+ * answer-package, pipeline, answer-search, retention, load, api-keys, webhooks, answer-types, reports, summaries, sso; all by default), for instance `BENCH_SECTIONS=calls npm run bench`.
  */
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -44,6 +45,7 @@ import { webhookFigure } from './webhooks';
 import { answerTypesFigure } from './answer-types';
 import { reportsFigure } from './reports';
 import { summariesFigure } from './summaries';
+import { ssoFigure } from './sso';
 import { goal, printGoals, withLocalStack } from './support';
 
 const SECTIONS = [
@@ -63,6 +65,7 @@ const SECTIONS = [
   'answer-types',
   'reports',
   'summaries',
+  'sso',
 ] as const;
 type Section = (typeof SECTIONS)[number];
 const chosen = (process.env.BENCH_SECTIONS ?? SECTIONS.join(','))
@@ -116,6 +119,7 @@ try {
       if (runs('answer-types')) await answerTypesFigure(ctx);
       if (runs('reports')) await reportsFigure(ctx);
       if (runs('summaries')) await summariesFigure(ctx);
+      if (runs('sso')) await ssoFigure(ctx);
     });
   }
   printGoals();

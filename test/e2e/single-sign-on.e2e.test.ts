@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../lambdas/contracts/app-paths';
+import { href, paths } from '../../lambdas/contracts/app-paths';
 import { RECOVERY_CODE_PATTERN, SSO_ERROR_MESSAGES, SSO_TXT_LABEL } from '../../lambdas/contracts/sso';
 import type { OperationId } from '../../lambdas/operations/index';
 import { call, type CallOptions } from '../support/api';
@@ -64,7 +64,7 @@ const singleSignOn = async (browserToUse: Browser, email: string, provider?: str
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('button', { name: 'Sign in with single sign-on' }).click();
   await signInAtProvider(page, email, provider);
-  await page.waitForURL((url) => url.origin === baseUrl() && url.hash.startsWith('#/') && !url.hash.startsWith('#/sso'));
+  await page.waitForURL((url) => url.origin === baseUrl() && url.hash.startsWith(href('/')) && !url.hash.startsWith(href(paths.sso.pattern)));
   return { context, page, errors };
 };
 
@@ -198,7 +198,7 @@ describe('single sign-on through the local OpenID provider', () => {
     await signInAtProvider(newcomer, newcomerEmail);
     await newcomer.getByText(SSO_ERROR_MESSAGES.sso_not_member).waitFor();
     await newcomer.getByRole('link', { name: 'Back to sign-in' }).waitFor();
-    await expectAccessible(newcomer, '#/sso: not a member');
+    await expectAccessible(newcomer, 'the single sign-on screen: not a member');
     await newcomerContext.close();
 
     // The owner lets people from the domain join; the new person then joins on a first sign-in.

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { href, paths } from '../../lambdas/contracts/app-paths';
 import { API_PREFIX } from '../../lambdas/operations/index';
 import { baseUrl, call } from './api';
 import { signIn } from './accounts';
@@ -57,7 +58,9 @@ export const addOidcProvider = async (owner: { companyId: string; sessionId: str
 /** Where a browser's walk ended: back in the app with a ticket or an error, or somewhere else. */
 export type SsoOutcome = { ticket: string } | { error: string } | { elsewhere: string; status: number; html?: string };
 
-const appSso = `${'/#/sso?'}`;
+/** Where the API sends the browser back: the app's single sign-on screen, with its query. */
+export const appSsoPrefix = `/${href(paths.sso.pattern)}?`;
+const appSso = appSsoPrefix;
 
 /** The first HTML form of a page: its action (absolute), method and fields (hidden ones, with values). */
 const formOf = (html: string, pageUrl: string) => {
@@ -76,15 +79,20 @@ const formOf = (html: string, pageUrl: string) => {
 /**
  * Walks a browser's single sign-on from `url` (what POST /sso-sign-ins answered): follows redirects
  * keeping cookies per origin, fills `email` into the provider's login form and submits it, submits
- * auto-posting forms (SAML's HTTP-POST binding), until a redirect into the app's `#/sso` screen.
+ * auto-posting forms (SAML's HTTP-POST binding), until a redirect into the app's single sign-on screen (paths.sso).
  */
-export const walkSignIn = async (url: string, email: string, options: { bindingCookie?: string; maxSteps?: number } = {}): Promise<SsoOutcome> => {
+export const walkSignIn = async (
+  url: string,
+  email: string,
+  options: { bindingCookie?: string; maxSteps?: number; /** The app's origin (the bench's stack; the tests' by default). */ appOrigin?: string } = {},
+): Promise<SsoOutcome> => {
   const maxSteps = options.maxSteps ?? 20;
+  const appOrigin = options.appOrigin ?? baseUrl();
   const jar = new Map<string, Map<string, string>>();
   // The cookie the API set when the sign-in started (the app's origin is the API's).
   if (options.bindingCookie) {
     const at = options.bindingCookie.indexOf('=');
-    jar.set(new URL(baseUrl()).origin, new Map([[options.bindingCookie.slice(0, at), options.bindingCookie.slice(at + 1)]]));
+    jar.set(new URL(appOrigin).origin, new Map([[options.bindingCookie.slice(0, at), options.bindingCookie.slice(at + 1)]]));
   }
   const cookieHeader = (target: string) => [...(jar.get(new URL(target).origin) ?? new Map()).entries()].map(([k, v]) => `${k}=${v}`).join('; ');
   const keep = (target: string, response: Response) => {
@@ -116,7 +124,7 @@ export const walkSignIn = async (url: string, email: string, options: { bindingC
     if (response.status >= 300 && response.status < 400 && location) {
       const next = new URL(location, request.url).toString();
       const at = next.indexOf(appSso);
-      if (next.startsWith(baseUrl()) && at >= 0) {
+      if (next.startsWith(appOrigin) && at >= 0) {
         const params = new URLSearchParams(next.slice(at + appSso.length));
         return params.get('ticket') ? { ticket: params.get('ticket')! } : { error: params.get('error') ?? 'none' };
       }
