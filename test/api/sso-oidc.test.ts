@@ -200,6 +200,14 @@ describe('refusing ID tokens that must not sign anyone in', () => {
     });
   }
 
+  it("refuses an identity at a domain the company did not prove, though the company's provider vouches for it", async () => {
+    // The provider is the company's, the token genuine: the address is what no company proved (an account elsewhere must stay out of reach).
+    await tamperNextIdToken({ claims: { email: `someone@${ssoDomain()}` }, email });
+    expect(await ssoSignIn(email)).toEqual({ error: 'sso_domain_unproven' });
+    await tamperNextIdToken({ claims: { email: `someone-${randomUUID().slice(0, 8)}@example.com` }, email });
+    expect(await ssoSignIn(email)).toEqual({ error: 'sso_domain_unproven' });
+  });
+
   it('signs the same person in again once the token is genuine', async () => {
     expect('sessionId' in (await ssoSignIn(email))).toBe(true);
   });
