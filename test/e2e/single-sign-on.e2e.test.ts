@@ -299,18 +299,29 @@ describe('single sign-on through the local OpenID provider', () => {
     expect((await call('getCompany', { params: { companyId }, session: joinedSession })).status).toBe(200);
     await joined.context.close();
 
-    // Removing the provider (after a confirmation saying so) ends the sessions signed in through it.
+    // The only provider stays while single sign-on is required: the dialog says so in the server's words.
     await card.getByRole('button', { name: 'Remove the provider Local SAML' }).click();
     const confirm = page.getByRole('dialog', { name: 'Remove the provider “Local SAML”?' });
     await confirm.getByText('Everyone signed in through this provider is signed out now', { exact: false }).waitFor();
     await expectAccessible(page, 'remove the SAML provider?');
+    await confirm.getByRole('button', { name: 'Remove provider' }).click();
+    await confirm.getByText('This is the only identity provider, and single sign-on is required', { exact: false }).waitFor();
+    await expectAccessible(page, 'the only provider cannot go');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await confirm.waitFor({ state: 'detached' });
+
+    // Not required any more: removing the provider (after a confirmation saying so) ends the sessions signed in through it.
+    await api('putSsoSettings', { params: { companyId }, session, body: { require_sso: false, join_mode: 'join_as_member' } });
+    await card.getByRole('button', { name: 'Remove the provider Local SAML' }).click();
     await confirm.getByRole('button', { name: 'Remove provider' }).click();
     await confirm.waitFor({ state: 'detached' });
     await settings.getByText('The provider “Local SAML” is removed.').waitFor();
     await settings.getByText('No identity provider yet.', { exact: false }).waitFor();
     expect((await call('getCompany', { params: { companyId }, session: joinedSession })).status).toBe(401);
     expect((await call('getCompany', { params: { companyId }, session })).status).toBe(200);
-    expect(errors).toEqual([]);
+    // The one refusal asked for above (the only provider while required), and nothing else.
+    expect(errors.filter((e) => !/409|Conflict/.test(e))).toEqual([]);
+    expect(errors.filter((e) => /^409 DELETE .*\/sso\/providers\//.test(e))).toHaveLength(1);
     await ownerContext.close();
   });
 });
