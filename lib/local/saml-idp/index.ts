@@ -1,9 +1,16 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
-import * as samlify from 'samlify';
+import * as samlifyNamespace from 'samlify';
 import { readText } from '../net';
 import { certificateBody, loadOrCreateCredentials, type SigningCredentials } from './credentials';
+
+/**
+ * samlify is CommonJS: Node's ESM loader (tsx, `npm start`) finds only some of its exports as names
+ * (not Utility or SamlLib), while its module object, the default export, has them all; vitest's loader
+ * has them as names. Everything is taken from the one that has it all.
+ */
+const saml = ((samlifyNamespace as { default?: typeof samlifyNamespace }).default ?? samlifyNamespace) as typeof samlifyNamespace;
 
 /**
  * The SAML 2.0 identity provider stand-in (issue 42), on the local stack's origin under `/_local/saml`,
@@ -101,7 +108,7 @@ let validatorSet = false;
 
 export const createSamlIdp = async (options: { origin: string; credentialsFile: string }) => {
   if (!validatorSet) {
-    samlify.setSchemaValidator(protocolMessageValidator);
+    saml.setSchemaValidator(protocolMessageValidator);
     validatorSet = true;
   }
   const { origin } = options;
@@ -109,14 +116,14 @@ export const createSamlIdp = async (options: { origin: string; credentialsFile: 
   const ssoUrl = `${origin}${SAML_IDP_PATH}/sso`;
   const credentials = await loadOrCreateCredentials(options.credentialsFile);
   const identityProvider = (signing: SigningCredentials) =>
-    samlify.IdentityProvider({
+    saml.IdentityProvider({
       entityID: entityId,
       privateKey: signing.privateKey,
       signingCert: signing.certificate,
       nameIDFormat: [EMAIL_FORMAT],
       wantAuthnRequestsSigned: false,
       requestSignatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
-      singleSignOnService: [{ Binding: samlify.Constants.namespace.binding.redirect, Location: ssoUrl }],
+      singleSignOnService: [{ Binding: saml.Constants.namespace.binding.redirect, Location: ssoUrl }],
       loginResponseTemplate: { context: LOGIN_RESPONSE_TEMPLATE, attributes: [] },
     });
   const idp = identityProvider(credentials.idp);
@@ -124,10 +131,10 @@ export const createSamlIdp = async (options: { origin: string; credentialsFile: 
   const metadataXml = idp.getMetadata();
 
   const serviceProvider = (spEntityId: string, acsUrl: string) =>
-    samlify.ServiceProvider({
+    saml.ServiceProvider({
       entityID: spEntityId,
       wantAssertionsSigned: true,
-      assertionConsumerService: [{ Binding: samlify.Constants.namespace.binding.post, Location: acsUrl }],
+      assertionConsumerService: [{ Binding: saml.Constants.namespace.binding.post, Location: acsUrl }],
     });
 
   /** The ACS must be on this origin: the stand-in posts people's sign-ins to this stack's product only. */
@@ -153,7 +160,7 @@ export const createSamlIdp = async (options: { origin: string; credentialsFile: 
       SubjectRecipient: tamper.recipient ?? input.acsUrl,
       Issuer: entityId,
       IssueInstant: notBefore.toISOString(),
-      StatusCode: samlify.Constants.StatusCode.Success,
+      StatusCode: saml.Constants.StatusCode.Success,
       ConditionsNotBefore: notBefore.toISOString(),
       ConditionsNotOnOrAfter: notOnOrAfter.toISOString(),
       SubjectConfirmationDataNotOnOrAfter: notOnOrAfter.toISOString(),
@@ -169,7 +176,7 @@ export const createSamlIdp = async (options: { origin: string; credentialsFile: 
       'post',
       { email: input.email },
       {
-        customTagReplacement: (template: string) => ({ id: values.ID, context: samlify.SamlLib.replaceTagsByValue(template, values) }),
+        customTagReplacement: (template: string) => ({ id: values.ID, context: saml.SamlLib.replaceTagsByValue(template, values) }),
       },
     )) as { context: string };
     if (!tamper.unsigned) return { samlResponse: context, assertionId };
@@ -184,13 +191,13 @@ export const createSamlIdp = async (options: { origin: string; credentialsFile: 
     if (!samlRequest) throw new BadRequest('No SAMLRequest: start the sign-in from the product.');
     let xml: string;
     try {
-      xml = samlify.Utility.inflateString(samlRequest);
+      xml = saml.Utility.inflateString(samlRequest);
     } catch {
       throw new BadRequest('The SAMLRequest is not a deflated, base64-encoded AuthnRequest.');
     }
     let extract: { request?: { id?: string; assertionConsumerServiceUrl?: string }; issuer?: string };
     try {
-      extract = samlify.Extractor.extract(xml, samlify.Extractor.loginRequestFields) as typeof extract;
+      extract = saml.Extractor.extract(xml, saml.Extractor.loginRequestFields) as typeof extract;
     } catch {
       throw new BadRequest('The SAMLRequest is not an AuthnRequest.');
     }
