@@ -268,6 +268,17 @@ describe('requiring single sign-on', () => {
     expect((await call('createRecoverySession', { body: { email: owner.email, recovery_code: recoveryCode } })).status).toBe(400);
     expect((await call('createRecoverySession', { body: { email: owner.email, recovery_code: fresh.body.recovery_code } })).status).toBe(201);
 
+    // A domain proven while single sign-on is required binds its members at once: their code sessions end.
+    const third = ssoDomain();
+    const newcomer = `member-${randomUUID().slice(0, 8)}@${third}`;
+    await call('inviteMember', { params: { companyId: owner.companyId }, session: owner.sessionId, body: { email: newcomer } });
+    const beforeProof = await call('confirmMemberInvite', { body: { nonce: await memberInviteNonce(newcomer) } });
+    expect(beforeProof.status, beforeProof.text).toBe(201);
+    expect((await me(beforeProof.body.session_id)).status).toBe(200);
+    await proveDomain(owner, third);
+    expect((await me(beforeProof.body.session_id)).status).toBe(401);
+    expect((await me(owner.sessionId)).status).toBe(200);
+
     // The only provider stays while single sign-on is required: the members would have no way in.
     const last = await call('deleteSsoProvider', { params: { companyId: owner.companyId, providerId }, session: owner.sessionId });
     expect(last.status, last.text).toBe(409);

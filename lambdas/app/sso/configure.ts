@@ -18,6 +18,7 @@ import {
   DomainClaimedElsewhere,
   getSsoConfiguration,
   getSsoDomain,
+  getSsoSettings,
   newSsoProviderId,
   proveSsoDomain,
   putSsoProvider,
@@ -147,7 +148,34 @@ export const addDomain = async (companyId: string, domain: string): Promise<SsoD
 };
 
 /** Looks the domain's TXT record up now: proven with the right value (for this company only), else a 400 saying what was found. */
-export const checkDomain = async (companyId: string, domain: string, actor: { userId: string }): Promise<SsoDomainRecord> => {
+/**
+ * Ends the sessions of the company's members at `domains` that did not come through single sign-on
+ * (nor the recovery code), but the caller's own. Answers how many ended.
+ */
+const endCodeSessionsAt = async (companyId: string, domains: ReadonlySet<string>, callerSessionHash: string): Promise<number> => {
+  const { members } = await listMembers(companyId);
+  let ended = 0;
+  for (const member of members.filter((m) => domains.has(emailDomain(m.email)))) {
+    ended += await endIndexedSessions(
+      { name: 'GSI1', partition: `USER#${member.userId}#SESSIONS` },
+      (session) => session.sessionHash === callerSessionHash || session.method === 'sso' || session.method === 'recovery',
+    );
+  }
+  return ended;
+};
+
+/**
+ * Looks the domain's TXT record up now: proven with the right value (for this company only), else a
+ * 400 saying what was found. A domain proven while single sign-on is required binds its members at
+ * once: their code sessions end, as when the requirement was turned on.
+ */
+export const checkDomain = async (
+  companyId: string,
+  domain: string,
+  caller: { userId: string; sessionHash: string },
+  log: Logger,
+): Promise<SsoDomainRecord> => {
+  const actor = { userId: caller.userId };
   const item = await getSsoDomain(companyId, domain);
   if (!item) throw notFound(`${domain} is not among the company's domains. Add it first.`, 'domain_not_found');
   const { txtName, txtValue } = domainTxtRecord(domain, item.token);
@@ -161,6 +189,10 @@ export const checkDomain = async (companyId: string, domain: string, actor: { us
   try {
     const provenAt = await proveSsoDomain(companyId, domain);
     await recordAudit({ companyId, action: 'settings_changed', actor, detail: 'Single sign-on domain proven' });
+    if (!item.provenAt && (await getSsoSettings(companyId)).requireSso) {
+      const ended = await endCodeSessionsAt(companyId, new Set([domain]), caller.sessionHash);
+      log.info('domain proven while single sign-on is required', { companyId, sessionsEnded: ended });
+    }
     return domainView({ ...item, provenAt });
   } catch (error) {
     if (error instanceof DomainClaimedElsewhere) throw conflict(`${domain} is proven by another company already.`, 'domain_taken');
@@ -195,16 +227,8 @@ export const saveSsoSettings = async (
   const recoveryCode = settings.requireSso && !current.settings.recoveryCodeHash ? newRecoveryCode() : undefined;
   await putSsoSettings(companyId, settings, recoveryCode ? sha256(normalizeRecoveryCode(recoveryCode)) : undefined);
   if (settings.requireSso && !current.settings.requireSso) {
-    const { members } = await listMembers(companyId);
-    const bound = members.filter((member) => proven.has(emailDomain(member.email)));
-    let ended = 0;
-    for (const member of bound) {
-      ended += await endIndexedSessions(
-        { name: 'GSI1', partition: `USER#${member.userId}#SESSIONS` },
-        (session) => session.sessionHash === caller.sessionHash || session.method === 'sso' || session.method === 'recovery',
-      );
-    }
-    log.info('single sign-on required', { companyId, members: bound.length, sessionsEnded: ended });
+    const ended = await endCodeSessionsAt(companyId, proven, caller.sessionHash);
+    log.info('single sign-on required', { companyId, sessionsEnded: ended });
   }
   if (settings.requireSso !== current.settings.requireSso || settings.joinMode !== current.settings.joinMode) {
     await recordAudit({
