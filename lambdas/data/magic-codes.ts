@@ -1,8 +1,7 @@
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { timingSafeEqual } from 'node:crypto';
 import { checkCode, CODE_MAX_ATTEMPTS, CODE_TTL_SECONDS } from '../domain/auth';
-import { sha256 } from '../platform/crypto';
+import { sameHash, sha256 } from '../platform/crypto';
 import { db, tableName } from './client';
 import { epochSeconds, keys } from './keys';
 import { newSessionItem } from './sessions';
@@ -21,7 +20,6 @@ export const storeMagicCode = async (email: string, code: string, now = new Date
   );
 };
 
-const equalHashes = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 export type SignInResult =
   { outcome: 'signed_in'; sessionId: string } | { outcome: 'wrong'; attemptsLeft: number } | { outcome: 'expired' | 'invalid' };
@@ -35,7 +33,7 @@ export const signInWithCode = async (email: string, userId: string | null, code:
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }));
   const stored = Item ? { codeHash: String(Item.codeHash), expiresAt: Number(Item.expiresAt), attempts: Number(Item.attempts) } : undefined;
   const given = codeHash(email, code);
-  const check = checkCode(stored, given, epochSeconds(now), equalHashes);
+  const check = checkCode(stored, given, epochSeconds(now), sameHash);
   if (check === 'missing' || !stored) return { outcome: 'invalid' };
   if (check === 'expired') return { outcome: 'expired' };
   if (check === 'valid' && userId) {

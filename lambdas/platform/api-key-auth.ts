@@ -1,9 +1,8 @@
-import { timingSafeEqual } from 'node:crypto';
 import { API_KEY_ERRORS } from '../contracts/api-keys';
 import { getApiKey, storeKeyUse, type StoredApiKey } from '../data/api-keys';
 import { keyIdOf, keyPrincipal, keyRefusal, missingScopeDetail, takeToken } from '../domain/api-keys';
 import type { Operation } from '../operations/operation';
-import { sha256 } from './crypto';
+import { sameHash, sha256 } from './crypto';
 import { forbidden, HttpError, unauthorized } from './errors';
 
 /**
@@ -35,7 +34,6 @@ export const bearerToken = (authorization: string | undefined): string | undefin
   return match[1];
 };
 
-const sameHash = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 export const authenticateApiKey = async (route: Operation, token: string, now = new Date()): Promise<KeyPrincipal> => {
   const scope = route.apiKeyScope;

@@ -2,10 +2,9 @@ import { findUserIdByEmail } from '../../data/accounts';
 import { consumeRateLimit } from '../../data/rate-limits';
 import { createRecoverySession, getSsoSettings, ssoDomainClaimant, ssoStanding } from '../../data/sso';
 import { emailDomain, normalizeRecoveryCode, ssoRequiredFor } from '../../domain/sso';
-import { sha256 } from '../../platform/crypto';
+import { sameHash, sha256 } from '../../platform/crypto';
 import { badRequest, forbidden, tooManyRequests } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
-import { timingSafeEqual } from 'node:crypto';
 import { recordAudit } from '../audit/record';
 
 /** Tries of a recovery code per address in a window: few, since the code is the way past single sign-on. */
@@ -55,7 +54,7 @@ export const signInWithRecoveryCode = async (email: string, typed: string, log: 
   const [standing, settings] = await Promise.all([ssoStanding(companyId, userId), getSsoSettings(companyId)]);
   const expected = settings.recoveryCodeHash;
   const given = sha256(normalizeRecoveryCode(typed));
-  if (standing.membership?.role !== 'owner' || !expected || !timingSafeEqual(Buffer.from(expected), Buffer.from(given))) throw refusal;
+  if (standing.membership?.role !== 'owner' || !expected || !sameHash(expected, given)) throw refusal;
   const sessionId = await createRecoverySession(userId, companyId);
   log.warn('signed in with the recovery code', { companyId, userId });
   await recordAudit({ companyId, action: 'recovery_sign_in', actor: { userId } });

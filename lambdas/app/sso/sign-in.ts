@@ -1,17 +1,15 @@
-import { timingSafeEqual } from 'node:crypto';
 import { authorizationUrl, discover, exchangeCode, OidcFailure, verifyIdToken } from '../../adapters/oidc';
 import { secretByName } from '../../adapters/secrets';
 import { getSsoConfiguration, getSsoProvider, putOidcLogin, redeemSsoTicket, ssoDomainClaimant, takeOidcLogin } from '../../data/sso';
 import { emailDomain, oidcRedirectUrl, pkceChallenge } from '../../domain/sso';
 import { appOrigin } from '../../platform/app-origin';
-import { randomToken, sha256 } from '../../platform/crypto';
+import { randomToken, sameHash, sha256 } from '../../platform/crypto';
 import { badRequest, HttpError, notFound } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
 import { count, metricNames } from '../../platform/metrics';
 import { samlSignInUrl } from './saml';
 import { finishSsoSignIn, ssoFailureLocation } from './finish';
 
-const safeEqual = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** Single sign-on's sign-in (issue 42): starting one for an address, OIDC's callback, and the ticket's exchange. */
 
@@ -70,7 +68,7 @@ export const completeOidcSignIn = async (
     return ssoFailureLocation('sso_expired');
   }
   const fields = { companyId: login.companyId, providerId: login.providerId };
-  if (!binding || !login.bindingHash || !safeEqual(sha256(binding), login.bindingHash)) {
+  if (!binding || !login.bindingHash || !sameHash(sha256(binding), login.bindingHash)) {
     // Not the browser that started this sign-in: someone else's code and state, brought here (login CSRF).
     log.warn('oidc callback refused: not the browser that started the sign-in', fields);
     count(metricNames.ssoSignInsFailed);
