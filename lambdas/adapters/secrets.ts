@@ -9,27 +9,36 @@ import { sdkClientSettings } from '../platform/sdk-config';
 const client = new SecretsManagerClient(sdkClientSettings('secretsManager'));
 const cache = new Map<string, Promise<string>>();
 
-export const secretFromEnvironment = (variable: SecretVariable): Promise<string> => {
-  let value = cache.get(variable);
+/** A secret's value by its name or ARN, read once per warm function (a failed read is retried on the next call). */
+export const secretByName = (name: string): Promise<string> => {
+  let value = cache.get(name);
   if (!value) {
-    value = (async () => {
-      const secretId = readEnv(variable)[variable];
-      const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
-      if (!SecretString?.trim()) throw new Error(`The secret ${secretId} has no value: put it as the README says`);
-      return SecretString.trim();
-    })();
-    value.catch(() => cache.delete(variable));
-    cache.set(variable, value);
+    value = client.send(new GetSecretValueCommand({ SecretId: name })).then(({ SecretString }) => {
+      if (!SecretString) throw new Error(`The secret ${name} has no value`);
+      return SecretString;
+    });
+    value.catch(() => cache.delete(name));
+    cache.set(name, value);
+  }
+  return value;
+};
+
+/** The secret a variable names (its grant allows reading only that one), trimmed. */
+export const secretFromEnvironment = async (variable: SecretVariable): Promise<string> => {
+  const secretId = readEnv(variable)[variable];
+  const value = (await secretByName(secretId)).trim();
+  if (!value) {
+    cache.delete(secretId); // read again on the next call, once someone has put it
+    throw new Error(`The secret ${secretId} has no value: put it as the README says`);
   }
   return value;
 };
 
 /**
  * The single sign-on providers' client secrets (issue 42), one per OIDC provider, by name under the
- * stage's prefix (SSO_SECRET_PREFIX; the grants allow nothing outside it). Read once per warm function.
+ * stage's prefix (SSO_SECRET_PREFIX; the grants allow nothing outside it); read through secretByName.
  */
 const ssoSecretName = (companyId: string, providerId: string) => `${readEnv('SSO_SECRET_PREFIX').SSO_SECRET_PREFIX}${companyId}/${providerId}`;
-const byName = new Map<string, Promise<string>>();
 
 export const createSsoClientSecret = async (companyId: string, providerId: string, value: string): Promise<string> => {
   const name = ssoSecretName(companyId, providerId);
@@ -40,23 +49,10 @@ export const createSsoClientSecret = async (companyId: string, providerId: strin
 };
 
 export const deleteSsoClientSecret = async (name: string): Promise<void> => {
-  byName.delete(name);
+  cache.delete(name);
   try {
     await client.send(new DeleteSecretCommand({ SecretId: name, ForceDeleteWithoutRecovery: true }));
   } catch (error) {
     if ((error as Error).name !== 'ResourceNotFoundException') throw error;
   }
-};
-
-export const secretByName = (name: string): Promise<string> => {
-  let value = byName.get(name);
-  if (!value) {
-    value = client.send(new GetSecretValueCommand({ SecretId: name })).then(({ SecretString }) => {
-      if (!SecretString) throw new Error(`The secret ${name} has no value`);
-      return SecretString;
-    });
-    value.catch(() => byName.delete(name));
-    byName.set(name, value);
-  }
-  return value;
 };

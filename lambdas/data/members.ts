@@ -50,8 +50,43 @@ export const listMembers = async (companyId: string, now = new Date()) => {
  * Creates (or renews) the invitation of an address. The invite id derives from the address, so
  * inviting again replaces the previous invitation and its link.
  */
+/** An address's invitation id at a company: it derives from the two, so inviting again replaces the invitation. */
+export const memberInviteId = (companyId: string, email: string): string => sha256(`${companyId}\n${email}`).slice(0, 24);
+
+/** A new user's account, as steps of the transaction that makes it: the address's uniqueness item (only if free) and the user. */
+export const newAccountSteps = (email: string, userId: string, createdAt: string): TransactionStep<'email' | 'user'>[] => [
+  {
+    name: 'email',
+    item: { Put: { TableName: tableName(), Item: { ...keys.userEmail(email), userId }, ConditionExpression: 'attribute_not_exists(PK)' } },
+  },
+  { name: 'user', item: { Put: { TableName: tableName(), Item: { ...keys.user(userId), type: 'user', userId, email, createdAt } } } },
+];
+
+/** A member's (not an owner's) membership of a company, as a step of the transaction that makes it (only if they are none yet). */
+export const memberMembershipStep = (
+  membership: { companyId: string; companyName: string; userId: string; email: string },
+  createdAt: string,
+): TransactionStep<'membership'> => ({
+  name: 'membership',
+  item: {
+    Put: {
+      TableName: tableName(),
+      Item: {
+        ...keys.membership(membership.companyId, membership.userId),
+        ...keys.membershipByUser(membership.userId, membership.companyId),
+        type: 'membership',
+        ...membership,
+        role: 'member',
+        status: 'active',
+        createdAt,
+      },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    },
+  },
+});
+
 export const createMemberInvite = async (companyId: string, email: string, now = new Date()) => {
-  const inviteId = sha256(`${companyId}\n${email}`).slice(0, 24);
+  const inviteId = memberInviteId(companyId, email);
   const nonce = randomToken(24);
   const nonceHash = sha256(nonce);
   const ttl = epochSeconds(now) + INVITE_TTL_SECONDS;
@@ -142,20 +177,7 @@ export const acceptInvite = async (invite: PendingInvite, existingUserId: string
   const userId = existingUserId ?? newId();
   const createdAt = now.toISOString();
   const { sessionId, item: sessionItem } = newSessionItem(userId, now);
-  const account: TransactionStep[] = existingUserId
-    ? []
-    : [
-        {
-          name: 'email',
-          item: {
-            Put: { TableName: tableName(), Item: { ...keys.userEmail(invite.email), userId }, ConditionExpression: 'attribute_not_exists(PK)' },
-          },
-        },
-        {
-          name: 'user',
-          item: { Put: { TableName: tableName(), Item: { ...keys.user(userId), type: 'user', userId, email: invite.email, createdAt } } },
-        },
-      ];
+  const account: TransactionStep[] = existingUserId ? [] : newAccountSteps(invite.email, userId, createdAt);
   try {
     await transact([
       ...account,
@@ -171,27 +193,7 @@ export const acceptInvite = async (invite: PendingInvite, existingUserId: string
         },
       },
       { name: 'nonce', item: { Delete: { TableName: tableName(), Key: keys.memberInviteNonce(invite.nonceHash) } } },
-      {
-        name: 'membership',
-        item: {
-          Put: {
-            TableName: tableName(),
-            Item: {
-              ...keys.membership(invite.companyId, userId),
-              ...keys.membershipByUser(userId, invite.companyId),
-              type: 'membership',
-              companyId: invite.companyId,
-              userId,
-              email: invite.email,
-              companyName,
-              role: 'member',
-              status: 'active',
-              createdAt,
-            },
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        },
-      },
+      memberMembershipStep({ companyId: invite.companyId, companyName, userId, email: invite.email }, createdAt),
       { name: 'session', item: { Put: { TableName: tableName(), Item: sessionItem } } },
     ]);
   } catch (error) {

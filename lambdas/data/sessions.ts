@@ -2,6 +2,7 @@ import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { randomToken, sha256 } from '../platform/crypto';
 import { db, tableName } from './client';
 import { epochSeconds, keys } from './keys';
+import { deleteItems } from './batch-write';
 import { queryAll } from './query';
 import { readItem } from './request-reads';
 
@@ -76,13 +77,13 @@ export const newSessionItem = (userId: string, now = new Date(), origin: Session
 };
 
 /**
- * Ends sessions found on an index partition (a user's, or a provider's), but `keep` (the caller's own
- * session hash) and, for a user's, those `spare` says to keep: paged Query, then the deletions,
- * ten at a time. Returns how many ended.
+ * Ends the sessions found on an index partition (a user's on GSI1, a provider's on GSI2) but those
+ * `spare` says to keep (the caller's own, say): a paged Query, then the deletions in batches
+ * (deleteItems). Returns how many ended.
  */
 export const endIndexedSessions = async (
-  index: { name: 'GSI1'; partition: string } | { name: 'GSI2'; partition: string },
-  spare: (session: { method?: string; providerId?: string; sessionHash: string }) => boolean = () => false,
+  index: { name: 'GSI1' | 'GSI2'; partition: string },
+  spare: (session: { method?: string; sessionHash: string }) => boolean = () => false,
 ): Promise<number> => {
   const items = await queryAll({
     TableName: tableName(),
@@ -91,13 +92,9 @@ export const endIndexedSessions = async (
     ExpressionAttributeValues: { ':pk': index.partition },
   });
   const doomed = items
-    .map((item) => ({ PK: String(item.PK), SK: String(item.SK), method: item.method, providerId: item.providerId, sessionHash: String(item.PK).slice('SESSION#'.length) }))
+    .map((item) => ({ PK: String(item.PK), SK: String(item.SK), method: item.method, sessionHash: String(item.PK).slice('SESSION#'.length) }))
     .filter((session) => session.PK.startsWith('SESSION#') && !spare(session));
-  for (let start = 0; start < doomed.length; start += 10) {
-    await Promise.all(
-      doomed.slice(start, start + 10).map((session) => db.send(new DeleteCommand({ TableName: tableName(), Key: { PK: session.PK, SK: session.SK } }))),
-    );
-  }
+  await deleteItems(doomed);
   return doomed.length;
 };
 

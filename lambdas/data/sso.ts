@@ -6,6 +6,7 @@ import { batchGetItems, keyId } from './batch-get';
 import { db, tableName } from './client';
 import { writeIf } from './conditional-write';
 import { epochSeconds, keys, sortKeyPrefixes } from './keys';
+import { memberInviteId, memberMembershipStep, newAccountSteps } from './members';
 import { newSessionItem, type SessionOrigin } from './sessions';
 import { ConditionFailed, transact } from './transaction';
 
@@ -59,6 +60,13 @@ const settingsFromItem = (item: Record<string, any> | undefined): StoredSsoSetti
       }
     : { ...DEFAULT_SSO_SETTINGS };
 
+const domainFromItem = (item: Record<string, any>): SsoDomainItem => ({
+  domain: item.domain,
+  token: item.token,
+  createdAt: item.createdAt,
+  ...(item.provenAt ? { provenAt: item.provenAt } : {}),
+});
+
 /** A company's whole single sign-on configuration: one Query of its partition's `SSO#` range. */
 export const getSsoConfiguration = async (companyId: string) => {
   const { Items = [] } = await db.send(
@@ -75,8 +83,7 @@ export const getSsoConfiguration = async (companyId: string) => {
   for (const item of Items) {
     const sk = String(item.SK);
     if (sk.startsWith(`${sortKeyPrefixes.sso}PROVIDER#`)) providers.push(providerFromItem(item));
-    else if (sk.startsWith(`${sortKeyPrefixes.sso}DOMAIN#`))
-      domains.push({ domain: item.domain, token: item.token, createdAt: item.createdAt, ...(item.provenAt ? { provenAt: item.provenAt } : {}) });
+    else if (sk.startsWith(`${sortKeyPrefixes.sso}DOMAIN#`)) domains.push(domainFromItem(item));
     else if (sk === keys.ssoSettings(companyId).SK) settings = settingsFromItem(item);
   }
   providers.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
@@ -101,7 +108,7 @@ export const putSsoProvider = async (provider: SsoProviderItem): Promise<void> =
 
 export const newSsoProviderId = (): string => newId();
 
-/** Removes a provider; false when there was none. */
+/** Removes a provider: the item it was, or null when there was none. */
 export const deleteSsoProviderItem = async (companyId: string, providerId: string): Promise<SsoProviderItem | null> => {
   const { Attributes } = await db.send(
     new DeleteCommand({ TableName: tableName(), Key: keys.ssoProvider(companyId, providerId), ReturnValues: 'ALL_OLD' }),
@@ -126,7 +133,7 @@ export const addSsoDomain = async (companyId: string, domain: string, now = new 
 
 export const getSsoDomain = async (companyId: string, domain: string): Promise<SsoDomainItem | null> => {
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.ssoDomain(companyId, domain), ConsistentRead: true }));
-  return Item ? { domain: Item.domain, token: Item.token, createdAt: Item.createdAt, ...(Item.provenAt ? { provenAt: Item.provenAt } : {}) } : null;
+  return Item ? domainFromItem(Item) : null;
 };
 
 export class DomainClaimedElsewhere extends Error {}
@@ -173,18 +180,15 @@ export const proveSsoDomain = async (companyId: string, domain: string, now = ne
 /** Removes a domain and, when the company holds it, its claim. */
 export const deleteSsoDomainItems = async (companyId: string, domain: string): Promise<boolean> => {
   const { Attributes } = await db.send(new DeleteCommand({ TableName: tableName(), Key: keys.ssoDomain(companyId, domain), ReturnValues: 'ALL_OLD' }));
-  try {
-    await db.send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.ssoDomainClaim(domain),
-        ConditionExpression: 'companyId = :company',
-        ExpressionAttributeValues: { ':company': companyId },
-      }),
-    );
-  } catch (error) {
-    if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-  }
+  // Only this company's claim: false (another's, or none) leaves it as it is.
+  await writeIf(
+    new DeleteCommand({
+      TableName: tableName(),
+      Key: keys.ssoDomainClaim(domain),
+      ConditionExpression: 'companyId = :company',
+      ExpressionAttributeValues: { ':company': companyId },
+    }),
+  );
   return Attributes !== undefined;
 };
 
@@ -330,7 +334,7 @@ export const createRecoverySession = async (userId: string, companyId: string, n
 
 /** The pending member invitation of an address at a company (its id derives from the two), or null. */
 export const pendingInviteFor = async (companyId: string, email: string, now = new Date()) => {
-  const inviteId = sha256(`${companyId}\n${email}`).slice(0, 24);
+  const inviteId = memberInviteId(companyId, email);
   const { Item } = await db.send(new GetCommand({ TableName: tableName(), Key: keys.memberInvite(companyId, inviteId), ConsistentRead: true }));
   if (!Item || Number(Item.ttl) <= epochSeconds(now)) return null;
   return { inviteId, nonceHash: String(Item.nonceHash) };
@@ -351,15 +355,7 @@ export const joinBySso = async (input: {
 }): Promise<string | null> => {
   const userId = input.existingUserId ?? newId();
   const createdAt = (input.now ?? new Date()).toISOString();
-  const account = input.existingUserId
-    ? []
-    : [
-        {
-          name: 'email' as const,
-          item: { Put: { TableName: tableName(), Item: { ...keys.userEmail(input.email), userId }, ConditionExpression: 'attribute_not_exists(PK)' } },
-        },
-        { name: 'user' as const, item: { Put: { TableName: tableName(), Item: { ...keys.user(userId), type: 'user', userId, email: input.email, createdAt } } } },
-      ];
+  const account = input.existingUserId ? [] : newAccountSteps(input.email, userId, createdAt);
   const invite = input.invite
     ? [
         { name: 'invite' as const, item: { Delete: { TableName: tableName(), Key: keys.memberInvite(input.companyId, input.invite.inviteId) } } },
@@ -370,27 +366,7 @@ export const joinBySso = async (input: {
     await transact([
       ...account,
       ...invite,
-      {
-        name: 'membership',
-        item: {
-          Put: {
-            TableName: tableName(),
-            Item: {
-              ...keys.membership(input.companyId, userId),
-              ...keys.membershipByUser(userId, input.companyId),
-              type: 'membership',
-              companyId: input.companyId,
-              userId,
-              email: input.email,
-              companyName: input.companyName,
-              role: 'member',
-              status: 'active',
-              createdAt,
-            },
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        },
-      },
+      memberMembershipStep({ companyId: input.companyId, companyName: input.companyName, userId, email: input.email }, createdAt),
     ]);
   } catch (error) {
     // The address got an account meanwhile, or they are a member already: the caller reads again.
