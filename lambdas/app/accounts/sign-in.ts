@@ -10,7 +10,7 @@ import { consumeRateLimit } from '../../data/rate-limits';
 import { deleteSession } from '../../data/sessions';
 import { badRequest, tooManyRequests } from '../../platform/errors';
 import type { Logger } from '../../platform/logger';
-import { refuseCodeWhenSsoRequired } from '../sso/recovery';
+import { emailClaimant, refuseCodeWhenSsoRequired } from '../sso/recovery';
 
 /** Signing in with a code sent by e-mail (spec §1), and signing out. */
 
@@ -19,12 +19,13 @@ import { refuseCodeWhenSsoRequired } from '../sso/recovery';
  * pointing to registration instead of a code. The rate limit and the account are looked up together.
  */
 export const sendSignInCode = async (email: string) => {
-  const [allowed, userId] = await Promise.all([
+  const [allowed, userId, claimant] = await Promise.all([
     consumeRateLimit('magic-code', sha256(email), CODE_SENDS_PER_WINDOW, CODE_SEND_WINDOW_SECONDS),
     findUserIdByEmail(email),
+    emailClaimant(email),
   ]);
   if (!allowed) throw tooManyRequests('Too many codes were requested for this address. Wait a few minutes and try again.');
-  await refuseCodeWhenSsoRequired(email, userId);
+  await refuseCodeWhenSsoRequired(userId, claimant);
   if (userId) {
     const code = generateCode();
     await storeMagicCode(email, code);
@@ -36,8 +37,8 @@ export const sendSignInCode = async (email: string) => {
 
 /** A code from the e-mail becomes a session; a wrong, locked or expired code says which. */
 export const signInWithMagicCode = async (email: string, code: string, log: Logger) => {
-  const userId = await findUserIdByEmail(email);
-  await refuseCodeWhenSsoRequired(email, userId);
+  const [userId, claimant] = await Promise.all([findUserIdByEmail(email), emailClaimant(email)]);
+  await refuseCodeWhenSsoRequired(userId, claimant);
   const result = await signInWithCode(email, userId, code);
   switch (result.outcome) {
     case 'signed_in':

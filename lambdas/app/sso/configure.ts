@@ -99,7 +99,7 @@ export const addSsoProvider = async (companyId: string, input: NewSsoProvider, a
   const base = { companyId, providerId, name: input.name, createdAt: new Date().toISOString() };
   let provider: SsoProviderItem;
   if (input.kind === 'oidc') {
-    const issuer = input.issuer;
+    const { issuer } = input;
     const refusal = await ssoUrlRefusal(issuer);
     if (refusal) throw badRequest([{ loc: ['body', 'issuer'], type: 'invalid', msg: `That issuer cannot be reached: ${refusal}` }], 'validation_error');
     try {

@@ -1,10 +1,11 @@
 import type { SsoErrorCode } from '../../contracts/sso';
 import { findUserIdByEmail } from '../../data/accounts';
 import { getCompany } from '../../data/companies';
-import { joinBySso, pendingInviteFor, putSsoTicket, ssoDomainClaimant, ssoStanding } from '../../data/sso';
-import { appSsoLocation, emailDomain } from '../../domain/sso';
+import { joinBySso, pendingInviteFor, putSsoTicket, ssoStanding } from '../../data/sso';
+import { appSsoLocation } from '../../domain/sso';
 import { appOrigin } from '../../platform/app-origin';
 import type { Logger } from '../../platform/logger';
+import { emailClaimant } from './recovery';
 
 /** Where the browser goes when a single sign-on did not sign anyone in. */
 export const ssoFailureLocation = async (code: SsoErrorCode): Promise<string> => appSsoLocation(await appOrigin(), { error: code });
@@ -18,7 +19,7 @@ export const ssoFailureLocation = async (code: SsoErrorCode): Promise<string> =>
 export const finishSsoSignIn = async (identity: { companyId: string; providerId: string; email: string }, log: Logger): Promise<string> => {
   const { companyId, providerId } = identity;
   const email = identity.email.trim().toLowerCase();
-  const [claimant, existingUserId] = await Promise.all([ssoDomainClaimant(emailDomain(email)), findUserIdByEmail(email)]);
+  const [claimant, existingUserId] = await Promise.all([emailClaimant(email), findUserIdByEmail(email)]);
   if (claimant !== companyId) {
     log.warn('single sign-on refused: address not at a proven domain', { companyId, providerId });
     return ssoFailureLocation('sso_domain_unproven');

@@ -15,16 +15,19 @@ const RECOVERY_WINDOW_SECONDS = 15 * 60;
  * The company's e-mailed codes stop working for its members at proven domains once it requires
  * single sign-on (issue 42): a 403 `sso_required` the sign-in screen answers with its single sign-on
  * button. Checked when a code is asked for and when one is used (a code sent before stays useless).
+ * `claimant` is the company holding the address's domain (emailClaimant), read alongside the caller's
+ * other first reads.
  */
-export const refuseCodeWhenSsoRequired = async (email: string, userId: string | null): Promise<void> => {
-  if (!userId) return;
-  const companyId = await ssoDomainClaimant(emailDomain(email));
-  if (!companyId) return;
-  const standing = await ssoStanding(companyId, userId);
-  if (standing.membership && ssoRequiredFor(standing.settings, companyId, companyId)) {
+export const refuseCodeWhenSsoRequired = async (userId: string | null, claimant: string | null): Promise<void> => {
+  if (!userId || !claimant) return;
+  const standing = await ssoStanding(claimant, userId);
+  if (standing.membership && ssoRequiredFor(standing.settings, claimant, claimant)) {
     throw forbidden('Your company signs in with single sign-on. Use “Sign in with single sign-on” instead of a code.', 'sso_required');
   }
 };
+
+/** The company that proved the address's domain, or null. */
+export const emailClaimant = (email: string): Promise<string | null> => ssoDomainClaimant(emailDomain(email));
 
 /**
  * An invitation's link signs the invitee in as a code does, so it is refused the same way when the
@@ -32,7 +35,7 @@ export const refuseCodeWhenSsoRequired = async (email: string, userId: string | 
  * provider instead, which accepts the invitation.
  */
 export const refuseInviteLinkWhenSsoRequired = async (companyId: string, email: string): Promise<void> => {
-  if ((await ssoDomainClaimant(emailDomain(email))) !== companyId) return;
+  if ((await emailClaimant(email)) !== companyId) return;
   const settings = await getSsoSettings(companyId);
   if (ssoRequiredFor(settings, companyId, companyId)) {
     throw forbidden('This company signs in with single sign-on. Use “Sign in with single sign-on” with this address to join.', 'sso_required');
@@ -49,7 +52,7 @@ export const signInWithRecoveryCode = async (email: string, typed: string, log: 
     throw tooManyRequests('Too many tries with a recovery code for this address. Wait 15 minutes and try again.');
   }
   const refusal = badRequest('That recovery code does not work for this address.', 'invalid_recovery_code');
-  const [companyId, userId] = await Promise.all([ssoDomainClaimant(emailDomain(email)), findUserIdByEmail(email)]);
+  const [companyId, userId] = await Promise.all([emailClaimant(email), findUserIdByEmail(email)]);
   if (!companyId || !userId) throw refusal;
   const [standing, settings] = await Promise.all([ssoStanding(companyId, userId), getSsoSettings(companyId)]);
   const expected = settings.recoveryCodeHash;
