@@ -1,5 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { href, paths } from '../contracts/app-paths';
+import { escapeHtml } from './emails/layout';
 import { API_PREFIX } from '../operations/path';
 import { SSO_TXT_LABEL, SSO_TXT_VALUE_PREFIX, type SsoErrorCode } from '../contracts/sso';
 
@@ -36,15 +37,13 @@ export const samlSetup = (origin: string, companyId: string, providerId: string)
 export const samlMetadataXml = ({ entityId, acsUrl }: { entityId: string; acsUrl: string }): string =>
   [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="${escapeXml(entityId)}">`,
+    `<md:EntityDescriptor xmlns:md="urn:oasis:names:tc:SAML:2.0:metadata" entityID="${escapeHtml(entityId)}">`,
     '  <md:SPSSODescriptor AuthnRequestsSigned="false" WantAssertionsSigned="true" protocolSupportEnumeration="urn:oasis:names:tc:SAML:2.0:protocol">',
     '    <md:NameIDFormat>urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress</md:NameIDFormat>',
-    `    <md:AssertionConsumerService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${escapeXml(acsUrl)}" index="0" isDefault="true"/>`,
+    `    <md:AssertionConsumerService Binding="urn:oasis:names:tc:SAML:2.0:bindings:HTTP-POST" Location="${escapeHtml(acsUrl)}" index="0" isDefault="true"/>`,
     '  </md:SPSSODescriptor>',
     '</md:EntityDescriptor>',
   ].join('\n');
-
-const escapeXml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The cookie that ties a single sign-on to the browser that started it (login CSRF): set when the

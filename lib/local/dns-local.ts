@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { freePort, readText } from './net';
+import { escapeHtml } from '../../lambdas/domain/emails/layout';
 
 /**
  * The DNS stand-in (issue 42): a UDP DNS server on 127.0.0.1 answering TXT queries for the names a
@@ -92,8 +93,6 @@ export interface DnsLocal {
   handle(req: IncomingMessage, res: ServerResponse, requestUrl: URL): Promise<boolean>;
   stop(): Promise<void>;
 }
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const sendJson = (res: ServerResponse, status: number, body: unknown) =>
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(body));

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { MailMessage } from './ses-local';
 import { DEFAULT_BRAND_COLORS } from '../../lambdas/contracts/vocabulary';
+import { escapeHtml } from '../../lambdas/domain/emails/layout';
 
 /** `/_local/mail`: the local mailbox as JSON (newest first) or, for a browser, as a page. */
 export const mailboxJson = (messages: MailMessage[]) => ({
@@ -14,8 +15,6 @@ export const mailboxJson = (messages: MailMessage[]) => ({
     sent_at: m.sentAt,
   })),
 });
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export const mailboxPage = (messages: MailMessage[]): string => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Local mailbox (${messages.length})</title>

@@ -6,6 +6,7 @@ import { DEFAULT_BRAND_COLORS } from '../../lambdas/contracts/vocabulary';
 import { WEBHOOK_HEADERS, WEBHOOK_TOLERANCE_SECONDS } from '../../lambdas/contracts/webhook-events';
 import { WEBHOOK_TIMEOUT_MS } from '../../lambdas/contracts/webhooks';
 import { readText } from './net';
+import { escapeHtml } from '../../lambdas/domain/emails/layout';
 
 /**
  * The local webhook receiver (issue 38), beside the mailbox: endpoints pointed at
@@ -72,8 +73,6 @@ const CHECK_LABELS: Record<SignatureCheck, string> = {
 /** What the page keeps (the bench's fan-out sends 3,000). */
 const KEEP = 5000;
 const NAME = /^[A-Za-z0-9_-]{1,64}$/;
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const sendJson = (res: ServerResponse, status: number, body: unknown) =>
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' }).end(JSON.stringify(body));

@@ -1,7 +1,5 @@
 /** The local OpenID provider's own pages: its login (interaction) page, its set-up page and its error page. */
-
-export const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../../../lambdas/domain/emails/layout';
 
 const STYLE =
   'body{font-family:system-ui,sans-serif;margin:2rem auto;max-width:40rem;padding:0 1rem;line-height:1.5}' +

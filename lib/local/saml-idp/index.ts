@@ -4,6 +4,7 @@ import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
 import * as samlifyNamespace from 'samlify';
 import { readText } from '../net';
 import { certificateBody, loadOrCreateCredentials, type SigningCredentials } from './credentials';
+import { escapeHtml } from '../../../lambdas/domain/emails/layout';
 
 /**
  * samlify is CommonJS: Node's ESM loader (tsx, `npm start`) finds only some of its exports as names
@@ -67,7 +68,6 @@ const LOGIN_RESPONSE_TEMPLATE =
   '<saml:AttributeStatement><saml:Attribute Name="email" NameFormat="urn:oasis:names:tc:SAML:2.0:attrname-format:basic"><saml:AttributeValue xsi:type="xs:string">{NameID}</saml:AttributeValue></saml:Attribute></saml:AttributeStatement>' +
   '</saml:Assertion></samlp:Response>';
 
-const escapeHtml = (text: string) => text.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const isEmail = (text: string) => /^[^\s@<>"]+@[^\s@<>"]+\.[^\s@<>"]+$/.test(text) && text.length <= 254;
 const newId = () => `_${randomUUID()}`;
 

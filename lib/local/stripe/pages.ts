@@ -1,6 +1,7 @@
 import type { StripeAccount } from './billing';
 import { StripeApiError, type Params } from './params';
 import type { CheckoutSessionRecord, PriceRecord, StripeEvent, SubscriptionRecord } from './store';
+import { escapeHtml } from '../../../lambdas/domain/emails/layout';
 
 /**
  * The stand-in's hosted pages: the checkout page a Checkout Session's `url` opens (Pay, Decline
@@ -10,8 +11,6 @@ import type { CheckoutSessionRecord, PriceRecord, StripeEvent, SubscriptionRecor
  * the app has seen them by the time the browser is back.
  */
 export type PageResult = { status: number; html: string } | { status: 303; location: string };
-
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 export const formatMoney = (amount: number, currency: string): string => {
   const format = new Intl.NumberFormat('en', { style: 'currency', currency: currency.toUpperCase() });

@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type { StandInCandidate, StandInRequest, StandInResponse, StandInToken, VendorContext, VendorStandIn, VendorState } from '../types';
+import { escapeHtml } from '../../../../lambdas/domain/emails/layout';
 
 /**
  * Lever's stand-in: the OAuth 2.0 authorization code grant of auth.lever.co (a consent page with Allow
@@ -47,9 +48,6 @@ const derivedId = (text: string) => {
   const hex = createHash('sha256').update(text).digest('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 };
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch]!);
 
 const bodyFields = (request: StandInRequest): Record<string, unknown> => {
   if (!request.rawBody) return {};
